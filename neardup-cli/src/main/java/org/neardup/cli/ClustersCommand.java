@@ -1,0 +1,72 @@
+package org.neardup.cli;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.neardup.cluster.Cluster;
+import org.neardup.cluster.Clusterer;
+import org.neardup.cluster.KeepPolicy;
+import org.neardup.pipeline.Corpus;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code neardup clusters}: groups of near-duplicates, one member a line. */
+@Command(
+    name = "clusters",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Writes the duplicate clusters (connected components of the pairs) as cluster<TAB>id<TAB>role lines:",
+      "cluster = id of the cluster's first-read member, role = keep (the representative) or duplicate.",
+      "Clusters come in input order of their first member, members in input order; singletons are omitted."
+    })
+final class ClustersCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+  @Mixin InputMixin input;
+  @Mixin PipelineMixin pipeline;
+  @Mixin OutputMixin output;
+
+  @Option(names = "--keep", paramLabel = "POLICY", defaultValue = "first", description = "Representative of a cluster: first, longest or shortest (text length). Default: ${DEFAULT-VALUE}.")
+  String keep;
+
+  @Override
+  public Integer call() throws IOException {
+    KeepPolicy policy = parseKeep(keep);
+    PipelineRun run = PipelineRun.execute(input, pipeline, output.quiet, spec.commandLine().getErr());
+    List<Cluster> clusters = clusters(run, policy);
+    try (OutputTarget target = output.open(spec)) {
+      write(run.corpus, clusters, target.writer());
+      target.commit();
+    }
+    return ExitCodes.OK;
+  }
+
+  static KeepPolicy parseKeep(String keep) {
+    try {
+      return KeepPolicy.parse(keep);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+  }
+
+  static List<Cluster> clusters(PipelineRun run, KeepPolicy policy) {
+    return Clusterer.cluster(run.corpus.size(), run.result.pairs(), policy, run.corpus::textLength);
+  }
+
+  static void write(Corpus corpus, List<Cluster> clusters, Writer out) throws IOException {
+    for (Cluster cluster : clusters) {
+      String name = corpus.id(cluster.first());
+      for (int member : cluster.members()) {
+        out.write(name);
+        out.write('\t');
+        out.write(corpus.id(member));
+        out.write('\t');
+        out.write(member == cluster.representative() ? "keep" : "duplicate");
+        out.write('\n');
+      }
+    }
+  }
+}

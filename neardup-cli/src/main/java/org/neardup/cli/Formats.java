@@ -1,0 +1,18 @@
+package org.neardup.cli;
+
+/** Text forms shared by the commands' outputs. */
+final class Formats {
+  private Formats() {}
+
+  /** A similarity in [0, 1] with exactly 6 decimals, e.g. {@code 0.812500}. */
+  static String similarity(double value) {
+    long micros = Math.round(value * 1_000_000);
+    StringBuilder sb = new StringBuilder(8);
+    sb.append(micros / 1_000_000).append('.');
+    String fraction = Long.toString(micros % 1_000_000);
+    for (int i = fraction.length(); i < 6; i++) {
+      sb.append('0');
+    }
+    return sb.append(fraction).toString();
+  }
+}

@@ -1,0 +1,28 @@
+package org.neardup.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+
+/** Entry point of {@code ./neardup}. */
+public final class Main {
+  private Main() {}
+
+  public static void main(String[] args) {
+    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+  }
+
+  /** Runs the command line with the given output streams; returns the exit code. */
+  public static int run(String[] args, PrintWriter out, PrintWriter err) {
+    return commandLine(out, err).execute(args);
+  }
+
+  /** The configured picocli command line (for tests). */
+  public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+    CommandLine commandLine = new CommandLine(new NearDupCommand());
+    commandLine.setOut(out);
+    commandLine.setErr(err);
+    commandLine.setExecutionExceptionHandler(new ErrorHandler());
+    commandLine.setCaseInsensitiveEnumValuesAllowed(true);
+    return commandLine;
+  }
+}

@@ -1,0 +1,31 @@
+package org.neardup.cli;
+
+import picocli.CommandLine.Command;
+
+/** The top-level command: a list of subcommands. */
+@Command(
+    name = "neardup",
+    mixinStandardHelpOptions = true,
+    version = "neardup 0.1.0",
+    description = "Finds near-duplicate documents: shingles, MinHash, LSH banding, exact verification.",
+    subcommands = {
+      PairsCommand.class,
+      ClustersCommand.class,
+      DedupCommand.class,
+      EvalCommand.class,
+      DemoCommand.class,
+      picocli.CommandLine.HelpCommand.class
+    },
+    footer = {
+      "",
+      "Exit codes: 0 ok, 2 bad usage or bad input, 4 internal error.",
+      "Run 'neardup demo' to see it work on a generated corpus."
+    })
+final class NearDupCommand implements Runnable {
+  @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "missing subcommand");
+  }
+}

@@ -1,0 +1,96 @@
+package org.neardup.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import org.neardup.io.Document;
+import org.neardup.io.DocumentReader;
+import org.neardup.io.DocumentReaders;
+import org.neardup.io.InputProblem;
+import org.neardup.io.InputProblems;
+import org.neardup.lsh.LshParams;
+import org.neardup.pipeline.Corpus;
+import org.neardup.pipeline.CorpusBuilder;
+import org.neardup.pipeline.PairFinder;
+import org.neardup.pipeline.PairResult;
+import org.neardup.pipeline.PipelineConfig;
+import org.neardup.pipeline.Progress;
+
+/**
+ * One run of the pipeline as the batch commands share it: read every input into a {@link Corpus},
+ * find the pairs (LSH or exact), and say on stderr what was done, unless quiet.
+ */
+final class PipelineRun {
+  final PipelineConfig config;
+  final Corpus corpus;
+  final PairResult result;
+  final InputProblems problems;
+
+  private PipelineRun(PipelineConfig config, Corpus corpus, PairResult result, InputProblems problems) {
+    this.config = config;
+    this.corpus = corpus;
+    this.result = result;
+    this.problems = problems;
+  }
+
+  static PipelineRun execute(InputMixin input, PipelineMixin pipeline, boolean quiet, PrintWriter err) {
+    PipelineConfig config = pipeline.config();
+    InputProblems problems = new InputProblems(input.onErrorPolicy());
+    Progress progress = TerminalProgress.create(quiet);
+    long started = System.nanoTime();
+    Corpus corpus = read(input, config, problems, progress);
+    long read = System.nanoTime();
+    PairResult result =
+        pipeline.exact ? PairFinder.bruteForce(corpus, progress) : PairFinder.withLsh(corpus, progress);
+    long done = System.nanoTime();
+    PipelineRun run = new PipelineRun(config, corpus, result, problems);
+    if (!quiet) {
+      run.summarize(err, (read - started) / 1e9, (done - read) / 1e9);
+    }
+    return run;
+  }
+
+  static Corpus read(InputMixin input, PipelineConfig config, InputProblems problems, Progress progress) {
+    progress.start("reading", -1);
+    try (CorpusBuilder builder = new CorpusBuilder(config, problems, progress)) {
+      for (Path path : input.inputs) {
+        try (DocumentReader reader = DocumentReaders.open(path, input.options(path), problems)) {
+          for (Document document; (document = reader.next()) != null; ) {
+            builder.add(document);
+          }
+        }
+      }
+      return builder.build();
+    } finally {
+      progress.finish();
+    }
+  }
+
+  private void summarize(PrintWriter err, double readSeconds, double pairSeconds) {
+    err.printf(Locale.ROOT, "neardup: %d documents read in %.1f s (shingle %s, %d-value signatures)%n",
+        corpus.size(), readSeconds, config.shingle(), config.minHash().numPermutations());
+    if (corpus.shortDocuments() > 0) {
+      err.printf(Locale.ROOT, "neardup: %d documents shorter than k=%d, each taken as one shingle%n",
+          corpus.shortDocuments(), config.shingle().size());
+    }
+    for (Map.Entry<InputProblem, Long> skipped : problems.skipped().entrySet()) {
+      err.printf(Locale.ROOT, "neardup: skipped %d records: %s%n", skipped.getValue(), skipped.getKey().description());
+    }
+    LshParams lsh = result.lshParams();
+    if (lsh == null) {
+      err.printf(Locale.ROOT, "neardup: exact join: %d pairs compared, %d pairs with similarity >= %s in %.1f s%n",
+          result.candidatePairs(), result.pairs().size(), threshold(), pairSeconds);
+    } else {
+      err.printf(Locale.ROOT,
+          "neardup: %s, P(candidate | J=%s) = %.4f; %d candidate pairs, %d pairs with similarity >= %s in %.1f s%n",
+          lsh, threshold(), lsh.candidateProbability(config.threshold()), result.candidatePairs(),
+          result.pairs().size(), threshold(), pairSeconds);
+    }
+    err.flush();
+  }
+
+  private String threshold() {
+    return java.math.BigDecimal.valueOf(config.threshold()).stripTrailingZeros().toPlainString();
+  }
+}

@@ -1,0 +1,18 @@
+package org.neardup.cluster;
+
+/**
+ * A group of two or more documents connected by confirmed pairs, by ordinal.
+ *
+ * @param members the members' ordinals, increasing (so {@code members[0]} is the first seen)
+ * @param representative the ordinal the keep policy chose
+ */
+public record Cluster(int[] members, int representative) {
+  /** The first-seen member, which names the cluster. */
+  public int first() {
+    return members[0];
+  }
+
+  public int size() {
+    return members.length;
+  }
+}

@@ -1,0 +1,20 @@
+package org.neardup.format;
+
+import org.neardup.NearDupException;
+
+/** Bytes that are not a valid encoding: wrong magic, unknown version, truncated. */
+public final class CorruptFormatException extends NearDupException {
+  private static final long serialVersionUID = 1L;
+
+  private final int offset;
+
+  public CorruptFormatException(int offset, String message) {
+    super(message + " (at byte " + offset + ")");
+    this.offset = offset;
+  }
+
+  /** The byte offset where the problem was found. */
+  public int offset() {
+    return offset;
+  }
+}

@@ -1,0 +1,50 @@
+package org.neardup.lsh;
+
+import java.util.Objects;
+
+/**
+ * Cuts a signature into bands and hashes each band to a 64-bit bucket key. The band's index is
+ * part of its key, so equal values in different bands never share a bucket. Immutable and
+ * thread-safe. This is the one definition of bucket keys that every index uses.
+ */
+public final class Banding {
+  private final LshParams params;
+
+  public Banding(LshParams params) {
+    this.params = Objects.requireNonNull(params, "params");
+  }
+
+  public LshParams params() {
+    return params;
+  }
+
+  /**
+   * The b bucket keys of {@code signature}: key j hashes values [j * r, (j + 1) * r).
+   *
+   * @throws IllegalArgumentException if the signature is shorter than b * r
+   */
+  public long[] bucketKeys(int[] signature) {
+    int bands = params.bands();
+    int rows = params.rows();
+    if (signature.length < bands * rows) {
+      throw new IllegalArgumentException(
+          "signature has " + signature.length + " values, banding " + params + " needs " + bands * rows);
+    }
+    long[] keys = new long[bands];
+    for (int band = 0, offset = 0; band < bands; band++, offset += rows) {
+      long h = mix(band + 0x632BE59BD9B4E019L);
+      for (int row = 0; row < rows; row++) {
+        h = mix(h ^ (signature[offset + row] & 0xFFFFFFFFL));
+      }
+      keys[band] = h;
+    }
+    return keys;
+  }
+
+  /** A 64-bit finalizer (Stafford's variant 13 of MurmurHash3's fmix64): a bijection. */
+  private static long mix(long z) {
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
+  }
+}

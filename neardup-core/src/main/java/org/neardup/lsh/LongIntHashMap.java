@@ -1,0 +1,77 @@
+package org.neardup.lsh;
+
+import java.util.Arrays;
+
+/**
+ * An open-addressing map from long keys to int values, with {@code -1} meaning "absent". Keys are
+ * never deleted: storing {@code -1} empties an entry. Not thread-safe.
+ */
+final class LongIntHashMap {
+  private static final int ABSENT = -1;
+
+  private long[] keys;
+  private int[] values;
+  private boolean[] used;
+  private int size;
+  private int mask;
+
+  LongIntHashMap(int expectedSize) {
+    int capacity = Integer.highestOneBit(Math.max(16, (int) Math.min(1 << 30, expectedSize * 2L)) - 1) << 1;
+    allocate(capacity);
+  }
+
+  private void allocate(int capacity) {
+    keys = new long[capacity];
+    values = new int[capacity];
+    used = new boolean[capacity];
+    Arrays.fill(values, ABSENT);
+    mask = capacity - 1;
+    size = 0;
+  }
+
+  /** The value for {@code key}, or -1. */
+  int get(long key) {
+    for (int i = slot(key); used[i]; i = (i + 1) & mask) {
+      if (keys[i] == key) {
+        return values[i];
+      }
+    }
+    return ABSENT;
+  }
+
+  /** Stores {@code value} for {@code key} and returns the previous value, or -1. */
+  int put(long key, int value) {
+    int i = slot(key);
+    for (; used[i]; i = (i + 1) & mask) {
+      if (keys[i] == key) {
+        int previous = values[i];
+        values[i] = value;
+        return previous;
+      }
+    }
+    used[i] = true;
+    keys[i] = key;
+    values[i] = value;
+    if (++size * 2 > keys.length) {
+      grow();
+    }
+    return ABSENT;
+  }
+
+  private void grow() {
+    long[] oldKeys = keys;
+    int[] oldValues = values;
+    boolean[] oldUsed = used;
+    allocate(keys.length * 2);
+    for (int i = 0; i < oldKeys.length; i++) {
+      if (oldUsed[i]) {
+        put(oldKeys[i], oldValues[i]);
+      }
+    }
+  }
+
+  private int slot(long key) {
+    // Keys are already well-mixed band hashes; fold the high bits in anyway.
+    return (int) (key ^ (key >>> 32)) & mask;
+  }
+}

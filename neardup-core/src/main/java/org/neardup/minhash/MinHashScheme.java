@@ -1,0 +1,40 @@
+package org.neardup.minhash;
+
+/**
+ * The signing schemes, each with a stable numeric id that persisted signatures carry. A scheme's
+ * output for a given (seed, numPermutations) never changes; a different output is a new scheme.
+ */
+public enum MinHashScheme {
+  /**
+   * Classic k-permutation MinHash: n universal hash functions h_i(x) = (a_i * x + b_i) mod (2^61 -
+   * 1), with a_i in [1, p) and b_i in [0, p) drawn from {@code SplittableRandom(seed)}; x is the
+   * 64-bit shingle hash reduced mod p. Value i is the low 32 bits of the minimum of h_i over the
+   * set. Cost: n multiply-mods per shingle.
+   */
+  CLASSIC_V1(1);
+
+  private final int id;
+
+  MinHashScheme(int id) {
+    this.id = id;
+  }
+
+  /** The stable id written into persisted signatures. */
+  public int id() {
+    return id;
+  }
+
+  /**
+   * The scheme with stable id {@code id}.
+   *
+   * @throws IllegalArgumentException for an unknown id
+   */
+  public static MinHashScheme ofId(int id) {
+    for (MinHashScheme scheme : values()) {
+      if (scheme.id == id) {
+        return scheme;
+      }
+    }
+    throw new IllegalArgumentException("unknown MinHash scheme id " + id);
+  }
+}

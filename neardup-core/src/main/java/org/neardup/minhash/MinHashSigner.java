@@ -1,0 +1,28 @@
+package org.neardup.minhash;
+
+/**
+ * Computes MinHash signatures of shingle-hash sets. Implementations are immutable and thread-safe:
+ * one signer may be shared by all threads.
+ */
+public interface MinHashSigner {
+  /** The config every signature of this signer carries. */
+  MinHashConfig config();
+
+  /**
+   * The signature of a set given by its element hashes (duplicates and order do not matter). The
+   * empty set has the signature whose every value is {@code -1} (all bits set).
+   *
+   * @return a new array of {@code config().numPermutations()} values
+   */
+  int[] sign(long[] shingleHashes);
+
+  /** The signer for {@code config}. */
+  static MinHashSigner create(MinHashConfig config) {
+    switch (config.scheme()) {
+      case CLASSIC_V1:
+        return new ClassicMinHashSigner(config);
+      default:
+        throw new IllegalArgumentException("unsupported scheme " + config.scheme());
+    }
+  }
+}

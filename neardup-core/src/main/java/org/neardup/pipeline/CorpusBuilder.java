@@ -1,0 +1,213 @@
+package org.neardup.pipeline;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.neardup.io.Document;
+import org.neardup.io.InputException;
+import org.neardup.io.InputProblem;
+import org.neardup.io.InputProblems;
+import org.neardup.minhash.MinHashSigner;
+import org.neardup.shingle.Shingler;
+import org.neardup.text.Normalizer;
+
+/**
+ * Builds a {@link Corpus} from documents fed in input order: normalizes, shingles and signs them
+ * on {@code config.threads()} threads, in batches, while the caller keeps reading. At most a few
+ * batches of raw text are in memory at once. Checks for empty documents and duplicate ids (in
+ * input order, so the first occurrence of an id wins) and reports them to the {@link
+ * InputProblems}. Not thread-safe: feed it from one thread; close it when done.
+ */
+public final class CorpusBuilder implements AutoCloseable {
+  private static final int BATCH_SIZE = 256;
+
+  private final PipelineConfig config;
+  private final InputProblems problems;
+  private final Progress progress;
+  private final Normalizer normalizer;
+  private final Shingler shingler;
+  private final MinHashSigner signer;
+  private final ExecutorService workers;
+  private final ArrayDeque<Future<Batch>> pending = new ArrayDeque<>();
+  private final int maxPending;
+  private final List<String> sources = new ArrayList<>();
+  private final Set<String> seenIds = new HashSet<>();
+  private List<Document> batch = new ArrayList<>(BATCH_SIZE);
+  private int[] batchSourceIndexes = new int[BATCH_SIZE];
+
+  private String[] ids = new String[1024];
+  private long[][] shingles = new long[1024][];
+  private int[][] signatures = new int[1024][];
+  private int[] textLengths = new int[1024];
+  private int[] sourceIndexes = new int[1024];
+  private long[] recordIndexes = new long[1024];
+  private int size;
+  private long shortDocuments;
+
+  public CorpusBuilder(PipelineConfig config, InputProblems problems, Progress progress) {
+    this.config = Objects.requireNonNull(config, "config");
+    this.problems = Objects.requireNonNull(problems, "problems");
+    this.progress = Objects.requireNonNull(progress, "progress");
+    this.normalizer = new Normalizer(config.normalizer());
+    this.shingler = new Shingler(config.shingle());
+    this.signer = MinHashSigner.create(config.minHash());
+    this.workers = Executors.newFixedThreadPool(config.threads(), Workers.daemonFactory("neardup-sign"));
+    this.maxPending = config.threads() * 3;
+  }
+
+  /** Adds the next document. */
+  public void add(Document document) {
+    Objects.requireNonNull(document, "document");
+    batchSourceIndexes[batch.size()] = sourceIndex(document.source());
+    batch.add(document);
+    if (batch.size() == BATCH_SIZE) {
+      submit();
+    }
+  }
+
+  private int sourceIndex(String source) {
+    int last = sources.size() - 1;
+    if (last >= 0 && sources.get(last).equals(source)) {
+      return last;
+    }
+    int index = sources.indexOf(source);
+    if (index < 0) {
+      sources.add(source);
+      index = sources.size() - 1;
+    }
+    return index;
+  }
+
+  private void submit() {
+    List<Document> documents = batch;
+    int[] documentSources = batchSourceIndexes;
+    batch = new ArrayList<>(BATCH_SIZE);
+    batchSourceIndexes = new int[BATCH_SIZE];
+    pending.add(workers.submit(() -> process(documents, documentSources)));
+    while (pending.size() > maxPending) {
+      collect(pending.poll());
+    }
+  }
+
+  /** Waits for all documents to be signed and returns the corpus. */
+  public Corpus build() {
+    if (!batch.isEmpty()) {
+      submit();
+    }
+    while (!pending.isEmpty()) {
+      collect(pending.poll());
+    }
+    close();
+    return new Corpus(
+        config,
+        Arrays.copyOf(ids, size),
+        Arrays.copyOf(shingles, size),
+        Arrays.copyOf(signatures, size),
+        Arrays.copyOf(textLengths, size),
+        Arrays.copyOf(sourceIndexes, size),
+        Arrays.copyOf(recordIndexes, size),
+        sources,
+        shortDocuments);
+  }
+
+  @Override
+  public void close() {
+    workers.shutdownNow();
+  }
+
+  /** Signed documents of one batch; a null signature marks an empty document. */
+  private static final class Batch {
+    final List<Document> documents;
+    final int[] sourceIndexes;
+    final long[][] shingles;
+    final int[][] signatures;
+    final boolean[] isShort;
+
+    Batch(List<Document> documents, int[] sourceIndexes) {
+      this.documents = documents;
+      this.sourceIndexes = sourceIndexes;
+      int n = documents.size();
+      shingles = new long[n][];
+      signatures = new int[n][];
+      isShort = new boolean[n];
+    }
+  }
+
+  private Batch process(List<Document> documents, int[] documentSources) {
+    Batch result = new Batch(documents, documentSources);
+    for (int i = 0; i < documents.size(); i++) {
+      String normalized = normalizer.normalize(documents.get(i).text());
+      long[] set = shingler.shingle(normalized);
+      if (set.length == 0) {
+        continue;
+      }
+      result.isShort[i] = shingler.unitCount(normalized) < config.shingle().size();
+      result.signatures[i] = signer.sign(set);
+      result.shingles[i] = config.verify() == VerifyMode.EXACT ? set : null;
+    }
+    return result;
+  }
+
+  private void collect(Future<Batch> future) {
+    Batch result;
+    try {
+      result = future.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while signing", e);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof RuntimeException) {
+        throw (RuntimeException) cause;
+      }
+      throw new IllegalStateException("signing failed", cause);
+    }
+    for (int i = 0; i < result.documents.size(); i++) {
+      Document document = result.documents.get(i);
+      if (result.signatures[i] == null) {
+        problems.report(
+            new InputException(document.source(), document.line(), InputProblem.EMPTY_DOCUMENT,
+                "empty document '" + document.id() + "' (no text left after normalization)"));
+        continue;
+      }
+      if (!seenIds.add(document.id())) {
+        problems.report(
+            new InputException(document.source(), document.line(), InputProblem.DUPLICATE_ID,
+                "duplicate id '" + document.id() + "'"));
+        continue;
+      }
+      append(document, result.sourceIndexes[i], result.shingles[i], result.signatures[i], result.isShort[i]);
+    }
+    progress.advance(result.documents.size());
+  }
+
+  private void append(Document document, int sourceIndex, long[] set, int[] signature, boolean isShort) {
+    if (size == ids.length) {
+      int capacity = size + (size >> 1);
+      ids = Arrays.copyOf(ids, capacity);
+      shingles = Arrays.copyOf(shingles, capacity);
+      signatures = Arrays.copyOf(signatures, capacity);
+      textLengths = Arrays.copyOf(textLengths, capacity);
+      sourceIndexes = Arrays.copyOf(sourceIndexes, capacity);
+      recordIndexes = Arrays.copyOf(recordIndexes, capacity);
+    }
+    ids[size] = document.id();
+    shingles[size] = set;
+    signatures[size] = signature;
+    textLengths[size] = document.text().length();
+    sourceIndexes[size] = sourceIndex;
+    recordIndexes[size] = document.recordIndex();
+    size++;
+    if (isShort) {
+      shortDocuments++;
+    }
+  }
+}

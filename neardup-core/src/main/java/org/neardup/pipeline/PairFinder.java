@@ -1,0 +1,122 @@
+package org.neardup.pipeline;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+import org.neardup.lsh.LshIndex;
+import org.neardup.lsh.LshParams;
+import org.neardup.minhash.Signatures;
+import org.neardup.verify.Jaccard;
+import org.neardup.verify.SimilarPair;
+
+/**
+ * Finds the pairs of a {@link Corpus} whose similarity is at least the configured threshold:
+ * with LSH banding then verification, or with an exact all-pairs join. Stateless and thread-safe.
+ */
+public final class PairFinder {
+  private PairFinder() {}
+
+  /**
+   * LSH: every document goes into an {@link LshIndex}, then each queries it for earlier documents
+   * sharing a bucket (so each candidate pair is examined once), in parallel, and each candidate
+   * is verified as {@link PipelineConfig#verify()} says.
+   */
+  public static PairResult withLsh(Corpus corpus, Progress progress) {
+    PipelineConfig config = corpus.config();
+    LshParams params = config.lshParams();
+    int n = corpus.size();
+    LshIndex<Integer> index = new LshIndex<>(params, n);
+    progress.start("banding", n);
+    for (int i = 0; i < n; i++) {
+      index.insert(i, corpus.signature(i));
+      if ((i & 1023) == 1023) progress.advance(1024);
+    }
+    progress.advance(n & 1023);
+    progress.finish();
+
+    double threshold = config.threshold();
+    boolean exact = config.verify() == VerifyMode.EXACT;
+    LongAdder candidates = new LongAdder();
+    progress.start("verifying", n);
+    List<SimilarPair> pairs =
+        ParallelRange.pairs(
+            n,
+            config.threads(),
+            progress,
+            (i, out) -> {
+              long[] setI = corpus.shingles(i);
+              int[] signatureI = corpus.signature(i);
+              long[] examined = {0};
+              index.forEachCandidate(
+                  signatureI,
+                  j -> {
+                    if (j >= i) {
+                      return;
+                    }
+                    examined[0]++;
+                    double similarity =
+                        exact
+                            ? Jaccard.similarityAtLeast(setI, corpus.shingles(j), threshold)
+                            : estimateAtLeast(signatureI, corpus.signature(j), threshold);
+                    if (similarity >= threshold) {
+                      out.add(new SimilarPair(j, i, similarity));
+                    }
+                  });
+              candidates.add(examined[0]);
+            });
+    progress.finish();
+    return new PairResult(pairs, candidates.sum(), params);
+  }
+
+  private static double estimateAtLeast(int[] a, int[] b, double threshold) {
+    double estimate = Signatures.estimateSimilarity(a, b);
+    return estimate >= threshold ? estimate : Jaccard.BELOW;
+  }
+
+  /**
+   * Exact all-pairs join by brute force: documents sorted by set size, each compared with every
+   * larger one that the size bound (J &lt;= |small| / |large|) does not rule out. Needs shingle
+   * sets ({@link VerifyMode#EXACT}).
+   *
+   * @throws IllegalStateException in {@link VerifyMode#ESTIMATE}, which keeps no shingle sets
+   */
+  public static PairResult bruteForce(Corpus corpus, Progress progress) {
+    PipelineConfig config = corpus.config();
+    if (config.verify() != VerifyMode.EXACT) {
+      throw new IllegalStateException("the exact join needs shingle sets (verify mode EXACT)");
+    }
+    int n = corpus.size();
+    double threshold = config.threshold();
+    Integer[] boxed = new Integer[n];
+    for (int i = 0; i < n; i++) boxed[i] = i;
+    Arrays.sort(boxed, (x, y) -> Integer.compare(corpus.shingles(x).length, corpus.shingles(y).length));
+    int[] bySize = new int[n];
+    int[] sizes = new int[n];
+    for (int p = 0; p < n; p++) {
+      bySize[p] = boxed[p];
+      sizes[p] = corpus.shingles(boxed[p]).length;
+    }
+    LongAdder compared = new LongAdder();
+    progress.start("comparing all pairs", n);
+    List<SimilarPair> pairs =
+        ParallelRange.pairs(
+            n,
+            config.threads(),
+            progress,
+            (p, out) -> {
+              long[] small = corpus.shingles(bySize[p]);
+              double maxLarge = sizes[p] / threshold * (1 + 1e-12);
+              long count = 0;
+              for (int q = p + 1; q < n && sizes[q] <= maxLarge; q++) {
+                count++;
+                double similarity = Jaccard.similarityAtLeast(small, corpus.shingles(bySize[q]), threshold);
+                if (similarity >= threshold) {
+                  out.add(SimilarPair.of(bySize[p], bySize[q], similarity));
+                }
+              }
+              compared.add(count);
+            });
+    progress.finish();
+    return new PairResult(pairs, compared.sum(), null);
+  }
+}

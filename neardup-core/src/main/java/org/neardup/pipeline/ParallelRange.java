@@ -1,0 +1,75 @@
+package org.neardup.pipeline;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.neardup.verify.SimilarPair;
+
+/**
+ * Runs a pair-producing task over 0..n-1 on several threads, handing out chunks dynamically (work
+ * per index is uneven), and merges the pairs in (first, second) order.
+ */
+final class ParallelRange {
+  /** Produces the pairs of one index into a thread's own list. */
+  interface PairTask {
+    void run(int index, List<SimilarPair> out);
+  }
+
+  private static final int CHUNK = 64;
+
+  private ParallelRange() {}
+
+  static List<SimilarPair> pairs(int n, int threads, Progress progress, PairTask task) {
+    AtomicInteger next = new AtomicInteger();
+    ExecutorService pool = Executors.newFixedThreadPool(threads, Workers.daemonFactory("neardup-pairs"));
+    try {
+      List<Future<List<SimilarPair>>> futures = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        futures.add(
+            pool.submit(
+                () -> {
+                  List<SimilarPair> out = new ArrayList<>();
+                  for (int start; (start = next.getAndAdd(CHUNK)) < n; ) {
+                    int end = Math.min(n, start + CHUNK);
+                    for (int i = start; i < end; i++) {
+                      task.run(i, out);
+                    }
+                    progress.advance(end - start);
+                  }
+                  return out;
+                }));
+      }
+      List<SimilarPair> all = new ArrayList<>();
+      for (Future<List<SimilarPair>> future : futures) {
+        all.addAll(get(future));
+      }
+      all.sort(Comparator.comparingInt(SimilarPair::first).thenComparingInt(SimilarPair::second));
+      return all;
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static <T> T get(Future<T> future) {
+    try {
+      return future.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof RuntimeException) {
+        throw (RuntimeException) cause;
+      }
+      if (cause instanceof Error) {
+        throw (Error) cause;
+      }
+      throw new IllegalStateException(cause);
+    }
+  }
+}

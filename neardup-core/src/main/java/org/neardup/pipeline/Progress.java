@@ -1,0 +1,29 @@
+package org.neardup.pipeline;
+
+/**
+ * Receives progress of long-running stages (for a progress bar). Calls may come from several
+ * threads; implementations must be thread-safe.
+ */
+public interface Progress {
+  /** Does nothing. */
+  Progress NONE =
+      new Progress() {
+        @Override
+        public void start(String stage, long total) {}
+
+        @Override
+        public void advance(long steps) {}
+
+        @Override
+        public void finish() {}
+      };
+
+  /** A stage begins; {@code total} is its number of steps, or -1 when unknown. */
+  void start(String stage, long total);
+
+  /** {@code steps} more steps of the current stage are done. */
+  void advance(long steps);
+
+  /** The current stage is over. */
+  void finish();
+}

@@ -1,0 +1,15 @@
+package org.neardup.pipeline;
+
+/** How candidate pairs are confirmed. */
+public enum VerifyMode {
+  /**
+   * Exact Jaccard on the shingle-hash sets: precision 1.0, pairs carry their true similarity.
+   * Keeps every document's shingle set in memory.
+   */
+  EXACT,
+  /**
+   * The signature estimate (fraction of agreeing values): no shingle sets kept, less memory, but
+   * false positives and negatives near the threshold.
+   */
+  ESTIMATE
+}

@@ -1,0 +1,68 @@
+package org.neardup.shingle;
+
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * The shingle unit and size k.
+ *
+ * @param unit characters or words
+ * @param size k, in [1, 1024]
+ */
+public record ShingleConfig(ShingleUnit unit, int size) {
+  /** Largest accepted k. */
+  public static final int MAX_SIZE = 1024;
+
+  /** Character 5-shingles, the default: good for short and long texts alike. */
+  public static final ShingleConfig DEFAULT = new ShingleConfig(ShingleUnit.CHAR, 5);
+
+  public ShingleConfig {
+    Objects.requireNonNull(unit, "unit");
+    if (size < 1 || size > MAX_SIZE) {
+      throw new IllegalArgumentException("shingle size must be in [1, " + MAX_SIZE + "], got " + size);
+    }
+  }
+
+  public static ShingleConfig chars(int size) {
+    return new ShingleConfig(ShingleUnit.CHAR, size);
+  }
+
+  public static ShingleConfig words(int size) {
+    return new ShingleConfig(ShingleUnit.WORD, size);
+  }
+
+  /**
+   * Parses {@code char:K} or {@code word:K}, e.g. {@code "char:9"}.
+   *
+   * @throws IllegalArgumentException naming the expected form
+   */
+  public static ShingleConfig parse(String spec) {
+    Objects.requireNonNull(spec, "spec");
+    int colon = spec.indexOf(':');
+    if (colon > 0) {
+      String unit = spec.substring(0, colon).trim().toLowerCase(Locale.ROOT);
+      String size = spec.substring(colon + 1).trim();
+      try {
+        int k = Integer.parseInt(size);
+        switch (unit) {
+          case "char":
+            return chars(k);
+          case "word":
+            return words(k);
+          default:
+            break;
+        }
+      } catch (NumberFormatException e) {
+        // fall through to the message below
+      }
+    }
+    throw new IllegalArgumentException(
+        "invalid shingle '" + spec + "' (expected char:K or word:K, e.g. char:5 or word:3)");
+  }
+
+  /** The form {@link #parse} reads, e.g. {@code "char:9"}. */
+  @Override
+  public String toString() {
+    return unit.name().toLowerCase(Locale.ROOT) + ":" + size;
+  }
+}

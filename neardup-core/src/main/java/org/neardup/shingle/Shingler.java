@@ -1,0 +1,159 @@
+package org.neardup.shingle;
+
+import com.dynatrace.hash4j.hashing.Hasher64;
+import com.dynatrace.hash4j.hashing.Hashing;
+import java.util.Arrays;
+import java.util.Objects;
+import org.neardup.text.Whitespace;
+
+/**
+ * Turns normalized text into its shingle set: the sorted, distinct 64-bit hashes of its
+ * k-shingles. Immutable and thread-safe.
+ *
+ * <p>Rules, for text of n units (characters or words) and shingle size k:
+ *
+ * <ul>
+ *   <li>n = 0 (empty text): the empty set.
+ *   <li>0 &lt; n &lt; k: one shingle, the whole text. A short document is still a document, and two
+ *       identical short documents are duplicates (Jaccard 1).
+ *   <li>otherwise the n - k + 1 shingles, duplicates removed.
+ * </ul>
+ *
+ * <p>Character shingles are k UTF-16 code units. Word shingles are k consecutive whitespace-separated
+ * words; their hash is the hash of the words joined by single spaces, so the same words separated
+ * by other whitespace give the same shingle. Shingles are hashed with hash4j's komihash 5.0,
+ * without allocating a string per shingle.
+ */
+public final class Shingler {
+  private static final Hasher64 HASHER = Hashing.komihash5_0();
+
+  private final ShingleConfig config;
+
+  public Shingler(ShingleConfig config) {
+    this.config = Objects.requireNonNull(config, "config");
+  }
+
+  public ShingleConfig config() {
+    return config;
+  }
+
+  /** The sorted, distinct shingle hashes of {@code normalizedText}. */
+  public long[] shingle(String normalizedText) {
+    Objects.requireNonNull(normalizedText, "normalizedText");
+    return config.unit() == ShingleUnit.CHAR
+        ? charShingles(normalizedText, config.size())
+        : wordShingles(normalizedText, config.size());
+  }
+
+  /**
+   * The number of units (characters or words) of {@code normalizedText}; below k the text is one
+   * shingle.
+   */
+  public int unitCount(String normalizedText) {
+    if (config.unit() == ShingleUnit.CHAR) {
+      return normalizedText.length();
+    }
+    int words = 0;
+    boolean inWord = false;
+    for (int i = 0; i < normalizedText.length(); i++) {
+      boolean space = Whitespace.isSpace(normalizedText.charAt(i));
+      if (!space && !inWord) words++;
+      inWord = !space;
+    }
+    return words;
+  }
+
+  /** The 64-bit hash of one shingle given as text (for tests and explanations). */
+  public static long hashShingle(CharSequence shingle) {
+    return HASHER.hashCharsToLong(shingle);
+  }
+
+  private static long[] charShingles(String text, int k) {
+    int n = text.length();
+    if (n == 0) {
+      return new long[0];
+    }
+    CharWindow window = new CharWindow(text);
+    if (n <= k) {
+      return new long[] {HASHER.hashCharsToLong(window.moveTo(0, n))};
+    }
+    long[] hashes = new long[n - k + 1];
+    for (int i = 0; i < hashes.length; i++) {
+      hashes[i] = HASHER.hashCharsToLong(window.moveTo(i, k));
+    }
+    return sortedDistinct(hashes);
+  }
+
+  private static long[] wordShingles(String text, int k) {
+    String words = singleSpaced(text);
+    if (words.isEmpty()) {
+      return new long[0];
+    }
+    // Word start offsets in the single-spaced text; a shingle spans from one start to the end of
+    // the (k-1)-th following word, a contiguous substring.
+    int wordCount = 1;
+    for (int i = 0; i < words.length(); i++) {
+      if (words.charAt(i) == ' ') wordCount++;
+    }
+    int[] starts = new int[wordCount + 1];
+    int w = 1;
+    for (int i = 0; i < words.length(); i++) {
+      if (words.charAt(i) == ' ') starts[w++] = i + 1;
+    }
+    starts[wordCount] = words.length() + 1; // sentinel: one past the end, as if a space followed
+    CharWindow window = new CharWindow(words);
+    if (wordCount <= k) {
+      return new long[] {HASHER.hashCharsToLong(window.moveTo(0, words.length()))};
+    }
+    long[] hashes = new long[wordCount - k + 1];
+    for (int i = 0; i < hashes.length; i++) {
+      int from = starts[i];
+      int to = starts[i + k] - 1;
+      hashes[i] = HASHER.hashCharsToLong(window.moveTo(from, to - from));
+    }
+    return sortedDistinct(hashes);
+  }
+
+  /** The text with each whitespace run replaced by one space and both ends trimmed. */
+  private static String singleSpaced(String text) {
+    boolean clean = true;
+    int n = text.length();
+    for (int i = 0; i < n && clean; i++) {
+      char c = text.charAt(i);
+      if (Whitespace.isSpace(c)) {
+        clean = c == ' ' && i > 0 && i < n - 1 && text.charAt(i - 1) != ' ';
+      }
+    }
+    if (clean) {
+      return text;
+    }
+    StringBuilder sb = new StringBuilder(n);
+    boolean pendingSpace = false;
+    for (int i = 0; i < n; i++) {
+      char c = text.charAt(i);
+      if (Whitespace.isSpace(c)) {
+        pendingSpace = sb.length() > 0;
+      } else {
+        if (pendingSpace) sb.append(' ');
+        pendingSpace = false;
+        sb.append(c);
+      }
+    }
+    return sb.toString();
+  }
+
+  /** Sorts {@code values} in place and returns its distinct values (a copy when shorter). */
+  static long[] sortedDistinct(long[] values) {
+    if (values.length < 2) {
+      return values;
+    }
+    Arrays.sort(values);
+    int distinct = 1;
+    for (int i = 1; i < values.length; i++) {
+      if (values[i] != values[distinct - 1]) {
+        values[distinct++] = values[i];
+      }
+    }
+    return distinct == values.length ? values : Arrays.copyOf(values, distinct);
+  }
+}

@@ -1,0 +1,84 @@
+package org.neardup.verify;
+
+/**
+ * Exact Jaccard similarity of two shingle sets given as sorted arrays of distinct hashes (as
+ * {@link org.neardup.shingle.Shingler} makes them): |A ∩ B| / |A ∪ B| by a linear merge.
+ * Stateless and thread-safe.
+ */
+public final class Jaccard {
+  /** Returned by {@link #similarityAtLeast} for a pair below the threshold. */
+  public static final double BELOW = -1;
+
+  private Jaccard() {}
+
+  /** |A ∩ B|. */
+  public static int intersectionSize(long[] a, long[] b) {
+    int i = 0;
+    int j = 0;
+    int common = 0;
+    while (i < a.length && j < b.length) {
+      long x = a[i];
+      long y = b[j];
+      if (x == y) {
+        common++;
+        i++;
+        j++;
+      } else if (x < y) {
+        i++;
+      } else {
+        j++;
+      }
+    }
+    return common;
+  }
+
+  /** J(A, B); two empty sets have similarity 1. */
+  public static double similarity(long[] a, long[] b) {
+    if (a.length == 0 && b.length == 0) {
+      return 1;
+    }
+    int common = intersectionSize(a, b);
+    return (double) common / (a.length + b.length - common);
+  }
+
+  /**
+   * J(A, B) when it is at least {@code threshold}, else {@link #BELOW}. Faster than {@link
+   * #similarity} on dissimilar pairs: it rejects by size first (J &lt;= min/max) and stops the
+   * merge once the common elements still possible cannot reach the threshold. The comparison with
+   * the threshold is on the exact value, so no pair at or above it is rejected.
+   */
+  public static double similarityAtLeast(long[] a, long[] b, double threshold) {
+    int sizeA = a.length;
+    int sizeB = b.length;
+    if (sizeA == 0 && sizeB == 0) {
+      return 1 >= threshold ? 1 : BELOW;
+    }
+    if (Math.min(sizeA, sizeB) < threshold * Math.max(sizeA, sizeB) * (1 - 1e-12)) {
+      return BELOW;
+    }
+    // J >= t  <=>  common >= t / (1 + t) * (|A| + |B|); the bound is lowered by one to stay
+    // conservative under floating-point rounding, the exact check comes last.
+    long needed = (long) Math.ceil(threshold / (1 + threshold) * (sizeA + sizeB)) - 1;
+    int i = 0;
+    int j = 0;
+    int common = 0;
+    while (i < sizeA && j < sizeB) {
+      if (common + Math.min(sizeA - i, sizeB - j) < needed) {
+        return BELOW;
+      }
+      long x = a[i];
+      long y = b[j];
+      if (x == y) {
+        common++;
+        i++;
+        j++;
+      } else if (x < y) {
+        i++;
+      } else {
+        j++;
+      }
+    }
+    double similarity = (double) common / (sizeA + sizeB - common);
+    return similarity >= threshold ? similarity : BELOW;
+  }
+}

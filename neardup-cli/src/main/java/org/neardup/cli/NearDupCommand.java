@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
       DedupCommand.class,
       EvalCommand.class,
       DemoCommand.class,
+      GenerateCommand.class,
       picocli.CommandLine.HelpCommand.class
     },
     footer = {

@@ -12,6 +12,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.zip.GZIPOutputStream;
 
 /**
@@ -45,8 +46,10 @@ final class OutputTarget implements AutoCloseable {
       if (directory != null && !Files.isDirectory(directory)) {
         throw new UsageException(file + ": output directory does not exist");
       }
-      Path temporary = Files.createTempFile(directory, "." + absolute.getFileName(), ".tmp");
-      OutputStream stream = Files.newOutputStream(temporary);
+      // A new sibling (same file system, so the rename is atomic) with the default permissions.
+      Path temporary = absolute.resolveSibling(
+          "." + absolute.getFileName() + "." + Long.toHexString(System.nanoTime()) + ".tmp");
+      OutputStream stream = Files.newOutputStream(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
       if (file.getFileName().toString().endsWith(".gz")) {
         stream = new GZIPOutputStream(stream, 1 << 16);
       }

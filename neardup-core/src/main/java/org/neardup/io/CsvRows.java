@@ -19,9 +19,11 @@ import org.apache.commons.csv.CSVRecord;
  * quotes) with one leniency, commons-csv's <em>trailing data</em>: characters between a closing
  * quote and the next delimiter are kept as literal text instead of failing the file, so {@code
  * "abc" def} reads as {@code abc def} (the quotes go, the rest stays as it is). Real files have
- * fields that merely start with a quote, such as {@code "Nice flat", really} or {@code "...".}: a
- * strict parser rejects them. A quote that opens a field but is never closed still makes the parser
- * read on to the next quote (possibly swallowing line breaks) and, at the end of the input, fails
+ * fields that merely start with a quote, such as {@code "Nice flat" in Prati} or {@code "...". }
+ * (three descriptions of the kijiji Rome rentals TSV): strict RFC 4180 parsing (commons-csv's
+ * default) fails on them with "Invalid character between encapsulated token and delimiter". The
+ * leniency cannot help a quote that opens a field and is never closed: the parser reads on to the
+ * next quote, swallowing line breaks and the records between, and at the end of the input fails
  * with "EOF reached before encapsulated token finished". Quotes that do not start a field are
  * always literal.
  *
@@ -54,13 +56,21 @@ final class CsvRows implements Closeable {
    * @param skipBom whether a leading byte order mark is dropped before parsing (positions are then
    *     relative to the text after it)
    * @throws InputException when reading fails
+   * @throws IllegalArgumentException when commons-csv refuses the delimiter (a quote, a line break)
    */
   CsvRows(String source, Decompression.Opened input, char delimiter, boolean skipBom) {
     this.source = source;
     this.gzip = input.gzip();
+    CSVFormat format;
+    try {
+      format = format(delimiter);
+    } catch (IllegalArgumentException e) {
+      closeQuietly(input.stream());
+      throw new IllegalArgumentException("unusable CSV delimiter '" + delimiter + "': " + e.getMessage(), e);
+    }
     try {
       this.reader = new Utf8Reader(input.stream(), skipBom);
-      this.parser = CSVParser.builder().setReader(reader).setFormat(format(delimiter)).get();
+      this.parser = CSVParser.builder().setReader(reader).setFormat(format).get();
     } catch (IOException e) {
       closeQuietly(input.stream());
       throw failure(e, 1);

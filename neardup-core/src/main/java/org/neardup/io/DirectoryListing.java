@@ -2,6 +2,7 @@ package org.neardup.io;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,12 +37,18 @@ final class DirectoryListing {
                 }
               });
     } catch (IOException e) {
-      throw InputErrors.readFailure(dir.toString(), 0, e, false);
+      throw failure(dir, e);
     } catch (UncheckedIOException e) {
-      throw InputErrors.readFailure(dir.toString(), 0, e, false);
+      throw failure(dir, e.getCause());
     }
     Collections.sort(files);
     return files;
+  }
+
+  /** Names the entry that could not be walked (a subdirectory, say) rather than {@code dir}. */
+  private static InputException failure(Path dir, IOException e) {
+    String where = e instanceof FileSystemException fs && fs.getFile() != null ? fs.getFile() : dir.toString();
+    return InputErrors.readFailure(where, 0, e, false);
   }
 
   /** The file {@code relative} (a listed path) under {@code dir}. */

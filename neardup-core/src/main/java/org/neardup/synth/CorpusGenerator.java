@@ -47,8 +47,21 @@ public final class CorpusGenerator {
       int minWords,
       int maxWords,
       long seed) {
-    if (documents < 1 || maxCopies < 1 || minWords < 1 || maxWords < minWords) {
-      throw new IllegalArgumentException("invalid generator settings");
+    if (documents < 1) {
+      throw new IllegalArgumentException("documents must be at least 1, got " + documents);
+    }
+    if (!(duplicateFraction >= 0 && duplicateFraction <= 1)) {
+      throw new IllegalArgumentException("duplicate fraction must be in [0, 1], got " + duplicateFraction);
+    }
+    if (maxCopies < 1) {
+      throw new IllegalArgumentException("max copies must be at least 1, got " + maxCopies);
+    }
+    if (!(maxEditRate >= 0 && maxEditRate <= 1)) {
+      throw new IllegalArgumentException("max edit rate must be in [0, 1], got " + maxEditRate);
+    }
+    if (minWords < 1 || maxWords < minWords) {
+      throw new IllegalArgumentException(
+          "word counts must satisfy 1 <= min <= max, got " + minWords + " and " + maxWords);
     }
     this.documents = documents;
     this.duplicateFraction = duplicateFraction;

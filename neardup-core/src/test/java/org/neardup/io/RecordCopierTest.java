@@ -124,6 +124,14 @@ class RecordCopierTest {
   }
 
   @Test
+  void aCsvByteOrderMarkBelongsToTheHeaderAndDoesNotShiftRecordBoundaries() throws IOException {
+    Path file = write(dir, "data.csv", bytes(BOM, "id,text\n\u00e9,1\nb,2\nc,3\n"));
+
+    assertThat(copyText(file, csv(',', "id", "text"), i -> i == 1, false)).isEqualTo("\u00e9,1\nc,3\n");
+    assertThat(copy(file, csv(',', "id", "text"), i -> i == 0, true)).isEqualTo(bytes(BOM, "id,text\nb,2\nc,3\n"));
+  }
+
+  @Test
   void directoryCopyKeepsRelativePathsAndRawBytesOfKeptFiles() throws IOException {
     Path input = dir.resolve("in");
     write(input, "a.txt", "A");

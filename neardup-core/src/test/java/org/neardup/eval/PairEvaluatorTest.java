@@ -1,0 +1,66 @@
+package org.neardup.eval;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.neardup.io.InputException;
+
+class PairEvaluatorTest {
+  @TempDir Path dir;
+
+  @Test
+  void precisionRecallAndF1CountUnorderedPairs() {
+    Set<IdPair> truth = Set.of(IdPair.of("a", "b"), IdPair.of("c", "d"), IdPair.of("e", "f"));
+    Set<IdPair> found = Set.of(IdPair.of("b", "a"), IdPair.of("c", "d"), IdPair.of("x", "y"), IdPair.of("p", "q"));
+    Evaluation evaluation = PairEvaluator.evaluate(truth, found);
+    assertThat(evaluation).isEqualTo(new Evaluation(2, 2, 1));
+    assertThat(evaluation.precision()).isEqualTo(0.5);
+    assertThat(evaluation.recall()).isCloseTo(2.0 / 3, within(1e-12));
+    assertThat(evaluation.f1()).isCloseTo(2 * 0.5 * (2.0 / 3) / (0.5 + 2.0 / 3), within(1e-12));
+  }
+
+  @Test
+  void emptyTruthAndEmptyFindingsArePerfect() {
+    assertThat(PairEvaluator.evaluate(Set.of(), Set.of()).f1()).isEqualTo(1.0);
+  }
+
+  @Test
+  void recallByBandPutsEachTruthPairInItsBandAndOneInTheClosedLastBand() {
+    Map<IdPair, Double> truth = Map.of(
+        IdPair.of("a", "b"), 0.81, IdPair.of("c", "d"), 0.86, IdPair.of("e", "f"), 1.0,
+        IdPair.of("g", "h"), 0.97, IdPair.of("i", "j"), 0.5);
+    Set<IdPair> found = Set.of(IdPair.of("a", "b"), IdPair.of("e", "f"));
+    List<BandRecall> bands = PairEvaluator.recallByBand(truth, found, 0.8, 0.1);
+    assertThat(bands).hasSize(2);
+    assertThat(bands.get(0)).isEqualTo(new BandRecall(0.8, 0.9, 2, 1));
+    assertThat(bands.get(1).truthPairs()).isEqualTo(2);
+    assertThat(bands.get(1).foundPairs()).isEqualTo(1);
+    assertThat(bands.get(1).to()).isEqualTo(1.0);
+  }
+
+  @Test
+  void readsWhitespaceTruthFilesAndNeardupOutput() throws IOException {
+    Path truth = Files.writeString(dir.resolve("truth"), "t2 t1\nt3  t4 \n\n");
+    Path found = Files.writeString(dir.resolve("found.tsv"), "a b\tc\t0.812500\n");
+    assertThat(PairFile.read(truth)).containsOnlyKeys(IdPair.of("t1", "t2"), IdPair.of("t3", "t4"));
+    assertThat(PairFile.read(found)).containsExactly(Map.entry(IdPair.of("a b", "c"), 0.8125));
+  }
+
+  @Test
+  void badPairFilesNameFileAndLine() throws IOException {
+    Path bad = Files.writeString(dir.resolve("bad.tsv"), "a\tb\t0.9\nlonely\n");
+    assertThatThrownBy(() -> PairFile.read(bad)).isInstanceOf(InputException.class).hasMessage(bad + ":2: expected two ids, got 'lonely'");
+    Path badSimilarity = Files.writeString(dir.resolve("sim.tsv"), "a\tb\t1.5\n");
+    assertThatThrownBy(() -> PairFile.read(badSimilarity)).hasMessageContaining(":1: similarity '1.5' is not a number in [0, 1]");
+    assertThatThrownBy(() -> PairFile.read(dir.resolve("missing"))).hasMessageEndingWith("missing: no such file");
+  }
+}

@@ -1,0 +1,63 @@
+package org.neardup.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.neardup.pipeline.Pipelines.corpus;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.neardup.io.Document;
+import org.neardup.io.InputException;
+import org.neardup.io.InputProblem;
+import org.neardup.io.InputProblems;
+import org.neardup.io.OnError;
+
+class CorpusBuilderTest {
+  private static final PipelineConfig CONFIG = PipelineConfig.builder().threads(2).build();
+
+  @Test
+  void keepsInputOrderAcrossManyBatches() {
+    List<Document> documents = new ArrayList<>();
+    for (int i = 0; i < 2000; i++) {
+      documents.add(new Document("id" + i, "text number " + i, "in.tsv", i + 1, i));
+    }
+    Corpus corpus = corpus(CONFIG, documents);
+    assertThat(corpus.size()).isEqualTo(2000);
+    for (int i = 0; i < 2000; i += 111) {
+      assertThat(corpus.id(i)).isEqualTo("id" + i);
+      assertThat(corpus.recordIndex(i)).isEqualTo(i);
+      assertThat(corpus.textLength(i)).isEqualTo(("text number " + i).length());
+      assertThat(corpus.signature(i)).hasSize(128);
+    }
+    assertThat(corpus.sources()).containsExactly("in.tsv");
+  }
+
+  @Test
+  void emptyDocumentFailsWithFileAndLine() {
+    List<Document> documents = List.of(new Document("a", "fine text", "in.tsv", 1, 0), new Document("b", " \t ", "in.tsv", 2, 1));
+    assertThatThrownBy(() -> corpus(CONFIG, documents))
+        .isInstanceOf(InputException.class)
+        .hasMessage("in.tsv:2: empty document 'b' (no text left after normalization)");
+  }
+
+  @Test
+  void duplicateIdFailsWithFileAndLineOfTheSecondOccurrence() {
+    List<Document> documents = List.of(new Document("a", "one", "in.tsv", 1, 0), new Document("a", "two", "in.tsv", 7, 1));
+    assertThatThrownBy(() -> corpus(CONFIG, documents)).hasMessage("in.tsv:7: duplicate id 'a'");
+  }
+
+  @Test
+  void skipPolicyCountsAndSkipsBothKindsKeepingTheFirstOccurrence() {
+    InputProblems problems = new InputProblems(OnError.SKIP);
+    List<Document> documents = List.of(
+        new Document("a", "one", "in.tsv", 1, 0), new Document("a", "two", "in.tsv", 2, 1),
+        new Document("b", "", "in.tsv", 3, 2), new Document("c", "three", "in.tsv", 4, 3));
+    Corpus corpus = corpus(CONFIG, documents, problems);
+    assertThat(corpus.size()).isEqualTo(2);
+    assertThat(corpus.id(0)).isEqualTo("a");
+    assertThat(corpus.textLength(0)).isEqualTo(3);
+    assertThat(corpus.id(1)).isEqualTo("c");
+    assertThat(problems.skipped()).containsEntry(InputProblem.DUPLICATE_ID, 1L).containsEntry(InputProblem.EMPTY_DOCUMENT, 1L);
+  }
+}

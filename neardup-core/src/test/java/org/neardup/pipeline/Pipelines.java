@@ -1,0 +1,59 @@
+package org.neardup.pipeline;
+
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.neardup.eval.IdPair;
+import org.neardup.io.Document;
+import org.neardup.io.DocumentReader;
+import org.neardup.io.DocumentReaders;
+import org.neardup.io.InputOptions;
+import org.neardup.io.InputProblems;
+import org.neardup.io.OnError;
+import org.neardup.synth.GeneratedCorpus;
+import org.neardup.verify.SimilarPair;
+
+/** Test helpers: build corpora from documents, files or generated corpora; turn pairs into id pairs. */
+final class Pipelines {
+  private Pipelines() {}
+
+  static Corpus corpus(PipelineConfig config, List<Document> documents, InputProblems problems) {
+    try (CorpusBuilder builder = new CorpusBuilder(config, problems, Progress.NONE)) {
+      documents.forEach(builder::add);
+      return builder.build();
+    }
+  }
+
+  static Corpus corpus(PipelineConfig config, List<Document> documents) {
+    return corpus(config, documents, new InputProblems(OnError.FAIL));
+  }
+
+  static Corpus corpus(PipelineConfig config, GeneratedCorpus generated) {
+    try (CorpusBuilder builder = new CorpusBuilder(config, new InputProblems(OnError.FAIL), Progress.NONE)) {
+      for (int i = 0; i < generated.size(); i++) {
+        builder.add(new Document(generated.ids().get(i), generated.texts().get(i), "generated", i + 1, i));
+      }
+      return builder.build();
+    }
+  }
+
+  static Corpus corpus(PipelineConfig config, Path file, InputOptions options) {
+    InputProblems problems = new InputProblems(OnError.FAIL);
+    try (CorpusBuilder builder = new CorpusBuilder(config, problems, Progress.NONE);
+        DocumentReader reader = DocumentReaders.open(file, options, problems)) {
+      for (Document d; (d = reader.next()) != null; ) {
+        builder.add(d);
+      }
+      return builder.build();
+    }
+  }
+
+  static Set<IdPair> idPairs(Corpus corpus, List<SimilarPair> pairs) {
+    Set<IdPair> ids = new HashSet<>();
+    for (SimilarPair pair : pairs) {
+      ids.add(IdPair.of(corpus.id(pair.first()), corpus.id(pair.second())));
+    }
+    return ids;
+  }
+}

@@ -1,0 +1,109 @@
+package org.neardup.shingle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.HashSet;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class ShinglerTest {
+  @Test
+  void charShinglesAreTheDistinctHashesOfEveryKWindow() {
+    long[] set = new Shingler(ShingleConfig.chars(3)).shingle("abcabcd");
+    // abc, bca, cab, abc, bcd -> 4 distinct
+    assertThat(set).hasSize(4);
+    assertThat(set).contains(
+        Shingler.hashShingle("abc"), Shingler.hashShingle("bca"), Shingler.hashShingle("cab"), Shingler.hashShingle("bcd"));
+    assertThat(set).isSorted();
+  }
+
+  @Test
+  void textShorterThanKIsOneShingleOfTheWholeText() {
+    long[] set = new Shingler(ShingleConfig.chars(9)).shingle("short");
+    assertThat(set).containsExactly(Shingler.hashShingle("short"));
+  }
+
+  @Test
+  void textOfExactlyKIsOneShingle() {
+    assertThat(new Shingler(ShingleConfig.chars(5)).shingle("exact")).containsExactly(Shingler.hashShingle("exact"));
+  }
+
+  @Test
+  void emptyTextHasNoShingles() {
+    assertThat(new Shingler(ShingleConfig.chars(5)).shingle("")).isEmpty();
+    assertThat(new Shingler(ShingleConfig.words(3)).shingle("   ")).isEmpty();
+  }
+
+  @Test
+  void wordShinglesAreKConsecutiveWordsJoinedBySingleSpaces() {
+    long[] set = new Shingler(ShingleConfig.words(2)).shingle("the cat the cat sat");
+    assertThat(set).containsExactlyInAnyOrder(
+        Shingler.hashShingle("the cat"), Shingler.hashShingle("cat the"), Shingler.hashShingle("cat sat"));
+  }
+
+  @Test
+  void wordShinglesIgnoreHowWordsAreSeparated() {
+    Shingler words = new Shingler(ShingleConfig.words(3));
+    assertThat(words.shingle(" a  b\tc\n d ")).containsExactly(words.shingle("a b c d"));
+  }
+
+  @Test
+  void fewerWordsThanKAreOneShingle() {
+    assertThat(new Shingler(ShingleConfig.words(3)).shingle("two  words")).containsExactly(Shingler.hashShingle("two words"));
+  }
+
+  @Test
+  void unitCountCountsCharactersOrWords() {
+    assertThat(new Shingler(ShingleConfig.chars(5)).unitCount("ab cd")).isEqualTo(5);
+    assertThat(new Shingler(ShingleConfig.words(5)).unitCount(" ab  cd e ")).isEqualTo(3);
+  }
+
+  @Test
+  void configParsesAndPrintsUnitColonSize() {
+    assertThat(ShingleConfig.parse("char:9")).isEqualTo(ShingleConfig.chars(9));
+    assertThat(ShingleConfig.parse("WORD:3")).isEqualTo(ShingleConfig.words(3));
+    assertThat(ShingleConfig.words(3)).hasToString("word:3");
+    assertThatThrownBy(() -> ShingleConfig.parse("chars9")).hasMessageContaining("expected char:K or word:K");
+    assertThatThrownBy(() -> ShingleConfig.parse("char:0")).hasMessageContaining("[1, 1024]");
+  }
+
+  @Test
+  void hashesArePinned() {
+    // Shingle hashes feed persisted signatures: a change here is a new signature version.
+    assertThat(Shingler.hashShingle("hello")).isEqualTo(Shingler.hashShingle(new StringBuilder("hello")));
+    assertThat(Long.toHexString(Shingler.hashShingle("hello"))).isEqualTo(GoldenValues.HELLO_HASH_HEX);
+  }
+
+  /** Property over 300 seeded random texts (ASCII and beyond) and k in [1, 8]. */
+  @Test
+  void charShinglesMatchAStringSetOfSubstrings() {
+    SplittableRandom random = new SplittableRandom(0x5817);
+    for (int trial = 0; trial < 300; trial++) {
+      StringBuilder text = new StringBuilder();
+      int length = random.nextInt(61);
+      for (int i = 0; i < length; i++) {
+        text.append(random.nextInt(4) == 0 ? (char) random.nextInt(0x20, 0x3000) : (char) random.nextInt('a', 'e'));
+      }
+      assertCharShinglesMatchSubstrings(text.toString(), 1 + random.nextInt(8));
+    }
+  }
+
+  private static void assertCharShinglesMatchSubstrings(String text, int k) {
+    Set<String> expected = new HashSet<>();
+    if (!text.isEmpty()) {
+      if (text.length() <= k) {
+        expected.add(text);
+      } else {
+        for (int i = 0; i + k <= text.length(); i++) expected.add(text.substring(i, i + k));
+      }
+    }
+    long[] set = new Shingler(ShingleConfig.chars(k)).shingle(text);
+    assertThat(set).hasSize(expected.size()); // no 64-bit collisions at this size
+    for (String shingle : expected) {
+      assertThat(set).contains(Shingler.hashShingle(shingle));
+    }
+    assertThat(set).isSorted().doesNotHaveDuplicates();
+  }
+}

@@ -19,9 +19,8 @@ import picocli.CommandLine.Model.CommandSpec;
     name = "clusters",
     mixinStandardHelpOptions = true,
     description = {
-      "Writes the duplicate clusters (connected components of the pairs) as cluster<TAB>id<TAB>role lines:",
-      "cluster = id of the cluster's first-read member, role = keep (the representative) or duplicate.",
-      "Clusters come in input order of their first member, members in input order; singletons are omitted."
+      "Groups near-duplicates into clusters.",
+      "Writes the connected components of the pairs as cluster<TAB>id<TAB>role lines: cluster = id of the cluster's first-read member, role = keep (the representative, see --keep) or duplicate. Clusters come in input order of their first member, members in input order; documents without duplicates are not listed."
     })
 final class ClustersCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

@@ -27,10 +27,8 @@ import picocli.CommandLine.Model.CommandSpec;
     name = "dedup",
     mixinStandardHelpOptions = true,
     description = {
-      "Writes a deduplicated copy: every input record except the non-representatives of each duplicate",
-      "cluster, byte for byte in the input's format (several inputs are concatenated; a CSV header is",
-      "written once). Records skipped as bad (--on-error skip) are copied through unchanged.",
-      "With --format dir the output is a directory of the kept files."
+      "Writes a deduplicated copy of the input.",
+      "Every input record except the non-representatives of each duplicate cluster, byte for byte in the input's format (several inputs are concatenated; a CSV header is written once). Records skipped as bad (--on-error skip) are copied through unchanged. With --format dir the output is a new directory of the kept files."
     })
 final class DedupCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

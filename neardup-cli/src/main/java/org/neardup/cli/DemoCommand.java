@@ -33,9 +33,8 @@ import picocli.CommandLine.Model.CommandSpec;
     name = "demo",
     mixinStandardHelpOptions = true,
     description = {
-      "Generates a corpus with planted near-duplicates of graded similarity, finds its pairs with the",
-      "default settings, and scores them against the planted truth (computed independently, on string",
-      "shingles) and against the exact all-pairs join. Leaves corpus.tsv, pairs.tsv and truth.tsv behind."
+      "Runs the whole pipeline on a generated corpus and scores it.",
+      "Generates a corpus with planted near-duplicates of graded similarity, finds its pairs with the default settings, and scores them against the planted truth (computed independently, on string shingles) and against the exact all-pairs join. Leaves corpus.tsv, pairs.tsv and truth.tsv behind."
     })
 final class DemoCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

@@ -21,9 +21,8 @@ import picocli.CommandLine.Model.CommandSpec;
     name = "eval",
     mixinStandardHelpOptions = true,
     description = {
-      "Scores found pairs against true pairs: precision, recall, F1. Both files hold one pair a line:",
-      "'idA idB' (whitespace-separated) or neardup's 'idA<TAB>idB<TAB>similarity'. When the truth carries",
-      "similarities (e.g. the output of 'neardup pairs --exact'), recall is also given per similarity band."
+      "Scores found pairs against true pairs: precision, recall, F1.",
+      "Both files hold one pair a line: 'idA idB' (whitespace-separated) or neardup's 'idA<TAB>idB<TAB>similarity'. When the truth carries similarities (e.g. the output of 'neardup pairs --exact'), recall is also given per similarity band."
     })
 final class EvalCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

@@ -16,8 +16,8 @@ import picocli.CommandLine.Model.CommandSpec;
     name = "generate",
     mixinStandardHelpOptions = true,
     description = {
-      "Writes a synthetic corpus (id<TAB>text) with planted near-duplicates of graded similarity.",
-      "Deterministic for a seed: for trying settings, tests and benchmarks."
+      "Writes a synthetic corpus with planted near-duplicates.",
+      "One id<TAB>text line a document; copies of an original are edited word by word at a rate drawn up to --max-edit-rate, so their similarities are graded. Deterministic for a seed."
     })
 final class GenerateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

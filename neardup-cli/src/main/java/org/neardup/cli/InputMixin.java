@@ -19,10 +19,7 @@ final class InputMixin {
       names = "--format",
       paramLabel = "FORMAT",
       defaultValue = "auto",
-      description = {
-        "tsv (id<TAB>text), lines (id<SPACE>text), csv (with header), jsonl, dir (a directory of text files), or auto:",
-        "dir for a directory, csv for .csv/.tsv.csv, jsonl for .jsonl/.ndjson (also .gz), else tsv. Default: ${DEFAULT-VALUE}."
-      })
+      description = "tsv (id<TAB>text), lines (id<SPACE>text), csv (with header), jsonl, dir (a directory of text files), or auto: dir for a directory, csv for *.csv, jsonl for *.jsonl and *.ndjson (also with .gz), else tsv. Default: ${DEFAULT-VALUE}.")
   String format;
 
   @Option(names = "--delimiter", paramLabel = "CHAR", defaultValue = ",", description = "CSV delimiter: one character, or 'tab'. Default: ${DEFAULT-VALUE}.")

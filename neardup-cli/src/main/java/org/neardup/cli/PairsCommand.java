@@ -18,8 +18,8 @@ import picocli.CommandLine.Model.CommandSpec;
     name = "pairs",
     mixinStandardHelpOptions = true,
     description = {
-      "Writes the near-duplicate pairs as idA<TAB>idB<TAB>similarity lines: idA < idB (String order),",
-      "similarity = exact Jaccard of the shingle sets with 6 decimals, sorted by idA then idB."
+      "Finds the near-duplicate pairs.",
+      "Writes one idA<TAB>idB<TAB>similarity line a pair: idA < idB (String order), similarity = exact Jaccard of the shingle sets with 6 decimals; lines sorted by idA, then idB."
     })
 final class PairsCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

@@ -31,7 +31,7 @@ final class PipelineMixin {
   @Option(names = "--target-recall", paramLabel = "P", defaultValue = "0.99", description = "Lowest candidate probability at the threshold when choosing bands and rows. Default: ${DEFAULT-VALUE}.")
   double targetRecall;
 
-  @Option(names = "--exact", description = "Exact all-pairs join instead of LSH: 100% recall, slower.")
+  @Option(names = "--exact", description = "Exact all-pairs join instead of LSH: 100%% recall, slower.")
   boolean exact;
 
   @Option(names = "--estimate", description = "Confirm candidates by signature agreement instead of exact Jaccard (no shingle sets kept; approximate).")

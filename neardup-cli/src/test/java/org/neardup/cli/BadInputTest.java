@@ -1,0 +1,134 @@
+package org.neardup.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every kind of bad input: one line naming file and line, exit code 2 — or a counted skip. */
+class BadInputTest {
+  @TempDir Path dir;
+
+  private CliRunner pairs(String... args) {
+    String[] all = new String[args.length + 1];
+    all[0] = "pairs";
+    System.arraycopy(args, 0, all, 1, args.length);
+    return CliRunner.run(all);
+  }
+
+  private static void assertOneLineError(CliRunner run, String expected) {
+    assertThat(run.exitCode).as(run.toString()).isEqualTo(2);
+    assertThat(run.err.strip()).as(run.toString()).isEqualTo("neardup: " + expected);
+    assertThat(run.out).isEmpty();
+  }
+
+  @Test
+  void missingFile() {
+    Path missing = dir.resolve("nope.tsv");
+    assertOneLineError(pairs(missing.toString()), missing + ": no such file");
+  }
+
+  @Test
+  void invalidUtf8FailsOrIsSkippedAndCounted() throws IOException {
+    byte[] bad = "a\tfine text\nb\tbad \u00ff\n".getBytes(StandardCharsets.ISO_8859_1);
+    Path file = Files.write(dir.resolve("latin1.tsv"), bad);
+    assertOneLineError(pairs("-q", file.toString()), file + ":2: invalid UTF-8 (byte 0xff at byte 7 of the line)");
+    CliRunner skipped = pairs("--on-error", "skip", file.toString());
+    assertThat(skipped.exitCode).as(skipped.toString()).isZero();
+    assertThat(skipped.err).contains("skipped 1 records: invalid UTF-8");
+  }
+
+  @Test
+  void recordWithoutText() throws IOException {
+    Path file = Files.writeString(dir.resolve("no-text.tsv"), "a\tfine\nlonely\n");
+    CliRunner run = pairs("-q", file.toString());
+    assertThat(run.exitCode).isEqualTo(2);
+    assertThat(run.err).startsWith("neardup: " + file + ":2: record without text");
+  }
+
+  @Test
+  void recordWithoutId() throws IOException {
+    Path file = Files.writeString(dir.resolve("no-id.tsv"), "\tsome text\n");
+    CliRunner run = pairs("-q", file.toString());
+    assertThat(run.exitCode).isEqualTo(2);
+    assertThat(run.err).startsWith("neardup: " + file + ":1: record without id");
+  }
+
+  @Test
+  void duplicateIdsFailOrAreSkipped() throws IOException {
+    Path file = Files.writeString(dir.resolve("dup.tsv"), "a\tone text\nb\tother\na\tthird one\n");
+    assertOneLineError(pairs("-q", file.toString()), file + ":3: duplicate id 'a'");
+    CliRunner skipped = pairs("--on-error", "skip", file.toString());
+    assertThat(skipped.exitCode).isZero();
+    assertThat(skipped.err).contains("skipped 1 records: duplicate id");
+  }
+
+  @Test
+  void emptyDocumentsFailOrAreSkipped() throws IOException {
+    Path file = Files.writeString(dir.resolve("empty.tsv"), "a\tone text\nb\t   \n");
+    assertOneLineError(pairs("-q", file.toString()), file + ":2: empty document 'b' (no text left after normalization)");
+    assertThat(pairs("--on-error", "skip", file.toString()).err).contains("skipped 1 records: empty document");
+  }
+
+  @Test
+  void documentsShorterThanKAreCountedNotRejected() throws IOException {
+    Path file = Files.writeString(dir.resolve("short.tsv"), "a\tok\nb\tok\n");
+    CliRunner run = pairs(file.toString());
+    assertThat(run.exitCode).isZero();
+    assertThat(run.out).isEqualTo("a\tb\t1.000000\n");
+    assertThat(run.err).contains("2 documents shorter than k=5, each taken as one shingle");
+  }
+
+  @Test
+  void unknownCsvColumn() throws IOException {
+    Path file = Files.writeString(dir.resolve("x.csv"), "id,body\n1,hello\n");
+    CliRunner run = pairs("-q", "--text-field", "text", file.toString());
+    assertThat(run.exitCode).isEqualTo(2);
+    assertThat(run.err).startsWith("neardup: " + file + ": unknown column 'text'");
+  }
+
+  @Test
+  void truncatedGzip() throws IOException {
+    ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+    try (GZIPOutputStream gzip = new GZIPOutputStream(buffer)) {
+      for (int i = 0; i < 2000; i++) {
+        gzip.write(("id" + i + "\tsome text number " + i * 7919 + "\n").getBytes(StandardCharsets.UTF_8));
+      }
+    }
+    byte[] whole = buffer.toByteArray();
+    Path file = Files.write(dir.resolve("cut.tsv.gz"), Arrays.copyOf(whole, whole.length / 2));
+    CliRunner run = pairs("-q", file.toString());
+    assertThat(run.exitCode).as(run.toString()).isEqualTo(2);
+    assertThat(run.err).startsWith("neardup: " + file + ":").contains("truncated gzip");
+    assertThat(run.err.strip()).doesNotContain("\n");
+  }
+
+  @Test
+  void gzipInputIsReadTransparently() throws IOException {
+    ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+    try (GZIPOutputStream gzip = new GZIPOutputStream(buffer)) {
+      gzip.write("a\tsame text here\nb\tsame text here\n".getBytes(StandardCharsets.UTF_8));
+    }
+    Path file = Files.write(dir.resolve("in.tsv.gz"), buffer.toByteArray());
+    assertThat(pairs("-q", file.toString()).out).isEqualTo("a\tb\t1.000000\n");
+  }
+
+  @Test
+  void badOptionsAreUsageErrors() throws IOException {
+    Path file = Files.writeString(dir.resolve("in.tsv"), "a\ttext\n");
+    assertOneLineError(pairs("--bands", "4", file.toString()), "--bands and --rows go together");
+    assertOneLineError(pairs("--threshold", "1.5", file.toString()), "threshold must be in (0, 1], got 1.5");
+    assertOneLineError(pairs("--shingle", "chars9", file.toString()), "invalid shingle 'chars9' (expected char:K or word:K, e.g. char:5 or word:3)");
+    assertOneLineError(pairs("--on-error", "ignore", file.toString()), "--on-error must be fail or skip, got 'ignore'");
+    CliRunner unknown = pairs("--frobnicate", file.toString());
+    assertThat(unknown.exitCode).isEqualTo(2);
+    assertThat(unknown.err).contains("Unknown option: '--frobnicate'");
+  }
+}

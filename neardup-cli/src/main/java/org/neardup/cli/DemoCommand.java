@@ -71,6 +71,7 @@ final class DemoCommand implements Callable<Integer> {
     defaults.shingle = "char:5";
     defaults.permutations = 128;
     defaults.seed = 1;
+    defaults.scheme = "one-permutation";
     defaults.targetRecall = 0.99;
     long started = System.nanoTime();
     PipelineRun lsh = PipelineRun.execute(input, defaults, true, spec.commandLine().getErr());

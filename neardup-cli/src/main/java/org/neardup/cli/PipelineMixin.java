@@ -2,6 +2,7 @@ package org.neardup.cli;
 
 import org.neardup.lsh.LshParams;
 import org.neardup.minhash.MinHashConfig;
+import org.neardup.minhash.MinHashScheme;
 import org.neardup.pipeline.PipelineConfig;
 import org.neardup.pipeline.VerifyMode;
 import org.neardup.shingle.ShingleConfig;
@@ -18,6 +19,9 @@ final class PipelineMixin {
 
   @Option(names = "--permutations", paramLabel = "N", defaultValue = "128", description = "MinHash signature length. Default: ${DEFAULT-VALUE}.")
   int permutations;
+
+  @Option(names = "--scheme", paramLabel = "SCHEME", defaultValue = "one-permutation", description = "MinHash scheme: one-permutation (one hash per shingle, optimal densification) or classic (n (a x + b) mod p permutations). Default: ${DEFAULT-VALUE}.")
+  String scheme;
 
   @Option(names = "--seed", paramLabel = "SEED", defaultValue = "1", description = "MinHash seed. Default: ${DEFAULT-VALUE}.")
   long seed;
@@ -52,6 +56,17 @@ final class PipelineMixin {
   @Option(names = "--no-collapse-whitespace", description = "Keep whitespace runs as they are.")
   boolean noCollapseWhitespace;
 
+  MinHashScheme scheme() {
+    switch (scheme.toLowerCase(java.util.Locale.ROOT)) {
+      case "classic":
+        return MinHashScheme.CLASSIC_V1;
+      case "one-permutation":
+        return MinHashScheme.ONE_PERMUTATION_V1;
+      default:
+        throw new UsageException("--scheme must be classic or one-permutation, got '" + scheme + "'");
+    }
+  }
+
   PipelineConfig config() {
     if ((bands == null) != (rows == null)) {
       throw new UsageException("--bands and --rows go together");
@@ -64,7 +79,7 @@ final class PipelineMixin {
           PipelineConfig.builder()
               .threshold(threshold)
               .shingle(ShingleConfig.parse(shingle))
-              .minHash(MinHashConfig.DEFAULT.withNumPermutations(permutations).withSeed(seed))
+              .minHash(new MinHashConfig(scheme(), permutations, seed))
               .targetRecall(targetRecall)
               .verify(estimate ? VerifyMode.ESTIMATE : VerifyMode.EXACT)
               .normalizer(new NormalizerConfig(!noNfkc, !noLowercase, stripPunctuation, !noCollapseWhitespace));

@@ -17,9 +17,12 @@ public record MinHashConfig(MinHashScheme scheme, int numPermutations, long seed
   public static final long DEFAULT_SEED = 1L;
   /** The default signature length. */
   public static final int DEFAULT_PERMUTATIONS = 128;
-  /** Classic MinHash, 128 values, seed 1. */
+  /**
+   * One-permutation MinHash, 128 values, seed 1. Not stable: the default may change between
+   * releases; pin a scheme explicitly when signatures are persisted.
+   */
   public static final MinHashConfig DEFAULT =
-      new MinHashConfig(MinHashScheme.CLASSIC_V1, DEFAULT_PERMUTATIONS, DEFAULT_SEED);
+      new MinHashConfig(MinHashScheme.ONE_PERMUTATION_V1, DEFAULT_PERMUTATIONS, DEFAULT_SEED);
 
   public MinHashConfig {
     Objects.requireNonNull(scheme, "scheme");

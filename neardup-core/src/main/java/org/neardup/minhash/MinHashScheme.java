@@ -11,7 +11,17 @@ public enum MinHashScheme {
    * 64-bit shingle hash reduced mod p. Value i is the low 32 bits of the minimum of h_i over the
    * set. Cost: n multiply-mods per shingle.
    */
-  CLASSIC_V1(1);
+  CLASSIC_V1(1),
+
+  /**
+   * One-permutation hashing with optimal densification (Shrivastava, ICML 2017): each shingle hash
+   * is mixed with the seed once (a 64-bit bijective finalizer), its high 32 bits pick one of n bins
+   * and its low 32 bits are the value; each bin keeps its smallest value (unsigned). An empty bin
+   * takes the value of the first non-empty bin in a probe sequence that depends only on the bin's
+   * index, the attempt and the seed, so two documents with the same empty bin probe the same bins.
+   * Cost: one mix per shingle plus the densification of empty bins.
+   */
+  ONE_PERMUTATION_V1(2);
 
   private final int id;
 

@@ -21,6 +21,8 @@ public interface MinHashSigner {
     switch (config.scheme()) {
       case CLASSIC_V1:
         return new ClassicMinHashSigner(config);
+      case ONE_PERMUTATION_V1:
+        return new OnePermutationSigner(config);
       default:
         throw new IllegalArgumentException("unsupported scheme " + config.scheme());
     }

@@ -101,7 +101,7 @@ public record PipelineConfig(
       return this;
     }
 
-    /** Default {@link MinHashConfig#DEFAULT} (classic, 128 values, seed 1). */
+    /** Default {@link MinHashConfig#DEFAULT} (one-permutation, 128 values, seed 1). */
     public Builder minHash(MinHashConfig value) {
       minHash = value;
       return this;

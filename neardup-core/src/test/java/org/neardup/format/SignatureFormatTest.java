@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.neardup.minhash.MinHashConfig;
+import org.neardup.minhash.MinHashScheme;
 import org.neardup.minhash.MinHashSigner;
 import org.neardup.shingle.ShingleConfig;
 import org.neardup.shingle.Shingler;
@@ -18,7 +19,8 @@ import org.neardup.text.NormalizerConfig;
 class SignatureFormatTest {
   /** The params of the version-1 golden file. */
   static final SignatureParams GOLDEN_PARAMS =
-      new SignatureParams(NormalizerConfig.DEFAULT, ShingleConfig.chars(5), MinHashConfig.DEFAULT.withNumPermutations(16));
+      new SignatureParams(NormalizerConfig.DEFAULT, ShingleConfig.chars(5),
+          new MinHashConfig(MinHashScheme.CLASSIC_V1, 16, 1));
   static final String GOLDEN_TEXT = "The quick brown fox jumps over the lazy dog.";
 
   static int[] goldenSignature() {
@@ -51,7 +53,7 @@ class SignatureFormatTest {
         new NormalizerConfig(false, true, true, false)}) {
       for (ShingleConfig shingle : new ShingleConfig[] {ShingleConfig.chars(1), ShingleConfig.words(1024)}) {
         SignatureParams params = new SignatureParams(normalizer, shingle, new MinHashConfig(
-            MinHashConfig.DEFAULT.scheme(), 1 + random.nextInt(300), random.nextLong()));
+            MinHashScheme.values()[random.nextInt(MinHashScheme.values().length)], 1 + random.nextInt(300), random.nextLong()));
         int[] values = random.ints(params.minHash().numPermutations()).toArray();
         byte[] bytes = SignatureFormat.encode(params, values);
         assertThat(bytes).hasSize(SignatureFormat.HEADER_BYTES + 4 * values.length);

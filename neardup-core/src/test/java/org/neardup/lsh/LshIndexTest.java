@@ -121,20 +121,27 @@ class LshIndexTest {
     }
   }
 
+  static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> sCurveCases() {
+    return java.util.stream.Stream.of(MinHashScheme.values()).flatMap(scheme -> java.util.stream.Stream.of(
+        org.junit.jupiter.params.provider.Arguments.of(scheme, 200), // more elements than values
+        org.junit.jupiter.params.provider.Arguments.of(scheme, 40))); // fewer: densified bins
+  }
+
   /**
-   * The measured candidate rate of pairs with Jaccard s matches 1 - (1 - s^r)^b. For each s, 1500
-   * independent pairs (fresh random sets and a fresh seed each); tolerance 4 binomial standard
-   * deviations plus 0.01 for the residual bias of a 2-universal (not min-wise independent) hash.
+   * The measured candidate rate of pairs with Jaccard s matches 1 - (1 - s^r)^b, for every scheme.
+   * For each s, 1500 independent pairs (fresh random sets and a fresh seed each); tolerance 4
+   * binomial standard deviations plus 0.01 for the residual dependence between values (a
+   * 2-universal rather than min-wise independent family; bins that share a densified value).
    */
-  @Test
-  void candidateRateFollowsTheSCurve() {
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.MethodSource("sCurveCases")
+  void candidateRateFollowsTheSCurve(MinHashScheme scheme, int setSize) {
     LshParams params = LshParams.of(20, 5);
     Banding banding = new Banding(params);
-    SplittableRandom random = new SplittableRandom(0x5eed);
+    SplittableRandom random = new SplittableRandom(0x5eed + setSize);
     int trials = 1500;
-    int setSize = 200;
     for (double s : new double[] {0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9}) {
-      // |A| = |B| = 200 with c common: J = c / (400 - c)  =>  c = 400 s / (1 + s)
+      // |A| = |B| = m with c common: J = c / (2m - c)  =>  c = 2m s / (1 + s)
       int common = (int) Math.round(2 * setSize * s / (1 + s));
       double jaccard = (double) common / (2 * setSize - common);
       int hits = 0;
@@ -146,7 +153,7 @@ class LshIndexTest {
           a[i] = random.nextLong();
           b[i] = random.nextLong();
         }
-        MinHashSigner signer = MinHashSigner.create(new MinHashConfig(MinHashScheme.CLASSIC_V1, 100, random.nextLong()));
+        MinHashSigner signer = MinHashSigner.create(new MinHashConfig(scheme, 100, random.nextLong()));
         long[] keysA = banding.bucketKeys(signer.sign(a));
         long[] keysB = banding.bucketKeys(signer.sign(b));
         for (int band = 0; band < params.bands(); band++) {
@@ -158,7 +165,7 @@ class LshIndexTest {
       }
       double expected = params.candidateProbability(jaccard);
       double tolerance = 4 * Math.sqrt(expected * (1 - expected) / trials) + 0.01;
-      assertThat((double) hits / trials).as("candidate rate at J=%.3f", jaccard).isCloseTo(expected, org.assertj.core.api.Assertions.within(tolerance));
+      assertThat((double) hits / trials).as("%s, %d elements: candidate rate at J=%.3f", scheme, setSize, jaccard).isCloseTo(expected, org.assertj.core.api.Assertions.within(tolerance));
     }
   }
 }

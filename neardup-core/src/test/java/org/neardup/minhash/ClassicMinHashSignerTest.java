@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 class ClassicMinHashSignerTest {
   private static final BigInteger P = BigInteger.valueOf(ClassicMinHashSigner.PRIME);
-  private final MinHashSigner signer = MinHashSigner.create(MinHashConfig.DEFAULT);
+  private static final MinHashConfig CLASSIC = new MinHashConfig(MinHashScheme.CLASSIC_V1, 128, 1);
+  private final MinHashSigner signer = MinHashSigner.create(CLASSIC);
 
   /** Property over 5000 seeded random (a, b, hash), plus the extremes. */
   @Test
@@ -51,14 +52,14 @@ class ClassicMinHashSignerTest {
     System.arraycopy(set, 0, withDuplicates, set.length, set.length);
     int[] signature = signer.sign(set);
     assertThat(signature).hasSize(128);
-    assertThat(MinHashSigner.create(MinHashConfig.DEFAULT).sign(shuffled)).isEqualTo(signature);
+    assertThat(MinHashSigner.create(CLASSIC).sign(shuffled)).isEqualTo(signature);
     assertThat(signer.sign(withDuplicates)).isEqualTo(signature);
   }
 
   @Test
   void differentSeedsGiveDifferentSignatures() {
     long[] set = randomSet(new SplittableRandom(2), 100);
-    assertThat(MinHashSigner.create(MinHashConfig.DEFAULT.withSeed(2)).sign(set)).isNotEqualTo(signer.sign(set));
+    assertThat(MinHashSigner.create(CLASSIC.withSeed(2)).sign(set)).isNotEqualTo(signer.sign(set));
   }
 
   @Test
@@ -70,7 +71,7 @@ class ClassicMinHashSignerTest {
   @Test
   void signaturesArePinned() {
     // Persisted signatures depend on these values: a change is a new MinHashScheme, not an edit.
-    int[] signature = MinHashSigner.create(MinHashConfig.DEFAULT.withNumPermutations(4)).sign(new long[] {1, 2, 3, 42});
+    int[] signature = MinHashSigner.create(CLASSIC.withNumPermutations(4)).sign(new long[] {1, 2, 3, 42});
     assertThat(signature).containsExactly(GoldenSignature.SEED_1_N_4_OF_1_2_3_42);
   }
 

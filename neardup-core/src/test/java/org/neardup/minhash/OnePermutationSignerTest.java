@@ -1,0 +1,52 @@
+package org.neardup.minhash;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class OnePermutationSignerTest {
+  private static MinHashSigner signer(int n) {
+    return MinHashSigner.create(new MinHashConfig(MinHashScheme.ONE_PERMUTATION_V1, n, 1));
+  }
+
+  @Test
+  void signaturesArePinned() {
+    // Persisted signatures depend on these values: a change is a new MinHashScheme, not an edit.
+    assertThat(signer(8).sign(new long[] {1, 2, 3, 42}))
+        .containsExactly(-283049036, 106347712, 106347712, -1109421595, -1109421595, 106347712, -1109421595, -1109421595);
+  }
+
+  @Test
+  void aSingleElementFillsEveryBinWithItsValue() {
+    int[] signature = signer(128).sign(new long[] {12345});
+    assertThat(Arrays.stream(signature).distinct().count()).isEqualTo(1);
+  }
+
+  @Test
+  void densifiedBinsBorrowOnlyValuesOfTheSet() {
+    long[] set = {10, 20, 30};
+    int[] signature = signer(64).sign(set);
+    Set<Integer> values = new HashSet<>();
+    for (int v : signature) values.add(v);
+    // three elements: at most three distinct values, each used
+    assertThat(values).hasSizeBetween(1, 3);
+    int[] fromEach = new int[] {signer(64).sign(new long[] {10})[0], signer(64).sign(new long[] {20})[0], signer(64).sign(new long[] {30})[0]};
+    for (int v : values) {
+      assertThat(fromEach).contains(v);
+    }
+  }
+
+  @Test
+  void addingAnElementChangesFewValues() {
+    long[] set = new java.util.SplittableRandom(4).longs(1000).toArray();
+    long[] bigger = Arrays.copyOf(set, 1001);
+    bigger[1000] = 77;
+    int[] a = signer(128).sign(set);
+    int[] b = signer(128).sign(bigger);
+    // J = 1000/1001: about 128/1001 values can change
+    assertThat(Signatures.estimateSimilarity(a, b)).isGreaterThan(0.95);
+  }
+}

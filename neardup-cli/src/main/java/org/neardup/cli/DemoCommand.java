@@ -77,7 +77,7 @@ final class DemoCommand implements Callable<Integer> {
     PipelineRun lsh = PipelineRun.execute(input, defaults, true, spec.commandLine().getErr());
     double lshSeconds = (System.nanoTime() - started) / 1e9;
     Corpus corpus = lsh.corpus;
-    PairResult exact = org.neardup.pipeline.PairFinder.bruteForce(corpus, org.neardup.pipeline.Progress.NONE);
+    PairResult exact = org.neardup.pipeline.PairFinder.exact(corpus, org.neardup.pipeline.Progress.NONE);
 
     Set<IdPair> found = idPairs(corpus, lsh.result.pairs());
     Set<IdPair> exactPairs = idPairs(corpus, exact.pairs());

@@ -42,7 +42,7 @@ final class PipelineRun {
     Corpus corpus = read(input, config, problems, progress);
     long read = System.nanoTime();
     PairResult result =
-        pipeline.exact ? PairFinder.bruteForce(corpus, progress) : PairFinder.withLsh(corpus, progress);
+        pipeline.exact ? PairFinder.exact(corpus, progress) : PairFinder.withLsh(corpus, progress);
     long done = System.nanoTime();
     PipelineRun run = new PipelineRun(config, corpus, result, problems);
     if (!quiet) {
@@ -79,7 +79,7 @@ final class PipelineRun {
     }
     LshParams lsh = result.lshParams();
     if (lsh == null) {
-      err.printf(Locale.ROOT, "neardup: exact join: %d pairs compared, %d pairs with similarity >= %s in %.1f s%n",
+      err.printf(Locale.ROOT, "neardup: exact join (prefix filter): %d candidate pairs verified, %d pairs with similarity >= %s in %.1f s%n",
           result.candidatePairs(), result.pairs().size(), threshold(), pairSeconds);
     } else {
       err.printf(Locale.ROOT,

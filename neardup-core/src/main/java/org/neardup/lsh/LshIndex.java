@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.IntConsumer;
+import org.neardup.internal.LongIntHashMap;
 
 /**
  * An in-memory LSH index: documents, by key, in b buckets each (one per band). A query returns

@@ -72,6 +72,22 @@ class PairFinderTest {
     assertThat(idPairs(corpus, PairFinder.bruteForce(corpus, Progress.NONE).pairs())).isEqualTo(expected);
   }
 
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(doubles = {0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 1.0})
+  void prefixFilterJoinGivesTheBruteForceAnswerWithItsSimilarities(double threshold) {
+    // short and long documents, many exact copies, and word shingles for variety in set sizes
+    GeneratedCorpus mixed = new CorpusGenerator(1500, 0.5, 4, 0.3, 1, 60, 17).generate();
+    for (ShingleConfig shingle : List.of(ShingleConfig.chars(5), ShingleConfig.words(2))) {
+      PipelineConfig config = DEFAULTS.toBuilder().threshold(threshold).shingle(shingle).build();
+      Corpus corpus = corpus(config, mixed);
+      PairResult brute = PairFinder.bruteForce(corpus, Progress.NONE);
+      PairResult prefix = PairFinder.exact(corpus, Progress.NONE);
+      assertThat(brute.pairs()).as("pairs at %s with %s", threshold, shingle).isNotEmpty();
+      assertThat(prefix.pairs()).as("threshold %s, %s", threshold, shingle).isEqualTo(brute.pairs());
+      assertThat(prefix.candidatePairs()).isLessThanOrEqualTo(brute.candidatePairs());
+    }
+  }
+
   @Test
   void resultsDoNotDependOnTheNumberOfThreads() {
     List<SimilarPair> one = PairFinder.withLsh(corpus(DEFAULTS.toBuilder().threads(1).build(), GRADED), Progress.NONE).pairs();
@@ -91,6 +107,7 @@ class PairFinderTest {
       assertThat(pair.similarity()).isEqualTo(estimate).isGreaterThanOrEqualTo(0.8);
     }
     assertThatThrownBy(() -> PairFinder.bruteForce(corpus, Progress.NONE)).hasMessageContaining("needs shingle sets");
+    assertThatThrownBy(() -> PairFinder.exact(corpus, Progress.NONE)).hasMessageContaining("needs shingle sets");
   }
 
   @Test

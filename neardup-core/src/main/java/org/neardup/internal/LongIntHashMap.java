@@ -1,13 +1,15 @@
-package org.neardup.lsh;
+package org.neardup.internal;
 
 import java.util.Arrays;
 
 /**
- * An open-addressing map from long keys to int values, with {@code -1} meaning "absent". Keys are
- * never deleted: storing {@code -1} empties an entry. Not thread-safe.
+ * An open-addressing map from long keys to non-negative int values, with {@code -1} meaning
+ * "absent". Keys are never deleted: storing {@code -1} empties an entry. Not thread-safe. Internal:
+ * not part of the API.
  */
-final class LongIntHashMap {
-  private static final int ABSENT = -1;
+public final class LongIntHashMap {
+  /** What {@link #get} returns for an absent key. */
+  public static final int ABSENT = -1;
 
   private long[] keys;
   private int[] values;
@@ -15,7 +17,7 @@ final class LongIntHashMap {
   private int size;
   private int mask;
 
-  LongIntHashMap(int expectedSize) {
+  public LongIntHashMap(int expectedSize) {
     int capacity = Integer.highestOneBit(Math.max(16, (int) Math.min(1 << 30, expectedSize * 2L)) - 1) << 1;
     allocate(capacity);
   }
@@ -30,7 +32,7 @@ final class LongIntHashMap {
   }
 
   /** The value for {@code key}, or -1. */
-  int get(long key) {
+  public int get(long key) {
     for (int i = slot(key); used[i]; i = (i + 1) & mask) {
       if (keys[i] == key) {
         return values[i];
@@ -40,7 +42,7 @@ final class LongIntHashMap {
   }
 
   /** Stores {@code value} for {@code key} and returns the previous value, or -1. */
-  int put(long key, int value) {
+  public int put(long key, int value) {
     int i = slot(key);
     for (; used[i]; i = (i + 1) & mask) {
       if (keys[i] == key) {
@@ -58,6 +60,26 @@ final class LongIntHashMap {
     return ABSENT;
   }
 
+  /** Number of keys ever stored. */
+  public int size() {
+    return size;
+  }
+
+  /** Calls {@code consumer} with every key and its value (absent values included). */
+  public void forEach(LongIntConsumer consumer) {
+    for (int i = 0; i < keys.length; i++) {
+      if (used[i]) {
+        consumer.accept(keys[i], values[i]);
+      }
+    }
+  }
+
+  /** Receives a key and its value. */
+  @FunctionalInterface
+  public interface LongIntConsumer {
+    void accept(long key, int value);
+  }
+
   private void grow() {
     long[] oldKeys = keys;
     int[] oldValues = values;
@@ -71,7 +93,7 @@ final class LongIntHashMap {
   }
 
   private int slot(long key) {
-    // Keys are already well-mixed band hashes; fold the high bits in anyway.
-    return (int) (key ^ (key >>> 32)) & mask;
+    long h = key * 0x9E3779B97F4A7C15L; // keys may be well mixed or not: spread them
+    return (int) (h >>> 32) & mask;
   }
 }

@@ -1,18 +1,27 @@
 package org.neardup.pipeline;
 
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.neardup.shingle.Shingler;
 
 /**
  * Documents after signing, by ordinal (0, 1, 2, … in input order, skipped records not counted):
  * what the later stages need, and no raw text. Arrays are shared, not copied: do not modify them.
+ * Thread-safe.
  *
  * <p>Memory per document: its id, its signature (4 bytes a value), and in {@link VerifyMode#EXACT}
- * its shingle set (8 bytes a distinct shingle).
+ * its shingle hashes (8 bytes a shingle). Shingle hashes are kept as the shingler produced them
+ * and turned into a sorted set only when first asked for — most documents never are, since only
+ * candidates are verified.
  */
 public final class Corpus {
+  private static final int LOCK_STRIPES = 64;
+
   private final PipelineConfig config;
   private final String[] ids;
-  private final long[][] shingles;
+  private final long[][] unsortedShingles; // guarded by the ordinal's stripe lock
+  private final AtomicReferenceArray<long[]> shingleSets;
+  private final Object[] locks = new Object[LOCK_STRIPES];
   private final int[][] signatures;
   private final int[] textLengths;
   private final int[] sourceIndexes;
@@ -32,7 +41,11 @@ public final class Corpus {
       long shortDocuments) {
     this.config = config;
     this.ids = ids;
-    this.shingles = shingles;
+    this.unsortedShingles = shingles;
+    this.shingleSets = new AtomicReferenceArray<>(shingles.length);
+    for (int i = 0; i < LOCK_STRIPES; i++) {
+      locks[i] = new Object();
+    }
     this.signatures = signatures;
     this.textLengths = textLengths;
     this.sourceIndexes = sourceIndexes;
@@ -53,9 +66,24 @@ public final class Corpus {
     return ids[ordinal];
   }
 
-  /** The sorted distinct shingle hashes, or null in {@link VerifyMode#ESTIMATE}. */
+  /**
+   * The shingle set: sorted distinct hashes, or null in {@link VerifyMode#ESTIMATE}. The first call
+   * for an ordinal sorts its hashes; later calls return the same array.
+   */
   public long[] shingles(int ordinal) {
-    return shingles[ordinal];
+    long[] set = shingleSets.get(ordinal);
+    if (set != null || config.verify() != VerifyMode.EXACT) {
+      return set;
+    }
+    synchronized (locks[ordinal & (LOCK_STRIPES - 1)]) {
+      set = shingleSets.get(ordinal);
+      if (set == null) {
+        set = Shingler.toSet(unsortedShingles[ordinal]);
+        unsortedShingles[ordinal] = null;
+        shingleSets.set(ordinal, set);
+      }
+      return set;
+    }
   }
 
   public int[] signature(int ordinal) {

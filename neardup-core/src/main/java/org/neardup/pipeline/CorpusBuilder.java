@@ -145,13 +145,13 @@ public final class CorpusBuilder implements AutoCloseable {
     Batch result = new Batch(documents, documentSources);
     for (int i = 0; i < documents.size(); i++) {
       String normalized = normalizer.normalize(documents.get(i).text());
-      long[] set = shingler.shingle(normalized);
-      if (set.length == 0) {
+      long[] hashes = shingler.hashes(normalized); // unsorted: sorted later, if ever verified
+      if (hashes.length == 0) {
         continue;
       }
       result.isShort[i] = shingler.unitCount(normalized) < config.shingle().size();
-      result.signatures[i] = signer.sign(set);
-      result.shingles[i] = config.verify() == VerifyMode.EXACT ? set : null;
+      result.signatures[i] = signer.sign(hashes);
+      result.shingles[i] = config.verify() == VerifyMode.EXACT ? hashes : null;
     }
     return result;
   }

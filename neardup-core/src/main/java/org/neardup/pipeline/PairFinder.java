@@ -82,9 +82,7 @@ public final class PairFinder {
   public static PairResult exact(Corpus corpus, Progress progress) {
     requireShingles(corpus);
     long[][] sets = new long[corpus.size()][];
-    for (int i = 0; i < sets.length; i++) {
-      sets[i] = corpus.shingles(i);
-    }
+    ParallelRange.forEach(sets.length, corpus.config().threads(), i -> sets[i] = corpus.shingles(i));
     return PrefixFilterJoin.join(sets, corpus.config().threshold(), corpus.config().threads(), progress);
   }
 

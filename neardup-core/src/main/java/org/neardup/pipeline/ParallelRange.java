@@ -55,6 +55,11 @@ final class ParallelRange {
     }
   }
 
+  /** Runs {@code task} for every index in 0..n-1 on {@code threads} threads. */
+  static void forEach(int n, int threads, java.util.function.IntConsumer task) {
+    pairs(n, threads, Progress.NONE, (i, out) -> task.accept(i));
+  }
+
   private static <T> T get(Future<T> future) {
     try {
       return future.get();

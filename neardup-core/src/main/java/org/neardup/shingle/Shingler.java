@@ -4,6 +4,7 @@ import com.dynatrace.hash4j.hashing.Hasher64;
 import com.dynatrace.hash4j.hashing.Hashing;
 import java.util.Arrays;
 import java.util.Objects;
+import org.neardup.internal.LongSort;
 import org.neardup.text.Whitespace;
 
 /**
@@ -37,8 +38,16 @@ public final class Shingler {
     return config;
   }
 
-  /** The sorted, distinct shingle hashes of {@code normalizedText}. */
+  /** The sorted, distinct shingle hashes of {@code normalizedText}: its shingle set. */
   public long[] shingle(String normalizedText) {
+    return toSet(hashes(normalizedText));
+  }
+
+  /**
+   * The hashes of every shingle of {@code normalizedText}, in text order, duplicates included:
+   * what signing needs, without the cost of sorting. {@link #toSet} makes the set of them.
+   */
+  public long[] hashes(String normalizedText) {
     Objects.requireNonNull(normalizedText, "normalizedText");
     return config.unit() == ShingleUnit.CHAR
         ? charShingles(normalizedText, config.size())
@@ -81,7 +90,7 @@ public final class Shingler {
     for (int i = 0; i < hashes.length; i++) {
       hashes[i] = HASHER.hashCharsToLong(window.moveTo(i, k));
     }
-    return sortedDistinct(hashes);
+    return hashes;
   }
 
   private static long[] wordShingles(String text, int k) {
@@ -111,7 +120,7 @@ public final class Shingler {
       int to = starts[i + k] - 1;
       hashes[i] = HASHER.hashCharsToLong(window.moveTo(from, to - from));
     }
-    return sortedDistinct(hashes);
+    return hashes;
   }
 
   /** The text with each whitespace run replaced by one space and both ends trimmed. */
@@ -142,12 +151,15 @@ public final class Shingler {
     return sb.toString();
   }
 
-  /** Sorts {@code values} in place and returns its distinct values (a copy when shorter). */
-  static long[] sortedDistinct(long[] values) {
+  /**
+   * Sorts {@code values} in place and returns its distinct values (a copy when shorter): the set
+   * form that verification intersects.
+   */
+  public static long[] toSet(long[] values) {
     if (values.length < 2) {
       return values;
     }
-    Arrays.sort(values);
+    LongSort.sort(values);
     int distinct = 1;
     for (int i = 1; i < values.length; i++) {
       if (values[i] != values[distinct - 1]) {

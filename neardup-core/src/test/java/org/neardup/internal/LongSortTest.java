@@ -1,0 +1,42 @@
+package org.neardup.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class LongSortTest {
+  /** Property over seeded random arrays of every size class, value range and sign mix. */
+  @Test
+  void sortsLikeArraysSortForAnyValues() {
+    SplittableRandom random = new SplittableRandom(0x50f7);
+    for (int trial = 0; trial < 500; trial++) {
+      int n = random.nextInt(0, 2000);
+      long[] values = new long[n];
+      int kind = trial % 4;
+      for (int i = 0; i < n; i++) {
+        values[i] = kind == 0 ? random.nextLong()
+            : kind == 1 ? random.nextLong(-1000, 1000) // few distinct, both signs
+            : kind == 2 ? random.nextLong() & 0xFFFF_FFFFL // high bytes all equal: passes skipped
+            : Long.MIN_VALUE + random.nextInt(3); // extremes
+      }
+      long[] expected = values.clone();
+      Arrays.sort(expected);
+      LongSort.sort(values);
+      assertThat(values).isEqualTo(expected);
+    }
+  }
+
+  @Test
+  void handlesTheExtremesAroundZero() {
+    long[] values = new long[200];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = i % 4 == 0 ? Long.MAX_VALUE : i % 4 == 1 ? Long.MIN_VALUE : i % 4 == 2 ? -1 : 0;
+    }
+    LongSort.sort(values);
+    assertThat(values[0]).isEqualTo(Long.MIN_VALUE);
+    assertThat(values[199]).isEqualTo(Long.MAX_VALUE);
+    assertThat(values).isSorted();
+  }
+}

@@ -34,10 +34,9 @@ final class ClustersCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     KeepPolicy policy = parseKeep(keep);
-    PipelineRun run = PipelineRun.execute(input, pipeline, output.quiet, spec.commandLine().getErr());
-    List<Cluster> clusters = clusters(run, policy);
-    try (OutputTarget target = output.open(spec)) {
-      write(run.corpus, clusters, target.writer());
+    try (PipelineRun run = PipelineRun.execute(input, pipeline, output.quiet, spec.commandLine().getErr());
+        OutputTarget target = output.open(spec)) {
+      write(run.corpus, clusters(run, policy), target.writer());
       target.commit();
     }
     return ExitCodes.OK;

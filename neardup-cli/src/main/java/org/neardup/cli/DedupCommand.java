@@ -51,9 +51,12 @@ final class DedupCommand implements Callable<Integer> {
     if (directory && input.inputs.size() != 1) {
       throw new UsageException("dedup of a directory takes exactly one input directory");
     }
-    PipelineRun run = PipelineRun.execute(input, pipeline, quiet, spec.commandLine().getErr());
-    List<Cluster> clusters = ClustersCommand.clusters(run, policy);
-    List<Set<Long>> dropped = droppedRecords(run.corpus, clusters);
+    List<Cluster> clusters;
+    List<Set<Long>> dropped;
+    try (PipelineRun run = PipelineRun.execute(input, pipeline, quiet, spec.commandLine().getErr())) {
+      clusters = ClustersCommand.clusters(run, policy);
+      dropped = droppedRecords(run.corpus, clusters);
+    }
     long kept = directory ? copyDirectory(dropped.get(0)) : copyFiles(dropped);
     if (!quiet) {
       long removed = dropped.stream().mapToLong(Set::size).sum();

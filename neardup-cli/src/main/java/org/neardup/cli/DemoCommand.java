@@ -74,8 +74,14 @@ final class DemoCommand implements Callable<Integer> {
     defaults.scheme = "one-permutation";
     defaults.targetRecall = 0.99;
     long started = System.nanoTime();
-    PipelineRun lsh = PipelineRun.execute(input, defaults, true, spec.commandLine().getErr());
-    double lshSeconds = (System.nanoTime() - started) / 1e9;
+    try (PipelineRun lsh = PipelineRun.execute(input, defaults, true, spec.commandLine().getErr())) {
+      report(out, generated, lsh, (System.nanoTime() - started) / 1e9, workDir, corpusFile);
+    }
+    return ExitCodes.OK;
+  }
+
+  private static void report(PrintWriter out, GeneratedCorpus generated, PipelineRun lsh, double lshSeconds,
+      Path workDir, Path corpusFile) throws IOException {
     Corpus corpus = lsh.corpus;
     PairResult exact = org.neardup.pipeline.PairFinder.exact(corpus, org.neardup.pipeline.Progress.NONE);
 
@@ -102,7 +108,6 @@ final class DemoCommand implements Callable<Integer> {
     out.printf(Locale.ROOT, "%nTry it yourself:%n  ./neardup pairs %s > pairs.tsv%n  ./neardup eval --truth %s --found pairs.tsv%n",
         corpusFile, workDir.resolve("truth.tsv"));
     out.flush();
-    return ExitCodes.OK;
   }
 
   private static void writeCorpus(GeneratedCorpus generated, Path file) throws IOException {

@@ -30,8 +30,8 @@ final class PairsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    PipelineRun run = PipelineRun.execute(input, pipeline, output.quiet, spec.commandLine().getErr());
-    try (OutputTarget target = output.open(spec)) {
+    try (PipelineRun run = PipelineRun.execute(input, pipeline, output.quiet, spec.commandLine().getErr());
+        OutputTarget target = output.open(spec)) {
       write(run.corpus, run.result.pairs(), target.writer());
       target.commit();
     }

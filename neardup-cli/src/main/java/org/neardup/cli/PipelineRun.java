@@ -21,7 +21,7 @@ import org.neardup.pipeline.Progress;
  * One run of the pipeline as the batch commands share it: read every input into a {@link Corpus},
  * find the pairs (LSH or exact), and say on stderr what was done, unless quiet.
  */
-final class PipelineRun {
+final class PipelineRun implements AutoCloseable {
   final PipelineConfig config;
   final Corpus corpus;
   final PairResult result;
@@ -51,6 +51,12 @@ final class PipelineRun {
     return run;
   }
 
+  /** Releases the corpus (deletes its spill file, if any). */
+  @Override
+  public void close() {
+    corpus.close();
+  }
+
   static Corpus read(InputMixin input, PipelineConfig config, InputProblems problems, Progress progress) {
     progress.start("reading", -1);
     try (CorpusBuilder builder = new CorpusBuilder(config, problems, progress)) {
@@ -70,6 +76,10 @@ final class PipelineRun {
   private void summarize(PrintWriter err, double readSeconds, double pairSeconds) {
     err.printf(Locale.ROOT, "neardup: %d documents read in %.1f s (shingle %s, %d-value signatures)%n",
         corpus.size(), readSeconds, config.shingle(), config.minHash().numPermutations());
+    if (corpus.spilledSets() > 0) {
+      err.printf(Locale.ROOT, "neardup: %d shingle sets spilled to a temporary file (memory budget reached)%n",
+          corpus.spilledSets());
+    }
     if (corpus.shortDocuments() > 0) {
       err.printf(Locale.ROOT, "neardup: %d documents shorter than k=%d, each taken as one shingle%n",
           corpus.shortDocuments(), config.shingle().size());

@@ -1,8 +1,6 @@
 package org.neardup.pipeline;
 
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReferenceArray;
-import org.neardup.shingle.Shingler;
 
 /**
  * Documents after signing, by ordinal (0, 1, 2, … in input order, skipped records not counted):
@@ -10,18 +8,14 @@ import org.neardup.shingle.Shingler;
  * Thread-safe.
  *
  * <p>Memory per document: its id, its signature (4 bytes a value), and in {@link VerifyMode#EXACT}
- * its shingle hashes (8 bytes a shingle). Shingle hashes are kept as the shingler produced them
- * and turned into a sorted set only when first asked for — most documents never are, since only
- * candidates are verified.
+ * its shingle hashes (8 bytes a shingle) while they fit the memory budget of the {@link
+ * CorpusBuilder}; beyond it they are spilled to a temporary file (see {@link ShingleSets}), which
+ * {@link #close()} deletes.
  */
-public final class Corpus {
-  private static final int LOCK_STRIPES = 64;
-
+public final class Corpus implements AutoCloseable {
   private final PipelineConfig config;
   private final String[] ids;
-  private final long[][] unsortedShingles; // guarded by the ordinal's stripe lock
-  private final AtomicReferenceArray<long[]> shingleSets;
-  private final Object[] locks = new Object[LOCK_STRIPES];
+  private final ShingleSets shingleSets; // null in estimate mode
   private final int[][] signatures;
   private final int[] textLengths;
   private final int[] sourceIndexes;
@@ -32,7 +26,7 @@ public final class Corpus {
   Corpus(
       PipelineConfig config,
       String[] ids,
-      long[][] shingles,
+      ShingleSets shingleSets,
       int[][] signatures,
       int[] textLengths,
       int[] sourceIndexes,
@@ -41,11 +35,7 @@ public final class Corpus {
       long shortDocuments) {
     this.config = config;
     this.ids = ids;
-    this.unsortedShingles = shingles;
-    this.shingleSets = new AtomicReferenceArray<>(shingles.length);
-    for (int i = 0; i < LOCK_STRIPES; i++) {
-      locks[i] = new Object();
-    }
+    this.shingleSets = shingleSets;
     this.signatures = signatures;
     this.textLengths = textLengths;
     this.sourceIndexes = sourceIndexes;
@@ -67,22 +57,24 @@ public final class Corpus {
   }
 
   /**
-   * The shingle set: sorted distinct hashes, or null in {@link VerifyMode#ESTIMATE}. The first call
-   * for an ordinal sorts its hashes; later calls return the same array.
+   * The shingle set: sorted distinct hashes, or null in {@link VerifyMode#ESTIMATE}. A set kept in
+   * memory is sorted on the first call and the same array returned after; a spilled set is read
+   * from the spill file on every call (a new array each time).
    */
   public long[] shingles(int ordinal) {
-    long[] set = shingleSets.get(ordinal);
-    if (set != null || config.verify() != VerifyMode.EXACT) {
-      return set;
-    }
-    synchronized (locks[ordinal & (LOCK_STRIPES - 1)]) {
-      set = shingleSets.get(ordinal);
-      if (set == null) {
-        set = Shingler.toSet(unsortedShingles[ordinal]);
-        unsortedShingles[ordinal] = null;
-        shingleSets.set(ordinal, set);
-      }
-      return set;
+    return shingleSets == null ? null : shingleSets.get(ordinal);
+  }
+
+  /** How many shingle sets were spilled to a temporary file because memory ran short. */
+  public int spilledSets() {
+    return shingleSets == null ? 0 : shingleSets.spilledCount();
+  }
+
+  /** Deletes the spill file, if any. The shingle sets cannot be read after. */
+  @Override
+  public void close() {
+    if (shingleSets != null) {
+      shingleSets.close();
     }
   }
 

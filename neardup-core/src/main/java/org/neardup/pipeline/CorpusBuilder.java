@@ -44,15 +44,24 @@ public final class CorpusBuilder implements AutoCloseable {
   private int[] batchSourceIndexes = new int[BATCH_SIZE];
 
   private String[] ids = new String[1024];
-  private long[][] shingles = new long[1024][];
+  private final ShingleSets shingleSets;
   private int[][] signatures = new int[1024][];
   private int[] textLengths = new int[1024];
   private int[] sourceIndexes = new int[1024];
   private long[] recordIndexes = new long[1024];
   private int size;
   private long shortDocuments;
+  private boolean built;
 
+  /** A builder with {@link ShingleStorage#defaults()}. */
   public CorpusBuilder(PipelineConfig config, InputProblems problems, Progress progress) {
+    this(config, problems, progress, ShingleStorage.defaults());
+  }
+
+  public CorpusBuilder(PipelineConfig config, InputProblems problems, Progress progress, ShingleStorage storage) {
+    this.shingleSets = config.verify() == VerifyMode.EXACT
+        ? new ShingleSets(storage.memoryBudgetBytes(), storage.spillDirectory())
+        : null;
     this.config = Objects.requireNonNull(config, "config");
     this.problems = Objects.requireNonNull(problems, "problems");
     this.progress = Objects.requireNonNull(progress, "progress");
@@ -97,19 +106,23 @@ public final class CorpusBuilder implements AutoCloseable {
     }
   }
 
-  /** Waits for all documents to be signed and returns the corpus. */
+  /** Waits for all documents to be signed and returns the corpus; close the corpus when done. */
   public Corpus build() {
+    built = true;
     if (!batch.isEmpty()) {
       submit();
     }
     while (!pending.isEmpty()) {
       collect(pending.poll());
     }
-    close();
+    workers.shutdownNow();
+    if (shingleSets != null) {
+      shingleSets.finish();
+    }
     return new Corpus(
         config,
         Arrays.copyOf(ids, size),
-        Arrays.copyOf(shingles, size),
+        shingleSets,
         Arrays.copyOf(signatures, size),
         Arrays.copyOf(textLengths, size),
         Arrays.copyOf(sourceIndexes, size),
@@ -118,9 +131,16 @@ public final class CorpusBuilder implements AutoCloseable {
         shortDocuments);
   }
 
+  /**
+   * Stops the workers. Called after {@link #build()}, it leaves the corpus alone; without a build
+   * (an error while reading), it also deletes any spill file.
+   */
   @Override
   public void close() {
     workers.shutdownNow();
+    if (!built && shingleSets != null) {
+      shingleSets.close();
+    }
   }
 
   /** Signed documents of one batch; a null signature marks an empty document. */
@@ -130,6 +150,7 @@ public final class CorpusBuilder implements AutoCloseable {
     final long[][] shingles;
     final int[][] signatures;
     final boolean[] isShort;
+    boolean shinglesAreSets;
 
     Batch(List<Document> documents, int[] sourceIndexes) {
       this.documents = documents;
@@ -143,6 +164,8 @@ public final class CorpusBuilder implements AutoCloseable {
 
   private Batch process(List<Document> documents, int[] documentSources) {
     Batch result = new Batch(documents, documentSources);
+    // Spilled sets are written sorted: sort here, in parallel, rather than on the collecting thread.
+    result.shinglesAreSets = shingleSets != null && shingleSets.spilling();
     for (int i = 0; i < documents.size(); i++) {
       String normalized = normalizer.normalize(documents.get(i).text());
       long[] hashes = shingler.hashes(normalized); // unsorted: sorted later, if ever verified
@@ -151,7 +174,9 @@ public final class CorpusBuilder implements AutoCloseable {
       }
       result.isShort[i] = shingler.unitCount(normalized) < config.shingle().size();
       result.signatures[i] = signer.sign(hashes);
-      result.shingles[i] = config.verify() == VerifyMode.EXACT ? hashes : null;
+      if (shingleSets != null) {
+        result.shingles[i] = result.shinglesAreSets ? Shingler.toSet(hashes) : hashes;
+      }
     }
     return result;
   }
@@ -184,23 +209,24 @@ public final class CorpusBuilder implements AutoCloseable {
                 "duplicate id '" + document.id() + "'"));
         continue;
       }
-      append(document, result.sourceIndexes[i], result.shingles[i], result.signatures[i], result.isShort[i]);
+      if (shingleSets != null) {
+        shingleSets.append(result.shingles[i], result.shinglesAreSets);
+      }
+      append(document, result.sourceIndexes[i], result.signatures[i], result.isShort[i]);
     }
     progress.advance(result.documents.size());
   }
 
-  private void append(Document document, int sourceIndex, long[] set, int[] signature, boolean isShort) {
+  private void append(Document document, int sourceIndex, int[] signature, boolean isShort) {
     if (size == ids.length) {
       int capacity = size + (size >> 1);
       ids = Arrays.copyOf(ids, capacity);
-      shingles = Arrays.copyOf(shingles, capacity);
       signatures = Arrays.copyOf(signatures, capacity);
       textLengths = Arrays.copyOf(textLengths, capacity);
       sourceIndexes = Arrays.copyOf(sourceIndexes, capacity);
       recordIndexes = Arrays.copyOf(recordIndexes, capacity);
     }
     ids[size] = document.id();
-    shingles[size] = set;
     signatures[size] = signature;
     textLengths[size] = document.text().length();
     sourceIndexes[size] = sourceIndex;

@@ -1,0 +1,191 @@
+package org.neardup.pipeline;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.neardup.shingle.Shingler;
+
+/**
+ * The shingle sets of a corpus, by ordinal: in memory while they fit a byte budget, then spilled to
+ * a temporary file, so memory stays bounded however large the corpus. Thread-safe for reading
+ * once {@link #finish()} was called; appending is single-threaded.
+ *
+ * <ul>
+ *   <li>In memory, a document's shingle hashes are kept as the shingler produced them and sorted
+ *       into a set on first read (most documents are never read: only candidates are verified).
+ *   <li>Spilled sets are written sorted, 8 bytes a shingle, little-endian, one after the other;
+ *       a read is one positional read of the file (the operating system's page cache, not the
+ *       heap, holds what is hot). The file is opened with DELETE_ON_CLOSE: deleted on {@link
+ *       #close()} (on Linux, unlinked as soon as it is opened, so even a killed process leaves
+ *       nothing behind).
+ * </ul>
+ */
+final class ShingleSets implements AutoCloseable {
+  private static final int LOCK_STRIPES = 64;
+  private static final int WRITE_BUFFER = 1 << 20;
+
+  private final long memoryBudgetBytes;
+  private final Path spillDirectory;
+  private final Object[] locks = new Object[LOCK_STRIPES];
+
+  private long[][] inMemory = new long[1024][]; // unsorted until first read, then null
+  private AtomicReferenceArray<long[]> sorted;
+  private int memoryCount;
+  private long memoryBytes;
+  private volatile boolean spilling;
+
+  private FileChannel spillFile;
+  private ByteBuffer writeBuffer;
+  private long spillBytes;
+  private long[] spillOffsets = new long[1024];
+  private int[] spillSizes = new int[1024];
+  private int spillCount;
+
+  /**
+   * @param memoryBudgetBytes bytes of shingle hashes kept in memory before spilling
+   * @param spillDirectory where the spill file goes (null: the system's temporary directory)
+   */
+  ShingleSets(long memoryBudgetBytes, Path spillDirectory) {
+    this.memoryBudgetBytes = memoryBudgetBytes;
+    this.spillDirectory = spillDirectory;
+    for (int i = 0; i < LOCK_STRIPES; i++) {
+      locks[i] = new Object();
+    }
+  }
+
+  /** Whether new sets go to the spill file (so producers should hand them in sorted). */
+  boolean spilling() {
+    return spilling;
+  }
+
+  /** Adds the next document's shingle hashes ({@code isSet}: already sorted and distinct). */
+  void append(long[] hashes, boolean isSet) {
+    if (!spilling && memoryBytes + 8L * hashes.length > memoryBudgetBytes) {
+      startSpilling();
+    }
+    if (spilling) {
+      spill(isSet ? hashes : Shingler.toSet(hashes));
+      return;
+    }
+    if (memoryCount == inMemory.length) {
+      inMemory = Arrays.copyOf(inMemory, memoryCount + (memoryCount >> 1));
+    }
+    inMemory[memoryCount++] = hashes;
+    memoryBytes += 8L * hashes.length + 16;
+  }
+
+  private void startSpilling() {
+    try {
+      Path file = spillDirectory == null
+          ? Files.createTempFile("neardup-shingles-", ".bin")
+          : Files.createTempFile(spillDirectory, "neardup-shingles-", ".bin");
+      spillFile = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE,
+          StandardOpenOption.DELETE_ON_CLOSE);
+      writeBuffer = ByteBuffer.allocateDirect(WRITE_BUFFER).order(ByteOrder.LITTLE_ENDIAN);
+      spilling = true;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create the shingle spill file: " + e.getMessage(), e);
+    }
+  }
+
+  private void spill(long[] set) {
+    if (spillCount == spillOffsets.length) {
+      spillOffsets = Arrays.copyOf(spillOffsets, spillCount + (spillCount >> 1));
+      spillSizes = Arrays.copyOf(spillSizes, spillOffsets.length);
+    }
+    spillOffsets[spillCount] = spillBytes;
+    spillSizes[spillCount] = set.length;
+    spillCount++;
+    spillBytes += 8L * set.length;
+    for (long value : set) {
+      if (!writeBuffer.hasRemaining()) {
+        flush();
+      }
+      writeBuffer.putLong(value);
+    }
+  }
+
+  private void flush() {
+    writeBuffer.flip();
+    try {
+      while (writeBuffer.hasRemaining()) {
+        spillFile.write(writeBuffer);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the shingle spill file: " + e.getMessage(), e);
+    }
+    writeBuffer.clear();
+  }
+
+  /** Ends appending; reads may start. */
+  void finish() {
+    if (spilling) {
+      flush();
+      writeBuffer = null;
+    }
+    sorted = new AtomicReferenceArray<>(memoryCount);
+  }
+
+  /** Number of documents spilled to the file. */
+  int spilledCount() {
+    return spillCount;
+  }
+
+  /** The sorted distinct set of a document. */
+  long[] get(int ordinal) {
+    if (ordinal >= memoryCount) {
+      return read(ordinal - memoryCount);
+    }
+    long[] set = sorted.get(ordinal);
+    if (set != null) {
+      return set;
+    }
+    synchronized (locks[ordinal & (LOCK_STRIPES - 1)]) {
+      set = sorted.get(ordinal);
+      if (set == null) {
+        set = Shingler.toSet(inMemory[ordinal]);
+        inMemory[ordinal] = null;
+        sorted.set(ordinal, set);
+      }
+      return set;
+    }
+  }
+
+  private long[] read(int index) {
+    int size = spillSizes[index];
+    ByteBuffer buffer = ByteBuffer.allocate(8 * size).order(ByteOrder.LITTLE_ENDIAN);
+    long position = spillOffsets[index];
+    try {
+      while (buffer.hasRemaining()) {
+        int read = spillFile.read(buffer, position + buffer.position());
+        if (read < 0) {
+          throw new IOException("unexpected end of file");
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the shingle spill file: " + e.getMessage(), e);
+    }
+    buffer.flip();
+    long[] set = new long[size];
+    buffer.asLongBuffer().get(set);
+    return set;
+  }
+
+  @Override
+  public void close() {
+    if (spillFile != null) {
+      try {
+        spillFile.close();
+      } catch (IOException e) {
+        // DELETE_ON_CLOSE and deleteOnExit still remove the file
+      }
+    }
+  }
+}

@@ -93,9 +93,9 @@ final class PipelineRun implements AutoCloseable {
           result.candidatePairs(), result.pairs().size(), threshold(), pairSeconds);
     } else {
       err.printf(Locale.ROOT,
-          "neardup: %s, P(candidate | J=%s) = %.4f; %d candidate pairs, %d pairs with similarity >= %s in %.1f s%n",
+          "neardup: %s, P(candidate | J=%s) = %.4f; %d candidate pairs, %d verified, %d pairs with similarity >= %s in %.1f s%n",
           lsh, threshold(), lsh.candidateProbability(config.threshold()), result.candidatePairs(),
-          result.pairs().size(), threshold(), pairSeconds);
+          result.verifiedPairs(), result.pairs().size(), threshold(), pairSeconds);
     }
     err.flush();
   }

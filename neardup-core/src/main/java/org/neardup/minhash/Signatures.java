@@ -5,6 +5,36 @@ public final class Signatures {
   private Signatures() {}
 
   /**
+   * How far below its expectation n·J the agreement count of a pair may fall before {@link
+   * #minimumAgreement} gives up on it, in standard deviations of n-permutation MinHash.
+   */
+  public static final double FILTER_SIGMAS = 7;
+
+  /** The number of positions where the two signatures agree. */
+  public static int agreement(int[] a, int[] b) {
+    int length = Math.min(a.length, b.length);
+    int equal = 0;
+    for (int i = 0; i < length; i++) {
+      if (a[i] == b[i]) equal++;
+    }
+    return equal;
+  }
+
+  /**
+   * The fewest agreeing values (of n) a pair of similarity &gt;= {@code threshold} can plausibly
+   * show: n·t − 7·sqrt(n·t·(1−t)), rounded down, at least 0. For n-permutation MinHash the agreement
+   * count of a pair at the threshold is Binomial(n, t), so a true pair falls below this with
+   * probability about 1e-12 (and below 1e-6 even if the estimator's variance were twice the
+   * binomial one); pairs above the threshold fall below it even less often. Used to drop LSH
+   * candidates without reading their shingle sets.
+   */
+  public static int minimumAgreement(int n, double threshold) {
+    double mean = n * threshold;
+    double sigma = Math.sqrt(n * threshold * (1 - threshold));
+    return Math.max(0, (int) Math.floor(mean - FILTER_SIGMAS * sigma));
+  }
+
+  /**
    * The MinHash estimate of the Jaccard similarity: the fraction of positions where the two
    * signatures agree.
    *

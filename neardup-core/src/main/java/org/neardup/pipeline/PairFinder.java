@@ -19,7 +19,9 @@ public final class PairFinder {
   /**
    * LSH: every document goes into an {@link LshIndex}, then each queries it for earlier documents
    * sharing a bucket (so each candidate pair is examined once), in parallel, and each candidate
-   * is verified as {@link PipelineConfig#verify()} says.
+   * is verified as {@link PipelineConfig#verify()} says. In {@link VerifyMode#EXACT}, a candidate
+   * whose signatures agree on fewer than {@link Signatures#minimumAgreement} values is dropped
+   * before its shingle sets are read (a true pair is dropped with probability about 1e-12).
    */
   public static PairResult withLsh(Corpus corpus, Progress progress) {
     PipelineConfig config = corpus.config();
@@ -36,7 +38,9 @@ public final class PairFinder {
 
     double threshold = config.threshold();
     boolean exact = config.verify() == VerifyMode.EXACT;
+    int minimumAgreement = Signatures.minimumAgreement(config.minHash().numPermutations(), threshold);
     LongAdder candidates = new LongAdder();
+    LongAdder verified = new LongAdder();
     progress.start("verifying", n);
     List<SimilarPair> pairs =
         ParallelRange.pairs(
@@ -44,28 +48,37 @@ public final class PairFinder {
             config.threads(),
             progress,
             (i, out) -> {
-              long[] setI = corpus.shingles(i);
               int[] signatureI = corpus.signature(i);
-              long[] examined = {0};
+              long[][] setI = {null}; // read on first need: it may be spilled to disk
+              long[] counts = {0, 0};
               index.forEachCandidate(
                   signatureI,
                   j -> {
                     if (j >= i) {
                       return;
                     }
-                    examined[0]++;
-                    double similarity =
-                        exact
-                            ? Jaccard.similarityAtLeast(setI, corpus.shingles(j), threshold)
-                            : estimateAtLeast(signatureI, corpus.signature(j), threshold);
+                    counts[0]++;
+                    double similarity;
+                    if (!exact) {
+                      similarity = estimateAtLeast(signatureI, corpus.signature(j), threshold);
+                    } else if (Signatures.agreement(signatureI, corpus.signature(j)) < minimumAgreement) {
+                      return; // far below the threshold: not worth reading the sets
+                    } else {
+                      counts[1]++;
+                      if (setI[0] == null) {
+                        setI[0] = corpus.shingles(i);
+                      }
+                      similarity = Jaccard.similarityAtLeast(setI[0], corpus.shingles(j), threshold);
+                    }
                     if (similarity >= threshold) {
                       out.add(new SimilarPair(j, i, similarity));
                     }
                   });
-              candidates.add(examined[0]);
+              candidates.add(counts[0]);
+              verified.add(counts[1]);
             });
     progress.finish();
-    return new PairResult(pairs, candidates.sum(), params);
+    return new PairResult(pairs, candidates.sum(), verified.sum(), params);
   }
 
   private static double estimateAtLeast(int[] a, int[] b, double threshold) {
@@ -134,6 +147,6 @@ public final class PairFinder {
               compared.add(count);
             });
     progress.finish();
-    return new PairResult(pairs, compared.sum(), null);
+    return new PairResult(pairs, compared.sum(), compared.sum(), null);
   }
 }

@@ -9,10 +9,12 @@ import org.neardup.verify.SimilarPair;
  *
  * @param pairs the pairs with similarity &gt;= the threshold
  * @param candidatePairs distinct candidate pairs examined (for the exact join: pairs that passed
- *     the size filter)
+ *     the prefix, length and positional filters)
+ * @param verifiedPairs candidate pairs whose exact similarity was computed (LSH: those that passed
+ *     the signature-agreement filter)
  * @param lshParams the banding used, or null for an exact join
  */
-public record PairResult(List<SimilarPair> pairs, long candidatePairs, LshParams lshParams) {
+public record PairResult(List<SimilarPair> pairs, long candidatePairs, long verifiedPairs, LshParams lshParams) {
   public PairResult {
     pairs = List.copyOf(pairs);
   }

@@ -147,7 +147,7 @@ final class PrefixFilterJoin {
     List<SimilarPair> pairs =
         ParallelRange.pairs(n, threads, progress, (p, out) -> probe(p, scratch.get(), candidates, out));
     progress.finish();
-    return new PairResult(pairs, candidates.sum(), null);
+    return new PairResult(pairs, candidates.sum(), candidates.sum(), null);
   }
 
   private void probe(int p, Scratch scratch, LongAdder candidates, List<SimilarPair> out) {

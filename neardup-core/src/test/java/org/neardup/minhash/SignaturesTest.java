@@ -1,0 +1,38 @@
+package org.neardup.minhash;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class SignaturesTest {
+  @Test
+  void agreementCountsEqualPositions() {
+    assertThat(Signatures.agreement(new int[] {1, 2, 3, 4}, new int[] {1, 0, 3, 0})).isEqualTo(2);
+  }
+
+  @Test
+  void minimumAgreementIsSevenSigmasBelowTheMeanAtTheThreshold() {
+    // 128 * 0.8 - 7 * sqrt(128 * 0.8 * 0.2) = 102.4 - 31.68 = 70.7
+    assertThat(Signatures.minimumAgreement(128, 0.8)).isEqualTo(70);
+    assertThat(Signatures.minimumAgreement(16, 0.5)).isZero();
+    assertThat(Signatures.minimumAgreement(128, 1.0)).isEqualTo(128);
+  }
+
+  /**
+   * No true pair is lost to the filter in practice: 3000 pairs at exactly J = 0.8 with each scheme
+   * all agree on at least the minimum (the bound allows about 1e-12 per pair).
+   */
+  @Test
+  void pairsAtTheThresholdPassTheFilter() {
+    SplittableRandom random = new SplittableRandom(0xf117);
+    int minimum = Signatures.minimumAgreement(128, 0.8);
+    for (MinHashScheme scheme : MinHashScheme.values()) {
+      for (int trial = 0; trial < 3000; trial++) {
+        long[][] ab = ClassicMinHashSignerTest.setsWithJaccard(random, 90, 10); // J = 80/100
+        MinHashSigner signer = MinHashSigner.create(new MinHashConfig(scheme, 128, random.nextLong()));
+        assertThat(Signatures.agreement(signer.sign(ab[0]), signer.sign(ab[1]))).isGreaterThanOrEqualTo(minimum);
+      }
+    }
+  }
+}

@@ -61,20 +61,11 @@ final class DemoCommand implements Callable<Integer> {
     out.printf(Locale.ROOT, "Generated %d documents (%d families of near-duplicates) -> %s%n",
         generated.size(), generated.families().size(), corpusFile);
 
-    InputMixin input = new InputMixin();
-    input.inputs = List.of(corpusFile);
-    input.format = "tsv";
-    input.delimiter = ",";
-    input.onError = "fail";
-    PipelineMixin defaults = new PipelineMixin();
-    defaults.threshold = 0.8;
-    defaults.shingle = "char:5";
-    defaults.permutations = 128;
-    defaults.seed = 1;
-    defaults.scheme = "one-permutation";
-    defaults.targetRecall = 0.99;
+    // Exactly what `neardup pairs corpus.tsv` would do: its options, parsed with their defaults.
+    PairsCommand pairs = new picocli.CommandLine(new PairsCommand()).parseArgs(corpusFile.toString())
+        .commandSpec().commandLine().getCommand();
     long started = System.nanoTime();
-    try (PipelineRun lsh = PipelineRun.execute(input, defaults, true, spec.commandLine().getErr())) {
+    try (PipelineRun lsh = PipelineRun.execute(pairs.input, pairs.pipeline, true, spec.commandLine().getErr())) {
       report(out, generated, lsh, (System.nanoTime() - started) / 1e9, workDir, corpusFile);
     }
     return ExitCodes.OK;

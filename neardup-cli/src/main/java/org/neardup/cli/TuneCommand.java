@@ -114,8 +114,8 @@ final class TuneCommand implements Callable<Integer> {
     for (BandingOption option : rows) {
       String note = option.params().equals(chosen) ? "chosen"
           : option.meets(config.targetRecall()) ? "" : "below target " + Formats.plain(config.targetRecall());
-      out.printf(Locale.ROOT, "  %5d %5d %7d %13.6f %20.6f  %s%n", option.params().bands(), option.params().rows(),
-          option.params().signatureLength(), option.atThreshold(), option.falseCandidateRate(), note);
+      out.println(String.format(Locale.ROOT, "  %5d %5d %7d %13.6f %20.6f  %s", option.params().bands(), option.params().rows(),
+          option.params().signatureLength(), option.atThreshold(), option.falseCandidateRate(), note).stripTrailing());
     }
   }
 

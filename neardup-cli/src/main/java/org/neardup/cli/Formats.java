@@ -4,6 +4,11 @@ package org.neardup.cli;
 final class Formats {
   private Formats() {}
 
+  /** A number as briefly as it is exact: {@code 0.8}, {@code 0.75}, {@code 1}. */
+  static String plain(double value) {
+    return java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+  }
+
   /** A similarity in [0, 1] with exactly 6 decimals, e.g. {@code 0.812500}. */
   static String similarity(double value) {
     long micros = Math.round(value * 1_000_000);

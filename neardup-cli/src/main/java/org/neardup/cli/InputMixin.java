@@ -1,86 +1,16 @@
 package org.neardup.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
-import org.neardup.io.InputFormat;
-import org.neardup.io.InputOptions;
-import org.neardup.io.OnError;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** The options that say what to read: input files, their format and fields, bad-record policy. */
-final class InputMixin {
+/** What to read, at least one input, and how ({@link InputOptionsMixin}). */
+final class InputMixin extends InputOptionsMixin {
   @Parameters(paramLabel = "INPUT", arity = "1..*", description = "Input files (plain or gzip), or directories with --format dir.")
   List<Path> inputs;
 
-  @Option(
-      names = "--format",
-      paramLabel = "FORMAT",
-      defaultValue = "auto",
-      description = "tsv (id<TAB>text), lines (id<SPACE>text), csv (with header), jsonl, dir (a directory of text files), or auto: dir for a directory, csv for *.csv, jsonl for *.jsonl and *.ndjson (also with .gz), else tsv. Default: ${DEFAULT-VALUE}.")
-  String format;
-
-  @Option(names = "--delimiter", paramLabel = "CHAR", defaultValue = ",", description = "CSV delimiter: one character, or 'tab'. Default: ${DEFAULT-VALUE}.")
-  String delimiter;
-
-  @Option(names = "--id-field", paramLabel = "NAME", description = "CSV column / JSON field of the id. Default: CSV record number (1-based); JSONL 'id'.")
-  String idField;
-
-  @Option(names = "--text-field", paramLabel = "NAME", description = "CSV column / JSON field of the text; repeat to join several with a space. Default: 'text'.")
-  List<String> textFields;
-
-  @Option(names = "--on-error", paramLabel = "POLICY", defaultValue = "fail", description = "Bad records (invalid UTF-8, no id or text, duplicate id, empty document): fail (exit 2) or skip (counted on stderr). Default: ${DEFAULT-VALUE}.")
-  String onError;
-
-  OnError onErrorPolicy() {
-    switch (onError.toLowerCase(Locale.ROOT)) {
-      case "fail":
-        return OnError.FAIL;
-      case "skip":
-        return OnError.SKIP;
-      default:
-        throw new UsageException("--on-error must be fail or skip, got '" + onError + "'");
-    }
-  }
-
-  /** The reading options for {@code input}. */
-  InputOptions options(Path input) {
-    return new InputOptions(format(input), delimiterChar(), idField, textFields);
-  }
-
-  InputFormat format(Path input) {
-    if (!format.equalsIgnoreCase("auto")) {
-      try {
-        return InputFormat.parse(format);
-      } catch (IllegalArgumentException e) {
-        throw new UsageException(e.getMessage());
-      }
-    }
-    if (Files.isDirectory(input)) {
-      return InputFormat.DIR;
-    }
-    String name = input.getFileName().toString().toLowerCase(Locale.ROOT);
-    if (name.endsWith(".gz")) {
-      name = name.substring(0, name.length() - 3);
-    }
-    if (name.endsWith(".csv")) {
-      return InputFormat.CSV;
-    }
-    if (name.endsWith(".jsonl") || name.endsWith(".ndjson")) {
-      return InputFormat.JSONL;
-    }
-    return InputFormat.TSV;
-  }
-
-  private char delimiterChar() {
-    if (delimiter.equalsIgnoreCase("tab") || delimiter.equals("\\t")) {
-      return '\t';
-    }
-    if (delimiter.length() != 1) {
-      throw new UsageException("--delimiter must be one character or 'tab', got '" + delimiter + "'");
-    }
-    return delimiter.charAt(0);
+  @Override
+  List<Path> paths() {
+    return inputs;
   }
 }

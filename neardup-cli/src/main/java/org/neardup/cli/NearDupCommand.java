@@ -15,6 +15,9 @@ import picocli.CommandLine.Command;
       EvalCommand.class,
       DemoCommand.class,
       GenerateCommand.class,
+      TuneCommand.class,
+      ExplainCommand.class,
+      ReportCommand.class,
       picocli.CommandLine.HelpCommand.class
     },
     footer = {

@@ -57,10 +57,10 @@ final class PipelineRun implements AutoCloseable {
     corpus.close();
   }
 
-  static Corpus read(InputMixin input, PipelineConfig config, InputProblems problems, Progress progress) {
+  static Corpus read(InputOptionsMixin input, PipelineConfig config, InputProblems problems, Progress progress) {
     progress.start("reading", -1);
     try (CorpusBuilder builder = new CorpusBuilder(config, problems, progress)) {
-      for (Path path : input.inputs) {
+      for (Path path : input.paths()) {
         try (DocumentReader reader = DocumentReaders.open(path, input.options(path), problems)) {
           for (Document document; (document = reader.next()) != null; ) {
             builder.add(document);
@@ -84,9 +84,7 @@ final class PipelineRun implements AutoCloseable {
       err.printf(Locale.ROOT, "neardup: %d documents shorter than k=%d, each taken as one shingle%n",
           corpus.shortDocuments(), config.shingle().size());
     }
-    for (Map.Entry<InputProblem, Long> skipped : problems.skipped().entrySet()) {
-      err.printf(Locale.ROOT, "neardup: skipped %d records: %s%n", skipped.getValue(), skipped.getKey().description());
-    }
+    printSkipped(problems, err);
     LshParams lsh = result.lshParams();
     if (lsh == null) {
       err.printf(Locale.ROOT, "neardup: exact join (prefix filter): %d candidate pairs verified, %d pairs with similarity >= %s in %.1f s%n",
@@ -100,7 +98,15 @@ final class PipelineRun implements AutoCloseable {
     err.flush();
   }
 
+  /** One line on {@code err} for each kind of skipped record. */
+  static void printSkipped(InputProblems problems, PrintWriter err) {
+    for (Map.Entry<InputProblem, Long> skipped : problems.skipped().entrySet()) {
+      err.printf(Locale.ROOT, "neardup: skipped %d records: %s%n", skipped.getValue(), skipped.getKey().description());
+    }
+    err.flush();
+  }
+
   private String threshold() {
-    return java.math.BigDecimal.valueOf(config.threshold()).stripTrailingZeros().toPlainString();
+    return Formats.plain(config.threshold());
   }
 }

@@ -27,11 +27,10 @@ import org.neardup.verify.SimilarPair;
  * other contenders.
  *
  * <p>The vectors are built in the driver rather than by {@code CountVectorizer} on shingle
- * tokens: with a vocabulary of V terms (hundreds of thousands here), CountVectorizerModel puts V
- * attributes into the output column's schema metadata, which every later stage carries. On 2,000
- * generated documents (about 180,000 distinct shingles) CountVectorizer made the whole process
- * take 55 s instead of 35 s (numHashTables = 128) and 114 s instead of 67 s (the join). Building
- * the same vectors directly measures MinHashLSH rather than that overhead.
+ * tokens, which gives the same vectors but made the 2,000-document runs slower (55 s instead of
+ * 35 s with numHashTables = 128, 114 s instead of 67 s for the join; single runs on a shared
+ * machine). Its model writes one attribute per vocabulary term into the column's schema metadata,
+ * which every later stage carries; that is a likely cause, not a measured one.
  */
 public final class SparkMinHash {
   private SparkMinHash() {}

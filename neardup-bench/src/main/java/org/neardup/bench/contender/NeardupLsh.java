@@ -1,0 +1,24 @@
+package org.neardup.bench.contender;
+
+import org.neardup.pipeline.Corpus;
+import org.neardup.pipeline.PairFinder;
+import org.neardup.pipeline.PairResult;
+import org.neardup.pipeline.Progress;
+
+/** neardup's default path: LSH banding, then exact verification ({@link PairFinder#withLsh}). */
+final class NeardupLsh extends NeardupContender {
+  @Override
+  public String name() {
+    return "neardup-lsh";
+  }
+
+  @Override
+  public String description() {
+    return "neardup library defaults: classic MinHash, banding for 99% recall at t, exact verification";
+  }
+
+  @Override
+  PairResult find(Corpus corpus) {
+    return PairFinder.withLsh(corpus, Progress.NONE);
+  }
+}

@@ -151,6 +151,7 @@ public final class CorpusBuilder implements AutoCloseable {
     final int[][] signatures;
     final boolean[] isShort;
     boolean shinglesAreSets;
+    ShingleSets.SpillBlock spillBlock; // the sets, encoded, when they are spilled
 
     Batch(List<Document> documents, int[] sourceIndexes) {
       this.documents = documents;
@@ -177,6 +178,10 @@ public final class CorpusBuilder implements AutoCloseable {
       if (shingleSets != null) {
         result.shingles[i] = result.shinglesAreSets ? Shingler.toSet(hashes) : hashes;
       }
+    }
+    if (result.shinglesAreSets) {
+      result.spillBlock = new ShingleSets.SpillBlock(result.shingles);
+      java.util.Arrays.fill(result.shingles, null);
     }
     return result;
   }
@@ -209,8 +214,10 @@ public final class CorpusBuilder implements AutoCloseable {
                 "duplicate id '" + document.id() + "'"));
         continue;
       }
-      if (shingleSets != null) {
-        shingleSets.append(result.shingles[i], result.shinglesAreSets);
+      if (result.spillBlock != null) {
+        shingleSets.append(result.spillBlock, i);
+      } else if (shingleSets != null) {
+        shingleSets.append(result.shingles[i], false);
       }
       append(document, result.sourceIndexes[i], result.signatures[i], result.isShort[i]);
     }

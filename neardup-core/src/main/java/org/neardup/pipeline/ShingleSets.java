@@ -43,7 +43,8 @@ final class ShingleSets implements AutoCloseable {
 
   private FileChannel spillFile;
   private ByteBuffer writeBuffer;
-  private long spillBytes;
+  private long spillBytes; // logical end of the file: what was appended, buffered or not
+  private long spillPosition; // physical end: what was written
   private long[] spillOffsets = new long[1024];
   private int[] spillSizes = new int[1024];
   private int spillCount;
@@ -96,13 +97,7 @@ final class ShingleSets implements AutoCloseable {
   }
 
   private void spill(long[] set) {
-    if (spillCount == spillOffsets.length) {
-      spillOffsets = Arrays.copyOf(spillOffsets, spillCount + (spillCount >> 1));
-      spillSizes = Arrays.copyOf(spillSizes, spillOffsets.length);
-    }
-    spillOffsets[spillCount] = spillBytes;
-    spillSizes[spillCount] = set.length;
-    spillCount++;
+    register(spillBytes, set.length);
     spillBytes += 8L * set.length;
     for (long value : set) {
       if (!writeBuffer.hasRemaining()) {
@@ -116,12 +111,77 @@ final class ShingleSets implements AutoCloseable {
     writeBuffer.flip();
     try {
       while (writeBuffer.hasRemaining()) {
-        spillFile.write(writeBuffer);
+        spillPosition += spillFile.write(writeBuffer, spillPosition);
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the shingle spill file: " + e.getMessage(), e);
     }
     writeBuffer.clear();
+  }
+
+  /**
+   * Sorted sets encoded as one block of little-endian longs, ready to be written with one call:
+   * workers encode in parallel, so the appending thread only writes.
+   */
+  static final class SpillBlock {
+    final ByteBuffer bytes;
+    final int[] offsets; // in longs, per set
+    final int[] sizes;
+    long fileOffset = -1; // set when written
+
+    /** Encodes {@code sets} (sorted distinct; null entries are skipped). */
+    SpillBlock(long[][] sets) {
+      offsets = new int[sets.length];
+      sizes = new int[sets.length];
+      int total = 0;
+      for (int i = 0; i < sets.length; i++) {
+        offsets[i] = total;
+        sizes[i] = sets[i] == null ? 0 : sets[i].length;
+        total += sizes[i];
+      }
+      bytes = ByteBuffer.allocate(8 * total).order(ByteOrder.LITTLE_ENDIAN);
+      java.nio.LongBuffer longs = bytes.asLongBuffer();
+      for (long[] set : sets) {
+        if (set != null) {
+          longs.put(set);
+        }
+      }
+    }
+  }
+
+  /**
+   * Adds set {@code index} of an encoded block as the next document's set. The block is written
+   * to the spill file on its first use. Only while {@link #spilling()}.
+   */
+  void append(SpillBlock block, int index) {
+    if (!spilling) {
+      throw new IllegalStateException("blocks are for spilled sets");
+    }
+    if (block.fileOffset < 0) {
+      flush();
+      block.fileOffset = spillBytes;
+      ByteBuffer bytes = block.bytes.duplicate();
+      try {
+        while (bytes.hasRemaining()) {
+          spillFile.write(bytes, block.fileOffset + bytes.position());
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot write the shingle spill file: " + e.getMessage(), e);
+      }
+      spillBytes += block.bytes.capacity();
+      spillPosition = spillBytes;
+    }
+    register(block.fileOffset + 8L * block.offsets[index], block.sizes[index]);
+  }
+
+  private void register(long offset, int size) {
+    if (spillCount == spillOffsets.length) {
+      spillOffsets = Arrays.copyOf(spillOffsets, spillCount + (spillCount >> 1));
+      spillSizes = Arrays.copyOf(spillSizes, spillOffsets.length);
+    }
+    spillOffsets[spillCount] = offset;
+    spillSizes[spillCount] = size;
+    spillCount++;
   }
 
   /** Ends appending; reads may start. */

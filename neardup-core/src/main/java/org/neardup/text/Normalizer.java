@@ -45,6 +45,9 @@ public final class Normalizer {
   }
 
   private static String filter(String s, boolean stripPunctuation, boolean collapseWhitespace) {
+    if (!needsFilter(s, stripPunctuation, collapseWhitespace)) {
+      return s;
+    }
     StringBuilder out = new StringBuilder(s.length());
     boolean pendingSpace = false;
     boolean changed = false;
@@ -68,6 +71,25 @@ public final class Normalizer {
     }
     changed |= pendingSpace; // trailing whitespace was trimmed
     return changed ? out.toString() : s;
+  }
+
+  /** Whether {@link #filter} would change {@code s}: one scan, no allocation (the common case). */
+  private static boolean needsFilter(String s, boolean stripPunctuation, boolean collapseWhitespace) {
+    int n = s.length();
+    for (int i = 0; i < n; i++) {
+      char c = s.charAt(i);
+      if (c >= 'a' && c <= 'z') {
+        continue; // fast path for the most common characters
+      }
+      if (stripPunctuation && isPunctuation(c)) {
+        return true;
+      }
+      if (collapseWhitespace && Whitespace.isSpace(c)
+          && (c != ' ' || i == 0 || i == n - 1 || s.charAt(i - 1) == ' ')) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean isPunctuation(char c) {

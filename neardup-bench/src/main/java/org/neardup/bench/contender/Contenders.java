@@ -21,7 +21,8 @@ public final class Contenders {
           new SparkHashesBanding(),
           new SparkApproxJoin(),
           new JavaLsh(),
-          new BruteForce());
+          new BruteForce(),
+          new Floor());
 
   private Contenders() {}
 

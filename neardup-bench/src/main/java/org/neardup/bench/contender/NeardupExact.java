@@ -6,8 +6,8 @@ import org.neardup.pipeline.PairResult;
 import org.neardup.pipeline.Progress;
 
 /**
- * neardup's exact join ({@link PairFinder#bruteForce}: all pairs the size filter leaves): the
- * exact answer every contender is scored against.
+ * neardup's exact join ({@link PairFinder#exact}: prefix filtering with length and positional
+ * filters): the exact answer every contender is scored against.
  */
 final class NeardupExact extends NeardupContender {
   @Override
@@ -17,11 +17,11 @@ final class NeardupExact extends NeardupContender {
 
   @Override
   public String description() {
-    return "neardup exact join: all pairs with a size filter (PairFinder.bruteForce); the truth";
+    return "neardup exact join: prefix filtering, AllPairs/PPJoin filters (PairFinder.exact); the truth";
   }
 
   @Override
   PairResult find(Corpus corpus) {
-    return PairFinder.bruteForce(corpus, Progress.NONE);
+    return PairFinder.exact(corpus, Progress.NONE);
   }
 }

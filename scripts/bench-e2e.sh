@@ -7,7 +7,8 @@
 #   scripts/bench-e2e.sh                       # 20,000 and 5,000 documents, seed 42, t 0.8, char:5, n 128
 #   SIZES=60000 scripts/bench-e2e.sh --contenders neardup-lsh,hash4j-minhash
 #
-# Environment: SIZES (corpus sizes, default "20000 5000"), SEED (generator seed, 42), OUT (results
+# Environment: SIZES (corpus sizes, default "20000 5000"), SEED (generator seed, 42), REPEAT (runs
+# of each contender, the median reported; 3), OUT (results
 # directory, neardup-bench/target/e2e-results), MVN_FLAGS (e.g. -o once dependencies are
 # downloaded). Arguments are passed to EndToEnd (see --help), after the defaults below.
 set -euo pipefail
@@ -29,7 +30,7 @@ for n in $SIZES; do
     ./neardup generate --documents "$n" --seed "$SEED" -o "$corpus"
   fi
   echo "bench-e2e: $n documents" >&2
-  java -cp "$jar" org.neardup.bench.e2e.EndToEnd \
+  java -cp "$jar" org.neardup.bench.e2e.EndToEnd --repeat "${REPEAT:-3}" \
     --corpus "$corpus" --threshold 0.8 --shingle char:5 --permutations 128 \
     --work-dir "$OUT/work-$n" --json "$OUT/e2e-$n.json" "$@" | tee "$OUT/e2e-$n.md"
   echo

@@ -22,8 +22,9 @@ import org.neardup.verify.SimilarPair;
  *       Each document probes it with its probe prefix, in parallel, meeting only smaller documents
  *       with |y| &gt;= t|x| (length filter); a candidate whose overlap so far plus what its
  *       remaining positions allow falls short of α is dropped (positional filter).
- *   <li>Survivors are verified with {@link Jaccard#similarityAtLeast} on the 64-bit sets, so
- *       reported similarities are exactly those of the LSH path.
+ *   <li>Survivors are verified with {@link Jaccard#similarityAtLeast(int[], int[], double)} on the
+ *       rank arrays: ranks are a bijection of the distinct hashes, so reported similarities are
+ *       exactly those of the LSH path.
  * </ol>
  */
 final class PrefixFilterJoin {
@@ -192,7 +193,7 @@ final class PrefixFilterJoin {
       if (overlap[q] != PRUNED) {
         examined++;
         int y = bySize[q];
-        double similarity = Jaccard.similarityAtLeast(sets[x], sets[y], threshold);
+        double similarity = Jaccard.similarityAtLeast(rx, ranks[y], threshold);
         if (similarity >= threshold) {
           out.add(SimilarPair.of(x, y, similarity));
         }

@@ -77,4 +77,41 @@ public final class Jaccard {
     double similarity = (double) common / (sizeA + sizeB - common);
     return similarity >= threshold ? similarity : BELOW;
   }
+
+  /**
+   * {@link #similarityAtLeast(long[], long[], double)} for sets given as sorted distinct {@code
+   * int}s (such as shingle ranks): the same result for the same sets, half the memory traffic.
+   */
+  public static double similarityAtLeast(int[] a, int[] b, double threshold) {
+    int sizeA = a.length;
+    int sizeB = b.length;
+    if (sizeA == 0 && sizeB == 0) {
+      return 1 >= threshold ? 1 : BELOW;
+    }
+    if (Math.min(sizeA, sizeB) < threshold * Math.max(sizeA, sizeB) * (1 - 1e-12)) {
+      return BELOW;
+    }
+    long needed = (long) Math.ceil(threshold / (1 + threshold) * (sizeA + sizeB)) - 1;
+    int i = 0;
+    int j = 0;
+    int common = 0;
+    while (i < sizeA && j < sizeB) {
+      if (common + Math.min(sizeA - i, sizeB - j) < needed) {
+        return BELOW;
+      }
+      int x = a[i];
+      int y = b[j];
+      if (x == y) {
+        common++;
+        i++;
+        j++;
+      } else if (x < y) {
+        i++;
+      } else {
+        j++;
+      }
+    }
+    double similarity = (double) common / (sizeA + sizeB - common);
+    return similarity >= threshold ? similarity : BELOW;
+  }
 }

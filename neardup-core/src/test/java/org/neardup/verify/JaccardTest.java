@@ -58,6 +58,10 @@ class JaccardTest {
       } else {
         assertThat(atLeast).isEqualTo(Jaccard.BELOW);
       }
+      // the int overload (for rank arrays) agrees exactly
+      int[] intA = java.util.Arrays.stream(a).mapToInt(x -> (int) x).toArray();
+      int[] intB = java.util.Arrays.stream(b).mapToInt(x -> (int) x).toArray();
+      assertThat(Jaccard.similarityAtLeast(intA, intB, threshold)).isEqualTo(atLeast);
     }
   }
 

@@ -43,6 +43,10 @@ public final class EndToEnd implements Callable<Integer> {
       description = "Kill a contender after this long. Default: ${DEFAULT-VALUE}.")
   long timeoutSeconds;
 
+  @Option(names = "--repeat", defaultValue = "1", paramLabel = "N",
+      description = "Runs of each contender; the run with the median wall time is reported (its memory and phases too). Default: ${DEFAULT-VALUE}.")
+  int repeat;
+
   @Option(names = "--work-dir", defaultValue = "target/e2e", paramLabel = "DIR",
       description = "Pairs, statistics and logs of each contender. Default: ${DEFAULT-VALUE}.")
   Path workDir;
@@ -79,23 +83,35 @@ public final class EndToEnd implements Callable<Integer> {
         records.add(RunRecord.skipped(contender.name(), contender.description(), skip));
         continue;
       }
-      System.err.printf("e2e: running %s ...%n", contender.name());
-      Path pairs = workDir.resolve(contender.name() + ".pairs.tsv");
-      Path stats = workDir.resolve(contender.name() + ".properties");
-      Path log = workDir.resolve(contender.name() + ".log");
-      ChildRun run = ChildRun.execute(command(contender, settings, pairs, stats), log, stats, timeoutSeconds);
-      if (truth == null) {
-        if (run.status != ChildRun.Status.OK) {
-          System.err.printf("e2e: the exact answer (%s) failed: %s; see %s%n", contender.name(), run.status, log);
-          return 1;
+      List<RunRecord> runs = new ArrayList<>();
+      for (int r = 0; r < Math.max(1, repeat); r++) {
+        System.err.printf("e2e: running %s (run %d of %d) ...%n", contender.name(), r + 1, Math.max(1, repeat));
+        String suffix = repeat > 1 ? "." + (r + 1) : "";
+        Path pairs = workDir.resolve(contender.name() + suffix + ".pairs.tsv");
+        Path stats = workDir.resolve(contender.name() + suffix + ".properties");
+        Path log = workDir.resolve(contender.name() + suffix + ".log");
+        ChildRun run = ChildRun.execute(command(contender, settings, pairs, stats), log, stats, timeoutSeconds);
+        if (truth == null) {
+          if (run.status != ChildRun.Status.OK) {
+            System.err.printf("e2e: the exact answer (%s) failed: %s; see %s%n", contender.name(), run.status, log);
+            return 1;
+          }
+          truth = PairFile.read(pairs);
         }
-        truth = PairFile.read(pairs);
+        RunRecord record = Scoring.score(contender, run, pairs, log, truth, settings.threshold());
+        System.err.printf(Locale.ROOT, "e2e: %s %s in %.1f s%n", contender.name(), record.status(), record.wallSeconds());
+        runs.add(record);
+        if (!RunRecord.OK.equals(record.status())) {
+          break; // a failed or timed-out contender is not run again
+        }
       }
-      RunRecord record = Scoring.score(contender, run, pairs, log, truth, settings.threshold());
-      System.err.printf(Locale.ROOT, "e2e: %s %s in %.1f s%n", contender.name(), record.status(), record.wallSeconds());
-      records.add(record);
+      runs.sort(java.util.Comparator.comparingDouble(RunRecord::wallSeconds));
+      records.add(runs.get((runs.size() - 1) / 2));
     }
     Map<String, String> machine = Machine.describe();
+    if (repeat > 1) {
+      System.out.printf("Each contender ran %d times; each row is its run with the median wall time.%n%n", repeat);
+    }
     MarkdownReport.print(System.out, settings, documents, truth.size(), machine, records);
     Path json = jsonFile != null ? jsonFile : workDir.resolve("results.json");
     JsonReport.write(json, settings, documents, truth.size(), machine, records);

@@ -47,6 +47,22 @@ class SignatureFormatTest {
   }
 
   @Test
+  void version1OnePermutationGoldenFileStillDecodesToTodaysSignature() throws IOException {
+    SignatureParams params = new SignatureParams(NormalizerConfig.DEFAULT, ShingleConfig.chars(5),
+        new MinHashConfig(MinHashScheme.ONE_PERMUTATION_V1, 16, 1));
+    byte[] golden;
+    try (InputStream in = SignatureFormatTest.class.getResourceAsStream("/golden/signature-v1-one-permutation-n16.bin")) {
+      assertThat(in).as("golden file").isNotNull();
+      golden = in.readAllBytes();
+    }
+    String normalized = new Normalizer(params.normalizer()).normalize(GOLDEN_TEXT);
+    int[] today = MinHashSigner.create(params.minHash()).sign(new Shingler(params.shingle()).shingle(normalized));
+    assertThat(SignatureFormat.readParams(golden)).isEqualTo(params);
+    assertThat(SignatureFormat.decode(golden, params)).containsExactly(today);
+    assertThat(SignatureFormat.encode(params, today)).isEqualTo(golden);
+  }
+
+  @Test
   void roundTripsEveryParamsCombination() {
     SplittableRandom random = new SplittableRandom(9);
     for (NormalizerConfig normalizer : new NormalizerConfig[] {NormalizerConfig.DEFAULT, NormalizerConfig.NONE,

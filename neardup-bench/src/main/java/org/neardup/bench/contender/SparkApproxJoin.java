@@ -1,6 +1,5 @@
 package org.neardup.bench.contender;
 
-import java.util.List;
 import org.neardup.bench.spark.SparkMinHash;
 
 /**
@@ -8,7 +7,7 @@ import org.neardup.bench.spark.SparkMinHash;
  * tables (one MinHash value each: OR-amplification only), as its documentation shows it. Slow:
  * skipped above {@code --spark-join-max-docs}.
  */
-final class SparkApproxJoin implements Contender {
+final class SparkApproxJoin extends SparkContender {
   @Override
   public String name() {
     return "spark-join";
@@ -24,16 +23,6 @@ final class SparkApproxJoin implements Contender {
     return documents > settings.sparkJoinMaxDocuments()
         ? "more than --spark-join-max-docs " + settings.sparkJoinMaxDocuments() + " documents"
         : null;
-  }
-
-  @Override
-  public List<String> jvmOptions() {
-    return SparkJvm.OPTIONS;
-  }
-
-  @Override
-  public boolean needsSpark() {
-    return true;
   }
 
   @Override

@@ -1,6 +1,5 @@
 package org.neardup.bench.contender;
 
-import java.util.List;
 import org.neardup.bench.spark.SparkMinHash;
 import org.neardup.lsh.LshParams;
 
@@ -9,7 +8,7 @@ import org.neardup.lsh.LshParams;
  * values a document, which go through plain banding with datasketch's (b, r) and exact
  * verification ({@link BandedSearch}) outside Spark.
  */
-final class SparkHashesBanding implements Contender {
+final class SparkHashesBanding extends SparkContender {
   @Override
   public String name() {
     return "spark-hashes+banding";
@@ -18,16 +17,6 @@ final class SparkHashesBanding implements Contender {
   @Override
   public String description() {
     return "Spark MLlib MinHashLSH(numHashTables = n).transform, then plain banding with datasketch's (b, r), exact verification";
-  }
-
-  @Override
-  public List<String> jvmOptions() {
-    return SparkJvm.OPTIONS;
-  }
-
-  @Override
-  public boolean needsSpark() {
-    return true;
   }
 
   @Override

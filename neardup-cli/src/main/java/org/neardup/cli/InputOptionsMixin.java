@@ -31,7 +31,7 @@ abstract class InputOptionsMixin {
   @Option(names = "--text-field", paramLabel = "NAME", description = "CSV column / JSON field of the text; repeat to join several with a space. Default: 'text'.")
   List<String> textFields;
 
-  @Option(names = "--on-error", paramLabel = "POLICY", defaultValue = "fail", description = "Bad records (invalid UTF-8, no id or text, duplicate id, empty document): fail (exit 2) or skip (counted on stderr). Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--on-error", paramLabel = "POLICY", defaultValue = "fail", description = "Bad records (invalid UTF-8, no id or text, malformed, duplicate id): fail (exit 2) or skip (counted on stderr). Empty documents are always skipped and counted. Default: ${DEFAULT-VALUE}.")
   String onError;
 
   /** The input files (or directories), in the order given; empty when none were given. */

@@ -71,10 +71,14 @@ class BadInputTest {
   }
 
   @Test
-  void emptyDocumentsFailOrAreSkipped() throws IOException {
-    Path file = Files.writeString(dir.resolve("empty.tsv"), "a\tone text\nb\t   \n");
-    assertOneLineError(pairs("-q", file.toString()), file + ":2: empty document 'b' (no text left after normalization)");
-    assertThat(pairs("--on-error", "skip", file.toString()).err).contains("skipped 1 records: empty document");
+  void emptyDocumentsAreSkippedAndCountedWhateverThePolicy() throws IOException {
+    Path file = Files.writeString(dir.resolve("empty.tsv"), "a\tone text\nb\t   \nc\tone text\n");
+    for (String policy : new String[] {"fail", "skip"}) {
+      CliRunner run = pairs("--on-error", policy, file.toString());
+      assertThat(run.exitCode).as(run.toString()).isZero();
+      assertThat(run.out).isEqualTo("a\tc\t1.000000\n");
+      assertThat(run.err).contains("skipped 1 records: empty document (nothing left after normalization)");
+    }
   }
 
   @Test

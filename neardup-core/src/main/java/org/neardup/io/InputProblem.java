@@ -7,7 +7,8 @@ public enum InputProblem {
   MISSING_TEXT("record without text"),
   MALFORMED_RECORD("malformed record"),
   DUPLICATE_ID("duplicate id"),
-  EMPTY_DOCUMENT("empty document");
+  /** Nothing left after normalization: always skipped and counted, never an error. */
+  EMPTY_DOCUMENT("empty document (nothing left after normalization)");
 
   private final String description;
 

@@ -34,6 +34,14 @@ public final class InputProblems {
     skipped.merge(e.problem(), 1L, Long::sum);
   }
 
+  /**
+   * Counts a record that is always skipped, whatever the policy: one that is well-formed but has
+   * nothing to compare (an empty document).
+   */
+  public synchronized void skip(InputProblem problem) {
+    skipped.merge(problem, 1L, Long::sum);
+  }
+
   /** Skipped records by kind, in declaration order of {@link InputProblem}. */
   public synchronized Map<InputProblem, Long> skipped() {
     return new EnumMap<>(skipped);

@@ -22,9 +22,9 @@ import org.neardup.text.Normalizer;
 /**
  * Builds a {@link Corpus} from documents fed in input order: normalizes, shingles and signs them
  * on {@code config.threads()} threads, in batches, while the caller keeps reading. At most a few
- * batches of raw text are in memory at once. Checks for empty documents and duplicate ids (in
- * input order, so the first occurrence of an id wins) and reports them to the {@link
- * InputProblems}. Not thread-safe: feed it from one thread; close it when done.
+ * batches of raw text are in memory at once. Skips and counts empty documents (nothing left after
+ * normalization: nothing to compare), and reports duplicate ids (in input order, so the first
+ * occurrence of an id wins) to the {@link InputProblems}. Not thread-safe: feed it from one thread; close it when done.
  */
 public final class CorpusBuilder implements AutoCloseable {
   private static final int BATCH_SIZE = 256;
@@ -203,9 +203,7 @@ public final class CorpusBuilder implements AutoCloseable {
     for (int i = 0; i < result.documents.size(); i++) {
       Document document = result.documents.get(i);
       if (result.signatures[i] == null) {
-        problems.report(
-            new InputException(document.source(), document.line(), InputProblem.EMPTY_DOCUMENT,
-                "empty document '" + document.id() + "' (no text left after normalization)"));
+        problems.skip(InputProblem.EMPTY_DOCUMENT); // nothing to compare: skipped, counted
         continue;
       }
       if (!seenIds.add(document.id())) {

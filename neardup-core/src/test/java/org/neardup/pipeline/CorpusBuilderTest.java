@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.neardup.io.Document;
-import org.neardup.io.InputException;
 import org.neardup.io.InputProblem;
 import org.neardup.io.InputProblems;
 import org.neardup.io.OnError;
@@ -34,11 +33,15 @@ class CorpusBuilderTest {
   }
 
   @Test
-  void emptyDocumentFailsWithFileAndLine() {
-    List<Document> documents = List.of(new Document("a", "fine text", "in.tsv", 1, 0), new Document("b", " \t ", "in.tsv", 2, 1));
-    assertThatThrownBy(() -> corpus(CONFIG, documents))
-        .isInstanceOf(InputException.class)
-        .hasMessage("in.tsv:2: empty document 'b' (no text left after normalization)");
+  void emptyDocumentsAreSkippedAndCountedEvenUnderTheFailPolicy() {
+    InputProblems problems = new InputProblems(OnError.FAIL);
+    List<Document> documents = List.of(
+        new Document("a", "fine text", "in.tsv", 1, 0), new Document("b", " \t ", "in.tsv", 2, 1),
+        new Document("c", "", "in.tsv", 3, 2), new Document("d", "more text", "in.tsv", 4, 3));
+    Corpus corpus = corpus(CONFIG, documents, problems);
+    assertThat(corpus.size()).isEqualTo(2);
+    assertThat(corpus.id(1)).isEqualTo("d");
+    assertThat(problems.skipped()).containsExactly(java.util.Map.entry(InputProblem.EMPTY_DOCUMENT, 2L));
   }
 
   @Test

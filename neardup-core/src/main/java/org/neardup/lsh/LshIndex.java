@@ -149,8 +149,28 @@ public final class LshIndex<K> {
     }
   }
 
+  /**
+   * {@link #forEachCandidate(int[], IntConsumer)} for a document already in the index, by its
+   * ordinal: its stored bucket keys are used, so no signature is needed. Reports the document
+   * itself too. Nothing for a removed ordinal.
+   */
+  public void forEachCandidateOf(int ordinal, IntConsumer consumer) {
+    lock.readLock().lock();
+    try {
+      if (ordinal < 0 || ordinal >= ordinals || keys[ordinal] == null) {
+        return;
+      }
+      forEachCandidateLocked(Arrays.copyOfRange(bucketKeys, ordinal * bands, (ordinal + 1) * bands), consumer);
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
   private void forEachCandidateLocked(int[] signature, IntConsumer consumer) {
-    long[] keysOfBands = banding.bucketKeys(signature);
+    forEachCandidateLocked(banding.bucketKeys(signature), consumer);
+  }
+
+  private void forEachCandidateLocked(long[] keysOfBands, IntConsumer consumer) {
     int[] found = new int[16];
     int count = 0;
     for (int band = 0; band < bands; band++) {

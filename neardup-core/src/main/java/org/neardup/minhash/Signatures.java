@@ -10,6 +10,30 @@ public final class Signatures {
    */
   public static final double FILTER_SIGMAS = 7;
 
+  /**
+   * Whether the two signatures agree on at least {@code minimum} positions. Stops as soon as the
+   * answer is known, so a clear yes or no costs less than a full {@link #agreement}.
+   */
+  public static boolean agreeAtLeast(int[] a, int[] b, int minimum) {
+    int length = Math.min(a.length, b.length);
+    int allowedMismatches = length - minimum;
+    if (allowedMismatches < 0) {
+      return false;
+    }
+    int equal = 0;
+    int mismatches = 0;
+    for (int i = 0; i < length; i++) {
+      if (a[i] == b[i]) {
+        if (++equal >= minimum) {
+          return true;
+        }
+      } else if (++mismatches > allowedMismatches) {
+        return false;
+      }
+    }
+    return equal >= minimum;
+  }
+
   /** The number of positions where the two signatures agree. */
   public static int agreement(int[] a, int[] b) {
     int length = Math.min(a.length, b.length);

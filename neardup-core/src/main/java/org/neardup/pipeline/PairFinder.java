@@ -51,8 +51,8 @@ public final class PairFinder {
               int[] signatureI = corpus.signature(i);
               long[][] setI = {null}; // read on first need: it may be spilled to disk
               long[] counts = {0, 0};
-              index.forEachCandidate(
-                  signatureI,
+              index.forEachCandidateOf(
+                  i,
                   j -> {
                     if (j >= i) {
                       return;
@@ -61,7 +61,7 @@ public final class PairFinder {
                     double similarity;
                     if (!exact) {
                       similarity = estimateAtLeast(signatureI, corpus.signature(j), threshold);
-                    } else if (Signatures.agreement(signatureI, corpus.signature(j)) < minimumAgreement) {
+                    } else if (!Signatures.agreeAtLeast(signatureI, corpus.signature(j), minimumAgreement)) {
                       return; // far below the threshold: not worth reading the sets
                     } else {
                       counts[1]++;

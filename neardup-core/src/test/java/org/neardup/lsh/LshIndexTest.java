@@ -26,6 +26,25 @@ class LshIndexTest {
   }
 
   @Test
+  void queryByOrdinalEqualsQueryBySignatureAndSkipsRemovedDocuments() {
+    LshIndex<String> index = new LshIndex<>(PARAMS);
+    int[] signature = {1, 2, 3, 4, 5, 6, 7, 8};
+    index.insert("a", signature);
+    int b = index.insert("b", new int[] {1, 2, 9, 9, 9, 9, 9, 9});
+    index.insert("c", new int[] {0, 0, 0, 0, 5, 6, 0, 0});
+    List<Integer> byOrdinal = new ArrayList<>();
+    index.forEachCandidateOf(0, byOrdinal::add);
+    assertThat(byOrdinal).containsExactly(0, 1, 2);
+    List<Integer> bySignature = new ArrayList<>();
+    index.forEachCandidate(signature, bySignature::add);
+    assertThat(byOrdinal).isEqualTo(bySignature);
+    index.remove("b");
+    List<Integer> removed = new ArrayList<>();
+    index.forEachCandidateOf(b, removed::add);
+    assertThat(removed).isEmpty();
+  }
+
+  @Test
   void equalValuesInDifferentBandsDoNotCollide() {
     LshIndex<String> index = new LshIndex<>(PARAMS);
     index.insert("a", new int[] {1, 1, 0, 0, 0, 0, 0, 0});

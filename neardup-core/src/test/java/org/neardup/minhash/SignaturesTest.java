@@ -11,6 +11,19 @@ class SignaturesTest {
     assertThat(Signatures.agreement(new int[] {1, 2, 3, 4}, new int[] {1, 0, 3, 0})).isEqualTo(2);
   }
 
+  /** Property over 2000 seeded random pairs: the early-exit test equals counting. */
+  @Test
+  void agreeAtLeastAnswersLikeACount() {
+    SplittableRandom random = new SplittableRandom(0xa9);
+    for (int trial = 0; trial < 2000; trial++) {
+      int n = random.nextInt(1, 200);
+      int[] a = random.ints(n, 0, 3).toArray();
+      int[] b = random.ints(n, 0, 3).toArray();
+      int minimum = random.nextInt(0, n + 2);
+      assertThat(Signatures.agreeAtLeast(a, b, minimum)).isEqualTo(Signatures.agreement(a, b) >= minimum);
+    }
+  }
+
   @Test
   void minimumAgreementIsSevenSigmasBelowTheMeanAtTheThreshold() {
     // 128 * 0.8 - 7 * sqrt(128 * 0.8 * 0.2) = 102.4 - 31.68 = 70.7

@@ -9,6 +9,9 @@ public final class Jaccard {
   /** Returned by {@link #similarityAtLeast} for a pair below the threshold. */
   public static final double BELOW = -1;
 
+  private static final long EMPTY_PAIR = -2;
+  private static final long REJECTED = -3;
+
   private Jaccard() {}
 
   /** |A ∩ B|. */
@@ -59,18 +62,31 @@ public final class Jaccard {
    * the threshold is on the exact value, so no pair at or above it is rejected.
    */
   public static double similarityAtLeast(long[] a, long[] b, double threshold) {
-    int sizeA = a.length;
-    int sizeB = b.length;
-    if (sizeA == 0 && sizeB == 0) {
+    long needed = neededOverlap(a.length, b.length, threshold);
+    if (needed == EMPTY_PAIR) {
       return 1 >= threshold ? 1 : BELOW;
     }
-    if (Math.min(sizeA, sizeB) < threshold * Math.max(sizeA, sizeB) * (1 - 1e-12)) {
-      return BELOW;
+    return needed == REJECTED ? BELOW : atLeast(a.length, b.length, intersectionSize(a, b, needed), threshold);
+  }
+
+  /**
+   * The overlap a pair of these sizes needs to reach the threshold, lowered by one to stay
+   * conservative under floating-point rounding (the exact check comes last): J &gt;= t ⟺ |A ∩ B|
+   * &gt;= t / (1 + t) · (|A| + |B|). {@link #EMPTY_PAIR} for two empty sets, {@link #REJECTED} when
+   * the sizes alone rule the pair out (J &lt;= min/max).
+   */
+  private static long neededOverlap(int sizeA, int sizeB, double threshold) {
+    if (sizeA == 0 && sizeB == 0) {
+      return EMPTY_PAIR;
     }
-    // J >= t  <=>  common >= t / (1 + t) * (|A| + |B|); the bound is lowered by one to stay
-    // conservative under floating-point rounding, the exact check comes last.
-    long needed = (long) Math.ceil(threshold / (1 + threshold) * (sizeA + sizeB)) - 1;
-    int common = intersectionSize(a, b, needed);
+    if (Math.min(sizeA, sizeB) < threshold * Math.max(sizeA, sizeB) * (1 - 1e-12)) {
+      return REJECTED;
+    }
+    return Math.max(0, (long) Math.ceil(threshold / (1 + threshold) * (sizeA + sizeB)) - 1);
+  }
+
+  /** The exact similarity from the intersection size (-1: stopped early), if at least t. */
+  private static double atLeast(int sizeA, int sizeB, int common, double threshold) {
     if (common < 0) {
       return BELOW;
     }
@@ -85,13 +101,13 @@ public final class Jaccard {
   public static double similarityAtLeast(int[] a, int[] b, double threshold) {
     int sizeA = a.length;
     int sizeB = b.length;
-    if (sizeA == 0 && sizeB == 0) {
+    long needed = neededOverlap(sizeA, sizeB, threshold);
+    if (needed == EMPTY_PAIR) {
       return 1 >= threshold ? 1 : BELOW;
     }
-    if (Math.min(sizeA, sizeB) < threshold * Math.max(sizeA, sizeB) * (1 - 1e-12)) {
+    if (needed == REJECTED) {
       return BELOW;
     }
-    long needed = (long) Math.ceil(threshold / (1 + threshold) * (sizeA + sizeB)) - 1;
     int i = 0;
     int j = 0;
     int common = 0;
@@ -111,7 +127,6 @@ public final class Jaccard {
         j++;
       }
     }
-    double similarity = (double) common / (sizeA + sizeB - common);
-    return similarity >= threshold ? similarity : BELOW;
+    return atLeast(sizeA, sizeB, common, threshold);
   }
 }

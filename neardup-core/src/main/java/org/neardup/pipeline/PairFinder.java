@@ -93,16 +93,31 @@ public final class PairFinder {
    * @throws IllegalStateException in {@link VerifyMode#ESTIMATE}, which keeps no shingle sets
    */
   public static PairResult exact(Corpus corpus, Progress progress) {
-    requireShingles(corpus);
-    long[][] sets = new long[corpus.size()][];
-    ParallelRange.forEach(sets.length, corpus.config().threads(), i -> sets[i] = corpus.shingles(i));
-    return PrefixFilterJoin.join(sets, corpus.config().threshold(), corpus.config().threads(), progress);
+    return PrefixFilterJoin.join(allSets(corpus), corpus.config().threshold(), corpus.config().threads(), progress);
   }
 
-  private static void requireShingles(Corpus corpus) {
+  /** Every shingle set, by ordinal, read (and sorted) once, in parallel. */
+  private static long[][] allSets(Corpus corpus) {
     if (corpus.config().verify() != VerifyMode.EXACT) {
       throw new IllegalStateException("the exact join needs shingle sets (verify mode EXACT)");
     }
+    long[][] sets = new long[corpus.size()][];
+    ParallelRange.forEach(sets.length, corpus.config().threads(), i -> sets[i] = corpus.shingles(i));
+    return sets;
+  }
+
+  /** Ordinals 0..sizes.length-1 ordered by size, ties by ordinal. */
+  static int[] bySize(int[] sizes) {
+    long[] keyed = new long[sizes.length];
+    for (int d = 0; d < sizes.length; d++) {
+      keyed[d] = ((long) sizes[d] << 32) | d;
+    }
+    Arrays.sort(keyed);
+    int[] order = new int[sizes.length];
+    for (int p = 0; p < order.length; p++) {
+      order[p] = (int) keyed[p];
+    }
+    return order;
   }
 
   /**
@@ -114,17 +129,17 @@ public final class PairFinder {
    */
   public static PairResult bruteForce(Corpus corpus, Progress progress) {
     PipelineConfig config = corpus.config();
-    requireShingles(corpus);
-    int n = corpus.size();
+    long[][] sets = allSets(corpus);
+    int n = sets.length;
     double threshold = config.threshold();
-    Integer[] boxed = new Integer[n];
-    for (int i = 0; i < n; i++) boxed[i] = i;
-    Arrays.sort(boxed, (x, y) -> Integer.compare(corpus.shingles(x).length, corpus.shingles(y).length));
-    int[] bySize = new int[n];
-    int[] sizes = new int[n];
+    int[] setSizes = new int[n];
+    for (int d = 0; d < n; d++) {
+      setSizes[d] = sets[d].length;
+    }
+    int[] bySize = bySize(setSizes);
+    int[] sizes = new int[n]; // by position
     for (int p = 0; p < n; p++) {
-      bySize[p] = boxed[p];
-      sizes[p] = corpus.shingles(boxed[p]).length;
+      sizes[p] = setSizes[bySize[p]];
     }
     LongAdder compared = new LongAdder();
     progress.start("comparing all pairs", n);
@@ -134,12 +149,12 @@ public final class PairFinder {
             config.threads(),
             progress,
             (p, out) -> {
-              long[] small = corpus.shingles(bySize[p]);
+              long[] small = sets[bySize[p]];
               double maxLarge = sizes[p] / threshold * (1 + 1e-12);
               long count = 0;
               for (int q = p + 1; q < n && sizes[q] <= maxLarge; q++) {
                 count++;
-                double similarity = Jaccard.similarityAtLeast(small, corpus.shingles(bySize[q]), threshold);
+                double similarity = Jaccard.similarityAtLeast(small, sets[bySize[q]], threshold);
                 if (similarity >= threshold) {
                   out.add(SimilarPair.of(bySize[p], bySize[q], similarity));
                 }

@@ -90,16 +90,14 @@ final class PrefixFilterJoin {
   }
 
   private void index() {
-    long[] keyed = new long[n];
+    int[] sizes = new int[n];
     for (int d = 0; d < n; d++) {
-      keyed[d] = ((long) ranks[d].length << 32) | d;
+      sizes[d] = ranks[d].length;
     }
-    Arrays.sort(keyed);
-    bySize = new int[n];
+    bySize = PairFinder.bySize(sizes);
     sizeAt = new int[n];
     for (int p = 0; p < n; p++) {
-      bySize[p] = (int) keyed[p];
-      sizeAt[p] = ranks[bySize[p]].length;
+      sizeAt[p] = sizes[bySize[p]];
     }
     int[] counts = postingStart;
     for (int p = 0; p < n; p++) {

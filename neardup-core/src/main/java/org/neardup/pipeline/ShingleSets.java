@@ -29,7 +29,6 @@ import org.neardup.shingle.Shingler;
  */
 final class ShingleSets implements AutoCloseable {
   private static final int LOCK_STRIPES = 64;
-  private static final int WRITE_BUFFER = 1 << 20;
 
   private final long memoryBudgetBytes;
   private final Path spillDirectory;
@@ -42,9 +41,7 @@ final class ShingleSets implements AutoCloseable {
   private volatile boolean spilling;
 
   private FileChannel spillFile;
-  private ByteBuffer writeBuffer;
-  private long spillBytes; // logical end of the file: what was appended, buffered or not
-  private long spillPosition; // physical end: what was written
+  private long spillBytes;
   private long[] spillOffsets = new long[1024];
   private int[] spillSizes = new int[1024];
   private int spillCount;
@@ -72,7 +69,9 @@ final class ShingleSets implements AutoCloseable {
       startSpilling();
     }
     if (spilling) {
-      spill(isSet ? hashes : Shingler.toSet(hashes));
+      // Sets that reach here unencoded (batches already in flight when spilling began) are rare:
+      // each becomes a block of its own.
+      append(new SpillBlock(new long[][] {isSet ? hashes : Shingler.toSet(hashes)}), 0);
       return;
     }
     if (memoryCount == inMemory.length) {
@@ -89,34 +88,10 @@ final class ShingleSets implements AutoCloseable {
           : Files.createTempFile(spillDirectory, "neardup-shingles-", ".bin");
       spillFile = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE,
           StandardOpenOption.DELETE_ON_CLOSE);
-      writeBuffer = ByteBuffer.allocateDirect(WRITE_BUFFER).order(ByteOrder.LITTLE_ENDIAN);
       spilling = true;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create the shingle spill file: " + e.getMessage(), e);
     }
-  }
-
-  private void spill(long[] set) {
-    register(spillBytes, set.length);
-    spillBytes += 8L * set.length;
-    for (long value : set) {
-      if (!writeBuffer.hasRemaining()) {
-        flush();
-      }
-      writeBuffer.putLong(value);
-    }
-  }
-
-  private void flush() {
-    writeBuffer.flip();
-    try {
-      while (writeBuffer.hasRemaining()) {
-        spillPosition += spillFile.write(writeBuffer, spillPosition);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the shingle spill file: " + e.getMessage(), e);
-    }
-    writeBuffer.clear();
   }
 
   /**
@@ -158,7 +133,6 @@ final class ShingleSets implements AutoCloseable {
       throw new IllegalStateException("blocks are for spilled sets");
     }
     if (block.fileOffset < 0) {
-      flush();
       block.fileOffset = spillBytes;
       ByteBuffer bytes = block.bytes.duplicate();
       try {
@@ -169,7 +143,6 @@ final class ShingleSets implements AutoCloseable {
         throw new UncheckedIOException("cannot write the shingle spill file: " + e.getMessage(), e);
       }
       spillBytes += block.bytes.capacity();
-      spillPosition = spillBytes;
     }
     register(block.fileOffset + 8L * block.offsets[index], block.sizes[index]);
   }
@@ -186,10 +159,6 @@ final class ShingleSets implements AutoCloseable {
 
   /** Ends appending; reads may start. */
   void finish() {
-    if (spilling) {
-      flush();
-      writeBuffer = null;
-    }
     sorted = new AtomicReferenceArray<>(memoryCount);
   }
 

@@ -2,9 +2,9 @@ package org.neardup.cli;
 
 import java.io.UncheckedIOException;
 import org.neardup.NearDupException;
-import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
 
 /**
  * Turns exceptions into one-line messages and exit codes: bad input and bad usage exit 2 with

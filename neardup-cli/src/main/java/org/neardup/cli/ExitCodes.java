@@ -1,9 +1,9 @@
 package org.neardup.cli;
 
 /** The exit codes of {@code ./neardup}. */
-final class ExitCodes {
+public final class ExitCodes {
   /** Success. */
-  static final int OK = 0;
+  public static final int OK = 0;
   /** Bad usage or bad input: the message says what and where. */
   static final int BAD_INPUT = 2;
   /** An internal error (a bug): the stack trace is printed. */

@@ -1,16 +1,16 @@
 package org.neardup.cli;
 
 /** Text forms shared by the commands' outputs. */
-final class Formats {
+public final class Formats {
   private Formats() {}
 
   /** A number as briefly as it is exact: {@code 0.8}, {@code 0.75}, {@code 1}. */
-  static String plain(double value) {
+  public static String plain(double value) {
     return java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
   }
 
   /** A similarity in [0, 1] with exactly 6 decimals, e.g. {@code 0.812500}. */
-  static String similarity(double value) {
+  public static String similarity(double value) {
     long micros = Math.round(value * 1_000_000);
     StringBuilder sb = new StringBuilder(8);
     sb.append(micros / 1_000_000).append('.');

@@ -1,5 +1,14 @@
 package org.neardup.cli;
 
+import org.neardup.cli.batch.ClustersCommand;
+import org.neardup.cli.batch.DedupCommand;
+import org.neardup.cli.batch.DemoCommand;
+import org.neardup.cli.batch.EvalCommand;
+import org.neardup.cli.batch.GenerateCommand;
+import org.neardup.cli.batch.PairsCommand;
+import org.neardup.cli.report.ReportCommand;
+import org.neardup.cli.tune.ExplainCommand;
+import org.neardup.cli.tune.TuneCommand;
 import picocli.CommandLine.Command;
 
 /** The top-level command: a list of subcommands. */

@@ -4,11 +4,14 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
-import org.neardup.io.Document;
+import org.neardup.cli.options.InputMixin;
+import org.neardup.cli.options.InputOptionsMixin;
+import org.neardup.cli.options.PipelineMixin;
+import org.neardup.input.Document;
+import org.neardup.input.InputProblem;
+import org.neardup.input.InputProblems;
 import org.neardup.io.DocumentReader;
 import org.neardup.io.DocumentReaders;
-import org.neardup.io.InputProblem;
-import org.neardup.io.InputProblems;
 import org.neardup.lsh.LshParams;
 import org.neardup.pipeline.Corpus;
 import org.neardup.pipeline.CorpusBuilder;
@@ -21,11 +24,11 @@ import org.neardup.pipeline.Progress;
  * One run of the pipeline as the batch commands share it: read every input into a {@link Corpus},
  * find the pairs (LSH or exact), and say on stderr what was done, unless quiet.
  */
-final class PipelineRun implements AutoCloseable {
-  final PipelineConfig config;
-  final Corpus corpus;
-  final PairResult result;
-  final InputProblems problems;
+public final class PipelineRun implements AutoCloseable {
+  public final PipelineConfig config;
+  public final Corpus corpus;
+  public final PairResult result;
+  public final InputProblems problems;
 
   private PipelineRun(PipelineConfig config, Corpus corpus, PairResult result, InputProblems problems) {
     this.config = config;
@@ -34,7 +37,7 @@ final class PipelineRun implements AutoCloseable {
     this.problems = problems;
   }
 
-  static PipelineRun execute(InputMixin input, PipelineMixin pipeline, boolean quiet, PrintWriter err) {
+  public static PipelineRun execute(InputMixin input, PipelineMixin pipeline, boolean quiet, PrintWriter err) {
     PipelineConfig config = pipeline.config();
     InputProblems problems = new InputProblems(input.onErrorPolicy());
     Progress progress = TerminalProgress.create(quiet);
@@ -57,7 +60,7 @@ final class PipelineRun implements AutoCloseable {
     corpus.close();
   }
 
-  static Corpus read(InputOptionsMixin input, PipelineConfig config, InputProblems problems, Progress progress) {
+  public static Corpus read(InputOptionsMixin input, PipelineConfig config, InputProblems problems, Progress progress) {
     progress.start("reading", -1);
     try (CorpusBuilder builder = new CorpusBuilder(config, problems, progress)) {
       for (Path path : input.paths()) {
@@ -99,7 +102,7 @@ final class PipelineRun implements AutoCloseable {
   }
 
   /** One line on {@code err} for each kind of skipped record. */
-  static void printSkipped(InputProblems problems, PrintWriter err) {
+  public static void printSkipped(InputProblems problems, PrintWriter err) {
     for (Map.Entry<InputProblem, Long> skipped : problems.skipped().entrySet()) {
       err.printf(Locale.ROOT, "neardup: skipped %d records: %s%n", skipped.getValue(), skipped.getKey().description());
     }

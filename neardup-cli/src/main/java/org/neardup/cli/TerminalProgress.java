@@ -10,11 +10,11 @@ import me.tongfei.progressbar.ProgressBarStyle;
 import org.neardup.pipeline.Progress;
 
 /** A progress bar on stderr, one stage at a time. Thread-safe. */
-final class TerminalProgress implements Progress {
+public final class TerminalProgress implements Progress {
   private ProgressBar bar;
 
   /** A bar when stderr is a terminal and not {@code quiet}; otherwise {@link Progress#NONE}. */
-  static Progress create(boolean quiet) {
+  public static Progress create(boolean quiet) {
     return !quiet && stderrIsTerminal() ? new TerminalProgress() : Progress.NONE;
   }
 

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.neardup.cli.tune.StringShingles;
 import org.neardup.minhash.MinHashConfig;
 import org.neardup.minhash.MinHashSigner;
 import org.neardup.minhash.Signatures;

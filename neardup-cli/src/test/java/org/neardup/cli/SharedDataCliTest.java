@@ -18,12 +18,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.neardup.cli.report.WordDiff;
+import org.neardup.input.InputProblems;
+import org.neardup.input.OnError;
 import org.neardup.io.DocumentReader;
 import org.neardup.io.DocumentReaders;
 import org.neardup.io.InputFormat;
 import org.neardup.io.InputOptions;
-import org.neardup.io.InputProblems;
-import org.neardup.io.OnError;
 import org.neardup.text.Normalizer;
 import org.neardup.text.NormalizerConfig;
 
@@ -89,7 +90,7 @@ class SharedDataCliTest {
     Map<String, String> texts = new HashMap<>();
     InputOptions options = new InputOptions(InputFormat.CSV, '\t', null, List.of("Title", "Short Description"));
     try (DocumentReader reader = DocumentReaders.open(kijiji, options, new InputProblems(OnError.FAIL))) {
-      for (org.neardup.io.Document d; (d = reader.next()) != null; ) texts.put(d.id(), d.text());
+      for (org.neardup.input.Document d; (d = reader.next()) != null; ) texts.put(d.id(), d.text());
     }
     Normalizer normalizer = new Normalizer(NormalizerConfig.DEFAULT);
     List<Element> pairs = report.select("article.pair");

@@ -8,7 +8,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.neardup.io.InputException;
+import org.neardup.input.InputException;
 
 /**
  * Reads a file of pairs: neardup's own output ({@code idA<TAB>idB<TAB>similarity}) or a plain

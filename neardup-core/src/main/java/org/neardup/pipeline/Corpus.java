@@ -92,7 +92,7 @@ public final class Corpus implements AutoCloseable {
     return sourceIndexes[ordinal];
   }
 
-  /** The document's record index within its source (see {@link org.neardup.io.Document}). */
+  /** The document's record index within its source (see {@link org.neardup.input.Document}). */
   public long recordIndex(int ordinal) {
     return recordIndexes[ordinal];
   }

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.neardup.io.InputException;
+import org.neardup.input.InputException;
 
 class PairEvaluatorTest {
   @TempDir Path dir;

@@ -7,10 +7,10 @@ import static org.neardup.pipeline.Pipelines.corpus;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.neardup.io.Document;
-import org.neardup.io.InputProblem;
-import org.neardup.io.InputProblems;
-import org.neardup.io.OnError;
+import org.neardup.input.Document;
+import org.neardup.input.InputProblem;
+import org.neardup.input.InputProblems;
+import org.neardup.input.OnError;
 
 class CorpusBuilderTest {
   private static final PipelineConfig CONFIG = PipelineConfig.builder().threads(2).build();

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.neardup.eval.BandRecall;
 import org.neardup.eval.IdPair;
 import org.neardup.eval.PairEvaluator;
-import org.neardup.io.Document;
+import org.neardup.input.Document;
 import org.neardup.lsh.LshParams;
 import org.neardup.shingle.ShingleConfig;
 import org.neardup.synth.CorpusGenerator;

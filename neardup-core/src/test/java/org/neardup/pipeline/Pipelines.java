@@ -1,16 +1,12 @@
 package org.neardup.pipeline;
 
-import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.neardup.eval.IdPair;
-import org.neardup.io.Document;
-import org.neardup.io.DocumentReader;
-import org.neardup.io.DocumentReaders;
-import org.neardup.io.InputOptions;
-import org.neardup.io.InputProblems;
-import org.neardup.io.OnError;
+import org.neardup.input.Document;
+import org.neardup.input.InputProblems;
+import org.neardup.input.OnError;
 import org.neardup.synth.GeneratedCorpus;
 import org.neardup.verify.SimilarPair;
 
@@ -38,16 +34,6 @@ final class Pipelines {
     }
   }
 
-  static Corpus corpus(PipelineConfig config, Path file, InputOptions options) {
-    InputProblems problems = new InputProblems(OnError.FAIL);
-    try (CorpusBuilder builder = new CorpusBuilder(config, problems, Progress.NONE);
-        DocumentReader reader = DocumentReaders.open(file, options, problems)) {
-      for (Document d; (d = reader.next()) != null; ) {
-        builder.add(d);
-      }
-      return builder.build();
-    }
-  }
 
   static Set<IdPair> idPairs(Corpus corpus, List<SimilarPair> pairs) {
     Set<IdPair> ids = new HashSet<>();

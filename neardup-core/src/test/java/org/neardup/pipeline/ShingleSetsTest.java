@@ -10,8 +10,8 @@ import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.neardup.io.InputProblems;
-import org.neardup.io.OnError;
+import org.neardup.input.InputProblems;
+import org.neardup.input.OnError;
 import org.neardup.shingle.Shingler;
 import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
@@ -57,7 +57,7 @@ class ShingleSetsTest {
     try (CorpusBuilder builder = new CorpusBuilder(config, new InputProblems(OnError.FAIL), Progress.NONE,
         new ShingleStorage(50_000, dir))) {
       for (int i = 0; i < generated.size(); i++) {
-        builder.add(new org.neardup.io.Document(generated.ids().get(i), generated.texts().get(i), "g", i + 1, i));
+        builder.add(new org.neardup.input.Document(generated.ids().get(i), generated.texts().get(i), "g", i + 1, i));
       }
       try (Corpus spilled = builder.build()) {
         assertThat(spilled.spilledSets()).isGreaterThan(1500);

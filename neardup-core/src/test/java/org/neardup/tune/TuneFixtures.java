@@ -1,9 +1,9 @@
 package org.neardup.tune;
 
 import java.util.List;
-import org.neardup.io.Document;
-import org.neardup.io.InputProblems;
-import org.neardup.io.OnError;
+import org.neardup.input.Document;
+import org.neardup.input.InputProblems;
+import org.neardup.input.OnError;
 import org.neardup.pipeline.Corpus;
 import org.neardup.pipeline.CorpusBuilder;
 import org.neardup.pipeline.PipelineConfig;

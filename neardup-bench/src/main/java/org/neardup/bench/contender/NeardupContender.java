@@ -1,12 +1,12 @@
 package org.neardup.bench.contender;
 
-import org.neardup.io.Document;
+import org.neardup.input.Document;
+import org.neardup.input.InputProblems;
+import org.neardup.input.OnError;
 import org.neardup.io.DocumentReader;
 import org.neardup.io.DocumentReaders;
 import org.neardup.io.InputFormat;
 import org.neardup.io.InputOptions;
-import org.neardup.io.InputProblems;
-import org.neardup.io.OnError;
 import org.neardup.minhash.MinHashConfig;
 import org.neardup.pipeline.Corpus;
 import org.neardup.pipeline.CorpusBuilder;

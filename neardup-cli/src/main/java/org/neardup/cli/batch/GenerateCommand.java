@@ -1,0 +1,71 @@
+package org.neardup.cli.batch;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.concurrent.Callable;
+import org.neardup.cli.ExitCodes;
+import org.neardup.cli.UsageException;
+import org.neardup.cli.options.OutputMixin;
+import org.neardup.cli.options.OutputTarget;
+import org.neardup.synth.CorpusGenerator;
+import org.neardup.synth.GeneratedCorpus;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code neardup generate}: a synthetic TSV corpus with planted near-duplicates. */
+@Command(
+    name = "generate",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Writes a synthetic corpus with planted near-duplicates.",
+      "One id<TAB>text line a document; copies of an original are edited word by word at a rate drawn up to --max-edit-rate, so their similarities are graded. Deterministic for a seed."
+    })
+public final class GenerateCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+  @Mixin OutputMixin output;
+
+  @Option(names = "--documents", paramLabel = "N", defaultValue = "10000", description = "Number of documents. Default: ${DEFAULT-VALUE}.")
+  int documents;
+
+  @Option(names = "--min-words", paramLabel = "N", defaultValue = "15", description = "Shortest original, in words. Default: ${DEFAULT-VALUE}.")
+  int minWords;
+
+  @Option(names = "--max-words", paramLabel = "N", defaultValue = "120", description = "Longest original, in words. Default: ${DEFAULT-VALUE}.")
+  int maxWords;
+
+  @Option(names = "--duplicate-fraction", paramLabel = "F", defaultValue = "0.3", description = "Fraction of originals that get edited copies. Default: ${DEFAULT-VALUE}.")
+  double duplicateFraction;
+
+  @Option(names = "--max-copies", paramLabel = "N", defaultValue = "3", description = "Most copies of one original. Default: ${DEFAULT-VALUE}.")
+  int maxCopies;
+
+  @Option(names = "--max-edit-rate", paramLabel = "P", defaultValue = "0.25", description = "Highest per-word edit probability of a copy. Default: ${DEFAULT-VALUE}.")
+  double maxEditRate;
+
+  @Option(names = "--seed", paramLabel = "SEED", defaultValue = "42", description = "Generator seed. Default: ${DEFAULT-VALUE}.")
+  long seed;
+
+  @Override
+  public Integer call() throws IOException {
+    GeneratedCorpus corpus;
+    try {
+      corpus = new CorpusGenerator(documents, duplicateFraction, maxCopies, maxEditRate, minWords, maxWords, seed).generate();
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    try (OutputTarget target = output.open(spec)) {
+      Writer writer = target.writer();
+      for (int i = 0; i < corpus.size(); i++) {
+        writer.write(corpus.ids().get(i));
+        writer.write('\t');
+        writer.write(corpus.texts().get(i));
+        writer.write('\n');
+      }
+      target.commit();
+    }
+    return ExitCodes.OK;
+  }
+}

@@ -1,0 +1,67 @@
+package org.neardup.cli.batch;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.neardup.cli.ExitCodes;
+import org.neardup.cli.Formats;
+import org.neardup.cli.PipelineRun;
+import org.neardup.cli.options.InputMixin;
+import org.neardup.cli.options.OutputMixin;
+import org.neardup.cli.options.OutputTarget;
+import org.neardup.cli.options.PipelineMixin;
+import org.neardup.pipeline.Corpus;
+import org.neardup.verify.SimilarPair;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code neardup pairs}: the near-duplicate pairs, one {@code idA<TAB>idB<TAB>similarity} line each. */
+@Command(
+    name = "pairs",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Finds the near-duplicate pairs.",
+      "Writes one idA<TAB>idB<TAB>similarity line a pair: idA < idB (String order), similarity = exact Jaccard of the shingle sets with 6 decimals; lines sorted by idA, then idB."
+    })
+public final class PairsCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+  @Mixin InputMixin input;
+  @Mixin PipelineMixin pipeline;
+
+  @Mixin OutputMixin output;
+
+  @Override
+  public Integer call() throws IOException {
+    try (PipelineRun run = PipelineRun.execute(input, pipeline, output.quiet, spec.commandLine().getErr());
+        OutputTarget target = output.open(spec)) {
+      write(run.corpus, run.result.pairs(), target.writer());
+      target.commit();
+    }
+    return ExitCodes.OK;
+  }
+
+  /** One line a pair, ids in String order within and across lines. */
+  static void write(Corpus corpus, List<SimilarPair> pairs, Writer out) throws IOException {
+    List<String[]> lines = new ArrayList<>(pairs.size());
+    for (SimilarPair pair : pairs) {
+      String a = corpus.id(pair.first());
+      String b = corpus.id(pair.second());
+      String similarity = Formats.similarity(pair.similarity());
+      lines.add(a.compareTo(b) < 0 ? new String[] {a, b, similarity} : new String[] {b, a, similarity});
+    }
+    lines.sort(Comparator.<String[], String>comparing(l -> l[0]).thenComparing(l -> l[1]));
+    for (String[] line : lines) {
+      out.write(line[0]);
+      out.write('\t');
+      out.write(line[1]);
+      out.write('\t');
+      out.write(line[2]);
+      out.write('\n');
+    }
+  }
+}

@@ -1,0 +1,77 @@
+package org.neardup.cli.options;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.neardup.cli.UsageException;
+import org.neardup.input.OnError;
+import org.neardup.io.InputFormat;
+import org.neardup.io.InputOptions;
+import picocli.CommandLine.Option;
+
+/**
+ * The options that say how to read the inputs: format, fields, bad-record policy. The inputs
+ * themselves are a subclass's positional parameters: required ({@link InputMixin}) or optional
+ * ({@link OptionalInputMixin}).
+ */
+public abstract class InputOptionsMixin {
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      defaultValue = "auto",
+      description = "tsv (id<TAB>text), lines (id<SPACE>text), csv (with header), jsonl, dir (a directory of text files), or auto: dir for a directory, csv for *.csv, jsonl for *.jsonl and *.ndjson (also with .gz), else tsv. Default: ${DEFAULT-VALUE}.")
+  public String format;
+
+  @Option(names = "--delimiter", paramLabel = "CHAR", defaultValue = ",", description = "CSV delimiter: one character, or 'tab'. Default: ${DEFAULT-VALUE}.")
+  String delimiter;
+
+  @Option(names = "--id-field", paramLabel = "NAME", description = "CSV column / JSON field of the id. Default: CSV record number (1-based); JSONL 'id'.")
+  public String idField;
+
+  @Option(names = "--text-field", paramLabel = "NAME", description = "CSV column / JSON field of the text; repeat to join several with a space. Default: 'text'.")
+  public List<String> textFields;
+
+  @Option(names = "--on-error", paramLabel = "POLICY", defaultValue = "fail", description = "Bad records (invalid UTF-8, no id or text, malformed, duplicate id): fail (exit 2) or skip (counted on stderr). Empty documents are always skipped and counted. Default: ${DEFAULT-VALUE}.")
+  String onError;
+
+  /** The input files (or directories), in the order given; empty when none were given. */
+  public abstract List<Path> paths();
+
+  public OnError onErrorPolicy() {
+    switch (onError.toLowerCase(Locale.ROOT)) {
+      case "fail":
+        return OnError.FAIL;
+      case "skip":
+        return OnError.SKIP;
+      default:
+        throw new UsageException("--on-error must be fail or skip, got '" + onError + "'");
+    }
+  }
+
+  /** The reading options for {@code input}. */
+  public InputOptions options(Path input) {
+    return new InputOptions(format(input), delimiterChar(), idField, textFields);
+  }
+
+  /** The format of {@code input}: {@code --format}, or the one {@link InputFormat#detect} picks. */
+  public InputFormat format(Path input) {
+    if (format.equalsIgnoreCase("auto")) {
+      return InputFormat.detect(input);
+    }
+    try {
+      return InputFormat.parse(format);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+  }
+
+  private char delimiterChar() {
+    if (delimiter.equalsIgnoreCase("tab") || delimiter.equals("\\t")) {
+      return '\t';
+    }
+    if (delimiter.length() != 1) {
+      throw new UsageException("--delimiter must be one character or 'tab', got '" + delimiter + "'");
+    }
+    return delimiter.charAt(0);
+  }
+}

@@ -1,0 +1,179 @@
+package org.neardup.cli.tune;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.neardup.cli.ExitCodes;
+import org.neardup.cli.Formats;
+import org.neardup.cli.PipelineRun;
+import org.neardup.cli.TerminalProgress;
+import org.neardup.cli.UsageException;
+import org.neardup.cli.options.OptionalInputMixin;
+import org.neardup.cli.options.PipelineMixin;
+import org.neardup.input.InputProblems;
+import org.neardup.lsh.LshParams;
+import org.neardup.pipeline.Corpus;
+import org.neardup.pipeline.PipelineConfig;
+import org.neardup.pipeline.VerifyMode;
+import org.neardup.tune.BandingOption;
+import org.neardup.tune.CandidateEstimate;
+import org.neardup.tune.CurvePoint;
+import org.neardup.tune.Histogram;
+import org.neardup.tune.PairSample;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code neardup tune}: the banding {@code pairs} would use, what it promises, and what it would cost. */
+@Command(
+    name = "tune",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Shows the LSH banding that 'pairs' would use with the same options, and what to expect of it.",
+      "Prints bands=B rows=R, the probability that a pair becomes a candidate at similarities around the threshold, the expected false-candidate rate and neighbouring bandings. Given INPUT files, also estimates from a seeded random sample of document pairs (exact Jaccard) the similarity distribution, the number of candidate pairs and the verification cost: estimates, not counts."
+    })
+public final class TuneCommand implements Callable<Integer> {
+  /** Alternatives in the table; the plot shows the nearest {@link #PLOTTED} of them. */
+  private static final int ALTERNATIVES = 4;
+  private static final int PLOTTED = 3;
+  private static final int BUCKETS = 10;
+
+  @Spec CommandSpec spec;
+  @Mixin OptionalInputMixin input;
+  @Mixin PipelineMixin pipeline;
+
+  @Option(names = "--plot", paramLabel = "FILE", description = "Also draw the S-curves of the chosen banding and alternatives, threshold marked, to FILE: .png or .svg.")
+  Path plot;
+
+  @Option(names = "--sample", paramLabel = "N", defaultValue = "20000", description = "Random document pairs to sample from INPUT (every pair when there are fewer). Default: ${DEFAULT-VALUE}.")
+  int sampleSize;
+
+  @Option(names = "--sample-seed", paramLabel = "SEED", defaultValue = "1", description = "Seed of the pair sample. Default: ${DEFAULT-VALUE}.")
+  long sampleSeed;
+
+  @Override
+  public Integer call() {
+    PipelineConfig config = pipeline.config();
+    if (plot != null) {
+      CurvePlot.Format.of(plot); // fail on a bad name before any work
+    }
+    if (sampleSize < 1) {
+      throw new UsageException("--sample must be at least 1, got " + sampleSize);
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    LshParams chosen = config.lshParams();
+    double threshold = config.threshold();
+    int n = config.minHash().numPermutations();
+    out.println(chosen);
+    printChoice(out, config, chosen);
+    printCurve(out, chosen, threshold);
+    List<BandingOption> alternatives = BandingOption.alternatives(chosen, threshold, n, ALTERNATIVES);
+    printAlternatives(out, config, chosen, alternatives);
+    if (!input.paths().isEmpty()) {
+      printSample(out, config, chosen);
+    }
+    if (plot != null) {
+      List<LshParams> plotted = new ArrayList<>();
+      BandingOption.alternatives(chosen, threshold, n, PLOTTED).forEach(o -> plotted.add(o.params()));
+      CurvePlot.write(CurvePlot.chart(chosen, plotted, threshold, n), plot);
+      out.printf(Locale.ROOT, "%nS-curves plotted to %s%n", plot);
+    }
+    out.flush();
+    return ExitCodes.OK;
+  }
+
+  private void printChoice(PrintWriter out, PipelineConfig config, LshParams chosen) {
+    String threshold = Formats.plain(config.threshold());
+    int n = config.minHash().numPermutations();
+    if (config.banding() != null) {
+      out.printf(Locale.ROOT, "as set with --bands and --rows: %d of the %d signature values used%n", chosen.signatureLength(), n);
+    } else {
+      out.printf(Locale.ROOT,
+          "chosen for threshold %s from %d signature values: P(candidate) >= %s for every J >= %s, fewest false candidates%n",
+          threshold, n, Formats.plain(config.targetRecall()), threshold);
+    }
+  }
+
+  private static void printCurve(PrintWriter out, LshParams chosen, double threshold) {
+    out.printf(Locale.ROOT, "%nP(candidate | J = s) = 1 - (1 - s^%d)^%d:%n", chosen.rows(), chosen.bands());
+    out.println("  s       P(candidate)");
+    for (CurvePoint point : CurvePoint.around(chosen, threshold)) {
+      out.printf(Locale.ROOT, "  %-6s  %.6f%s%n", Formats.plain(point.similarity()), point.probability(),
+          point.similarity() == threshold ? "   <- threshold" : "");
+    }
+    out.printf(Locale.ROOT,
+        "expected false-candidate rate: %.6f (mean P(candidate) for similarities spread uniformly over [0, %s))%n",
+        chosen.falseCandidateRate(threshold), Formats.plain(threshold));
+  }
+
+  private static void printAlternatives(PrintWriter out, PipelineConfig config, LshParams chosen, List<BandingOption> alternatives) {
+    double threshold = config.threshold();
+    List<BandingOption> rows = new ArrayList<>(alternatives);
+    rows.add(BandingOption.of(chosen, threshold));
+    rows.sort(java.util.Comparator.comparingInt(o -> o.params().rows()));
+    out.printf(Locale.ROOT, "%nalternatives (b = floor(%d / r)):%n", config.minHash().numPermutations());
+    out.printf(Locale.ROOT, "  %5s %5s %7s %13s %20s%n", "bands", "rows", "values", "P(J=" + Formats.plain(threshold) + ")", "false-candidate rate");
+    for (BandingOption option : rows) {
+      String note = option.params().equals(chosen) ? "chosen"
+          : option.meets(config.targetRecall()) ? "" : "below target " + Formats.plain(config.targetRecall());
+      out.println(String.format(Locale.ROOT, "  %5d %5d %7d %13.6f %20.6f  %s", option.params().bands(), option.params().rows(),
+          option.params().signatureLength(), option.atThreshold(), option.falseCandidateRate(), note).stripTrailing());
+    }
+  }
+
+  private void printSample(PrintWriter out, PipelineConfig config, LshParams chosen) {
+    InputProblems problems = new InputProblems(input.onErrorPolicy());
+    PipelineConfig withSets = config.toBuilder().verify(VerifyMode.EXACT).build();
+    PairSample sample;
+    int documents;
+    try (Corpus corpus = PipelineRun.read(input, withSets, problems, TerminalProgress.create(false))) {
+      PipelineRun.printSkipped(problems, spec.commandLine().getErr());
+      sample = PairSample.draw(corpus, sampleSize, sampleSeed);
+      documents = corpus.size();
+    }
+    CandidateEstimate estimate = sample.estimate(chosen, config.threshold());
+    String threshold = Formats.plain(config.threshold());
+    out.println();
+    if (sample.exhaustive()) {
+      out.printf(Locale.ROOT, "all %,d pairs of the %,d documents (exact Jaccard of shingle %s sets; few enough to take them all):%n",
+          sample.totalPairs(), documents, config.shingle());
+    } else {
+      out.printf(Locale.ROOT,
+          "SAMPLE ESTIMATE from %,d random pairs (seed %d) of the %,d pairs of %,d documents (exact Jaccard of shingle %s sets).%n"
+              + "These are estimates, not counts: 'neardup pairs' gives the real numbers.%n",
+          sample.size(), sampleSeed, sample.totalPairs(), documents, config.shingle());
+    }
+    Histogram histogram = sample.histogram(BUCKETS);
+    double[] candidates = sample.expectedCandidatesByBin(chosen, BUCKETS);
+    out.printf(Locale.ROOT, "  %-10s %10s %8s %14s %14s%n", "similarity", "sampled", "share", "est. pairs", "candidates");
+    for (int b = 0; b < BUCKETS; b++) {
+      out.printf(Locale.ROOT, "  [%.1f, %.1f%s %10d %8.4f %14s %14s%n", histogram.lower(b), histogram.upper(b),
+          b == BUCKETS - 1 ? "]" : ")", histogram.count(b), (double) histogram.count(b) / sample.size(),
+          count(histogram.count(b) * sample.scale()), count(candidates[b]));
+    }
+    String error = sample.exhaustive() ? "" : String.format(Locale.ROOT, " ± %s (1 standard error)", count(estimate.candidatesStandardError()));
+    double below = estimate.totalPairs() - estimate.pairsAtThreshold();
+    stat(out, "expected candidate pairs", count(estimate.candidates()) + error);
+    stat(out, "pairs with J >= " + threshold, count(estimate.pairsAtThreshold()));
+    stat(out, "expected false candidates (J < " + threshold + ")", count(estimate.falseCandidates())
+        + String.format(Locale.ROOT, " (a rate of %.6f of the pairs below %s)", below > 0 ? estimate.falseCandidates() / below : 0.0, threshold));
+    stat(out, "expected missed pairs (J >= " + threshold + ", no candidate)", count(estimate.missedPairs()));
+    stat(out, "verification cost", String.format(Locale.ROOT,
+        "about %s shingle comparisons (|A| + |B| a candidate, mean %.0f; an upper bound, merges stop early)",
+        count(estimate.mergeSteps()), estimate.meanMergeLength()));
+  }
+
+  private static void stat(PrintWriter out, String label, String value) {
+    out.printf(Locale.ROOT, "%-48s %s%n", label + ":", value);
+  }
+
+  /** An expected count: one decimal below 100, else rounded with thousands separators. */
+  static String count(double value) {
+    return value < 100 ? String.format(Locale.ROOT, "%.1f", value) : String.format(Locale.ROOT, "%,.0f", value);
+  }
+}

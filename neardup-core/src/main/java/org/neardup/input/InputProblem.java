@@ -1,0 +1,23 @@
+package org.neardup.input;
+
+/** The kinds of bad record that {@link OnError#SKIP} may skip, each counted separately. */
+public enum InputProblem {
+  INVALID_UTF8("invalid UTF-8"),
+  MISSING_ID("record without id"),
+  MISSING_TEXT("record without text"),
+  MALFORMED_RECORD("malformed record"),
+  DUPLICATE_ID("duplicate id"),
+  /** Nothing left after normalization: always skipped and counted, never an error. */
+  EMPTY_DOCUMENT("empty document (nothing left after normalization)");
+
+  private final String description;
+
+  InputProblem(String description) {
+    this.description = description;
+  }
+
+  /** A short human description, e.g. {@code "duplicate id"}. */
+  public String description() {
+    return description;
+  }
+}

@@ -1,0 +1,54 @@
+package org.neardup.input;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Applies the {@link OnError} policy to bad records: under {@link OnError#FAIL} (or for a problem
+ * that cannot be skipped) it throws; under {@link OnError#SKIP} it counts the record by kind.
+ * Thread-safe.
+ */
+public final class InputProblems {
+  private final OnError onError;
+  private final Map<InputProblem, Long> skipped = new EnumMap<>(InputProblem.class);
+
+  public InputProblems(OnError onError) {
+    this.onError = Objects.requireNonNull(onError, "onError");
+  }
+
+  public OnError onError() {
+    return onError;
+  }
+
+  /**
+   * Reports a bad record. Returns normally (the caller skips the record) only when the policy is
+   * {@link OnError#SKIP} and the problem is skippable.
+   *
+   * @throws InputException {@code e} itself, otherwise
+   */
+  public synchronized void report(InputException e) {
+    if (onError == OnError.FAIL || e.problem() == null) {
+      throw e;
+    }
+    skipped.merge(e.problem(), 1L, Long::sum);
+  }
+
+  /**
+   * Counts a record that is always skipped, whatever the policy: one that is well-formed but has
+   * nothing to compare (an empty document).
+   */
+  public synchronized void skip(InputProblem problem) {
+    skipped.merge(problem, 1L, Long::sum);
+  }
+
+  /** Skipped records by kind, in declaration order of {@link InputProblem}. */
+  public synchronized Map<InputProblem, Long> skipped() {
+    return new EnumMap<>(skipped);
+  }
+
+  /** Total number of skipped records. */
+  public synchronized long totalSkipped() {
+    return skipped.values().stream().mapToLong(Long::longValue).sum();
+  }
+}

@@ -1,7 +1,0 @@
-package org.neardup.io;
-
-/** What to do with a bad record: stop with an error, or skip it and count it. */
-public enum OnError {
-  FAIL,
-  SKIP
-}

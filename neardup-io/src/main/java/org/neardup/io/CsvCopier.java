@@ -1,0 +1,108 @@
+package org.neardup.io;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.function.LongPredicate;
+import org.neardup.input.InputException;
+
+/**
+ * Copies {@link InputFormat#CSV} input minus chosen records: the text before the first data record
+ * (byte order mark, header row, any empty lines before it) when asked for, then each kept data
+ * record as the exact characters commons-csv read for it, from its first character to the first
+ * character of the next row (its quotes, embedded line breaks and line ending included). Empty
+ * lines are rows of their own and always kept. The file is read twice, streaming (once to parse,
+ * once to copy), and written as UTF-8, which reproduces the input exactly because it must be valid
+ * UTF-8 to be read at all. Stateless.
+ */
+final class CsvCopier {
+  private static final int BUFFER = 1 << 16;
+
+  private CsvCopier() {}
+
+  /**
+   * Copies the records of {@code input} whose record index {@code drop} does not select.
+   *
+   * @param writeHeader whether to write the text before the first data record (the header)
+   * @return the number of records written (not counting the header or empty lines)
+   */
+  static long copyExcept(Path input, char delimiter, LongPredicate drop, OutputStream out, boolean writeHeader)
+      throws IOException {
+    InputErrors.checkPath(input, InputFormat.CSV);
+    String source = input.toString();
+    try (CsvRows rows = new CsvRows(source, Decompression.openInput(input), delimiter, true);
+        Utf8Reader copy = copyReader(input)) {
+      Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), BUFFER);
+      CharCopy chars = new CharCopy(source, copy, rows.gzip(), writer);
+      long bom = rows.hadBom() ? 1 : 0;
+      boolean keep = writeHeader; // the range being copied: header first
+      long written = 0;
+      while (rows.next()) {
+        chars.copyTo(rows.position() + bom, keep);
+        keep = rows.kind() == CsvRows.Kind.EMPTY || !drop.test(rows.recordIndex());
+        if (keep && rows.kind() == CsvRows.Kind.RECORD) {
+          written++;
+        }
+      }
+      chars.copyTo(Long.MAX_VALUE, keep);
+      writer.flush();
+      return written;
+    }
+  }
+
+
+  /** A second, independent reader of the input's characters, byte order mark included. */
+  private static Utf8Reader copyReader(Path input) {
+    Decompression.Opened opened = Decompression.openInput(input);
+    try {
+      return new Utf8Reader(opened.stream(), false);
+    } catch (IOException e) {
+      try {
+        opened.stream().close();
+      } catch (IOException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw InputErrors.readFailure(input.toString(), 1, e, opened.gzip());
+    }
+  }
+
+  /** Copies or skips characters from a reader up to a given position. */
+  private static final class CharCopy {
+    private final String source;
+    private final Utf8Reader in;
+    private final boolean gzip;
+    private final Writer out;
+    private final char[] buf = new char[BUFFER];
+    private long position;
+
+    CharCopy(String source, Utf8Reader in, boolean gzip, Writer out) {
+      this.source = source;
+      this.in = in;
+      this.gzip = gzip;
+      this.out = out;
+    }
+
+    /** Copies ({@code write}) or skips the characters up to {@code end} (or the end of input). */
+    void copyTo(long end, boolean write) throws IOException {
+      while (position < end) {
+        int n;
+        try {
+          n = in.read(buf, 0, (int) Math.min(buf.length, end - position));
+        } catch (IOException e) {
+          throw InputErrors.readFailure(source, in.line(), e, gzip);
+        }
+        if (n < 0) {
+          return;
+        }
+        if (write) {
+          out.write(buf, 0, n);
+        }
+        position += n;
+      }
+    }
+  }
+}

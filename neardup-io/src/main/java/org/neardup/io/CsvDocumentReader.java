@@ -1,0 +1,139 @@
+package org.neardup.io;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.commons.csv.CSVRecord;
+import org.neardup.input.Document;
+import org.neardup.input.InputException;
+import org.neardup.input.InputProblem;
+import org.neardup.input.InputProblems;
+import org.neardup.input.OnError;
+
+/**
+ * Reads {@link InputFormat#CSV}: a header row, then one record per row, parsed by {@link CsvRows}
+ * (RFC 4180 quotes, lenient about text after a closing quote; see there). Columns are chosen by
+ * their exact header name. The id is column {@link InputOptions#idField()} or, when that is null,
+ * the 1-based data record number ({@code "1"} for the first row after the header); the text is the
+ * columns {@link InputOptions#textFields()} joined by one space. Empty lines are not records.
+ *
+ * <p>A record with fewer fields than the header is {@link InputProblem#MALFORMED_RECORD}, an empty
+ * id is {@link InputProblem#MISSING_ID}. Extra fields are ignored. Invalid UTF-8 and unparseable
+ * quoting always stop the read (problem null), even under {@link OnError#SKIP}: once the parser has
+ * met them it cannot reliably find where the next record starts. An input without any row yields
+ * no documents. Not thread-safe.
+ */
+final class CsvDocumentReader implements DocumentReader {
+  private final String source;
+  private final CsvRows rows;
+  private final InputProblems problems;
+  private final int columnCount;
+  private final String idField;
+  private final int idColumn;
+  private final List<String> textFields;
+  private final int[] textColumns;
+  private boolean closed;
+
+  /**
+   * Reads the header and resolves the columns.
+   *
+   * @throws InputException (problem null) when a requested column is not in the header
+   */
+  CsvDocumentReader(String source, Decompression.Opened input, InputProblems problems, InputOptions options) {
+    this.source = source;
+    this.problems = problems;
+    this.rows = new CsvRows(source, input, options.delimiter(), true);
+    List<String> header = rows.header();
+    this.idField = options.idField();
+    this.textFields = options.textFields();
+    this.textColumns = new int[textFields.size()];
+    if (header == null) {
+      columnCount = 0;
+      idColumn = -1;
+      return;
+    }
+    columnCount = header.size();
+    try {
+      idColumn = idField == null ? -1 : column(header, idField);
+      for (int i = 0; i < textColumns.length; i++) {
+        textColumns[i] = column(header, textFields.get(i));
+      }
+    } catch (InputException e) {
+      rows.close();
+      throw e;
+    }
+  }
+
+  private int column(List<String> header, String name) {
+    int index = header.indexOf(name);
+    if (index < 0) {
+      List<String> quoted = new ArrayList<>(header.size());
+      header.forEach(h -> quoted.add(InputErrors.oneLine(h)));
+      throw new InputException(
+          source, 0, null, "unknown column '" + name + "' (columns: " + String.join(", ", quoted) + ")");
+    }
+    return index;
+  }
+
+  @Override
+  public Document next() {
+    if (closed) {
+      throw new IllegalStateException("reader is closed");
+    }
+    if (rows.header() == null) {
+      return null;
+    }
+    while (rows.next()) {
+      if (rows.kind() == CsvRows.Kind.EMPTY) {
+        continue;
+      }
+      Document document = toDocument(rows.record(), rows.line(), rows.recordIndex());
+      if (document != null) {
+        return document;
+      }
+    }
+    return null;
+  }
+
+  private Document toDocument(CSVRecord record, long line, long index) {
+    if (record.size() < columnCount) {
+      report(line, InputProblem.MALFORMED_RECORD, record.size() + " fields, the header has " + columnCount);
+      return null;
+    }
+    String id;
+    if (idColumn < 0) {
+      id = Long.toString(index + 1);
+    } else {
+      id = record.get(idColumn);
+      if (id.isEmpty()) {
+        report(line, InputProblem.MISSING_ID, "column '" + idField + "' is empty");
+        return null;
+      }
+    }
+    String text;
+    if (textColumns.length == 1) {
+      text = record.get(textColumns[0]);
+    } else {
+      StringBuilder b = new StringBuilder();
+      for (int i = 0; i < textColumns.length; i++) {
+        if (i > 0) {
+          b.append(' ');
+        }
+        b.append(record.get(textColumns[i]));
+      }
+      text = b.toString();
+    }
+    return new Document(id, text, source, line, index);
+  }
+
+  private void report(long line, InputProblem problem, String specifics) {
+    problems.report(new InputException(source, line, problem, problem.description() + " (" + specifics + ")"));
+  }
+
+  @Override
+  public void close() {
+    if (!closed) {
+      closed = true;
+      rows.close();
+    }
+  }
+}

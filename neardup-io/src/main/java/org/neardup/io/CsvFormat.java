@@ -1,0 +1,45 @@
+package org.neardup.io;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.function.LongPredicate;
+import org.neardup.input.InputProblems;
+
+/**
+ * {@link InputFormat#CSV}: a header row, then one record a row, quote-aware ({@link
+ * CsvDocumentReader}); copied as the exact characters of each kept row ({@link CsvCopier}).
+ * Detected by the name {@code *.csv}.
+ */
+final class CsvFormat implements InputFormat {
+  @Override
+  public String name() {
+    return "csv";
+  }
+
+  @Override
+  public boolean claims(String fileName) {
+    return fileName.endsWith(".csv");
+  }
+
+  @Override
+  public boolean usesFields() {
+    return true;
+  }
+
+  @Override
+  public DocumentReader open(Path path, InputOptions options, InputProblems problems) {
+    return new CsvDocumentReader(path.toString(), Decompression.openInput(path), problems, options);
+  }
+
+  @Override
+  public long copyExcept(Path input, InputOptions options, LongPredicate drop, OutputStream out, boolean first)
+      throws IOException {
+    return CsvCopier.copyExcept(input, options.delimiter(), drop, out, first);
+  }
+
+  @Override
+  public String toString() {
+    return name();
+  }
+}

@@ -1,0 +1,57 @@
+package org.neardup.io;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PushbackInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Opens a file for reading, decompressing it when it starts with the gzip magic bytes {@code 1f
+ * 8b} (whatever its name). Stateless and thread-safe.
+ */
+final class Decompression {
+  private static final int GZIP_BUFFER = 1 << 16;
+
+  /**
+   * For error messages about a failed {@link #open}: only the gzip header can be truncated or
+   * corrupt there, so an {@link java.io.EOFException} or {@link java.util.zip.ZipException} from
+   * open always concerns gzip input.
+   */
+  static final boolean FAILS_ONLY_ON_GZIP = true;
+
+  private Decompression() {}
+
+  /** An open input stream, and whether it is being gunzipped (for error messages). */
+  record Opened(InputStream stream, boolean gzip) {}
+
+  /**
+   * Opens an input file as a reader does, turning a failure into the {@link
+   * org.neardup.input.InputException} that names it; the caller closes the stream.
+   */
+  static Opened openInput(Path file) {
+    try {
+      return open(file);
+    } catch (IOException e) {
+      throw InputErrors.readFailure(file.toString(), 1, e, FAILS_ONLY_ON_GZIP);
+    }
+  }
+
+  /** Opens {@code file}; the caller closes the stream. */
+  static Opened open(Path file) throws IOException {
+    PushbackInputStream in = new PushbackInputStream(Files.newInputStream(file), 2);
+    try {
+      byte[] magic = new byte[2];
+      int n = in.readNBytes(magic, 0, 2);
+      if (n > 0) {
+        in.unread(magic, 0, n);
+      }
+      boolean gzip = n == 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b;
+      return new Opened(gzip ? new GZIPInputStream(in, GZIP_BUFFER) : in, gzip);
+    } catch (IOException | RuntimeException e) {
+      in.close();
+      throw e;
+    }
+  }
+}

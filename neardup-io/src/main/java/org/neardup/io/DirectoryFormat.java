@@ -1,0 +1,80 @@
+package org.neardup.io;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.LongPredicate;
+import org.neardup.input.InputProblems;
+
+/**
+ * {@link InputFormat#DIR}: one document a file under a directory ({@link DirectoryDocumentReader},
+ * listed by {@link DirectoryListing}); copied file by file into a new directory.
+ */
+public final class DirectoryFormat implements InputFormat {
+  DirectoryFormat() {}
+
+  @Override
+  public String name() {
+    return "dir";
+  }
+
+  @Override
+  public boolean readsDirectories() {
+    return true;
+  }
+
+  @Override
+  public boolean claims(String fileName) {
+    return false; // detect picks it for directories
+  }
+
+  @Override
+  public DocumentReader open(Path path, InputOptions options, InputProblems problems) {
+    return new DirectoryDocumentReader(path, problems);
+  }
+
+  /** Always throws: a directory is copied into a directory, with {@link #copyExcept(Path, LongPredicate, Path)}. */
+  @Override
+  public long copyExcept(Path input, InputOptions options, LongPredicate drop, OutputStream out, boolean first) {
+    throw new UnsupportedOperationException("a directory input is copied with DirectoryFormat.copyExcept(Path, LongPredicate, Path)");
+  }
+
+  /**
+   * Copies the files of the directory {@code inputDir} whose record index (position in the sorted
+   * listing) does not satisfy {@code dropRecordIndex} to the same relative paths under {@code
+   * outputDir}, creating directories as needed and replacing existing files. The input is listed
+   * before anything is copied.
+   *
+   * @return the number of files copied
+   * @throws org.neardup.input.InputException when {@code inputDir} is missing, not a directory or
+   *     cannot be listed
+   * @throws IOException when a file cannot be copied
+   */
+  public long copyExcept(Path inputDir, LongPredicate dropRecordIndex, Path outputDir) throws IOException {
+    Objects.requireNonNull(dropRecordIndex, "dropRecordIndex");
+    Objects.requireNonNull(outputDir, "outputDir");
+    InputErrors.checkPath(inputDir, this);
+    List<String> files = DirectoryListing.list(inputDir);
+    long copied = 0;
+    for (int i = 0; i < files.size(); i++) {
+      if (dropRecordIndex.test(i)) {
+        continue;
+      }
+      String relative = files.get(i);
+      Path target = DirectoryListing.resolve(outputDir, relative);
+      Files.createDirectories(target.getParent());
+      Files.copy(DirectoryListing.resolve(inputDir, relative), target, StandardCopyOption.REPLACE_EXISTING);
+      copied++;
+    }
+    return copied;
+  }
+
+  @Override
+  public String toString() {
+    return name();
+  }
+}

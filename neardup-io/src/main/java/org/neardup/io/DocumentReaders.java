@@ -1,0 +1,61 @@
+package org.neardup.io;
+
+import java.nio.file.Path;
+import java.util.Objects;
+import org.neardup.input.Document;
+import org.neardup.input.InputException;
+import org.neardup.input.InputProblem;
+import org.neardup.input.InputProblems;
+
+/**
+ * Opens a {@link DocumentReader} for a path in a given {@link InputFormat}. Stateless and
+ * thread-safe; the readers it returns are not thread-safe.
+ *
+ * <p>Common to all formats: a file (or, for {@link InputFormat#DIR}, each file) that starts with
+ * the gzip magic bytes {@code 1f 8b} is gunzipped, whatever its name; {@link Document#source()} is
+ * {@code path.toString()}; record-level problems go to the {@link InputProblems} (skipped and
+ * counted, or thrown), everything else (missing file, truncated gzip, read error) throws an {@link
+ * InputException} with a null problem. Messages read {@code FILE:LINE: problem (details)}.
+ *
+ * <ul>
+ *   <li>{@link InputFormat#TSV} / {@link InputFormat#LINES}: {@code id<TAB>text} / {@code
+ *       id<SPACE>text}, split at the first separator; no separator is {@link
+ *       InputProblem#MISSING_TEXT}, a leading separator {@link InputProblem#MISSING_ID}; the text
+ *       may be empty.
+ *   <li>{@link InputFormat#JSONL}: one JSON object a line; top-level id field (string or number)
+ *       and text fields; missing fields are MISSING_ID / MISSING_TEXT, anything else that is not a
+ *       proper object {@link InputProblem#MALFORMED_RECORD}.
+ *   <li>{@link InputFormat#CSV}: header row, RFC 4180 quotes, with one leniency: text after a
+ *       closing quote is kept literally ({@code "abc" def} reads {@code abc def}) instead of
+ *       failing, because real files have fields that merely start with a quote. Ids are a column
+ *       or the 1-based data record number; the line is the one the record starts on. A short
+ *       record is MALFORMED_RECORD, an empty id MISSING_ID. Invalid UTF-8 and an unclosed quote
+ *       always stop the read (problem null): after them the parser cannot find the next record.
+ *   <li>{@link InputFormat#DIR}: one document per regular, non-hidden file, sorted by relative path
+ *       ({@code '/'}-separated, the id); line 1; recordIndex = position in that order.
+ * </ul>
+ *
+ * For the line formats (TSV, LINES, JSONL) lines end at {@code '\n'} (one {@code '\r'} before it is
+ * dropped); each line is decoded on its own, so an invalid UTF-8 line is one skippable {@link
+ * InputProblem#INVALID_UTF8} record. Empty lines are not records: they get no {@link
+ * Document#recordIndex()} (which counts the non-empty lines before the record) but count as lines.
+ * A leading UTF-8 byte order mark is ignored.
+ */
+public final class DocumentReaders {
+  private DocumentReaders() {}
+
+  /**
+   * Opens {@code path} (a file, possibly gzip-compressed; a directory for {@link InputFormat#DIR}).
+   *
+   * @throws InputException if the file does not exist, is a directory (or, for DIR, is not one) or
+   *     cannot be opened, or (CSV) the header lacks a requested column
+   */
+  public static DocumentReader open(Path path, InputOptions options, InputProblems problems) {
+    Objects.requireNonNull(path, "path");
+    Objects.requireNonNull(options, "options");
+    Objects.requireNonNull(problems, "problems");
+    InputFormat format = options.format();
+    InputErrors.checkPath(path, format);
+    return format.open(path, options, problems);
+  }
+}

@@ -1,0 +1,119 @@
+package org.neardup.io;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.LongPredicate;
+import org.neardup.input.InputProblems;
+
+/**
+ * An input format: how its records are read as documents and how they are copied through, byte
+ * for byte, minus chosen ones ("the input minus the duplicates"). One class per format owns both,
+ * so reader and copier agree on record indexes; adding a format is one class and one constant
+ * here. Every file input may be gzip-compressed (detected by its magic bytes). Implementations are
+ * stateless and thread-safe.
+ */
+public interface InputFormat {
+  /** One record a line: {@code id<TAB>text}; the text is everything after the first tab. */
+  InputFormat TSV = new SeparatedFormat("tsv", '\t', "tab");
+  /** One record a line: {@code id<SPACE>text}; the id is everything before the first space. */
+  InputFormat LINES = new SeparatedFormat("lines", ' ', "space");
+  /** Delimited text with a header row, quote-aware (RFC 4180); columns chosen by name. */
+  InputFormat CSV = new CsvFormat();
+  /** JSON Lines: one JSON object a line; id and text fields chosen by name. */
+  InputFormat JSONL = new JsonlFormat();
+  /** A directory of text files, walked recursively in sorted order; id = relative path. */
+  InputFormat DIR = new DirectoryFormat();
+
+  /** Every format, in the order {@link #detect} tries them. */
+  List<InputFormat> ALL = List.of(TSV, LINES, CSV, JSONL, DIR);
+
+  /** The format's name as users type it, e.g. {@code "tsv"}. */
+  String name();
+
+  /** Whether an input of this format is a directory rather than a file. */
+  default boolean readsDirectories() {
+    return false;
+  }
+
+  /**
+   * Whether {@link #detect} picks this format for a file of this name (lower-cased, a {@code .gz}
+   * suffix removed), e.g. {@code *.csv} for CSV.
+   */
+  boolean claims(String fileName);
+
+  /**
+   * Whether the format reads the id and text fields of {@link InputOptions} (CSV, JSONL): for the
+   * others they are ignored.
+   */
+  default boolean usesFields() {
+    return false;
+  }
+
+  /**
+   * Opens a reader of {@code path}, which {@link DocumentReaders#open} has checked exists and is a
+   * directory exactly when {@link #readsDirectories()}.
+   *
+   * @throws org.neardup.input.InputException when the input cannot be opened, or its header lacks
+   *     a requested column
+   */
+  DocumentReader open(Path path, InputOptions options, InputProblems problems);
+
+  /**
+   * Copies the records of {@code input} whose record index does not satisfy {@code dropRecordIndex}
+   * to {@code out}, which is flushed but not closed, byte for byte in this format. Record indexes
+   * are the ones {@link org.neardup.input.Document#recordIndex()} gives for the same input. Records
+   * are not validated: one a reader skipped as bad is copied like any other unless dropped.
+   *
+   * @param first whether this is the first input written to {@code out} (CSV writes its header
+   *     only then)
+   * @return the number of records written
+   * @throws org.neardup.input.InputException when the input is missing or unreadable
+   * @throws UnsupportedOperationException for a format of directories: see {@link
+   *     DirectoryFormat#copyExcept(Path, LongPredicate, Path)}
+   * @throws IOException when writing fails
+   */
+  long copyExcept(Path input, InputOptions options, LongPredicate dropRecordIndex, OutputStream out, boolean first)
+      throws IOException;
+
+  /**
+   * The format named {@code name} (case-insensitive).
+   *
+   * @throws IllegalArgumentException naming the formats there are
+   */
+  static InputFormat parse(String name) {
+    String wanted = name.trim().toLowerCase(Locale.ROOT);
+    for (InputFormat format : ALL) {
+      if (format.name().equals(wanted)) {
+        return format;
+      }
+    }
+    throw new IllegalArgumentException(
+        "unknown format '" + name + "' (expected one of " + String.join(", ", ALL.stream().map(InputFormat::name).toList()) + ")");
+  }
+
+  /**
+   * The format of {@code input} by its name: {@link #DIR} for a directory, the first format that
+   * {@link #claims} the file name ({@code *.csv}, {@code *.jsonl}, {@code *.ndjson}, also with
+   * {@code .gz}), else {@link #TSV}.
+   */
+  static InputFormat detect(Path input) {
+    if (Files.isDirectory(input)) {
+      return DIR;
+    }
+    Path fileName = input.getFileName();
+    String name = fileName == null ? "" : fileName.toString().toLowerCase(Locale.ROOT);
+    if (name.endsWith(".gz")) {
+      name = name.substring(0, name.length() - 3);
+    }
+    for (InputFormat format : ALL) {
+      if (format.claims(name)) {
+        return format;
+      }
+    }
+    return TSV;
+  }
+}

@@ -1,0 +1,44 @@
+package org.neardup.io;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.function.LongPredicate;
+import org.neardup.input.InputProblems;
+
+/**
+ * {@link InputFormat#JSONL}: one JSON object a line ({@link JsonlDocumentReader}); copied line by
+ * line ({@link LineCopier}). Detected by the names {@code *.jsonl} and {@code *.ndjson}.
+ */
+final class JsonlFormat implements InputFormat {
+  @Override
+  public String name() {
+    return "jsonl";
+  }
+
+  @Override
+  public boolean claims(String fileName) {
+    return fileName.endsWith(".jsonl") || fileName.endsWith(".ndjson");
+  }
+
+  @Override
+  public boolean usesFields() {
+    return true;
+  }
+
+  @Override
+  public DocumentReader open(Path path, InputOptions options, InputProblems problems) {
+    return new JsonlDocumentReader(path.toString(), Decompression.openInput(path), problems, options);
+  }
+
+  @Override
+  public long copyExcept(Path input, InputOptions options, LongPredicate drop, OutputStream out, boolean first)
+      throws IOException {
+    return LineCopier.copyExcept(input, drop, out);
+  }
+
+  @Override
+  public String toString() {
+    return name();
+  }
+}

@@ -1,0 +1,87 @@
+package org.neardup.io;
+
+import java.io.IOException;
+import java.nio.CharBuffer;
+import org.neardup.input.Document;
+import org.neardup.input.InputException;
+import org.neardup.input.InputProblem;
+import org.neardup.input.InputProblems;
+
+/**
+ * Base of the one-record-a-line readers (TSV, LINES, JSONL). Empty lines (nothing but an optional
+ * {@code '\r'}) are not records: they are skipped silently but still counted as lines. Every other
+ * line is a record and gets the next {@link Document#recordIndex()}, even when it is then skipped
+ * as bad. A line that is not valid UTF-8 is reported as {@link InputProblem#INVALID_UTF8}. Not
+ * thread-safe.
+ */
+abstract class LineDocumentReader implements DocumentReader {
+  protected final String source;
+  private final LineReader lines;
+  private final boolean gzip;
+  private final InputProblems problems;
+  private long recordIndex;
+  private boolean closed;
+
+  LineDocumentReader(String source, Decompression.Opened input, InputProblems problems) {
+    this.source = source;
+    this.lines = new LineReader(input.stream());
+    this.gzip = input.gzip();
+    this.problems = problems;
+  }
+
+  /**
+   * Parses one record.
+   *
+   * @param chars the line's decoded content (without line terminator), reused across lines
+   * @return the document, or null when the record was reported as bad (and skipped)
+   */
+  protected abstract Document parse(CharBuffer chars, long line, long recordIndex);
+
+  /** Reports a bad record: returns normally when it is to be skipped, else throws. */
+  protected final void report(long line, InputProblem problem, String specifics) {
+    problems.report(new InputException(source, line, problem, problem.description() + " (" + specifics + ")"));
+  }
+
+  @Override
+  public final Document next() {
+    if (closed) {
+      throw new IllegalStateException("reader is closed");
+    }
+    try {
+      while (lines.next()) {
+        if (lines.isEmpty()) {
+          continue;
+        }
+        long index = recordIndex++;
+        long line = lines.lineNumber();
+        CharBuffer chars;
+        try {
+          chars = lines.decode();
+        } catch (InvalidUtf8Exception e) {
+          report(line, InputProblem.INVALID_UTF8, lines.describeBadByte(e.offset()) + " at byte " + (e.offset() + 1) + " of the line");
+          continue;
+        }
+        Document document = parse(chars, line, index);
+        if (document != null) {
+          return document;
+        }
+      }
+      return null;
+    } catch (IOException e) {
+      throw InputErrors.readFailure(source, lines.lineNumber() + 1, e, gzip);
+    }
+  }
+
+  @Override
+  public final void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      lines.close();
+    } catch (IOException e) {
+      // Nothing was lost: we only read.
+    }
+  }
+}

@@ -1,0 +1,49 @@
+package org.neardup.io;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.function.LongPredicate;
+import org.neardup.input.InputProblems;
+
+/**
+ * {@link InputFormat#TSV} and {@link InputFormat#LINES}: one record a line, id and text split at the
+ * first separator ({@link SeparatedDocumentReader}); copied line by line ({@link LineCopier}).
+ */
+final class SeparatedFormat implements InputFormat {
+  private final String name;
+  private final char separator;
+  private final String separatorName;
+
+  SeparatedFormat(String name, char separator, String separatorName) {
+    this.name = name;
+    this.separator = separator;
+    this.separatorName = separatorName;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public boolean claims(String fileName) {
+    return false; // TSV is what detect falls back to; LINES is never guessed
+  }
+
+  @Override
+  public DocumentReader open(Path path, InputOptions options, InputProblems problems) {
+    return new SeparatedDocumentReader(path.toString(), Decompression.openInput(path), problems, separator, separatorName);
+  }
+
+  @Override
+  public long copyExcept(Path input, InputOptions options, LongPredicate drop, OutputStream out, boolean first)
+      throws IOException {
+    return LineCopier.copyExcept(input, drop, out);
+  }
+
+  @Override
+  public String toString() {
+    return name;
+  }
+}

@@ -6,15 +6,15 @@ import org.neardup.NearDupException;
 public final class CorruptFormatException extends NearDupException {
   private static final long serialVersionUID = 1L;
 
-  private final int offset;
+  private final long offset;
 
-  public CorruptFormatException(int offset, String message) {
+  public CorruptFormatException(long offset, String message) {
     super(message + " (at byte " + offset + ")");
     this.offset = offset;
   }
 
   /** The byte offset where the problem was found. */
-  public int offset() {
+  public long offset() {
     return offset;
   }
 }

@@ -3,58 +3,46 @@ package org.neardup.format;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Objects;
-import org.neardup.minhash.MinHashConfig;
-import org.neardup.minhash.MinHashScheme;
-import org.neardup.shingle.ShingleConfig;
-import org.neardup.shingle.ShingleUnit;
-import org.neardup.text.NormalizerConfig;
+import org.neardup.sketch.SketchParams;
 
 /**
- * The one owner of the signature byte layout, shared by every face of neardup (files, the
- * service's store, the Spark job). All integers are little-endian.
+ * The one owner of the layout of a single signature record, with its params: what the service
+ * returns and stores, and what crosses process boundaries one signature at a time. All integers
+ * are little-endian.
  *
  * <pre>
  * offset size field
  *      0    4 magic "NDSG" (0x4E 0x44 0x53 0x47)
- *      4    2 format version (1)
- *      6    2 MinHash scheme id ({@link MinHashScheme#id()})
- *      8    8 seed
- *     16    4 n, number of values
- *     20    1 shingle unit: 0 char, 1 word
- *     21    1 normalization flags: bit 0 NFKC, bit 1 lower-case, bit 2 strip punctuation,
- *             bit 3 collapse whitespace
- *     22    2 shingle size k
- *     24  4*n values, as 32-bit integers
+ *      4    2 format version (2)
+ *      6   20 sketch params, layout 2 ({@link SketchParamsFormat})
+ *     26  4*n values, as 32-bit integers
  * </pre>
  *
- * <p>Version 1 files stay readable by every later version (golden files live in the tests).
+ * <p>Version 1 (written before shingle hash versions existed) had the 18-byte params layout 1 at
+ * offset 6 and the values at offset 24; it stays readable forever (golden files live in the tests)
+ * and its params say {@link org.neardup.shingle.ShingleHashVersion#UTF16_V1}. Stateless.
  */
 public final class SignatureFormat {
   /** The magic bytes "NDSG" as a little-endian int. */
   public static final int MAGIC = 0x4753444E;
   /** The format version this class writes. */
-  public static final int VERSION = 1;
-  /** Bytes before the values. */
-  public static final int HEADER_BYTES = 24;
+  public static final int VERSION = 2;
+  /** Bytes before the values in what this class writes. */
+  public static final int HEADER_BYTES = 6 + SketchParamsFormat.BYTES;
 
   private SignatureFormat() {}
 
   /** Encodes a signature with its params. */
-  public static byte[] encode(SignatureParams params, int[] signature) {
+  public static byte[] encode(SketchParams params, int[] signature) {
     Objects.requireNonNull(params, "params");
-    int n = params.minHash().numPermutations();
+    int n = params.numPermutations();
     if (signature.length != n) {
       throw new IllegalArgumentException("signature has " + signature.length + " values, params say " + n);
     }
     ByteBuffer buffer = ByteBuffer.allocate(HEADER_BYTES + 4 * n).order(ByteOrder.LITTLE_ENDIAN);
     buffer.putInt(MAGIC);
     buffer.putShort((short) VERSION);
-    buffer.putShort((short) params.minHash().scheme().id());
-    buffer.putLong(params.minHash().seed());
-    buffer.putInt(n);
-    buffer.put((byte) (params.shingle().unit() == ShingleUnit.CHAR ? 0 : 1));
-    buffer.put(normalizationFlags(params.normalizer()));
-    buffer.putShort((short) params.shingle().size());
+    SketchParamsFormat.write(buffer, params);
     for (int value : signature) {
       buffer.putInt(value);
     }
@@ -64,32 +52,11 @@ public final class SignatureFormat {
   /**
    * The params stored in {@code bytes}.
    *
-   * @throws CorruptFormatException if the header is not a valid version-1 header
+   * @throws CorruptFormatException if the header is not a valid header of version 1 or 2
    */
-  public static SignatureParams readParams(byte[] bytes) {
+  public static SketchParams readParams(byte[] bytes) {
     ByteBuffer buffer = header(bytes);
-    buffer.position(6);
-    int schemeId = Short.toUnsignedInt(buffer.getShort());
-    long seed = buffer.getLong();
-    int n = buffer.getInt();
-    int unit = buffer.get();
-    int flags = buffer.get();
-    int k = Short.toUnsignedInt(buffer.getShort());
-    try {
-      MinHashConfig minHash = new MinHashConfig(MinHashScheme.ofId(schemeId), n, seed);
-      if (unit != 0 && unit != 1) {
-        throw new IllegalArgumentException("unknown shingle unit " + unit);
-      }
-      if ((flags & ~0x0F) != 0) {
-        throw new IllegalArgumentException("unknown normalization flags " + flags);
-      }
-      ShingleConfig shingle = new ShingleConfig(unit == 0 ? ShingleUnit.CHAR : ShingleUnit.WORD, k);
-      NormalizerConfig normalizer =
-          new NormalizerConfig((flags & 1) != 0, (flags & 2) != 0, (flags & 4) != 0, (flags & 8) != 0);
-      return new SignatureParams(normalizer, shingle, minHash);
-    } catch (IllegalArgumentException e) {
-      throw new CorruptFormatException(6, "invalid signature header: " + e.getMessage());
-    }
+    return SketchParamsFormat.read(buffer, version(buffer), 6);
   }
 
   /**
@@ -98,45 +65,43 @@ public final class SignatureFormat {
    * @throws CorruptFormatException for bytes that are not a signature, or truncated ones
    * @throws IncompatibleSignatureException for a signature made with other params
    */
-  public static int[] decode(byte[] bytes, SignatureParams expected) {
-    SignatureParams actual = readParams(bytes);
+  public static int[] decode(byte[] bytes, SketchParams expected) {
+    ByteBuffer buffer = header(bytes);
+    int version = version(buffer);
+    SketchParams actual = SketchParamsFormat.read(buffer, version, 6);
     if (!actual.equals(expected)) {
       throw new IncompatibleSignatureException(expected, actual);
     }
-    int n = actual.minHash().numPermutations();
-    if (bytes.length != HEADER_BYTES + 4 * n) {
-      throw new CorruptFormatException(Math.min(bytes.length, HEADER_BYTES + 4 * n),
-          "expected " + (HEADER_BYTES + 4 * n) + " bytes for " + n + " values, got " + bytes.length);
+    int header = buffer.position();
+    int n = actual.numPermutations();
+    if (bytes.length != header + 4 * n) {
+      throw new CorruptFormatException(Math.min(bytes.length, header + 4 * n),
+          "expected " + (header + 4 * n) + " bytes for " + n + " values, got " + bytes.length);
     }
-    ByteBuffer buffer = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-    buffer.position(HEADER_BYTES);
     int[] values = new int[n];
-    for (int i = 0; i < n; i++) {
-      values[i] = buffer.getInt();
-    }
+    buffer.asIntBuffer().get(values);
     return values;
   }
 
   private static ByteBuffer header(byte[] bytes) {
-    if (bytes.length < HEADER_BYTES) {
+    if (bytes.length < 6 + SketchParamsFormat.V1_BYTES) {
       throw new CorruptFormatException(bytes.length, "truncated signature header");
     }
     ByteBuffer buffer = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
-    if (buffer.getInt(0) != MAGIC) {
+    if (buffer.getInt() != MAGIC) {
       throw new CorruptFormatException(0, "not a neardup signature (bad magic)");
     }
-    int version = Short.toUnsignedInt(buffer.getShort(4));
-    if (version != VERSION) {
+    int version = Short.toUnsignedInt(buffer.getShort());
+    if (version != 1 && version != 2) {
       throw new CorruptFormatException(4, "unsupported signature format version " + version);
+    }
+    if (version == 2 && bytes.length < HEADER_BYTES) {
+      throw new CorruptFormatException(bytes.length, "truncated signature header");
     }
     return buffer;
   }
 
-  private static byte normalizationFlags(NormalizerConfig config) {
-    int flags = (config.unicodeNfkc() ? 1 : 0)
-        | (config.lowerCase() ? 2 : 0)
-        | (config.stripPunctuation() ? 4 : 0)
-        | (config.collapseWhitespace() ? 8 : 0);
-    return (byte) flags;
+  private static int version(ByteBuffer buffer) {
+    return Short.toUnsignedInt(buffer.getShort(4));
   }
 }

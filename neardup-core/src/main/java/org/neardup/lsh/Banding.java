@@ -1,21 +1,36 @@
 package org.neardup.lsh;
 
+import java.io.Serializable;
 import java.util.Objects;
 
 /**
- * Cuts a signature into bands and hashes each band to a 64-bit bucket key. The band's index is
- * part of its key, so equal values in different bands never share a bucket. Immutable and
- * thread-safe. This is the one definition of bucket keys that every index uses.
+ * Cuts a signature into bands and hashes each band to a 64-bit bucket key, as its {@link
+ * BandingVersion} says. The band's index is part of its key, so equal values in different bands
+ * never share a bucket. Immutable, thread-safe and serializable. This is the one definition of
+ * bucket keys that every index uses, in memory, on disk and in Spark.
  */
-public final class Banding {
-  private final LshParams params;
+public final class Banding implements Serializable {
+  private static final long serialVersionUID = 1L;
 
+  private final LshParams params;
+  private final BandingVersion version;
+
+  /** The banding {@code params} with {@link BandingVersion#DEFAULT}. */
   public Banding(LshParams params) {
+    this(params, BandingVersion.DEFAULT);
+  }
+
+  public Banding(LshParams params, BandingVersion version) {
     this.params = Objects.requireNonNull(params, "params");
+    this.version = Objects.requireNonNull(version, "version");
   }
 
   public LshParams params() {
     return params;
+  }
+
+  public BandingVersion version() {
+    return version;
   }
 
   /**

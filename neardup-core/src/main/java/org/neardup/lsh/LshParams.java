@@ -1,5 +1,7 @@
 package org.neardup.lsh;
 
+import java.io.Serializable;
+
 /**
  * LSH banding: a signature is cut into {@code bands} bands of {@code rows} values; two documents
  * become candidates when all rows of at least one band agree. For a pair of Jaccard similarity s
@@ -8,7 +10,9 @@ package org.neardup.lsh;
  * @param bands b, at least 1
  * @param rows r, at least 1
  */
-public record LshParams(int bands, int rows) {
+public record LshParams(int bands, int rows) implements Serializable {
+  private static final long serialVersionUID = 1L;
+
   /** The default target: catch at least 99% of the pairs at every similarity >= threshold. */
   public static final double DEFAULT_TARGET_RECALL = 0.99;
 

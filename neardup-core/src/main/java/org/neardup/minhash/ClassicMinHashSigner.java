@@ -5,6 +5,8 @@ import java.util.SplittableRandom;
 
 /** {@link MinHashScheme#CLASSIC_V1}: n independent (a x + b) mod (2^61 - 1) permutations. */
 final class ClassicMinHashSigner implements MinHashSigner {
+  private static final long serialVersionUID = 1L;
+
   /** The Mersenne prime 2^61 - 1. */
   static final long PRIME = (1L << 61) - 1;
 

@@ -1,5 +1,6 @@
 package org.neardup.minhash;
 
+import java.io.Serializable;
 import java.util.Objects;
 
 /**
@@ -10,7 +11,9 @@ import java.util.Objects;
  * @param numPermutations n, the signature length, in [1, 65536]
  * @param seed the seed of the hash functions
  */
-public record MinHashConfig(MinHashScheme scheme, int numPermutations, long seed) {
+public record MinHashConfig(MinHashScheme scheme, int numPermutations, long seed) implements Serializable {
+  private static final long serialVersionUID = 1L;
+
   /** Largest accepted signature length. */
   public static final int MAX_PERMUTATIONS = 65536;
   /** The default seed. */

@@ -1,10 +1,12 @@
 package org.neardup.minhash;
 
+import java.io.Serializable;
+
 /**
- * Computes MinHash signatures of shingle-hash sets. Implementations are immutable and thread-safe:
- * one signer may be shared by all threads.
+ * Computes MinHash signatures of shingle-hash sets. Implementations are immutable, thread-safe (one
+ * signer may be shared by all threads) and serializable (a Spark closure may carry one).
  */
-public interface MinHashSigner {
+public interface MinHashSigner extends Serializable {
   /** The config every signature of this signer carries. */
   MinHashConfig config();
 

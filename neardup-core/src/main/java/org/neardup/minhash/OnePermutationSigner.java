@@ -7,6 +7,8 @@ package org.neardup.minhash;
  * ICML 2017. Immutable and thread-safe.
  */
 final class OnePermutationSigner implements MinHashSigner {
+  private static final long serialVersionUID = 1L;
+
   private static final long GOLDEN = 0x9E3779B97F4A7C15L;
 
   private final MinHashConfig config;

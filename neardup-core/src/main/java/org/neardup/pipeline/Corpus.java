@@ -1,6 +1,7 @@
 package org.neardup.pipeline;
 
 import java.util.List;
+import org.neardup.verify.VerifyMode;
 
 /**
  * Documents after signing, by ordinal (0, 1, 2, … in input order, skipped records not counted):

@@ -15,9 +15,9 @@ import org.neardup.input.Document;
 import org.neardup.input.InputException;
 import org.neardup.input.InputProblem;
 import org.neardup.input.InputProblems;
-import org.neardup.minhash.MinHashSigner;
-import org.neardup.shingle.Shingler;
-import org.neardup.text.Normalizer;
+import org.neardup.sketch.DocumentSketcher;
+import org.neardup.sketch.Sketch;
+import org.neardup.verify.VerifyMode;
 
 /**
  * Builds a {@link Corpus} from documents fed in input order: normalizes, shingles and signs them
@@ -32,9 +32,7 @@ public final class CorpusBuilder implements AutoCloseable {
   private final PipelineConfig config;
   private final InputProblems problems;
   private final Progress progress;
-  private final Normalizer normalizer;
-  private final Shingler shingler;
-  private final MinHashSigner signer;
+  private final DocumentSketcher sketcher;
   private final ExecutorService workers;
   private final ArrayDeque<Future<Batch>> pending = new ArrayDeque<>();
   private final int maxPending;
@@ -65,9 +63,7 @@ public final class CorpusBuilder implements AutoCloseable {
     this.config = Objects.requireNonNull(config, "config");
     this.problems = Objects.requireNonNull(problems, "problems");
     this.progress = Objects.requireNonNull(progress, "progress");
-    this.normalizer = new Normalizer(config.normalizer());
-    this.shingler = new Shingler(config.shingle());
-    this.signer = MinHashSigner.create(config.minHash());
+    this.sketcher = DocumentSketcher.create(config.sketch());
     this.workers = Executors.newFixedThreadPool(config.threads(), Workers.daemonFactory("neardup-sign"));
     this.maxPending = config.threads() * 3;
   }
@@ -168,15 +164,15 @@ public final class CorpusBuilder implements AutoCloseable {
     // Spilled sets are written sorted: sort here, in parallel, rather than on the collecting thread.
     result.shinglesAreSets = shingleSets != null && shingleSets.spilling();
     for (int i = 0; i < documents.size(); i++) {
-      String normalized = normalizer.normalize(documents.get(i).text());
-      long[] hashes = shingler.hashes(normalized); // unsorted: sorted later, if ever verified
-      if (hashes.length == 0) {
+      Sketch sketch = sketcher.sketch(documents.get(i).text());
+      if (sketch.isEmpty()) {
         continue;
       }
-      result.isShort[i] = shingler.unitCount(normalized) < config.shingle().size();
-      result.signatures[i] = signer.sign(hashes);
+      result.isShort[i] = sketcher.isShort(sketch);
+      result.signatures[i] = sketch.signature();
       if (shingleSets != null) {
-        result.shingles[i] = result.shinglesAreSets ? Shingler.toSet(hashes) : hashes;
+        // unsorted unless spilled: sorted later, if ever verified
+        result.shingles[i] = result.shinglesAreSets ? sketch.shingleSet() : sketch.shingleHashes();
       }
     }
     if (result.shinglesAreSets) {

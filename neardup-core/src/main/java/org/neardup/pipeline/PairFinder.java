@@ -3,11 +3,14 @@ package org.neardup.pipeline;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
-import org.neardup.lsh.LshIndex;
+import java.util.function.Supplier;
+import org.neardup.lsh.Banding;
+import org.neardup.lsh.BucketTable;
 import org.neardup.lsh.LshParams;
-import org.neardup.minhash.Signatures;
 import org.neardup.verify.Jaccard;
 import org.neardup.verify.SimilarPair;
+import org.neardup.verify.Verifier;
+import org.neardup.verify.VerifyMode;
 
 /**
  * Finds the pairs of a {@link Corpus} whose similarity is at least the configured threshold:
@@ -17,28 +20,29 @@ public final class PairFinder {
   private PairFinder() {}
 
   /**
-   * LSH: every document goes into an {@link LshIndex}, then each queries it for earlier documents
-   * sharing a bucket (so each candidate pair is examined once), in parallel, and each candidate
-   * is verified as {@link PipelineConfig#verify()} says. In {@link VerifyMode#EXACT}, a candidate
-   * whose signatures agree on fewer than {@link Signatures#minimumAgreement} values is dropped
-   * before its shingle sets are read (a true pair is dropped with probability about 1e-12).
+   * LSH: every document goes into a {@link BucketTable}, one bucket a band, then each document
+   * looks up the earlier documents sharing a bucket with it (so each candidate pair is examined
+   * once), in parallel, and each candidate is confirmed by the config's {@link Verifier} (in
+   * {@link VerifyMode#EXACT}: the signature-agreement filter, then exact Jaccard of the shingle
+   * sets) — the same verification as the online index.
    */
   public static PairResult withLsh(Corpus corpus, Progress progress) {
     PipelineConfig config = corpus.config();
     LshParams params = config.lshParams();
+    Banding banding = new Banding(params);
     int n = corpus.size();
-    LshIndex<Integer> index = new LshIndex<>(params, n);
+    BucketTable buckets = new BucketTable(n * params.bands());
     progress.start("banding", n);
     for (int i = 0; i < n; i++) {
-      index.insert(i, corpus.signature(i));
+      for (long key : banding.bucketKeys(corpus.signature(i))) {
+        buckets.add(key, i);
+      }
       if ((i & 1023) == 1023) progress.advance(1024);
     }
     progress.advance(n & 1023);
     progress.finish();
 
-    double threshold = config.threshold();
-    boolean exact = config.verify() == VerifyMode.EXACT;
-    int minimumAgreement = Signatures.minimumAgreement(config.minHash().numPermutations(), threshold);
+    Verifier verifier = config.verifier();
     LongAdder candidates = new LongAdder();
     LongAdder verified = new LongAdder();
     progress.start("verifying", n);
@@ -50,40 +54,29 @@ public final class PairFinder {
             (i, out) -> {
               int[] signatureI = corpus.signature(i);
               long[][] setI = {null}; // read on first need: it may be spilled to disk
-              long[] counts = {0, 0};
-              index.forEachCandidateOf(
-                  i,
-                  j -> {
-                    if (j >= i) {
-                      return;
-                    }
-                    counts[0]++;
-                    double similarity;
-                    if (!exact) {
-                      similarity = estimateAtLeast(signatureI, corpus.signature(j), threshold);
-                    } else if (!Signatures.agreeAtLeast(signatureI, corpus.signature(j), minimumAgreement)) {
-                      return; // far below the threshold: not worth reading the sets
-                    } else {
-                      counts[1]++;
-                      if (setI[0] == null) {
-                        setI[0] = corpus.shingles(i);
-                      }
-                      similarity = Jaccard.similarityAtLeast(setI[0], corpus.shingles(j), threshold);
-                    }
-                    if (similarity >= threshold) {
-                      out.add(new SimilarPair(j, i, similarity));
-                    }
-                  });
-              candidates.add(counts[0]);
-              verified.add(counts[1]);
+              Supplier<long[]> setOfI = () -> setI[0] != null ? setI[0] : (setI[0] = corpus.shingles(i));
+              long examined = 0;
+              long confirmed = 0;
+              for (int j : buckets.union(banding.bucketKeys(signatureI))) {
+                if (j >= i) {
+                  break; // sorted: the rest are later documents, examined from their side
+                }
+                examined++;
+                int[] signatureJ = corpus.signature(j);
+                if (!verifier.passesFilter(signatureI, signatureJ)) {
+                  continue; // far below the threshold: not worth reading the sets
+                }
+                confirmed++;
+                double similarity = verifier.similarity(signatureI, signatureJ, setOfI, () -> corpus.shingles(j));
+                if (similarity >= verifier.threshold()) {
+                  out.add(new SimilarPair(j, i, similarity));
+                }
+              }
+              candidates.add(examined);
+              verified.add(confirmed);
             });
     progress.finish();
     return new PairResult(pairs, candidates.sum(), verified.sum(), params);
-  }
-
-  private static double estimateAtLeast(int[] a, int[] b, double threshold) {
-    double estimate = Signatures.estimateSimilarity(a, b);
-    return estimate >= threshold ? estimate : Jaccard.BELOW;
   }
 
   /**

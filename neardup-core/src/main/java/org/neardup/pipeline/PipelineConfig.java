@@ -1,17 +1,22 @@
 package org.neardup.pipeline;
 
+import java.io.Serializable;
 import java.util.Objects;
 import org.neardup.lsh.LshParams;
 import org.neardup.minhash.MinHashConfig;
 import org.neardup.shingle.ShingleConfig;
+import org.neardup.sketch.SketchParams;
 import org.neardup.text.NormalizerConfig;
+import org.neardup.verify.Verifier;
+import org.neardup.verify.VerifyMode;
 
 /**
- * Everything that decides which pairs the pipeline reports. Immutable; build with {@link
- * #builder()}.
+ * Everything that decides which pairs neardup reports, for every face: the batch pipeline, the
+ * online {@link org.neardup.index.NearDupIndex}, the service and the Spark job. Immutable and
+ * serializable; build with {@link #builder()}.
  *
  * @param normalizer text normalization
- * @param shingle shingle unit and size
+ * @param shingle shingle unit, size and hash version
  * @param minHash signing scheme, signature length and seed
  * @param threshold report pairs with similarity &gt;= this, in (0, 1]
  * @param targetRecall the candidate probability the banding must reach at the threshold
@@ -27,7 +32,8 @@ public record PipelineConfig(
     double targetRecall,
     LshParams banding,
     VerifyMode verify,
-    int threads) {
+    int threads) implements Serializable {
+  private static final long serialVersionUID = 1L;
 
   /** The default similarity threshold. */
   public static final double DEFAULT_THRESHOLD = 0.8;
@@ -51,6 +57,16 @@ public record PipelineConfig(
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be at least 1, got " + threads);
     }
+  }
+
+  /** What makes sketches comparable: normalization, shingling, MinHash. */
+  public SketchParams sketch() {
+    return new SketchParams(normalizer, shingle, minHash);
+  }
+
+  /** The verification of candidates these settings ask for. */
+  public Verifier verifier() {
+    return new Verifier(threshold, minHash.numPermutations(), verify);
   }
 
   /** The banding in effect: the explicit one, or the optimum for threshold and target recall. */

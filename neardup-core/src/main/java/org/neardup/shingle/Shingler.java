@@ -2,6 +2,7 @@ package org.neardup.shingle;
 
 import com.dynatrace.hash4j.hashing.Hasher64;
 import com.dynatrace.hash4j.hashing.Hashing;
+import java.io.Serializable;
 import java.util.Arrays;
 import java.util.Objects;
 import org.neardup.internal.LongSort;
@@ -20,12 +21,14 @@ import org.neardup.text.Whitespace;
  *   <li>otherwise the n - k + 1 shingles, duplicates removed.
  * </ul>
  *
- * <p>Character shingles are k UTF-16 code units. Word shingles are k consecutive whitespace-separated
- * words; their hash is the hash of the words joined by single spaces, so the same words separated
- * by other whitespace give the same shingle. Shingles are hashed with hash4j's komihash 5.0,
- * without allocating a string per shingle.
+ * <p>Character shingles are k code points ({@link ShingleHashVersion#CODE_POINT_V2}, the default) or
+ * k UTF-16 code units ({@link ShingleHashVersion#UTF16_V1}). Word shingles are k consecutive
+ * whitespace-separated words; their hash is the hash of the words joined by single spaces, so the
+ * same words separated by other whitespace give the same shingle. Shingles are hashed with hash4j's
+ * komihash 5.0 over their UTF-16 code units, without allocating a string per shingle.
  */
-public final class Shingler {
+public final class Shingler implements Serializable {
+  private static final long serialVersionUID = 1L;
   private static final Hasher64 HASHER = Hashing.komihash5_0();
 
   private final ShingleConfig config;
@@ -49,9 +52,12 @@ public final class Shingler {
    */
   public long[] hashes(String normalizedText) {
     Objects.requireNonNull(normalizedText, "normalizedText");
-    return config.unit() == ShingleUnit.CHAR
-        ? charShingles(normalizedText, config.size())
-        : wordShingles(normalizedText, config.size());
+    if (config.unit() == ShingleUnit.WORD) {
+      return wordShingles(normalizedText, config.size());
+    }
+    return countsCodePoints() && hasSurrogates(normalizedText)
+        ? codePointShingles(normalizedText, config.size())
+        : charShingles(normalizedText, config.size());
   }
 
   /**
@@ -60,7 +66,9 @@ public final class Shingler {
    */
   public int unitCount(String normalizedText) {
     if (config.unit() == ShingleUnit.CHAR) {
-      return normalizedText.length();
+      return countsCodePoints()
+          ? normalizedText.codePointCount(0, normalizedText.length())
+          : normalizedText.length();
     }
     int words = 0;
     boolean inWord = false;
@@ -89,6 +97,39 @@ public final class Shingler {
     long[] hashes = new long[n - k + 1];
     for (int i = 0; i < hashes.length; i++) {
       hashes[i] = HASHER.hashCharsToLong(window.moveTo(i, k));
+    }
+    return hashes;
+  }
+
+  private boolean countsCodePoints() {
+    return config.hashVersion() != ShingleHashVersion.UTF16_V1;
+  }
+
+  private static boolean hasSurrogates(String text) {
+    for (int i = 0, n = text.length(); i < n; i++) {
+      if (Character.isSurrogate(text.charAt(i))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Shingles of k code points: windows between code point boundaries. */
+  private static long[] codePointShingles(String text, int k) {
+    int n = text.codePointCount(0, text.length());
+    int[] starts = new int[n + 1];
+    for (int i = 0, offset = 0; i < n; i++) {
+      starts[i] = offset;
+      offset += Character.charCount(text.codePointAt(offset));
+    }
+    starts[n] = text.length();
+    CharWindow window = new CharWindow(text);
+    if (n <= k) {
+      return new long[] {HASHER.hashCharsToLong(window.moveTo(0, text.length()))};
+    }
+    long[] hashes = new long[n - k + 1];
+    for (int i = 0; i < hashes.length; i++) {
+      hashes[i] = HASHER.hashCharsToLong(window.moveTo(starts[i], starts[i + k] - starts[i]));
     }
     return hashes;
   }

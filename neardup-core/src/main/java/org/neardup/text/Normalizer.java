@@ -1,5 +1,6 @@
 package org.neardup.text;
 
+import java.io.Serializable;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -8,7 +9,9 @@ import java.util.Objects;
  *
  * <p>ASCII text skips NFKC (it is already NFKC), so the common case costs one scan per step.
  */
-public final class Normalizer {
+public final class Normalizer implements Serializable {
+  private static final long serialVersionUID = 1L;
+
   private final NormalizerConfig config;
 
   public Normalizer(NormalizerConfig config) {

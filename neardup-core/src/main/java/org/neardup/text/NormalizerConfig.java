@@ -1,5 +1,7 @@
 package org.neardup.text;
 
+import java.io.Serializable;
+
 /**
  * How text is normalized before shingling. Steps run in this order: NFKC, lower-case, strip
  * punctuation, collapse whitespace.
@@ -11,7 +13,9 @@ package org.neardup.text;
  * @param collapseWhitespace replace each run of whitespace by one space and trim both ends
  */
 public record NormalizerConfig(
-    boolean unicodeNfkc, boolean lowerCase, boolean stripPunctuation, boolean collapseWhitespace) {
+    boolean unicodeNfkc, boolean lowerCase, boolean stripPunctuation, boolean collapseWhitespace) implements Serializable {
+  private static final long serialVersionUID = 1L;
+
 
   /** The defaults: NFKC, lower-case, keep punctuation, collapse whitespace. */
   public static final NormalizerConfig DEFAULT = new NormalizerConfig(true, true, false, true);

@@ -29,7 +29,7 @@ public final class PairSample {
    * their exact similarity; takes every pair instead when there are at most {@code size}.
    *
    * @throws IllegalArgumentException if the corpus keeps no shingle sets ({@link
-   *     org.neardup.pipeline.VerifyMode#ESTIMATE}) or {@code size} &lt; 1
+   *     org.neardup.verify.VerifyMode#ESTIMATE}) or {@code size} &lt; 1
    */
   public static PairSample draw(Corpus corpus, int size, long seed) {
     Objects.requireNonNull(corpus, "corpus");

@@ -12,14 +12,17 @@ import org.neardup.minhash.MinHashConfig;
 import org.neardup.minhash.MinHashScheme;
 import org.neardup.minhash.MinHashSigner;
 import org.neardup.shingle.ShingleConfig;
+import org.neardup.shingle.ShingleHashVersion;
 import org.neardup.shingle.Shingler;
+import org.neardup.sketch.DocumentSketcher;
+import org.neardup.sketch.SketchParams;
 import org.neardup.text.Normalizer;
 import org.neardup.text.NormalizerConfig;
 
 class SignatureFormatTest {
-  /** The params of the version-1 golden file. */
-  static final SignatureParams GOLDEN_PARAMS =
-      new SignatureParams(NormalizerConfig.DEFAULT, ShingleConfig.chars(5),
+  /** The params of the version-1 golden file: written before shingle hash versions, so UTF16_V1. */
+  static final SketchParams GOLDEN_PARAMS =
+      new SketchParams(NormalizerConfig.DEFAULT, ShingleConfig.chars(5).withHashVersion(ShingleHashVersion.UTF16_V1),
           new MinHashConfig(MinHashScheme.CLASSIC_V1, 16, 1));
   static final String GOLDEN_TEXT = "The quick brown fox jumps over the lazy dog.";
 
@@ -30,8 +33,12 @@ class SignatureFormatTest {
   }
 
   static byte[] goldenBytes() throws IOException {
-    try (InputStream in = SignatureFormatTest.class.getResourceAsStream("/golden/signature-v1-classic-n16.bin")) {
-      assertThat(in).as("golden file").isNotNull();
+    return golden("/golden/signature-v1-classic-n16.bin");
+  }
+
+  static byte[] golden(String resource) throws IOException {
+    try (InputStream in = SignatureFormatTest.class.getResourceAsStream(resource)) {
+      assertThat(in).as("golden file " + resource).isNotNull();
       return in.readAllBytes();
     }
   }
@@ -43,23 +50,40 @@ class SignatureFormatTest {
     byte[] golden = goldenBytes();
     assertThat(SignatureFormat.readParams(golden)).isEqualTo(GOLDEN_PARAMS);
     assertThat(SignatureFormat.decode(golden, GOLDEN_PARAMS)).containsExactly(goldenSignature());
-    assertThat(SignatureFormat.encode(GOLDEN_PARAMS, goldenSignature())).isEqualTo(golden);
   }
 
   @Test
   void version1OnePermutationGoldenFileStillDecodesToTodaysSignature() throws IOException {
-    SignatureParams params = new SignatureParams(NormalizerConfig.DEFAULT, ShingleConfig.chars(5),
+    SketchParams params = new SketchParams(NormalizerConfig.DEFAULT,
+        ShingleConfig.chars(5).withHashVersion(ShingleHashVersion.UTF16_V1),
         new MinHashConfig(MinHashScheme.ONE_PERMUTATION_V1, 16, 1));
-    byte[] golden;
-    try (InputStream in = SignatureFormatTest.class.getResourceAsStream("/golden/signature-v1-one-permutation-n16.bin")) {
-      assertThat(in).as("golden file").isNotNull();
-      golden = in.readAllBytes();
-    }
-    String normalized = new Normalizer(params.normalizer()).normalize(GOLDEN_TEXT);
-    int[] today = MinHashSigner.create(params.minHash()).sign(new Shingler(params.shingle()).shingle(normalized));
+    byte[] golden = golden("/golden/signature-v1-one-permutation-n16.bin");
+    int[] today = DocumentSketcher.create(params).sketch(GOLDEN_TEXT).signature();
     assertThat(SignatureFormat.readParams(golden)).isEqualTo(params);
     assertThat(SignatureFormat.decode(golden, params)).containsExactly(today);
-    assertThat(SignatureFormat.encode(params, today)).isEqualTo(golden);
+  }
+
+  /** Written once by format version 2 and never regenerated: today's bytes must stay these. */
+  @Test
+  void version2GoldenFilesAreWhatTodaysEncoderWrites() throws IOException {
+    for (MinHashScheme scheme : MinHashScheme.values()) {
+      SketchParams params = new SketchParams(NormalizerConfig.DEFAULT, ShingleConfig.chars(5),
+          new MinHashConfig(scheme, 16, 1));
+      String name = scheme == MinHashScheme.CLASSIC_V1 ? "classic" : "one-permutation";
+      byte[] golden = golden("/golden/signature-v2-" + name + "-n16.bin");
+      int[] today = DocumentSketcher.create(params).sketch(GOLDEN_TEXT).signature();
+      assertThat(SignatureFormat.readParams(golden)).isEqualTo(params);
+      assertThat(SignatureFormat.decode(golden, params)).containsExactly(today);
+      assertThat(SignatureFormat.encode(params, today)).isEqualTo(golden);
+    }
+  }
+
+  @Test
+  void theShingleHashVersionsAgreeOnTextWithoutSupplementaryCharacters() {
+    SketchParams v1 = GOLDEN_PARAMS;
+    SketchParams v2 = new SketchParams(v1.normalizer(), ShingleConfig.chars(5), v1.minHash());
+    assertThat(DocumentSketcher.create(v2).sketch(GOLDEN_TEXT).signature())
+        .containsExactly(DocumentSketcher.create(v1).sketch(GOLDEN_TEXT).signature());
   }
 
   @Test
@@ -68,7 +92,7 @@ class SignatureFormatTest {
     for (NormalizerConfig normalizer : new NormalizerConfig[] {NormalizerConfig.DEFAULT, NormalizerConfig.NONE,
         new NormalizerConfig(false, true, true, false)}) {
       for (ShingleConfig shingle : new ShingleConfig[] {ShingleConfig.chars(1), ShingleConfig.words(1024)}) {
-        SignatureParams params = new SignatureParams(normalizer, shingle, new MinHashConfig(
+        SketchParams params = new SketchParams(normalizer, shingle, new MinHashConfig(
             MinHashScheme.values()[random.nextInt(MinHashScheme.values().length)], 1 + random.nextInt(300), random.nextLong()));
         int[] values = random.ints(params.minHash().numPermutations()).toArray();
         byte[] bytes = SignatureFormat.encode(params, values);
@@ -81,7 +105,7 @@ class SignatureFormatTest {
 
   @Test
   void aSignatureWithOtherParamsIsRejected() throws IOException {
-    SignatureParams otherSeed = new SignatureParams(GOLDEN_PARAMS.normalizer(), GOLDEN_PARAMS.shingle(),
+    SketchParams otherSeed = new SketchParams(GOLDEN_PARAMS.normalizer(), GOLDEN_PARAMS.shingle(),
         GOLDEN_PARAMS.minHash().withSeed(2));
     assertThatThrownBy(() -> SignatureFormat.decode(goldenBytes(), otherSeed))
         .isInstanceOf(IncompatibleSignatureException.class)
@@ -101,6 +125,9 @@ class SignatureFormatTest {
     assertThatThrownBy(() -> SignatureFormat.readParams(badVersion)).hasMessageContaining("version 9");
     byte[] truncated = Arrays.copyOf(golden, golden.length - 1);
     assertThatThrownBy(() -> SignatureFormat.decode(truncated, GOLDEN_PARAMS)).hasMessageContaining("expected 88 bytes");
+    byte[] badHashVersion = SignatureFormat.encode(GOLDEN_PARAMS, goldenSignature());
+    badHashVersion[24] = 9;
+    assertThatThrownBy(() -> SignatureFormat.readParams(badHashVersion)).hasMessageContaining("unknown shingle hash version 9");
     assertThatThrownBy(() -> SignatureFormat.readParams(new byte[3])).hasMessageContaining("truncated");
     byte[] badScheme = golden.clone();
     badScheme[6] = 77;

@@ -26,22 +26,27 @@ class LshIndexTest {
   }
 
   @Test
-  void queryByOrdinalEqualsQueryBySignatureAndSkipsRemovedDocuments() {
-    LshIndex<String> index = new LshIndex<>(PARAMS);
-    int[] signature = {1, 2, 3, 4, 5, 6, 7, 8};
-    index.insert("a", signature);
-    int b = index.insert("b", new int[] {1, 2, 9, 9, 9, 9, 9, 9});
-    index.insert("c", new int[] {0, 0, 0, 0, 5, 6, 0, 0});
-    List<Integer> byOrdinal = new ArrayList<>();
-    index.forEachCandidateOf(0, byOrdinal::add);
-    assertThat(byOrdinal).containsExactly(0, 1, 2);
-    List<Integer> bySignature = new ArrayList<>();
-    index.forEachCandidate(signature, bySignature::add);
-    assertThat(byOrdinal).isEqualTo(bySignature);
-    index.remove("b");
-    List<Integer> removed = new ArrayList<>();
-    index.forEachCandidateOf(b, removed::add);
-    assertThat(removed).isEmpty();
+  void removingMostDocumentsCompactsAndTheRestAreStillFound() {
+    LshIndex<Integer> index = new LshIndex<>(PARAMS, 16);
+    SplittableRandom random = new SplittableRandom(11);
+    int[][] signatures = new int[5000][];
+    for (int i = 0; i < signatures.length; i++) {
+      signatures[i] = random.ints(8, 0, 4).toArray(); // few values: shared buckets
+      index.insert(i, signatures[i]);
+    }
+    for (int i = 0; i < signatures.length; i++) {
+      if (i % 100 != 7) {
+        assertThat(index.remove(i)).isTrue();
+      }
+    }
+    assertThat(index.size()).isEqualTo(50);
+    for (int i = 0; i < signatures.length; i++) {
+      List<Integer> found = index.query(signatures[i]);
+      assertThat(found).allMatch(k -> k % 100 == 7);
+      if (i % 100 == 7) {
+        assertThat(found).contains(i);
+      }
+    }
   }
 
   @Test

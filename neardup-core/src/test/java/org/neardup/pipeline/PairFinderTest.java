@@ -20,6 +20,7 @@ import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
 import org.neardup.verify.Jaccard;
 import org.neardup.verify.SimilarPair;
+import org.neardup.verify.VerifyMode;
 
 class PairFinderTest {
   private static final PipelineConfig DEFAULTS = PipelineConfig.builder().threads(2).build();

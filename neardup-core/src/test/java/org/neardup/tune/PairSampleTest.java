@@ -12,9 +12,9 @@ import org.neardup.pipeline.PairFinder;
 import org.neardup.pipeline.PairResult;
 import org.neardup.pipeline.PipelineConfig;
 import org.neardup.pipeline.Progress;
-import org.neardup.pipeline.VerifyMode;
 import org.neardup.synth.CorpusGenerator;
 import org.neardup.verify.Jaccard;
+import org.neardup.verify.VerifyMode;
 
 class PairSampleTest {
   private static final PipelineConfig DEFAULTS = PipelineConfig.builder().threads(2).build();

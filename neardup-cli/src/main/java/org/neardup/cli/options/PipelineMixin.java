@@ -5,9 +5,9 @@ import org.neardup.lsh.LshParams;
 import org.neardup.minhash.MinHashConfig;
 import org.neardup.minhash.MinHashScheme;
 import org.neardup.pipeline.PipelineConfig;
-import org.neardup.pipeline.VerifyMode;
 import org.neardup.shingle.ShingleConfig;
 import org.neardup.text.NormalizerConfig;
+import org.neardup.verify.VerifyMode;
 import picocli.CommandLine.Option;
 
 /** The options that decide which pairs are found. */

@@ -14,10 +14,10 @@ import org.neardup.cluster.Cluster;
 import org.neardup.lsh.LshParams;
 import org.neardup.pipeline.Corpus;
 import org.neardup.pipeline.PipelineConfig;
-import org.neardup.pipeline.VerifyMode;
 import org.neardup.text.Normalizer;
 import org.neardup.tune.Histogram;
 import org.neardup.verify.SimilarPair;
+import org.neardup.verify.VerifyMode;
 
 /**
  * The report as one self-contained HTML page: inline CSS and SVG, no scripts, fonts, images or

@@ -1,10 +1,10 @@
-package org.neardup.pipeline;
+package org.neardup.verify;
 
 /** How candidate pairs are confirmed. */
 public enum VerifyMode {
   /**
    * Exact Jaccard on the shingle-hash sets: precision 1.0, pairs carry their true similarity.
-   * Keeps every document's shingle set in memory.
+   * Keeps every document's shingle set (in memory, or spilled to disk past a budget).
    */
   EXACT,
   /**

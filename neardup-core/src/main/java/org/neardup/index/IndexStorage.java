@@ -1,0 +1,22 @@
+package org.neardup.index;
+
+/**
+ * The storage behind a {@link NearDupIndex}: its documents' sketches and its buckets, written
+ * together. The index calls {@link #commit()} after each operation (or batch of operations) that
+ * wrote: a durable store makes the writes since the last commit durable there, atomically; the
+ * in-memory store does nothing. If a commit fails, the store must drop the uncommitted writes.
+ *
+ * @param <K> the document key type
+ */
+public interface IndexStorage<K> extends AutoCloseable {
+  SketchStore<K> sketches();
+
+  BucketStore buckets();
+
+  /** Makes the writes since the last commit durable; an acknowledged write happens after this. */
+  void commit();
+
+  /** Releases the storage. The index is unusable after. */
+  @Override
+  void close();
+}

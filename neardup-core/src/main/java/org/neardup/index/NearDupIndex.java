@@ -1,0 +1,286 @@
+package org.neardup.index;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.neardup.lsh.Banding;
+import org.neardup.lsh.LshParams;
+import org.neardup.pipeline.PipelineConfig;
+import org.neardup.sketch.DocumentSketcher;
+import org.neardup.sketch.Sketch;
+import org.neardup.verify.Jaccard;
+import org.neardup.verify.Verifier;
+
+/**
+ * The online index: documents added one at a time (or in batches), and the question "which
+ * documents I hold are near-duplicates of this one?" answered with <em>verified</em> matches —
+ * each with its exact Jaccard similarity, best first — not LSH candidates. datasketch's {@code
+ * MinHashLSH} plus exactness.
+ *
+ * <pre>{@code
+ * NearDupIndex<String> index = NearDupIndex.inMemory();          // threshold 0.8, char:5, ...
+ * index.add("ad-1", "Sunny two-room flat near the station, 800 euro");
+ * List<Match<String>> dups = index.addAndQuery("ad-2", "Sunny two room flat near the station: 800 euro");
+ * // [Match[key=ad-1, similarity=0.83...]]
+ * }</pre>
+ *
+ * <p>The threshold, shingling, signature and banding come from a {@link PipelineConfig}, exactly as
+ * {@code pairs} uses them (the banding is chosen from the threshold and target recall unless set),
+ * so the index finds what the batch pipeline finds: a pair of documents is a match exactly when
+ * {@code pairs} reports it. Candidates go through the same {@link Verifier} as the batch path.
+ * Storage is pluggable ({@link IndexStorage}): in memory here, on disk in the service.
+ *
+ * <p>Thread-safe: queries run concurrently with each other; writes (add, upsert, remove) run one at
+ * a time and each is committed to the storage before it returns. Sketching happens outside the
+ * lock. A text that is empty after normalization has nothing to compare: adding one is an error,
+ * querying one finds nothing.
+ *
+ * @param <K> the document key type (equals/hashCode define identity)
+ */
+public final class NearDupIndex<K> implements AutoCloseable {
+  private final PipelineConfig config;
+  private final DocumentSketcher sketcher;
+  private final Banding banding;
+  private final Verifier verifier;
+  private final IndexStorage<K> storage;
+  private final SketchStore<K> sketches;
+  private final BucketStore buckets;
+  private final ReadWriteLock lock = new ReentrantReadWriteLock();
+
+  private NearDupIndex(PipelineConfig config, IndexStorage<K> storage) {
+    this.config = Objects.requireNonNull(config, "config");
+    this.storage = Objects.requireNonNull(storage, "storage");
+    this.sketcher = DocumentSketcher.create(config.sketch());
+    this.banding = new Banding(config.lshParams());
+    this.verifier = config.verifier();
+    this.sketches = storage.sketches();
+    this.buckets = storage.buckets();
+  }
+
+  /** An empty in-memory index with the default settings (threshold 0.8, as {@code pairs}). */
+  public static <K> NearDupIndex<K> inMemory() {
+    return inMemory(PipelineConfig.builder().build());
+  }
+
+  /** An empty in-memory index with {@code config}'s threshold, sketching and banding. */
+  public static <K> NearDupIndex<K> inMemory(PipelineConfig config) {
+    return new NearDupIndex<>(config, new InMemoryStorage<>(1024, config.lshParams().bands()));
+  }
+
+  /**
+   * An index over {@code storage}, which must have been made for the same settings (a persistent
+   * storage checks the settings it was created with when it is opened).
+   */
+  public static <K> NearDupIndex<K> over(PipelineConfig config, IndexStorage<K> storage) {
+    return new NearDupIndex<>(config, storage);
+  }
+
+  public PipelineConfig config() {
+    return config;
+  }
+
+  /** The banding in effect. */
+  public LshParams banding() {
+    return banding.params();
+  }
+
+  /** The sketcher this index uses: sketch texts with it to call the {@link Sketch} overloads. */
+  public DocumentSketcher sketcher() {
+    return sketcher;
+  }
+
+  /**
+   * Adds a document.
+   *
+   * @throws IllegalArgumentException if {@code key} is already held, or the text is empty after
+   *     normalization
+   */
+  public void add(K key, String text) {
+    write(key, sketcher.sketch(text), false, false);
+  }
+
+  /** Adds a document already sketched with {@link #sketcher()}. */
+  public void add(K key, Sketch sketch) {
+    write(key, sketch, false, false);
+  }
+
+  /** Adds a document, or replaces the one held under {@code key}. */
+  public void upsert(K key, String text) {
+    write(key, sketcher.sketch(text), true, false);
+  }
+
+  /**
+   * The near-duplicates of a new document among those held (verified, best first), then adds it:
+   * atomically, so concurrent adds of two near-duplicates find each other once.
+   *
+   * @throws IllegalArgumentException if {@code key} is already held, or the text is empty after
+   *     normalization
+   */
+  public List<Match<K>> addAndQuery(K key, String text) {
+    return write(key, sketcher.sketch(text), false, true);
+  }
+
+  /** {@link #addAndQuery(Object, String)} for a document already sketched with {@link #sketcher()}. */
+  public List<Match<K>> addAndQuery(K key, Sketch sketch) {
+    return write(key, sketch, false, true);
+  }
+
+  /**
+   * As {@link #addAndQuery(Object, String)}, but replaces a document held under {@code key} instead
+   * of failing; the replaced document is not among the matches.
+   */
+  public List<Match<K>> upsertAndQuery(K key, String text) {
+    return write(key, sketcher.sketch(text), true, true);
+  }
+
+  /** {@link #upsertAndQuery(Object, String)} for a document already sketched with {@link #sketcher()}. */
+  public List<Match<K>> upsertAndQuery(K key, Sketch sketch) {
+    return write(key, sketch, true, true);
+  }
+
+  private List<Match<K>> write(K key, Sketch sketch, boolean replace, boolean query) {
+    Objects.requireNonNull(key, "key");
+    checkNotEmpty(sketch);
+    long[] set = verifier.needsSets() ? sketch.shingleSet() : null; // sorted outside the lock
+    long[] bucketKeys = banding.bucketKeys(sketch.signature());
+    lock.writeLock().lock();
+    try {
+      long existing = sketches.handleOf(key);
+      if (existing >= 0 && !replace) {
+        throw new IllegalArgumentException("key already in the index: " + key);
+      }
+      if (existing >= 0) {
+        delete(existing);
+      }
+      List<Match<K>> matches = query ? matches(sketch.signature(), set, bucketKeys, Integer.MAX_VALUE) : List.of();
+      long handle = sketches.insert(key, sketch.signature(), set);
+      buckets.add(bucketKeys, handle);
+      storage.commit();
+      return matches;
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  private static void checkNotEmpty(Sketch sketch) {
+    if (sketch.isEmpty()) {
+      throw new IllegalArgumentException("empty document: nothing is left after normalization to compare");
+    }
+  }
+
+  /** Removes a document by key. Returns false when the key was not held. */
+  public boolean remove(K key) {
+    lock.writeLock().lock();
+    try {
+      long handle = sketches.handleOf(key);
+      if (handle < 0) {
+        return false;
+      }
+      delete(handle);
+      storage.commit();
+      return true;
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  private void delete(long handle) {
+    buckets.remove(banding.bucketKeys(sketches.signature(handle)), handle);
+    sketches.delete(handle);
+    if (sketches.isSparse()) {
+      sketches.compact((from, to) -> buckets.move(banding.bucketKeys(sketches.signature(to)), from, to));
+    }
+  }
+
+  public boolean contains(K key) {
+    lock.readLock().lock();
+    try {
+      return sketches.handleOf(key) >= 0;
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  /** Number of documents held. */
+  public long size() {
+    lock.readLock().lock();
+    try {
+      return sketches.size();
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  /** The near-duplicates of {@code text} among the documents held: verified, best first. */
+  public List<Match<K>> query(String text) {
+    return query(sketcher.sketch(text), Integer.MAX_VALUE);
+  }
+
+  /** The {@code limit} best near-duplicates of {@code text} among the documents held. */
+  public List<Match<K>> query(String text, int limit) {
+    return query(sketcher.sketch(text), limit);
+  }
+
+  /** {@link #query(String)} for a text already sketched with {@link #sketcher()}. */
+  public List<Match<K>> query(Sketch sketch) {
+    return query(sketch, Integer.MAX_VALUE);
+  }
+
+  /** {@link #query(String, int)} for a text already sketched with {@link #sketcher()}. */
+  public List<Match<K>> query(Sketch sketch, int limit) {
+    if (limit < 1) {
+      throw new IllegalArgumentException("limit must be at least 1, got " + limit);
+    }
+    if (sketch.isEmpty()) {
+      return List.of();
+    }
+    long[] set = verifier.needsSets() ? sketch.shingleSet() : null;
+    long[] bucketKeys = banding.bucketKeys(sketch.signature());
+    lock.readLock().lock();
+    try {
+      return matches(sketch.signature(), set, bucketKeys, limit);
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  /** Verified matches among the candidates of {@code bucketKeys}; under a lock. */
+  private List<Match<K>> matches(int[] signature, long[] set, long[] bucketKeys, int limit) {
+    long[] candidates = buckets.candidates(bucketKeys);
+    List<Found> found = new ArrayList<>();
+    for (long handle : candidates) {
+      double similarity = verifier.verify(
+          signature, sketches.signature(handle), () -> set, () -> sketches.shingleSet(handle));
+      if (similarity != Jaccard.BELOW) {
+        found.add(new Found(handle, similarity));
+      }
+    }
+    found.sort(Found.BEST_FIRST);
+    List<Match<K>> matches = new ArrayList<>(Math.min(limit, found.size()));
+    for (int i = 0; i < found.size() && i < limit; i++) {
+      Found f = found.get(i);
+      matches.add(new Match<>(sketches.key(f.handle), f.similarity));
+    }
+    return matches;
+  }
+
+  /** A verified candidate before its key is looked up: by similarity, then handle. */
+  private record Found(long handle, double similarity) {
+    static final Comparator<Found> BEST_FIRST =
+        Comparator.comparingDouble(Found::similarity).reversed().thenComparingLong(Found::handle);
+  }
+
+  /** Closes the storage. */
+  @Override
+  public void close() {
+    lock.writeLock().lock();
+    try {
+      storage.close();
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+}

@@ -1,0 +1,56 @@
+package org.neardup.index;
+
+/**
+ * Where an index keeps its documents' sketches: by key, each under a {@code long} handle that the
+ * store assigns and the {@link BucketStore} refers to. Calls come from a {@link NearDupIndex} under
+ * its lock: reads may run concurrently, writes exclusively. Implementations: in memory ({@link
+ * InMemoryStorage}), and on disk in the service.
+ *
+ * @param <K> the document key type
+ */
+public interface SketchStore<K> {
+  /** The handle of {@code key}, or -1 when absent. */
+  long handleOf(K key);
+
+  /** The key of a live handle. */
+  K key(long handle);
+
+  /** The signature of a live handle. */
+  int[] signature(long handle);
+
+  /** The sorted shingle set of a live handle, or null when the index keeps none (estimate mode). */
+  long[] shingleSet(long handle);
+
+  /** Number of documents held. */
+  long size();
+
+  /**
+   * Stores a new document and returns its handle.
+   *
+   * @param shingleSet sorted distinct shingle hashes, or null to keep none
+   */
+  long insert(K key, int[] signature, long[] shingleSet);
+
+  /** Deletes a live handle's document. */
+  void delete(long handle);
+
+  /**
+   * Whether most of the store's handle space is free, so that {@link #compact} would give memory
+   * back. Stores whose handles cost nothing when free say false.
+   */
+  default boolean isSparse() {
+    return false;
+  }
+
+  /**
+   * Renumbers live handles densely, calling {@code mover} once for each handle that changed (after
+   * the document moved: {@code signature(to)} is readable), so the buckets can follow.
+   */
+  default void compact(HandleMover mover) {}
+
+  /** Receives a renumbered handle. */
+  @FunctionalInterface
+  interface HandleMover {
+    void move(long from, long to);
+  }
+}

@@ -1,0 +1,78 @@
+package org.neardup.verify;
+
+import java.io.Serializable;
+import java.util.Objects;
+import java.util.function.Supplier;
+import org.neardup.minhash.Signatures;
+
+/**
+ * Confirms candidate pairs: the one verification every face of neardup uses (the batch pair
+ * finder, the online index, the Spark job). In {@link VerifyMode#EXACT} a candidate whose
+ * signatures agree on fewer than {@link Signatures#minimumAgreement} values is dropped without
+ * reading its shingle sets (a true pair is dropped with probability about 1e-12); the rest get
+ * the exact Jaccard of their sets. In {@link VerifyMode#ESTIMATE} the signature agreement is the
+ * similarity. Immutable, thread-safe and serializable.
+ */
+public final class Verifier implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  private final double threshold;
+  private final VerifyMode mode;
+  private final int minimumAgreement;
+
+  /**
+   * @param threshold report pairs with similarity &gt;= this, in (0, 1]
+   * @param numPermutations signature length n
+   * @param mode exact or estimate
+   */
+  public Verifier(double threshold, int numPermutations, VerifyMode mode) {
+    if (!(threshold > 0 && threshold <= 1)) {
+      throw new IllegalArgumentException("threshold must be in (0, 1], got " + threshold);
+    }
+    this.threshold = threshold;
+    this.mode = Objects.requireNonNull(mode, "mode");
+    this.minimumAgreement = Signatures.minimumAgreement(numPermutations, threshold);
+  }
+
+  public double threshold() {
+    return threshold;
+  }
+
+  public VerifyMode mode() {
+    return mode;
+  }
+
+  /** Whether the shingle sets are needed at all (they are not in estimate mode). */
+  public boolean needsSets() {
+    return mode == VerifyMode.EXACT;
+  }
+
+  /**
+   * Whether a candidate with these signatures is worth reading its sets for: always true in
+   * estimate mode (there are no sets), otherwise the signature-agreement filter.
+   */
+  public boolean passesFilter(int[] signatureA, int[] signatureB) {
+    return mode == VerifyMode.ESTIMATE || Signatures.agreeAtLeast(signatureA, signatureB, minimumAgreement);
+  }
+
+  /**
+   * The similarity of a candidate that {@link #passesFilter passed the filter}: the exact Jaccard
+   * of the sorted shingle sets (sets supplied only in exact mode, and only asked for then), or the
+   * signature estimate; {@link Jaccard#BELOW} when below the threshold.
+   */
+  public double similarity(int[] signatureA, int[] signatureB, Supplier<long[]> setA, Supplier<long[]> setB) {
+    if (mode == VerifyMode.ESTIMATE) {
+      double estimate = Signatures.estimateSimilarity(signatureA, signatureB);
+      return estimate >= threshold ? estimate : Jaccard.BELOW;
+    }
+    return Jaccard.similarityAtLeast(setA.get(), setB.get(), threshold);
+  }
+
+  /**
+   * {@link #passesFilter} then {@link #similarity}: the similarity of a candidate pair, or {@link
+   * Jaccard#BELOW}.
+   */
+  public double verify(int[] signatureA, int[] signatureB, Supplier<long[]> setA, Supplier<long[]> setB) {
+    return passesFilter(signatureA, signatureB) ? similarity(signatureA, signatureB, setA, setB) : Jaccard.BELOW;
+  }
+}

@@ -6,6 +6,7 @@ import org.neardup.cli.batch.DemoCommand;
 import org.neardup.cli.batch.EvalCommand;
 import org.neardup.cli.batch.GenerateCommand;
 import org.neardup.cli.batch.PairsCommand;
+import org.neardup.cli.batch.SignCommand;
 import org.neardup.cli.report.ReportCommand;
 import org.neardup.cli.tune.ExplainCommand;
 import org.neardup.cli.tune.TuneCommand;
@@ -21,6 +22,7 @@ import picocli.CommandLine.Command;
       PairsCommand.class,
       ClustersCommand.class,
       DedupCommand.class,
+      SignCommand.class,
       EvalCommand.class,
       DemoCommand.class,
       GenerateCommand.class,

@@ -2,6 +2,7 @@ package org.neardup.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.neardup.cli.options.InputMixin;
@@ -37,15 +38,34 @@ public final class PipelineRun implements AutoCloseable {
     this.problems = problems;
   }
 
+  /** Runs the pipeline over text inputs only. */
   public static PipelineRun execute(InputMixin input, PipelineMixin pipeline, boolean quiet, PrintWriter err) {
-    PipelineConfig config = pipeline.config();
+    return execute(input, List.of(), pipeline, quiet, err);
+  }
+
+  /**
+   * Runs the pipeline over text inputs and signature files ({@code --signatures}). With signature
+   * files, their sketch params are the run's (see {@link SignatureInputs#config}).
+   */
+  public static PipelineRun execute(
+      InputMixin input, List<Path> signatureFiles, PipelineMixin pipeline, boolean quiet, PrintWriter err) {
+    if (input.paths().isEmpty() && signatureFiles.isEmpty()) {
+      throw new UsageException("missing INPUT");
+    }
+    SignatureInputs signatures = SignatureInputs.open(signatureFiles);
+    PipelineConfig config = signatures.config(pipeline, quiet, err);
     InputProblems problems = new InputProblems(input.onErrorPolicy());
     Progress progress = TerminalProgress.create(quiet);
     long started = System.nanoTime();
-    Corpus corpus = read(input, config, problems, progress);
+    Corpus corpus = read(input, signatures, config, problems, progress);
     long read = System.nanoTime();
-    PairResult result =
-        pipeline.exact ? PairFinder.exact(corpus, progress) : PairFinder.withLsh(corpus, progress);
+    PairResult result;
+    try {
+      result = pipeline.exact ? PairFinder.exact(corpus, progress) : PairFinder.withLsh(corpus, progress);
+    } catch (RuntimeException | Error e) {
+      corpus.close();
+      throw e;
+    }
     long done = System.nanoTime();
     PipelineRun run = new PipelineRun(config, corpus, result, problems);
     if (!quiet) {
@@ -60,7 +80,13 @@ public final class PipelineRun implements AutoCloseable {
     corpus.close();
   }
 
+  /** Reads the text inputs into a corpus. */
   public static Corpus read(InputOptionsMixin input, PipelineConfig config, InputProblems problems, Progress progress) {
+    return read(input, SignatureInputs.open(List.of()), config, problems, progress);
+  }
+
+  private static Corpus read(InputOptionsMixin input, SignatureInputs signatures, PipelineConfig config,
+      InputProblems problems, Progress progress) {
     progress.start("reading", -1);
     try (CorpusBuilder builder = new CorpusBuilder(config, problems, progress)) {
       for (Path path : input.paths()) {
@@ -70,6 +96,7 @@ public final class PipelineRun implements AutoCloseable {
           }
         }
       }
+      signatures.readInto(builder);
       return builder.build();
     } finally {
       progress.finish();

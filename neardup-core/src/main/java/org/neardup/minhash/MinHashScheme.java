@@ -11,7 +11,7 @@ public enum MinHashScheme {
    * 64-bit shingle hash reduced mod p. Value i is the low 32 bits of the minimum of h_i over the
    * set. Cost: n multiply-mods per shingle.
    */
-  CLASSIC_V1(1),
+  CLASSIC_V1(1, "classic"),
 
   /**
    * One-permutation hashing with optimal densification (Shrivastava, ICML 2017): each shingle hash
@@ -21,12 +21,37 @@ public enum MinHashScheme {
    * index, the attempt and the seed, so two documents with the same empty bin probe the same bins.
    * Cost: one mix per shingle plus the densification of empty bins.
    */
-  ONE_PERMUTATION_V1(2);
+  ONE_PERMUTATION_V1(2, "one-permutation");
 
   private final int id;
+  private final String optionName;
 
-  MinHashScheme(int id) {
+  MinHashScheme(int id, String optionName) {
     this.id = id;
+    this.optionName = optionName;
+  }
+
+  /** The name users give the scheme, e.g. {@code "one-permutation"} ({@code --scheme}). */
+  public String optionName() {
+    return optionName;
+  }
+
+  /**
+   * The scheme a user names, by {@link #optionName()} (case-insensitive).
+   *
+   * @throws IllegalArgumentException naming the schemes there are
+   */
+  public static MinHashScheme parse(String name) {
+    for (MinHashScheme scheme : values()) {
+      if (scheme.optionName.equalsIgnoreCase(name.trim())) {
+        return scheme;
+      }
+    }
+    StringBuilder names = new StringBuilder();
+    for (MinHashScheme scheme : values()) {
+      names.append(names.length() == 0 ? "" : ", ").append(scheme.optionName);
+    }
+    throw new IllegalArgumentException("unknown scheme '" + name + "' (expected one of " + names + ")");
   }
 
   /** The stable id written into persisted signatures. */

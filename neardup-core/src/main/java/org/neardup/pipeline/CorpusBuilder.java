@@ -218,7 +218,49 @@ public final class CorpusBuilder implements AutoCloseable {
     progress.advance(result.documents.size());
   }
 
+  /**
+   * Adds a document already sketched (an entry of a signature file), in input order with the
+   * documents added as text. Its sketch must have been made with this builder's sketch params.
+   *
+   * @param shingleSet its sorted shingle set; may be null only in {@link VerifyMode#ESTIMATE}
+   * @param textLength length of its raw text (for keep policies)
+   * @throws IllegalArgumentException for a signature of the wrong length, or a missing set in exact
+   *     mode
+   */
+  public void add(String id, int[] signature, long[] shingleSet, int textLength, String source, long line,
+      long recordIndex) {
+    if (signature.length != config.minHash().numPermutations()) {
+      throw new IllegalArgumentException("signature of " + id + " has " + signature.length + " values, expected "
+          + config.minHash().numPermutations());
+    }
+    if (shingleSets != null && shingleSet == null) {
+      throw new IllegalArgumentException("no shingle set for " + id + ": exact verification needs the sets");
+    }
+    if (!batch.isEmpty()) {
+      submit();
+    }
+    while (!pending.isEmpty()) {
+      collect(pending.poll()); // keep input order
+    }
+    if (shingleSet != null && shingleSet.length == 0) {
+      problems.skip(InputProblem.EMPTY_DOCUMENT);
+      return;
+    }
+    if (!seenIds.add(id)) {
+      problems.report(new InputException(source, line, InputProblem.DUPLICATE_ID, "duplicate id '" + id + "'"));
+      return;
+    }
+    if (shingleSets != null) {
+      shingleSets.append(shingleSet, true);
+    }
+    append(id, textLength, recordIndex, sourceIndex(source), signature, false);
+  }
+
   private void append(Document document, int sourceIndex, int[] signature, boolean isShort) {
+    append(document.id(), document.text().length(), document.recordIndex(), sourceIndex, signature, isShort);
+  }
+
+  private void append(String id, int textLength, long recordIndex, int sourceIndex, int[] signature, boolean isShort) {
     if (size == ids.length) {
       int capacity = size + (size >> 1);
       ids = Arrays.copyOf(ids, capacity);
@@ -227,11 +269,11 @@ public final class CorpusBuilder implements AutoCloseable {
       sourceIndexes = Arrays.copyOf(sourceIndexes, capacity);
       recordIndexes = Arrays.copyOf(recordIndexes, capacity);
     }
-    ids[size] = document.id();
+    ids[size] = id;
     signatures[size] = signature;
-    textLengths[size] = document.text().length();
+    textLengths[size] = textLength;
     sourceIndexes[size] = sourceIndex;
-    recordIndexes[size] = document.recordIndex();
+    recordIndexes[size] = recordIndex;
     size++;
     if (isShort) {
       shortDocuments++;

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.neardup.format.ShingleSetFormat;
 import org.neardup.shingle.Shingler;
 
 /**
@@ -20,7 +21,7 @@ import org.neardup.shingle.Shingler;
  * <ul>
  *   <li>In memory, a document's shingle hashes are kept as the shingler produced them and sorted
  *       into a set on first read (most documents are never read: only candidates are verified).
- *   <li>Spilled sets are written sorted, 8 bytes a shingle, little-endian, one after the other;
+ *   <li>Spilled sets are written one after the other in {@link ShingleSetFormat};
  *       a read is one positional read of the file (the operating system's page cache, not the
  *       heap, holds what is hot). The file is opened with DELETE_ON_CLOSE: deleted on {@link
  *       #close()} (on Linux, unlinked as soon as it is opened, so even a killed process leaves
@@ -114,13 +115,13 @@ final class ShingleSets implements AutoCloseable {
         sizes[i] = sets[i] == null ? 0 : sets[i].length;
         total += sizes[i];
       }
-      bytes = ByteBuffer.allocate(8 * total).order(ByteOrder.LITTLE_ENDIAN);
-      java.nio.LongBuffer longs = bytes.asLongBuffer();
+      bytes = ByteBuffer.allocate(ShingleSetFormat.BYTES_PER_HASH * total).order(ByteOrder.LITTLE_ENDIAN);
       for (long[] set : sets) {
         if (set != null) {
-          longs.put(set);
+          ShingleSetFormat.write(bytes, set);
         }
       }
+      bytes.flip();
     }
   }
 
@@ -202,9 +203,7 @@ final class ShingleSets implements AutoCloseable {
       throw new UncheckedIOException("cannot read the shingle spill file: " + e.getMessage(), e);
     }
     buffer.flip();
-    long[] set = new long[size];
-    buffer.asLongBuffer().get(set);
-    return set;
+    return ShingleSetFormat.read(buffer, size, position);
   }
 
   @Override

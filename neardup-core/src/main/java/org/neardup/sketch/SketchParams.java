@@ -41,7 +41,7 @@ public record SketchParams(NormalizerConfig normalizer, ShingleConfig shingle, M
 
   @Override
   public String toString() {
-    return "shingle=" + shingle + " normalize=" + normalizer + " scheme=" + minHash.scheme()
+    return "shingle=" + shingle + " normalize=" + normalizer + " scheme=" + minHash.scheme().optionName()
         + " n=" + minHash.numPermutations() + " seed=" + minHash.seed();
   }
 }

@@ -19,6 +19,37 @@ class ShinglerTest {
     assertThat(set).isSorted();
   }
 
+  /** An emoji is one character: shingles never cut a surrogate pair, and the count is in code points. */
+  @Test
+  void charShinglesCountCodePointsSoEmojiAreOneCharacterEach() {
+    String emoji = "\uD83D\uDE00"; // U+1F600, two UTF-16 code units
+    Shingler shingler = new Shingler(ShingleConfig.chars(2));
+    long[] set = shingler.shingle("a" + emoji + "b");
+    assertThat(set).containsExactlyInAnyOrder(Shingler.hashShingle("a" + emoji), Shingler.hashShingle(emoji + "b"));
+    assertThat(shingler.unitCount("a" + emoji + "b")).isEqualTo(3);
+    // twenty emoji against their first seventeen: 16 of 19 shingles of 2 code points shared (not 0.833 of UTF-16)
+    String[] faces = new String[20];
+    for (int i = 0; i < 20; i++) {
+      faces[i] = new String(Character.toChars(0x1F600 + i));
+    }
+    String all = String.join("", faces);
+    String first17 = String.join("", java.util.Arrays.copyOf(faces, 17));
+    Shingler five = new Shingler(ShingleConfig.chars(5));
+    assertThat(org.neardup.verify.Jaccard.similarity(five.shingle(all), five.shingle(first17))).isEqualTo(13.0 / 16);
+  }
+
+  @Test
+  void theUtf16VersionStillCountsCodeUnitsForWhatWasMadeWithIt() {
+    String emoji = "\uD83D\uDE00";
+    Shingler utf16 = new Shingler(ShingleConfig.chars(2).withHashVersion(ShingleHashVersion.UTF16_V1));
+    assertThat(utf16.shingle("a" + emoji + "b")).containsExactlyInAnyOrder(
+        Shingler.hashShingle("a\uD83D"), Shingler.hashShingle(emoji), Shingler.hashShingle("\uDE00b"));
+    assertThat(utf16.unitCount("a" + emoji + "b")).isEqualTo(4);
+    // on text without supplementary characters both versions give the same set
+    Shingler codePoints = new Shingler(ShingleConfig.chars(2));
+    assertThat(codePoints.shingle("plain text, é à ü")).containsExactly(utf16.shingle("plain text, é à ü"));
+  }
+
   @Test
   void textShorterThanKIsOneShingleOfTheWholeText() {
     long[] set = new Shingler(ShingleConfig.chars(9)).shingle("short");

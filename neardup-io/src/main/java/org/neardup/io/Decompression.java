@@ -11,7 +11,7 @@ import java.util.zip.GZIPInputStream;
  * Opens a file for reading, decompressing it when it starts with the gzip magic bytes {@code 1f
  * 8b} (whatever its name). Stateless and thread-safe.
  */
-final class Decompression {
+public final class Decompression {
   private static final int GZIP_BUFFER = 1 << 16;
 
   /**
@@ -24,13 +24,13 @@ final class Decompression {
   private Decompression() {}
 
   /** An open input stream, and whether it is being gunzipped (for error messages). */
-  record Opened(InputStream stream, boolean gzip) {}
+  public record Opened(InputStream stream, boolean gzip) {}
 
   /**
    * Opens an input file as a reader does, turning a failure into the {@link
    * org.neardup.input.InputException} that names it; the caller closes the stream.
    */
-  static Opened openInput(Path file) {
+  public static Opened openInput(Path file) {
     try {
       return open(file);
     } catch (IOException e) {
@@ -39,7 +39,7 @@ final class Decompression {
   }
 
   /** Opens {@code file}; the caller closes the stream. */
-  static Opened open(Path file) throws IOException {
+  public static Opened open(Path file) throws IOException {
     PushbackInputStream in = new PushbackInputStream(Files.newInputStream(file), 2);
     try {
       byte[] magic = new byte[2];

@@ -11,6 +11,7 @@ import org.neardup.cli.options.InputMixin;
 import org.neardup.cli.options.OutputMixin;
 import org.neardup.cli.options.OutputTarget;
 import org.neardup.cli.options.PipelineMixin;
+import org.neardup.cli.options.SignaturesMixin;
 import org.neardup.cluster.Cluster;
 import org.neardup.cluster.Clusterer;
 import org.neardup.cluster.KeepPolicy;
@@ -32,6 +33,7 @@ import picocli.CommandLine.Spec;
 public final class ClustersCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin InputMixin input;
+  @Mixin SignaturesMixin signatures;
   @Mixin PipelineMixin pipeline;
   @Mixin OutputMixin output;
 
@@ -41,7 +43,7 @@ public final class ClustersCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     KeepPolicy policy = parseKeep(keep);
-    try (PipelineRun run = PipelineRun.execute(input, pipeline, output.quiet, spec.commandLine().getErr());
+    try (PipelineRun run = PipelineRun.execute(input, signatures.files, pipeline, output.quiet, spec.commandLine().getErr());
         OutputTarget target = output.open(spec)) {
       write(run.corpus, clusters(run, policy), target.writer());
       target.commit();

@@ -13,6 +13,7 @@ import org.neardup.cli.options.InputMixin;
 import org.neardup.cli.options.OutputMixin;
 import org.neardup.cli.options.OutputTarget;
 import org.neardup.cli.options.PipelineMixin;
+import org.neardup.cli.options.SignaturesMixin;
 import org.neardup.pipeline.Corpus;
 import org.neardup.verify.SimilarPair;
 import picocli.CommandLine.Command;
@@ -31,13 +32,14 @@ import picocli.CommandLine.Spec;
 public final class PairsCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin InputMixin input;
+  @Mixin SignaturesMixin signatures;
   @Mixin PipelineMixin pipeline;
 
   @Mixin OutputMixin output;
 
   @Override
   public Integer call() throws IOException {
-    try (PipelineRun run = PipelineRun.execute(input, pipeline, output.quiet, spec.commandLine().getErr());
+    try (PipelineRun run = PipelineRun.execute(input, signatures.files, pipeline, output.quiet, spec.commandLine().getErr());
         OutputTarget target = output.open(spec)) {
       write(run.corpus, run.result.pairs(), target.writer());
       target.commit();

@@ -4,10 +4,13 @@ import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Parameters;
 
-/** What to read, at least one input, and how ({@link InputOptionsMixin}). */
+/**
+ * What to read and how ({@link InputOptionsMixin}): at least one input, unless the command takes
+ * signature files instead ({@link SignaturesMixin}).
+ */
 public final class InputMixin extends InputOptionsMixin {
-  @Parameters(paramLabel = "INPUT", arity = "1..*", description = "Input files (plain or gzip), or directories with --format dir.")
-  public List<Path> inputs;
+  @Parameters(paramLabel = "INPUT", arity = "0..*", description = "Input files (plain or gzip), or directories with --format dir.")
+  public List<Path> inputs = List.of();
 
   @Override
   public List<Path> paths() {

@@ -2,30 +2,19 @@ package org.neardup.cli.options;
 
 import org.neardup.cli.UsageException;
 import org.neardup.lsh.LshParams;
-import org.neardup.minhash.MinHashConfig;
-import org.neardup.minhash.MinHashScheme;
 import org.neardup.pipeline.PipelineConfig;
-import org.neardup.shingle.ShingleConfig;
-import org.neardup.text.NormalizerConfig;
+import org.neardup.sketch.SketchParams;
 import org.neardup.verify.VerifyMode;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The options that decide which pairs are found. */
 public final class PipelineMixin {
+  /** How documents are sketched. */
+  @Mixin public SketchOptionsMixin sketch;
+
   @Option(names = {"-t", "--threshold"}, paramLabel = "T", defaultValue = "0.8", description = "Report pairs with Jaccard similarity >= T, in (0, 1]. Default: ${DEFAULT-VALUE}.")
   double threshold;
-
-  @Option(names = "--shingle", paramLabel = "UNIT:K", defaultValue = "char:5", description = "char:K (k characters) or word:K (k words). Default: ${DEFAULT-VALUE}.")
-  String shingle;
-
-  @Option(names = "--permutations", paramLabel = "N", defaultValue = "128", description = "MinHash signature length. Default: ${DEFAULT-VALUE}.")
-  int permutations;
-
-  @Option(names = "--scheme", paramLabel = "SCHEME", defaultValue = "one-permutation", description = "MinHash scheme: one-permutation (one hash per shingle, optimal densification) or classic (n (a x + b) mod p permutations). Default: ${DEFAULT-VALUE}.")
-  String scheme;
-
-  @Option(names = "--seed", paramLabel = "SEED", defaultValue = "1", description = "MinHash seed. Default: ${DEFAULT-VALUE}.")
-  long seed;
 
   @Option(names = "--bands", paramLabel = "B", description = "LSH bands (with --rows); default: chosen from the threshold and --target-recall.")
   Integer bands;
@@ -45,30 +34,21 @@ public final class PipelineMixin {
   @Option(names = "--threads", paramLabel = "N", description = "Worker threads. Default: all processors.")
   Integer threads;
 
-  @Option(names = "--no-nfkc", description = "Skip Unicode NFKC normalization.")
-  boolean noNfkc;
-
-  @Option(names = "--no-lowercase", description = "Keep letter case.")
-  boolean noLowercase;
-
-  @Option(names = "--strip-punctuation", description = "Delete punctuation before shingling.")
-  boolean stripPunctuation;
-
-  @Option(names = "--no-collapse-whitespace", description = "Keep whitespace runs as they are.")
-  boolean noCollapseWhitespace;
-
-  MinHashScheme scheme() {
-    switch (scheme.toLowerCase(java.util.Locale.ROOT)) {
-      case "classic":
-        return MinHashScheme.CLASSIC_V1;
-      case "one-permutation":
-        return MinHashScheme.ONE_PERMUTATION_V1;
-      default:
-        throw new UsageException("--scheme must be classic or one-permutation, got '" + scheme + "'");
-    }
+  /** The settings these options give. */
+  public PipelineConfig config() {
+    return config(sketch.params(), estimate);
   }
 
-  public PipelineConfig config() {
+  /** Whether {@code --estimate} was given. */
+  public boolean estimate() {
+    return estimate;
+  }
+
+  /**
+   * These options' settings with other sketch params (those of a signature file) and, when {@code
+   * estimate}, estimate-only verification.
+   */
+  public PipelineConfig config(SketchParams sketchParams, boolean estimate) {
     if ((bands == null) != (rows == null)) {
       throw new UsageException("--bands and --rows go together");
     }
@@ -79,11 +59,11 @@ public final class PipelineMixin {
       PipelineConfig.Builder builder =
           PipelineConfig.builder()
               .threshold(threshold)
-              .shingle(ShingleConfig.parse(shingle))
-              .minHash(new MinHashConfig(scheme(), permutations, seed))
+              .normalizer(sketchParams.normalizer())
+              .shingle(sketchParams.shingle())
+              .minHash(sketchParams.minHash())
               .targetRecall(targetRecall)
-              .verify(estimate ? VerifyMode.ESTIMATE : VerifyMode.EXACT)
-              .normalizer(new NormalizerConfig(!noNfkc, !noLowercase, stripPunctuation, !noCollapseWhitespace));
+              .verify(estimate ? VerifyMode.ESTIMATE : VerifyMode.EXACT);
       if (bands != null) {
         builder.banding(LshParams.of(bands, rows));
       }

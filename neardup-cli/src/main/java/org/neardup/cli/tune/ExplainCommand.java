@@ -23,7 +23,7 @@ import org.neardup.pipeline.Corpus;
 import org.neardup.pipeline.CorpusBuilder;
 import org.neardup.pipeline.PipelineConfig;
 import org.neardup.pipeline.Progress;
-import org.neardup.text.Normalizer;
+import org.neardup.sketch.DocumentSketcher;
 import org.neardup.tune.PairExplanation;
 import org.neardup.verify.VerifyMode;
 import picocli.CommandLine.Command;
@@ -111,9 +111,9 @@ public final class ExplainCommand implements Callable<Integer> {
     if (!input.paths().isEmpty()) {
       throw new UsageException("--text compares the two texts given; INPUT files go with --id");
     }
-    Normalizer normalizer = new Normalizer(config.normalizer());
+    DocumentSketcher sketcher = DocumentSketcher.create(config.sketch());
     for (int i = 0; i < 2; i++) {
-      if (normalizer.normalize(texts.get(i)).isEmpty()) {
+      if (sketcher.sketch(texts.get(i)).isEmpty()) {
         throw new UsageException("--text number " + (i + 1) + " is empty after normalization: nothing to compare");
       }
     }

@@ -1,0 +1,110 @@
+package org.neardup.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.neardup.cli.options.PipelineMixin;
+import org.neardup.format.SignatureFile;
+import org.neardup.io.Decompression;
+import org.neardup.pipeline.CorpusBuilder;
+import org.neardup.pipeline.PipelineConfig;
+import org.neardup.sketch.SketchParams;
+
+/**
+ * The signature files of a run ({@code --signatures}): their params decide the run's sketch
+ * settings, and their entries join the corpus after the text inputs. Every file must have the same
+ * params; a file may be gzip-compressed.
+ */
+final class SignatureInputs {
+  private final List<Path> files;
+  private final SketchParams params; // null without files
+  private final boolean withSets;
+
+  private SignatureInputs(List<Path> files, SketchParams params, boolean withSets) {
+    this.files = files;
+    this.params = params;
+    this.withSets = withSets;
+  }
+
+  /**
+   * Reads the headers of {@code files}.
+   *
+   * @throws org.neardup.format.CorruptFormatException for a file that is not a signature file
+   * @throws UsageException when two files were made with different params
+   */
+  static SignatureInputs open(List<Path> files) {
+    SketchParams params = null;
+    boolean withSets = true;
+    Path first = null;
+    for (Path file : files) {
+      try (SignatureFile.Reader reader = reader(file)) {
+        if (params == null) {
+          params = reader.params();
+          first = file;
+        } else if (!params.equals(reader.params())) {
+          throw new UsageException(file + ": made with other settings than " + first + " (" + reader.params()
+              + " against " + params + ")");
+        }
+        withSets &= reader.withSets();
+      } catch (IOException e) {
+        throw failure(file, e);
+      }
+    }
+    return new SignatureInputs(List.copyOf(files), params, withSets);
+  }
+
+  /**
+   * The run's settings: the options', with the files' sketch params when there are files. Sketch
+   * options given on the command line must agree with the files. Files without shingle sets mean
+   * estimate-only verification (said on {@code err} unless quiet), and rule out {@code --exact}.
+   */
+  PipelineConfig config(PipelineMixin pipeline, boolean quiet, PrintWriter err) {
+    if (params == null) {
+      return pipeline.config();
+    }
+    if (pipeline.sketch.anyGiven() && !pipeline.sketch.params().equals(params)) {
+      throw new UsageException(files.get(0) + ": signatures made with " + params
+          + ", but the options say " + pipeline.sketch.params() + " (leave the sketch options out to use the file's)");
+    }
+    if (!withSets && pipeline.exact) {
+      throw new UsageException("--exact needs shingle sets, and the signature files carry signatures only");
+    }
+    if (!withSets && !pipeline.estimate() && !quiet) {
+      err.println("neardup: the signature files carry no shingle sets: candidates are confirmed by signature"
+          + " agreement, as with --estimate (approximate similarities)");
+    }
+    return pipeline.config(params, pipeline.estimate() || !withSets);
+  }
+
+  /** Adds every entry of every file to {@code builder}, in file order. */
+  void readInto(CorpusBuilder builder) {
+    for (Path file : files) {
+      String source = file.toString();
+      try (SignatureFile.Reader reader = reader(file)) {
+        long index = 0;
+        for (SignatureFile.Entry entry; (entry = reader.next()) != null; index++) {
+          builder.add(entry.id(), entry.signature(), entry.shingleSet(), entry.textLength(), source, 0, index);
+        }
+      } catch (IOException e) {
+        throw failure(file, e);
+      }
+    }
+  }
+
+  private static SignatureFile.Reader reader(Path file) throws IOException {
+    InputStream in = Decompression.openInput(file).stream();
+    try {
+      return SignatureFile.read(in, file.toString());
+    } catch (IOException | RuntimeException e) {
+      in.close();
+      throw e;
+    }
+  }
+
+  private static RuntimeException failure(Path file, IOException e) {
+    return new UncheckedIOException(new IOException(file + ": cannot read: " + e.getMessage(), e));
+  }
+}

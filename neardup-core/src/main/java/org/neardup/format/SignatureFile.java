@@ -1,0 +1,304 @@
+package org.neardup.format;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.Closeable;
+import java.io.EOFException;
+import java.io.Flushable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+import org.neardup.sketch.SketchParams;
+
+/**
+ * The one owner of the signature file layout ({@code .nds}): the params once, then one entry a
+ * document (id, text length, signature and, optionally, its shingle set). What {@code ./neardup
+ * sign} writes, what {@code pairs --signatures} and the service's bulk load read, and what the Spark
+ * job can write. All integers are little-endian; varints are unsigned LEB128 (7 bits a byte, low
+ * first, high bit set on every byte but the last).
+ *
+ * <pre>
+ * header
+ * offset size field
+ *      0    4 magic "NDSF" (0x4E 0x44 0x53 0x46)
+ *      4    2 format version (1)
+ *      6    2 flags: bit 0 set = every entry carries its shingle set; other bits 0
+ *      8   20 sketch params, layout 2 ({@link SketchParamsFormat})
+ *     28      entries, until the end of the file
+ *
+ * entry
+ *   varint    id length in bytes, at least 1
+ *   bytes     id, UTF-8
+ *   varint    text length, in UTF-16 code units of the raw text (for keep=longest/shortest)
+ *   4*n       signature values, 32-bit (n from the params)
+ *   varint    shingle count c                                   [flag bit 0 only]
+ *   8*c       the shingle set ({@link ShingleSetFormat})        [flag bit 0 only]
+ * </pre>
+ *
+ * A file ends after its last complete entry; bytes that do not make a complete entry are a {@link
+ * CorruptFormatException} naming their offset. Not thread-safe: one reader or writer, one thread.
+ */
+public final class SignatureFile {
+  /** The magic bytes "NDSF" as a little-endian int. */
+  public static final int MAGIC = 0x4653444E;
+  /** The format version this class writes. */
+  public static final int VERSION = 1;
+  /** Bytes of the header. */
+  public static final int HEADER_BYTES = 8 + SketchParamsFormat.BYTES;
+
+  private static final int FLAG_SETS = 1;
+
+  private SignatureFile() {}
+
+  /**
+   * One document of a signature file.
+   *
+   * @param id the document's id
+   * @param textLength length of its raw text in UTF-16 code units
+   * @param signature its n signature values
+   * @param shingleSet its sorted shingle set, or null in a file without sets
+   */
+  public record Entry(String id, int textLength, int[] signature, long[] shingleSet) {
+    public Entry {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(signature, "signature");
+    }
+  }
+
+  /** Starts a signature file on {@code out}: writes the header. Close the writer to flush. */
+  public static Writer write(OutputStream out, SketchParams params, boolean withSets) throws IOException {
+    return new Writer(out, params, withSets);
+  }
+
+  /**
+   * Reads the header of a signature file from {@code in}.
+   *
+   * @param source the file's name, for messages
+   * @throws CorruptFormatException when it is not a signature file of a known version
+   */
+  public static Reader read(InputStream in, String source) throws IOException {
+    return new Reader(in, source);
+  }
+
+  /** Writes entries after the header. */
+  public static final class Writer implements Flushable, Closeable {
+    private final OutputStream out;
+    private final SketchParams params;
+    private final boolean withSets;
+    private ByteBuffer buffer = ByteBuffer.allocate(1 << 12).order(ByteOrder.LITTLE_ENDIAN);
+
+    private Writer(OutputStream out, SketchParams params, boolean withSets) throws IOException {
+      this.out = new BufferedOutputStream(Objects.requireNonNull(out, "out"), 1 << 16);
+      this.params = Objects.requireNonNull(params, "params");
+      this.withSets = withSets;
+      ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+      header.putInt(MAGIC);
+      header.putShort((short) VERSION);
+      header.putShort((short) (withSets ? FLAG_SETS : 0));
+      SketchParamsFormat.write(header, params);
+      this.out.write(header.array());
+    }
+
+    /** Whether entries carry their shingle sets. */
+    public boolean withSets() {
+      return withSets;
+    }
+
+    /**
+     * Appends an entry.
+     *
+     * @throws IllegalArgumentException for an empty id, a signature of the wrong length, or a
+     *     missing set in a file with sets
+     */
+    public void add(Entry entry) throws IOException {
+      byte[] id = entry.id().getBytes(StandardCharsets.UTF_8);
+      if (id.length == 0) {
+        throw new IllegalArgumentException("empty id");
+      }
+      int n = params.numPermutations();
+      if (entry.signature().length != n) {
+        throw new IllegalArgumentException("signature has " + entry.signature().length + " values, params say " + n);
+      }
+      if (withSets && entry.shingleSet() == null) {
+        throw new IllegalArgumentException("entry '" + entry.id() + "' has no shingle set, the file carries sets");
+      }
+      long[] set = withSets ? entry.shingleSet() : null;
+      long size = 15L + id.length + 4L * n + (set == null ? 0 : 5 + 8L * set.length);
+      if (size > buffer.capacity()) {
+        buffer = ByteBuffer.allocate((int) Math.min(Integer.MAX_VALUE - 8, Math.max(size, 2L * buffer.capacity())))
+            .order(ByteOrder.LITTLE_ENDIAN);
+      }
+      buffer.clear();
+      putVarint(buffer, id.length);
+      buffer.put(id);
+      putVarint(buffer, entry.textLength());
+      buffer.asIntBuffer().put(entry.signature());
+      buffer.position(buffer.position() + 4 * n);
+      if (set != null) {
+        putVarint(buffer, set.length);
+        ShingleSetFormat.write(buffer, set);
+      }
+      out.write(buffer.array(), 0, buffer.position());
+    }
+
+    @Override
+    public void flush() throws IOException {
+      out.flush();
+    }
+
+    /** Flushes and closes the underlying stream. */
+    @Override
+    public void close() throws IOException {
+      out.close();
+    }
+  }
+
+  /** Reads entries after the header. */
+  public static final class Reader implements Closeable {
+    private final InputStream in;
+    private final String source;
+    private final SketchParams params;
+    private final boolean withSets;
+    private long offset;
+
+    private Reader(InputStream in, String source) throws IOException {
+      this.in = new BufferedInputStream(Objects.requireNonNull(in, "in"), 1 << 16);
+      this.source = source;
+      byte[] header = this.in.readNBytes(HEADER_BYTES);
+      if (header.length < 8) {
+        throw corrupt(header.length, "not a neardup signature file (too short)");
+      }
+      ByteBuffer buffer = ByteBuffer.wrap(header).order(ByteOrder.LITTLE_ENDIAN);
+      if (buffer.getInt() != MAGIC) {
+        throw corrupt(0, "not a neardup signature file (bad magic)");
+      }
+      int version = Short.toUnsignedInt(buffer.getShort());
+      if (version != VERSION) {
+        throw corrupt(4, "unsupported signature file version " + version);
+      }
+      int flags = Short.toUnsignedInt(buffer.getShort());
+      if ((flags & ~FLAG_SETS) != 0) {
+        throw corrupt(6, "unknown signature file flags " + flags);
+      }
+      if (header.length < HEADER_BYTES) {
+        throw corrupt(header.length, "truncated signature file header");
+      }
+      this.withSets = (flags & FLAG_SETS) != 0;
+      try {
+        this.params = SketchParamsFormat.read(buffer, 2, 8);
+      } catch (CorruptFormatException e) {
+        throw corrupt(8, e.getMessage());
+      }
+      this.offset = HEADER_BYTES;
+    }
+
+    public SketchParams params() {
+      return params;
+    }
+
+    /** Whether entries carry their shingle sets (exact verification possible). */
+    public boolean withSets() {
+      return withSets;
+    }
+
+    /**
+     * The next entry, or null at the end of the file.
+     *
+     * @throws CorruptFormatException for an incomplete or invalid entry, naming its offset
+     */
+    public Entry next() throws IOException {
+      long start = offset;
+      int first = in.read();
+      if (first < 0) {
+        return null;
+      }
+      offset++;
+      try {
+        int idLength = readVarint(first);
+        if (idLength == 0) {
+          throw corrupt(start, "entry with an empty id");
+        }
+        String id = new String(readBytes(idLength), StandardCharsets.UTF_8);
+        int textLength = readVarint(readByte());
+        int n = params.numPermutations();
+        ByteBuffer values = ByteBuffer.wrap(readBytes(4L * n)).order(ByteOrder.LITTLE_ENDIAN);
+        int[] signature = new int[n];
+        values.asIntBuffer().get(signature);
+        long[] set = null;
+        if (withSets) {
+          int count = readVarint(readByte());
+          long setOffset = offset;
+          set = ShingleSetFormat.read(
+              ByteBuffer.wrap(readBytes(8L * count)).order(ByteOrder.LITTLE_ENDIAN), count, setOffset);
+        }
+        return new Entry(id, textLength, signature, set);
+      } catch (EOFException e) {
+        throw corrupt(start, "truncated entry (the file ends inside it)");
+      }
+    }
+
+    @Override
+    public void close() throws IOException {
+      in.close();
+    }
+
+    private int readByte() throws IOException {
+      int b = in.read();
+      if (b < 0) {
+        throw new EOFException();
+      }
+      offset++;
+      return b;
+    }
+
+    private byte[] readBytes(long count) throws IOException {
+      if (count > Integer.MAX_VALUE - 8) {
+        throw corrupt(offset, "entry field of " + count + " bytes");
+      }
+      byte[] bytes = in.readNBytes((int) count);
+      if (bytes.length < count) {
+        throw new EOFException();
+      }
+      offset += count;
+      return bytes;
+    }
+
+    private int readVarint(int first) throws IOException {
+      long value = first & 0x7F;
+      int shift = 7;
+      int b = first;
+      while ((b & 0x80) != 0) {
+        if (shift > 28) {
+          throw corrupt(offset, "varint too long");
+        }
+        b = readByte();
+        value |= (long) (b & 0x7F) << shift;
+        shift += 7;
+      }
+      if (value > Integer.MAX_VALUE) {
+        throw corrupt(offset, "varint out of range: " + value);
+      }
+      return (int) value;
+    }
+
+    private CorruptFormatException corrupt(long at, String message) {
+      return new CorruptFormatException(at, source + ": " + message);
+    }
+  }
+
+  private static void putVarint(ByteBuffer out, int value) {
+    if (value < 0) {
+      throw new IllegalArgumentException("negative varint " + value);
+    }
+    int v = value;
+    while ((v & ~0x7F) != 0) {
+      out.put((byte) ((v & 0x7F) | 0x80));
+      v >>>= 7;
+    }
+    out.put((byte) v);
+  }
+}

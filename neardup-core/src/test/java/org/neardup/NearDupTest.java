@@ -1,0 +1,53 @@
+package org.neardup;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.neardup.cluster.KeepPolicy;
+import org.neardup.pipeline.PipelineConfig;
+import org.neardup.shingle.ShingleConfig;
+
+class NearDupTest {
+  /** The README's batch example, as written there. */
+  @Test
+  void readmeBatchExample() {
+    Map<String, String> listings = new LinkedHashMap<>();
+    listings.put("ad-1", "Sunny two-room flat near Termini station, 800 euro a month, furnished");
+    listings.put("ad-2", "Studio in Trastevere with terrace, 650 euro");
+    listings.put("ad-3", "Sunny two-room flat near Termini station - 800 euro a month, furnished!");
+
+    List<DuplicatePair<String>> pairs = NearDup.withDefaults().pairs(listings);
+    // [DuplicatePair[first=ad-1, second=ad-3, similarity=0.8...]]
+
+    assertThat(pairs).hasSize(1);
+    assertThat(pairs.get(0).first()).isEqualTo("ad-1");
+    assertThat(pairs.get(0).second()).isEqualTo("ad-3");
+    assertThat(pairs.get(0).similarity()).isBetween(0.8, 1.0);
+  }
+
+  @Test
+  void listsAreKeyedByPositionAndEmptyTextsAreInNoPair() {
+    List<String> texts = List.of("alpha beta gamma delta", "   ", "alpha beta gamma delta", "something else");
+    List<DuplicatePair<Integer>> pairs = NearDup.withDefaults().pairs(texts);
+    assertThat(pairs).containsExactly(new DuplicatePair<>(0, 2, 1.0));
+  }
+
+  @Test
+  void clustersAreConnectedComponentsWithTheChosenRepresentative() {
+    Map<String, String> docs = new LinkedHashMap<>();
+    docs.put("a", "one two three four five six seven eight");
+    docs.put("b", "one two three four five six seven eight nine");
+    docs.put("c", "unrelated text about something different");
+    docs.put("d", "one two three four five six seven eight");
+    NearDup nearDup = NearDup.with(PipelineConfig.builder().shingle(ShingleConfig.words(1)).build());
+    List<DuplicateCluster<String>> longest = nearDup.clusters(docs, KeepPolicy.LONGEST);
+    assertThat(longest).containsExactly(new DuplicateCluster<>("b", List.of("a", "b", "d")));
+    assertThat(longest.get(0).duplicates()).containsExactly("a", "d");
+    List<String> texts = new ArrayList<>(docs.values());
+    assertThat(nearDup.clusters(texts)).containsExactly(new DuplicateCluster<>(0, List.of(0, 1, 3)));
+  }
+}

@@ -8,6 +8,8 @@ import org.neardup.cli.batch.GenerateCommand;
 import org.neardup.cli.batch.PairsCommand;
 import org.neardup.cli.batch.SignCommand;
 import org.neardup.cli.report.ReportCommand;
+import org.neardup.cli.server.IndexCommand;
+import org.neardup.cli.server.ServeCommand;
 import org.neardup.cli.tune.ExplainCommand;
 import org.neardup.cli.tune.TuneCommand;
 import picocli.CommandLine.Command;
@@ -23,6 +25,8 @@ import picocli.CommandLine.Command;
       ClustersCommand.class,
       DedupCommand.class,
       SignCommand.class,
+      ServeCommand.class,
+      IndexCommand.class,
       EvalCommand.class,
       DemoCommand.class,
       GenerateCommand.class,

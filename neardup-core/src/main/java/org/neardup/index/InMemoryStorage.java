@@ -9,7 +9,8 @@ import org.neardup.lsh.BucketTable;
  * signatures and shingle sets, and a {@link BucketTable}. Removal gives memory back: handles are
  * reused, the bucket table shrinks, and {@link #compact} shrinks the arrays when most handles are
  * free. Memory per document: its key, its signature (4 bytes a value), its shingle set (8 bytes a
- * shingle) and about 20 bytes a band. Not thread-safe on its own: {@link NearDupIndex} locks.
+ * shingle) and about 20 bytes a band; texts are not kept. Not thread-safe on its own: {@link
+ * NearDupIndex} locks.
  *
  * @param <K> the document key type
  */
@@ -73,7 +74,7 @@ public final class InMemoryStorage<K> implements IndexStorage<K>, SketchStore<K>
   }
 
   @Override
-  public long insert(K key, int[] signature, long[] shingleSet) {
+  public long insert(K key, int[] signature, long[] shingleSet, String text) {
     int handle = handles.add(key);
     if (handles.capacity() > signatures.length) {
       signatures = Arrays.copyOf(signatures, handles.capacity());

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.neardup.lsh.Banding;
@@ -99,17 +100,17 @@ public final class NearDupIndex<K> implements AutoCloseable {
    *     normalization
    */
   public void add(K key, String text) {
-    write(key, sketcher.sketch(text), false, false);
+    single(IndexWrite.add(key, sketcher.sketch(text), text, false));
   }
 
   /** Adds a document already sketched with {@link #sketcher()}. */
   public void add(K key, Sketch sketch) {
-    write(key, sketch, false, false);
+    single(IndexWrite.add(key, sketch, null, false));
   }
 
   /** Adds a document, or replaces the one held under {@code key}. */
   public void upsert(K key, String text) {
-    write(key, sketcher.sketch(text), true, false);
+    single(IndexWrite.upsert(key, sketcher.sketch(text), text, false));
   }
 
   /**
@@ -120,12 +121,12 @@ public final class NearDupIndex<K> implements AutoCloseable {
    *     normalization
    */
   public List<Match<K>> addAndQuery(K key, String text) {
-    return write(key, sketcher.sketch(text), false, true);
+    return single(IndexWrite.add(key, sketcher.sketch(text), text, true));
   }
 
   /** {@link #addAndQuery(Object, String)} for a document already sketched with {@link #sketcher()}. */
   public List<Match<K>> addAndQuery(K key, Sketch sketch) {
-    return write(key, sketch, false, true);
+    return single(IndexWrite.add(key, sketch, null, true));
   }
 
   /**
@@ -133,58 +134,103 @@ public final class NearDupIndex<K> implements AutoCloseable {
    * of failing; the replaced document is not among the matches.
    */
   public List<Match<K>> upsertAndQuery(K key, String text) {
-    return write(key, sketcher.sketch(text), true, true);
+    return single(IndexWrite.upsert(key, sketcher.sketch(text), text, true));
   }
 
   /** {@link #upsertAndQuery(Object, String)} for a document already sketched with {@link #sketcher()}. */
   public List<Match<K>> upsertAndQuery(K key, Sketch sketch) {
-    return write(key, sketch, true, true);
-  }
-
-  private List<Match<K>> write(K key, Sketch sketch, boolean replace, boolean query) {
-    Objects.requireNonNull(key, "key");
-    checkNotEmpty(sketch);
-    long[] set = verifier.needsSets() ? sketch.shingleSet() : null; // sorted outside the lock
-    long[] bucketKeys = banding.bucketKeys(sketch.signature());
-    lock.writeLock().lock();
-    try {
-      long existing = sketches.handleOf(key);
-      if (existing >= 0 && !replace) {
-        throw new IllegalArgumentException("key already in the index: " + key);
-      }
-      if (existing >= 0) {
-        delete(existing);
-      }
-      List<Match<K>> matches = query ? matches(sketch.signature(), set, bucketKeys, Integer.MAX_VALUE) : List.of();
-      long handle = sketches.insert(key, sketch.signature(), set);
-      buckets.add(bucketKeys, handle);
-      storage.commit();
-      return matches;
-    } finally {
-      lock.writeLock().unlock();
-    }
-  }
-
-  private static void checkNotEmpty(Sketch sketch) {
-    if (sketch.isEmpty()) {
-      throw new IllegalArgumentException("empty document: nothing is left after normalization to compare");
-    }
+    return single(IndexWrite.upsert(key, sketch, null, true));
   }
 
   /** Removes a document by key. Returns false when the key was not held. */
   public boolean remove(K key) {
+    return writeAll(List.of(IndexWrite.remove(key))).get(0).status() == WriteResult.Status.REMOVED;
+  }
+
+  private List<Match<K>> single(IndexWrite<K> write) {
+    WriteResult<K> result = writeAll(List.of(write)).get(0);
+    switch (result.status()) {
+      case ALREADY_PRESENT:
+        throw new IllegalArgumentException("key already in the index: " + write.key());
+      case EMPTY_DOCUMENT:
+        throw new IllegalArgumentException("empty document: nothing is left after normalization to compare");
+      default:
+        return result.matches();
+    }
+  }
+
+  /**
+   * Applies a batch of writes in order, atomically with respect to other writes and queries, and
+   * commits them to the storage once: a durable storage makes the whole batch durable with one
+   * sync (how the service shares syncs between concurrent clients). A write that is refused (an
+   * add of a held key, a removal of an absent one, an empty text) is reported and the others go
+   * on. Each write sees the ones before it: two near-duplicates added in one batch find each other
+   * once.
+   *
+   * @return one result per write, in order
+   * @throws RuntimeException when the storage fails to commit; then none of the batch was applied
+   */
+  public List<WriteResult<K>> writeAll(List<IndexWrite<K>> writes) {
+    List<Prepared<K>> prepared = new ArrayList<>(writes.size());
+    for (IndexWrite<K> write : writes) {
+      prepared.add(prepare(write)); // sorting sets and hashing bands happen outside the lock
+    }
     lock.writeLock().lock();
     try {
-      long handle = sketches.handleOf(key);
-      if (handle < 0) {
-        return false;
+      List<WriteResult<K>> results = new ArrayList<>(prepared.size());
+      boolean changed = false;
+      for (Prepared<K> write : prepared) {
+        WriteResult<K> result = apply(write);
+        changed |= result.status().applied();
+        results.add(result);
       }
-      delete(handle);
-      storage.commit();
-      return true;
+      if (changed) {
+        storage.commit();
+      }
+      return results;
     } finally {
       lock.writeLock().unlock();
     }
+  }
+
+  /** A write with its set sorted and its bucket keys computed. */
+  private record Prepared<K>(IndexWrite<K> write, long[] set, long[] bucketKeys) {}
+
+  private Prepared<K> prepare(IndexWrite<K> write) {
+    Sketch sketch = write.sketch();
+    if (sketch == null || sketch.isEmpty()) {
+      return new Prepared<>(write, null, null);
+    }
+    long[] set = verifier.needsSets() ? sketch.shingleSet() : null;
+    return new Prepared<>(write, set, banding.bucketKeys(sketch.signature()));
+  }
+
+  private WriteResult<K> apply(Prepared<K> prepared) {
+    IndexWrite<K> write = prepared.write();
+    K key = write.key();
+    long existing = sketches.handleOf(key);
+    if (write.kind() == IndexWrite.Kind.REMOVE) {
+      if (existing < 0) {
+        return new WriteResult<>(key, WriteResult.Status.NOT_FOUND, List.of());
+      }
+      delete(existing);
+      return new WriteResult<>(key, WriteResult.Status.REMOVED, List.of());
+    }
+    if (write.sketch().isEmpty()) {
+      return new WriteResult<>(key, WriteResult.Status.EMPTY_DOCUMENT, List.of());
+    }
+    if (existing >= 0 && write.kind() == IndexWrite.Kind.ADD) {
+      return new WriteResult<>(key, WriteResult.Status.ALREADY_PRESENT, List.of());
+    }
+    if (existing >= 0) {
+      delete(existing);
+    }
+    int[] signature = write.sketch().signature();
+    List<Match<K>> matches =
+        write.query() ? matches(signature, prepared.set(), prepared.bucketKeys(), Integer.MAX_VALUE) : List.of();
+    long handle = sketches.insert(key, signature, prepared.set(), write.text());
+    buckets.add(prepared.bucketKeys(), handle);
+    return new WriteResult<>(key, existing >= 0 ? WriteResult.Status.REPLACED : WriteResult.Status.ADDED, matches);
   }
 
   private void delete(long handle) {
@@ -192,6 +238,17 @@ public final class NearDupIndex<K> implements AutoCloseable {
     sketches.delete(handle);
     if (sketches.isSparse()) {
       sketches.compact((from, to) -> buckets.move(banding.bucketKeys(sketches.signature(to)), from, to));
+    }
+  }
+
+  /** The raw text held under {@code key}, if the document is held and the storage keeps texts. */
+  public Optional<String> text(K key) {
+    lock.readLock().lock();
+    try {
+      long handle = sketches.handleOf(key);
+      return handle < 0 ? Optional.empty() : Optional.ofNullable(sketches.text(handle));
+    } finally {
+      lock.readLock().unlock();
     }
   }
 

@@ -21,6 +21,11 @@ public interface SketchStore<K> {
   /** The sorted shingle set of a live handle, or null when the index keeps none (estimate mode). */
   long[] shingleSet(long handle);
 
+  /** The raw text of a live handle, or null when the store keeps no texts (or none was given). */
+  default String text(long handle) {
+    return null;
+  }
+
   /** Number of documents held. */
   long size();
 
@@ -28,8 +33,9 @@ public interface SketchStore<K> {
    * Stores a new document and returns its handle.
    *
    * @param shingleSet sorted distinct shingle hashes, or null to keep none
+   * @param text the raw text, or null; a store may keep it (the service does, to show it) or not
    */
-  long insert(K key, int[] signature, long[] shingleSet);
+  long insert(K key, int[] signature, long[] shingleSet, String text);
 
   /** Deletes a live handle's document. */
   void delete(long handle);

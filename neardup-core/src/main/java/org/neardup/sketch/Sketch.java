@@ -23,7 +23,7 @@ public final class Sketch implements Serializable {
   private final int unitCount;
 
   private Sketch(long[] shingles, boolean isSet, int[] signature, int unitCount) {
-    this.shingles = Objects.requireNonNull(shingles, "shingles");
+    this.shingles = shingles;
     this.isSet = isSet;
     this.signature = Objects.requireNonNull(signature, "signature");
     this.unitCount = unitCount;
@@ -47,8 +47,28 @@ public final class Sketch implements Serializable {
     return new Sketch(shingleSet, true, signature, unitCount);
   }
 
-  /** The sorted, distinct shingle hashes: the set verification intersects. Sorted on first call. */
+  /**
+   * A sketch of a signature alone, without its shingle set (from a signature file written without
+   * sets): enough for estimate-only verification.
+   */
+  public static Sketch ofSignature(int[] signature) {
+    return new Sketch(null, true, signature, -1);
+  }
+
+  /** Whether the sketch carries its shingle set (all but {@link #ofSignature} sketches do). */
+  public boolean hasShingleSet() {
+    return shingles != null;
+  }
+
+  /**
+   * The sorted, distinct shingle hashes: the set verification intersects. Sorted on first call.
+   *
+   * @throws IllegalStateException for a sketch of a signature alone
+   */
   public long[] shingleSet() {
+    if (shingles == null) {
+      throw new IllegalStateException("this sketch has no shingle set (a signature alone): exact verification needs it");
+    }
     if (!isSet) {
       shingles = Shingler.toSet(shingles);
       isSet = true;
@@ -56,7 +76,10 @@ public final class Sketch implements Serializable {
     return shingles;
   }
 
-  /** The shingle hashes as made (sorted and distinct once {@link #shingleSet()} was called). */
+  /**
+   * The shingle hashes as made (sorted and distinct once {@link #shingleSet()} was called); null
+   * for a sketch of a signature alone.
+   */
   public long[] shingleHashes() {
     return shingles;
   }
@@ -73,6 +96,6 @@ public final class Sketch implements Serializable {
 
   /** Whether the normalized text was empty: no shingles, nothing to compare. */
   public boolean isEmpty() {
-    return shingles.length == 0;
+    return shingles != null && shingles.length == 0;
   }
 }

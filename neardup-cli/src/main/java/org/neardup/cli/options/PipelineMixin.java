@@ -39,6 +39,19 @@ public final class PipelineMixin {
     return config(sketch.params(), estimate);
   }
 
+  /** The long names of the options here that are not sketch options, to tell whether any was given. */
+  private static final java.util.List<String> NAMES =
+      java.util.List.of("--threshold", "--bands", "--rows", "--target-recall", "--estimate");
+
+  /**
+   * Whether the user gave any of these options (sketch options included) rather than the
+   * defaults: settings given explicitly must agree with a stored index's.
+   */
+  public boolean anyGiven() {
+    var parsed = sketch.command.commandLine().getParseResult();
+    return sketch.anyGiven() || NAMES.stream().anyMatch(parsed::hasMatchedOption);
+  }
+
   /** Whether {@code --estimate} was given. */
   public boolean estimate() {
     return estimate;

@@ -1,0 +1,183 @@
+package org.neardup.cli.server;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.neardup.cli.ExitCodes;
+import org.neardup.cli.PipelineRun;
+import org.neardup.cli.UsageException;
+import org.neardup.cli.options.InputMixin;
+import org.neardup.cli.options.SignaturesMixin;
+import org.neardup.format.IncompatibleSignatureException;
+import org.neardup.format.SignatureFile;
+import org.neardup.index.IndexWrite;
+import org.neardup.index.NearDupIndex;
+import org.neardup.index.WriteResult;
+import org.neardup.input.Document;
+import org.neardup.input.InputException;
+import org.neardup.input.InputProblem;
+import org.neardup.input.InputProblems;
+import org.neardup.io.Decompression;
+import org.neardup.io.DocumentReader;
+import org.neardup.io.DocumentReaders;
+import org.neardup.pipeline.ParallelSketcher;
+import org.neardup.server.store.IndexDirectory;
+import org.neardup.sketch.Sketch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code neardup index build}: bulk-loads documents (text inputs or signature files) into a
+ * persistent index, far faster than one request a document: sketching runs on every core, writes
+ * go in batches without a sync each, and the write-ahead log is synced once at the end.
+ */
+@Command(
+    name = "build",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Adds the inputs' documents to a persistent index (creating it with the given settings), in bulk.",
+      "Ids already in the index are skipped and counted (--upsert replaces them); an id twice in the inputs is bad input (--on-error). With --signatures FILE the documents come from 'neardup sign' (their settings must be the index's; no texts are stored)."
+    })
+public final class IndexBuildCommand implements Callable<Integer> {
+  private static final int BATCH = 1000;
+
+  @Spec CommandSpec spec;
+  @Mixin DataOptions data;
+  @Mixin InputMixin input;
+  @Mixin SignaturesMixin signatures;
+
+  @Option(names = "--upsert", description = "Replace documents whose id is already in the index.")
+  boolean upsert;
+
+  @Option(names = {"-q", "--quiet"}, description = "No summary on stderr.")
+  boolean quiet;
+
+  private long added;
+  private long replaced;
+  private long present;
+  private long empty;
+
+  @Override
+  public Integer call() throws IOException {
+    if (input.paths().isEmpty() && signatures.files.isEmpty()) {
+      throw new UsageException("missing INPUT (or --signatures FILE)");
+    }
+    long started = System.nanoTime();
+    InputProblems problems = new InputProblems(input.onErrorPolicy());
+    try (IndexDirectory directory = data.open(false)) {
+      NearDupIndex<String> index = directory.index();
+      Set<String> seen = new HashSet<>();
+      List<IndexWrite<String>> pending = new ArrayList<>(BATCH);
+      try (ParallelSketcher sketcher = new ParallelSketcher(index.sketcher(), threads(directory), 256,
+          (documents, sketches) -> {
+            for (int i = 0; i < documents.size(); i++) {
+              Document document = documents.get(i);
+              if (!seen.add(document.id())) {
+                problems.report(new InputException(document.source(), document.line(), InputProblem.DUPLICATE_ID,
+                    "duplicate id '" + document.id() + "'"));
+                continue;
+              }
+              add(index, pending, write(document.id(), sketches.get(i), document.text()));
+            }
+          })) {
+        for (Path path : input.paths()) {
+          try (DocumentReader reader = DocumentReaders.open(path, input.options(path), problems)) {
+            for (Document document; (document = reader.next()) != null; ) {
+              sketcher.add(document);
+            }
+          }
+        }
+        sketcher.finish();
+      }
+      for (Path file : signatures.files) {
+        loadSignatures(index, file, seen, problems, pending);
+      }
+      flush(index, pending);
+      directory.sync();
+      if (!quiet) {
+        summarize(spec.commandLine().getErr(), directory, problems, (System.nanoTime() - started) / 1e9);
+      }
+    }
+    return ExitCodes.OK;
+  }
+
+  private static int threads(IndexDirectory directory) {
+    return directory.index().config().threads();
+  }
+
+  private IndexWrite<String> write(String id, Sketch sketch, String text) {
+    return upsert ? IndexWrite.upsert(id, sketch, text, false) : IndexWrite.add(id, sketch, text, false);
+  }
+
+  private void add(NearDupIndex<String> index, List<IndexWrite<String>> pending, IndexWrite<String> write) {
+    pending.add(write);
+    if (pending.size() == BATCH) {
+      flush(index, pending);
+    }
+  }
+
+  private void flush(NearDupIndex<String> index, List<IndexWrite<String>> pending) {
+    if (pending.isEmpty()) {
+      return;
+    }
+    for (WriteResult<String> result : index.writeAll(pending)) {
+      switch (result.status()) {
+        case ADDED -> added++;
+        case REPLACED -> replaced++;
+        case ALREADY_PRESENT -> present++;
+        case EMPTY_DOCUMENT -> empty++;
+        default -> throw new IllegalStateException("unexpected " + result.status());
+      }
+    }
+    pending.clear();
+  }
+
+  private void loadSignatures(NearDupIndex<String> index, Path file, Set<String> seen, InputProblems problems,
+      List<IndexWrite<String>> pending) throws IOException {
+    try (InputStream in = Decompression.openInput(file).stream();
+        SignatureFile.Reader reader = SignatureFile.read(in, file.toString())) {
+      if (!reader.params().equals(index.sketcher().params())) {
+        throw new IncompatibleSignatureException(index.sketcher().params(), reader.params());
+      }
+      if (!reader.withSets() && index.config().verifier().needsSets()) {
+        throw new UsageException(file + ": carries signatures only, and this index verifies exactly (it needs the"
+            + " shingle sets: sign without --signatures-only)");
+      }
+      long entry = 0;
+      for (SignatureFile.Entry e; (e = reader.next()) != null; entry++) {
+        if (!seen.add(e.id())) {
+          problems.report(new InputException(file.toString(), 0, InputProblem.DUPLICATE_ID,
+              "duplicate id '" + e.id() + "' (entry " + (entry + 1) + ")"));
+          continue;
+        }
+        Sketch sketch = e.shingleSet() != null ? Sketch.ofSet(e.shingleSet(), e.signature(), -1) : Sketch.ofSignature(e.signature());
+        add(index, pending, write(e.id(), sketch, null));
+      }
+    }
+  }
+
+  private void summarize(PrintWriter err, IndexDirectory directory, InputProblems problems, double seconds) {
+    PipelineRun.printSkipped(problems, err);
+    long total = added + replaced;
+    err.printf(Locale.ROOT, "neardup: %d documents added, %d replaced in %.1f s (%.0f a second) -> %s (%d documents, %.1f MB)%n",
+        added, replaced, seconds, total / Math.max(seconds, 1e-9), directory.directory(), directory.index().size(),
+        directory.diskBytes() / 1e6);
+    if (present > 0) {
+      err.printf(Locale.ROOT, "neardup: skipped %d documents already in the index (--upsert replaces them)%n", present);
+    }
+    if (empty > 0) {
+      err.printf(Locale.ROOT, "neardup: skipped %d empty documents (nothing left after normalization)%n", empty);
+    }
+    err.flush();
+  }
+}

@@ -1,0 +1,131 @@
+package org.neardup.cli.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.neardup.NearDupException;
+import org.neardup.cli.ExitCodes;
+import org.neardup.server.AdminCommand;
+import org.neardup.server.store.IndexDirectory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code neardup index}: the persistent index of the service, built in bulk and looked after. {@code
+ * stats}, {@code check} and {@code backup} work on a stopped index and on one that a running
+ * server holds (through its admin socket).
+ */
+@Command(
+    name = "index",
+    mixinStandardHelpOptions = true,
+    description = "Builds a persistent index in bulk, and shows, checks or backs up one (also while it is served).",
+    subcommands = {
+      IndexBuildCommand.class,
+      IndexCommand.Stats.class,
+      IndexCommand.Check.class,
+      IndexCommand.Backup.class
+    })
+public final class IndexCommand implements Runnable {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "missing subcommand: build, stats, check or backup");
+  }
+
+  /**
+   * Runs {@code command} on {@code data}: through the running server's admin socket if one holds
+   * the index, else in this process. Returns the JSON of the answer.
+   */
+  static JsonNode run(Path data, String command) throws IOException {
+    Optional<String> answer = AdminCommand.send(data, command);
+    String line;
+    if (answer.isPresent()) {
+      line = answer.get();
+    } else {
+      try (IndexDirectory directory = IndexDirectory.open(data, IndexDirectory.Options.existing())) {
+        line = AdminCommand.execute(directory, command);
+      }
+    }
+    if (line.startsWith("error ")) {
+      throw new NearDupException(data + ": " + line.substring("error ".length()));
+    }
+    return JSON.readTree(line.substring("ok ".length()));
+  }
+
+  /** {@code index stats}. */
+  @Command(name = "stats", mixinStandardHelpOptions = true, description = "Prints the index's documents, disk use and settings.")
+  static final class Stats implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--data", paramLabel = "DIR", required = true, description = "The index's data directory.")
+    Path data;
+
+    @Override
+    public Integer call() throws IOException {
+      JsonNode stats = IndexCommand.run(data, "stats");
+      PrintWriter out = spec.commandLine().getOut();
+      out.printf(Locale.ROOT, "documents  %d%n", stats.get("documents").asLong());
+      out.printf(Locale.ROOT, "disk       %.1f MB%n", stats.get("diskBytes").asLong() / 1e6);
+      out.printf(Locale.ROOT, "settings   %s%n", stats.get("settings").asText());
+      out.flush();
+      return ExitCodes.OK;
+    }
+  }
+
+  /** {@code index check}. */
+  @Command(name = "check", mixinStandardHelpOptions = true,
+      description = "Reads the whole index and checks it is consistent (every document with its key, signature, set and buckets). Exit code 3 when it is not.")
+  static final class Check implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--data", paramLabel = "DIR", required = true, description = "The index's data directory.")
+    Path data;
+
+    @Override
+    public Integer call() throws IOException {
+      JsonNode report = IndexCommand.run(data, "check");
+      PrintWriter out = spec.commandLine().getOut();
+      out.printf(Locale.ROOT, "documents      %d%n", report.get("documents").asLong());
+      out.printf(Locale.ROOT, "bucket entries %d%n", report.get("bucketEntries").asLong());
+      long problems = report.get("problemCount").asLong();
+      for (JsonNode problem : report.get("problems")) {
+        out.println("problem: " + problem.asText());
+      }
+      out.println(problems == 0 ? "ok" : problems + " problems");
+      out.flush();
+      return problems == 0 ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
+    }
+  }
+
+  /** {@code index backup}. */
+  @Command(name = "backup", mixinStandardHelpOptions = true,
+      description = "Writes a consistent copy of the index into a new directory, also while a server writes to it (RocksDB checkpoint: hard links where it can).")
+  static final class Backup implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--data", paramLabel = "DIR", required = true, description = "The index's data directory.")
+    Path data;
+
+    @Option(names = "--to", paramLabel = "DIR2", required = true, description = "The backup's directory; must not exist.")
+    Path to;
+
+    @Override
+    public Integer call() throws IOException {
+      IndexCommand.run(data, "backup " + to.toAbsolutePath());
+      spec.commandLine().getErr().printf(Locale.ROOT, "neardup: backed up %s -> %s%n", data, to);
+      spec.commandLine().getErr().flush();
+      return ExitCodes.OK;
+    }
+  }
+}

@@ -1,0 +1,99 @@
+package org.neardup.cli.server;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.neardup.cli.ExitCodes;
+import org.neardup.cli.UsageException;
+import org.neardup.server.NearDupServer;
+import org.neardup.server.ServerConfig;
+import org.neardup.server.store.IndexDirectory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code neardup serve}: the online dedup service over a persistent index. */
+@Command(
+    name = "serve",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Serves a persistent index over HTTP: add documents and get their near-duplicates (exact similarities), query, get, delete, batch, stats, Prometheus metrics. The API is in docs/server.md.",
+      "Every acknowledged write is on disk (write-ahead log synced; concurrent writers share syncs). SIGTERM or Ctrl-C stops cleanly: requests in flight finish, queued writes are committed."
+    })
+public final class ServeCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+  @Mixin DataOptions data;
+
+  @Option(names = "--host", paramLabel = "ADDRESS", defaultValue = "127.0.0.1", description = "Address to listen on. Default: ${DEFAULT-VALUE} (this machine only).")
+  String host;
+
+  @Option(names = "--port", paramLabel = "PORT", defaultValue = "8080", description = "Port to listen on (0: any free one, printed at start). Default: ${DEFAULT-VALUE}.")
+  int port;
+
+  @Option(names = "--token", paramLabel = "TOKEN", description = "Require 'Authorization: Bearer TOKEN' on every endpoint but /health.")
+  String token;
+
+  @Option(names = "--token-file", paramLabel = "FILE", description = "Read the token from this file (its first line), so it stays out of the process list.")
+  Path tokenFile;
+
+  @Option(names = "--max-body", paramLabel = "BYTES", defaultValue = "16777216", description = "Largest request body accepted (413 beyond). Default: ${DEFAULT-VALUE} (16 MiB).")
+  long maxBody;
+
+  @Option(names = "--http-threads", paramLabel = "N", defaultValue = "32", description = "Threads serving requests. Default: ${DEFAULT-VALUE}.")
+  int httpThreads;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter err = spec.commandLine().getErr();
+    ServerConfig config;
+    try {
+      config = new ServerConfig(host, port, token(), maxBody, httpThreads);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    IndexDirectory directory = data.open(true);
+    NearDupServer server;
+    try {
+      server = NearDupServer.start(directory, config, line -> {
+        err.println(line);
+        err.flush();
+      });
+    } catch (RuntimeException e) {
+      directory.close();
+      throw new UsageException(e.getMessage());
+    }
+    Thread hook = new Thread(() -> server.stop(5), "neardup-shutdown");
+    Runtime.getRuntime().addShutdownHook(hook);
+    err.printf(Locale.ROOT, "neardup: serving %s (%d documents; %s; threshold %s) at http://%s:%d/ (%s)%n",
+        data.data, directory.index().size(), directory.settings().sketch(), directory.settings().threshold(),
+        host, server.port(), config.token() == null ? "no token" : "token required");
+    err.flush();
+    server.awaitStop();
+    return ExitCodes.OK;
+  }
+
+  private String token() {
+    if (token != null && tokenFile != null) {
+      throw new UsageException("--token and --token-file exclude each other");
+    }
+    if (tokenFile == null) {
+      return token;
+    }
+    String first;
+    try {
+      first = Files.readAllLines(tokenFile, StandardCharsets.UTF_8).stream().findFirst().orElse("").strip();
+    } catch (IOException e) {
+      throw new UsageException(tokenFile + ": cannot read the token: " + e.getMessage());
+    }
+    if (first.isEmpty()) {
+      throw new UsageException(tokenFile + ": no token on its first line");
+    }
+    return first;
+  }
+}

@@ -1,0 +1,50 @@
+package org.neardup.index;
+
+import java.util.Objects;
+import org.neardup.sketch.Sketch;
+
+/**
+ * One write of a batch given to {@link NearDupIndex#writeAll}: add a document, add or replace it,
+ * or remove one.
+ *
+ * @param kind what to do
+ * @param key the document's key
+ * @param sketch its sketch (made with the index's sketcher); null for a removal
+ * @param text its raw text, kept if the storage keeps texts; may be null
+ * @param query whether to report the near-duplicates already held (adds and upserts)
+ * @param <K> the document key type
+ */
+public record IndexWrite<K>(Kind kind, K key, Sketch sketch, String text, boolean query) {
+  /** What a write does. */
+  public enum Kind {
+    /** Adds a new document; refused when the key is held. */
+    ADD,
+    /** Adds a document, or replaces the one held under the key. */
+    UPSERT,
+    /** Removes the document held under the key. */
+    REMOVE
+  }
+
+  public IndexWrite {
+    Objects.requireNonNull(kind, "kind");
+    Objects.requireNonNull(key, "key");
+    if (kind != Kind.REMOVE) {
+      Objects.requireNonNull(sketch, "sketch");
+    }
+  }
+
+  /** Adds {@code key}, reporting the near-duplicates held before it when {@code query}. */
+  public static <K> IndexWrite<K> add(K key, Sketch sketch, String text, boolean query) {
+    return new IndexWrite<>(Kind.ADD, key, sketch, text, query);
+  }
+
+  /** Adds or replaces {@code key}, reporting the near-duplicates held (itself excluded) when {@code query}. */
+  public static <K> IndexWrite<K> upsert(K key, Sketch sketch, String text, boolean query) {
+    return new IndexWrite<>(Kind.UPSERT, key, sketch, text, query);
+  }
+
+  /** Removes {@code key}. */
+  public static <K> IndexWrite<K> remove(K key) {
+    return new IndexWrite<>(Kind.REMOVE, key, null, null, false);
+  }
+}

@@ -1,0 +1,39 @@
+package org.neardup.index;
+
+import java.util.List;
+
+/**
+ * What one {@link IndexWrite} of a batch did.
+ *
+ * @param key the document's key
+ * @param status the outcome
+ * @param matches the near-duplicates held before the write, best first (empty unless the write
+ *     asked for them and was applied)
+ * @param <K> the document key type
+ */
+public record WriteResult<K>(K key, Status status, List<Match<K>> matches) {
+  /** The outcome of a write. */
+  public enum Status {
+    /** A new document was stored. */
+    ADDED,
+    /** The document held under the key was replaced. */
+    REPLACED,
+    /** The document was removed. */
+    REMOVED,
+    /** Refused: an add of a key already held. Nothing changed. */
+    ALREADY_PRESENT,
+    /** Refused: a removal of a key not held. Nothing changed. */
+    NOT_FOUND,
+    /** Refused: the text is empty after normalization, nothing to compare. Nothing changed. */
+    EMPTY_DOCUMENT;
+
+    /** Whether the write changed the index. */
+    public boolean applied() {
+      return this == ADDED || this == REPLACED || this == REMOVED;
+    }
+  }
+
+  public WriteResult {
+    matches = List.copyOf(matches);
+  }
+}

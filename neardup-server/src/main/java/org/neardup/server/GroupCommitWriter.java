@@ -1,0 +1,144 @@
+package org.neardup.server;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongConsumer;
+import org.neardup.index.IndexWrite;
+import org.neardup.index.NearDupIndex;
+import org.neardup.index.WriteResult;
+
+/**
+ * Group commit: request threads hand in their writes (already sketched), one committer thread
+ * applies whatever has queued up as one {@link NearDupIndex#writeAll} batch — one atomic write and
+ * one write-ahead-log sync for all of them — and then completes every request. Concurrent writers
+ * thus share syncs: the more clients write at once, the more writes each sync carries. A request's
+ * writes stay together and in order; requests are applied in the order they were queued.
+ *
+ * <p>A request's future completes only after its batch is durable (when the storage is durable),
+ * so an acknowledged write survives a crash. If the commit fails, every request of the batch fails
+ * and none of it was applied. Thread-safe.
+ */
+public final class GroupCommitWriter implements Writer, AutoCloseable {
+  /** Most writes in one batch: bounds the latency a batch adds and the memory of a commit. */
+  static final int MAX_BATCH = 4096;
+
+  private final NearDupIndex<String> index;
+  private final BlockingQueue<Request> queue;
+  private final LongConsumer batchSizes;
+  private final Thread committer;
+  private volatile boolean running = true;
+
+  private record Request(List<IndexWrite<String>> writes, CompletableFuture<List<WriteResult<String>>> done) {}
+
+  /**
+   * @param capacity requests that may wait at once; {@link #submit} blocks when full (back-pressure)
+   * @param batchSizes told the number of writes of each committed batch (for metrics)
+   */
+  public GroupCommitWriter(NearDupIndex<String> index, int capacity, LongConsumer batchSizes) {
+    this.index = index;
+    this.queue = new ArrayBlockingQueue<>(capacity);
+    this.batchSizes = batchSizes;
+    this.committer = new Thread(this::run, "neardup-committer");
+    this.committer.setDaemon(true);
+    this.committer.start();
+  }
+
+  @Override
+  public List<WriteResult<String>> write(List<IndexWrite<String>> writes) {
+    try {
+      return submit(writes).get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for a commit", e);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof RuntimeException runtime) {
+        throw runtime;
+      }
+      if (cause instanceof Error error) {
+        throw error;
+      }
+      throw new IllegalStateException(cause);
+    }
+  }
+
+  /**
+   * Queues {@code writes} and returns a future of their results, completed once they are committed.
+   *
+   * @throws IllegalStateException when the queue is closed
+   */
+  CompletableFuture<List<WriteResult<String>>> submit(List<IndexWrite<String>> writes) throws InterruptedException {
+    Request request = new Request(writes, new CompletableFuture<>());
+    while (!queue.offer(request, 100, TimeUnit.MILLISECONDS)) {
+      if (!running) {
+        throw new IllegalStateException("the server is shutting down");
+      }
+    }
+    if (!running && queue.remove(request)) {
+      throw new IllegalStateException("the server is shutting down");
+    }
+    return request.done();
+  }
+
+  private void run() {
+    List<Request> batch = new ArrayList<>();
+    while (running || !queue.isEmpty()) {
+      try {
+        Request first = queue.poll(100, TimeUnit.MILLISECONDS);
+        if (first == null) {
+          continue;
+        }
+        batch.add(first);
+        int size = first.writes().size();
+        for (Request next; size < MAX_BATCH && (next = queue.peek()) != null
+            && size + next.writes().size() <= MAX_BATCH; ) {
+          batch.add(queue.poll());
+          size += next.writes().size();
+        }
+        commit(batch, size);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      } finally {
+        batch.clear();
+      }
+    }
+  }
+
+  private void commit(List<Request> batch, int size) {
+    List<IndexWrite<String>> writes = new ArrayList<>(size);
+    for (Request request : batch) {
+      writes.addAll(request.writes());
+    }
+    try {
+      List<WriteResult<String>> results = index.writeAll(writes);
+      batchSizes.accept(size);
+      int from = 0;
+      for (Request request : batch) {
+        int to = from + request.writes().size();
+        request.done().complete(results.subList(from, to));
+        from = to;
+      }
+    } catch (RuntimeException | Error e) {
+      for (Request request : batch) {
+        request.done().completeExceptionally(e);
+      }
+    }
+  }
+
+  /** Stops taking writes, commits those already queued, and waits for the committer to end. */
+  @Override
+  public void close() {
+    running = false;
+    try {
+      committer.join(TimeUnit.SECONDS.toMillis(30));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

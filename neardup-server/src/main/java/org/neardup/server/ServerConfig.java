@@ -1,0 +1,40 @@
+package org.neardup.server;
+
+import java.util.Objects;
+
+/**
+ * How the service listens and what it accepts.
+ *
+ * @param host the address to bind (127.0.0.1 unless told otherwise)
+ * @param port the port, 0 for any free one
+ * @param token the bearer token every endpoint but {@code /health} requires, or null for none
+ * @param maxBodyBytes largest request body accepted (413 beyond)
+ * @param threads threads serving requests
+ */
+public record ServerConfig(String host, int port, String token, long maxBodyBytes, int threads) {
+  /** The default body limit: 16 MiB. */
+  public static final long DEFAULT_MAX_BODY = 16L << 20;
+  /** Longest document id accepted, in UTF-8 bytes. */
+  public static final int MAX_ID_BYTES = 512;
+
+  public ServerConfig {
+    Objects.requireNonNull(host, "host");
+    if (port < 0 || port > 65535) {
+      throw new IllegalArgumentException("port must be in [0, 65535], got " + port);
+    }
+    if (token != null && token.isBlank()) {
+      throw new IllegalArgumentException("the token is empty");
+    }
+    if (maxBodyBytes < 1) {
+      throw new IllegalArgumentException("the body limit must be at least 1 byte, got " + maxBodyBytes);
+    }
+    if (threads < 1) {
+      throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+    }
+  }
+
+  /** Loopback, the given port, no token, 16 MiB bodies, 32 threads. */
+  public static ServerConfig local(int port) {
+    return new ServerConfig("127.0.0.1", port, null, DEFAULT_MAX_BODY, 32);
+  }
+}

@@ -1,0 +1,11 @@
+package org.neardup.server;
+
+import java.util.List;
+import org.neardup.index.IndexWrite;
+import org.neardup.index.WriteResult;
+
+/** Applies writes to the index and returns once they are committed (durable when the index is). */
+public interface Writer {
+  /** The results of {@code writes}, applied in order, after their commit. */
+  List<WriteResult<String>> write(List<IndexWrite<String>> writes);
+}

@@ -1,0 +1,248 @@
+package org.neardup.server.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.neardup.index.IndexWrite;
+import org.neardup.index.Match;
+import org.neardup.index.NearDupIndex;
+import org.neardup.index.WriteResult;
+import org.neardup.server.Metrics;
+import org.neardup.server.ServerConfig;
+import org.neardup.server.Writer;
+import org.neardup.server.store.IndexDirectory;
+
+/**
+ * The HTTP API (see {@code docs/server.md} and {@code docs/openapi.yaml}): routes each request,
+ * checks the bearer token, and turns every refusal into {@code application/problem+json} with the
+ * right status. Whatever a client sends is answered with a 4xx, never a 500; a 500 means the
+ * server itself failed (its storage, a bug), and is logged without the request's body. Thread-safe.
+ */
+public final class Api implements HttpHandler {
+  private static final int DEFAULT_LIMIT = 100;
+  private static final int MAX_LIMIT = 10_000;
+
+  private final IndexDirectory directory;
+  private final NearDupIndex<String> index;
+  private final Writer writer;
+  private final Metrics metrics;
+  private final ServerConfig config;
+  private final byte[] token;
+  private final ObjectMapper json = new ObjectMapper();
+  private final Consumer<String> log;
+  private final BatchEndpoint batch;
+  private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
+  private volatile boolean draining;
+
+  /**
+   * @param log receives one line a failure of the server (never a document's text)
+   */
+  public Api(IndexDirectory directory, Writer writer, Metrics metrics, ServerConfig config, Consumer<String> log) {
+    this.directory = directory;
+    this.index = directory.index();
+    this.writer = writer;
+    this.metrics = metrics;
+    this.config = config;
+    this.token = config.token() == null ? null : ("Bearer " + config.token()).getBytes(StandardCharsets.UTF_8);
+    this.log = log;
+    this.batch = new BatchEndpoint(index, writer, json);
+  }
+
+  /** Refuses new requests (503) from now on; those in flight go on. */
+  public void drain() {
+    draining = true;
+  }
+
+  /** Requests being served. */
+  public int inFlight() {
+    return inFlight.get();
+  }
+
+  @Override
+  public void handle(HttpExchange exchange) throws IOException {
+    long started = System.nanoTime();
+    HttpCall call = new HttpCall(exchange, json);
+    String endpoint = "unknown";
+    inFlight.incrementAndGet();
+    try (exchange) {
+      try {
+        if (draining) {
+          throw new ApiException(503, "Service unavailable", "the server is shutting down");
+        }
+        Route route = Route.of(call.method(), call.rawPath());
+        endpoint = route.endpoint();
+        if (route.needsToken()) {
+          authorize(call);
+        }
+        dispatch(route, call);
+      } catch (ApiException e) {
+        call.sendProblem(e);
+      } catch (JsonProcessingException e) {
+        call.sendProblem(ApiException.badRequest("malformed JSON: " + e.getOriginalMessage()));
+      } catch (IOException e) {
+        throw e; // the client went away: nothing to answer
+      } catch (RuntimeException | Error e) {
+        log.accept("neardup: internal error on " + call.method() + " " + endpoint + ": " + e);
+        if (call.status() == 0) {
+          call.sendProblem(new ApiException(500, "Internal server error", "the server failed; see its log"));
+        }
+      }
+    } finally {
+      inFlight.decrementAndGet();
+      metrics.request(endpoint, call.method(), call.status(), System.nanoTime() - started);
+    }
+  }
+
+  private void authorize(HttpCall call) {
+    if (token == null) {
+      return;
+    }
+    String given = call.header("Authorization");
+    byte[] bytes = given == null ? new byte[0] : given.getBytes(StandardCharsets.UTF_8);
+    if (!MessageDigest.isEqual(bytes, token)) { // constant time
+      throw new ApiException(401, "Unauthorized",
+          given == null ? "this server needs 'Authorization: Bearer <token>'" : "wrong token");
+    }
+  }
+
+  private void dispatch(Route route, HttpCall call) throws IOException {
+    switch (route.endpoint()) {
+      case Route.HEALTH -> call.sendJson(200, Map.of("status", "ok"));
+      case Route.STATS -> call.sendJson(200, stats());
+      case Route.METRICS -> call.sendText(200, "text/plain; version=0.0.4; charset=utf-8", metrics.scrape());
+      case Route.DOCUMENTS -> addDocument(call);
+      case Route.BATCH -> batch.handle(call, config.maxBodyBytes(), upsert(call));
+      case Route.DOCUMENT -> document(route, call);
+      case Route.QUERY -> query(call);
+      default -> throw new IllegalStateException("unrouted endpoint " + route.endpoint());
+    }
+  }
+
+  private void addDocument(HttpCall call) throws IOException {
+    call.requireContentType(HttpCall.JSON);
+    DocumentInput input = DocumentInput.of(json.readTree(call.body(config.maxBodyBytes())));
+    boolean upsert = upsert(call);
+    var sketch = index.sketcher().sketch(input.text());
+    IndexWrite<String> write = upsert
+        ? IndexWrite.upsert(input.id(), sketch, input.text(), true)
+        : IndexWrite.add(input.id(), sketch, input.text(), true);
+    WriteResult<String> result = writer.write(List.of(write)).get(0);
+    switch (result.status()) {
+      case ALREADY_PRESENT -> throw new ApiException(409, "Conflict",
+          "document '" + input.id() + "' already exists; add ?upsert=true to replace it");
+      case EMPTY_DOCUMENT -> throw ApiException.badRequest("the text is empty after normalization: nothing to compare");
+      case ADDED -> {
+        call.setHeader("Location", "/documents/" + Route.encode(input.id()));
+        call.sendJson(201, added(input.id(), result.matches()));
+      }
+      default -> call.sendJson(200, added(input.id(), result.matches()));
+    }
+  }
+
+  private static Map<String, Object> added(String id, List<Match<String>> matches) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("id", id);
+    body.put("duplicates", duplicates(matches));
+    return body;
+  }
+
+  static List<Map<String, Object>> duplicates(List<Match<String>> matches) {
+    List<Map<String, Object>> list = new ArrayList<>(matches.size());
+    for (Match<String> match : matches) {
+      Map<String, Object> item = new LinkedHashMap<>();
+      item.put("id", match.key());
+      item.put("similarity", match.similarity());
+      list.add(item);
+    }
+    return list;
+  }
+
+  private void document(Route route, HttpCall call) throws IOException {
+    String id = DocumentInput.checkId(route.id());
+    if (call.method().equals("DELETE")) {
+      WriteResult<String> result = writer.write(List.of(IndexWrite.remove(id))).get(0);
+      if (result.status() == WriteResult.Status.NOT_FOUND) {
+        throw ApiException.notFound("no document '" + id + "'");
+      }
+      call.sendEmpty(204);
+      return;
+    }
+    if (!index.contains(id)) {
+      throw ApiException.notFound("no document '" + id + "'");
+    }
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("id", id);
+    body.put("text", index.text(id).orElse(null));
+    call.sendJson(200, body);
+  }
+
+  private void query(HttpCall call) throws IOException {
+    call.requireContentType(HttpCall.JSON);
+    int limit = limit(call);
+    JsonNode body = json.readTree(call.body(config.maxBodyBytes()));
+    if (body == null || !body.isObject()) {
+      throw ApiException.badRequest("expected a JSON object {\"text\": \"...\"}");
+    }
+    List<Match<String>> matches = index.query(DocumentInput.text(body), limit);
+    call.sendJson(200, Map.of("duplicates", duplicates(matches)));
+  }
+
+  private static int limit(HttpCall call) {
+    String value = call.parameter("limit");
+    if (value == null) {
+      return DEFAULT_LIMIT;
+    }
+    try {
+      int limit = Integer.parseInt(value);
+      if (limit >= 1 && limit <= MAX_LIMIT) {
+        return limit;
+      }
+    } catch (NumberFormatException e) {
+      // the message below
+    }
+    throw ApiException.badRequest("limit must be a whole number in [1, " + MAX_LIMIT + "], got '" + value + "'");
+  }
+
+  private static boolean upsert(HttpCall call) {
+    String value = call.parameter("upsert");
+    if (value == null || value.equals("false")) {
+      return false;
+    }
+    if (value.equals("true") || value.isEmpty()) {
+      return true;
+    }
+    throw ApiException.badRequest("upsert must be true or false, got '" + value + "'");
+  }
+
+  private Map<String, Object> stats() {
+    var settings = directory.settings();
+    Map<String, Object> sketch = new LinkedHashMap<>();
+    sketch.put("shingle", settings.sketch().shingle().toString());
+    sketch.put("shingleHashVersion", settings.sketch().shingle().hashVersion().name());
+    sketch.put("normalization", settings.sketch().normalizer().toString());
+    sketch.put("scheme", settings.sketch().minHash().scheme().optionName());
+    sketch.put("permutations", settings.sketch().numPermutations());
+    sketch.put("seed", settings.sketch().minHash().seed());
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("documents", index.size());
+    body.put("diskBytes", directory.diskBytes());
+    body.put("threshold", settings.threshold());
+    body.put("bands", settings.banding().bands());
+    body.put("rows", settings.banding().rows());
+    body.put("verify", settings.verify().name().toLowerCase(java.util.Locale.ROOT));
+    body.put("keepTexts", settings.keepTexts());
+    body.put("sketch", sketch);
+    body.put("commits", directory.commits());
+    return body;
+  }
+}

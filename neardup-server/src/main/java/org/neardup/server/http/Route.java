@@ -1,0 +1,65 @@
+package org.neardup.server.http;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Set;
+
+/**
+ * Where a request goes: its endpoint (the metrics' label) and, for {@code /documents/{id}}, the
+ * decoded id. Unknown paths are 404, known paths with another method 405.
+ *
+ * @param endpoint one of the constants
+ * @param id the document id of {@link #DOCUMENT}, else null
+ */
+record Route(String endpoint, String id) {
+  static final String HEALTH = "/health";
+  static final String STATS = "/stats";
+  static final String METRICS = "/metrics";
+  static final String DOCUMENTS = "/documents";
+  static final String BATCH = "/documents:batch";
+  static final String DOCUMENT = "/documents/{id}";
+  static final String QUERY = "/query";
+
+  private static final String DOCUMENT_PREFIX = "/documents/";
+
+  static Route of(String method, String rawPath) {
+    String path = rawPath == null || rawPath.isEmpty() ? "/" : rawPath;
+    if (path.startsWith(DOCUMENT_PREFIX) && path.length() > DOCUMENT_PREFIX.length()) {
+      String rawId = path.substring(DOCUMENT_PREFIX.length());
+      if (rawId.contains("/")) {
+        throw ApiException.notFound("no such endpoint: " + path + " (an id with '/' is written %2F)");
+      }
+      allow(method, path, Set.of("GET", "DELETE"));
+      return new Route(DOCUMENT, HttpCall.decode(rawId));
+    }
+    String endpoint = switch (path) {
+      case HEALTH, STATS, METRICS -> {
+        allow(method, path, Set.of("GET"));
+        yield path;
+      }
+      case DOCUMENTS, BATCH, QUERY -> {
+        allow(method, path, Set.of("POST"));
+        yield path;
+      }
+      default -> throw ApiException.notFound("no such endpoint: " + path);
+    };
+    return new Route(endpoint, null);
+  }
+
+  private static void allow(String method, String path, Set<String> allowed) {
+    if (!allowed.contains(method)) {
+      throw new ApiException(405, "Method not allowed", method + " is not allowed on " + path
+          + " (allowed: " + String.join(", ", allowed.stream().sorted().toList()) + ")");
+    }
+  }
+
+  /** Whether the endpoint needs the bearer token (all but health). */
+  boolean needsToken() {
+    return !endpoint.equals(HEALTH);
+  }
+
+  /** {@code id} encoded as one path segment. */
+  static String encode(String id) {
+    return URLEncoder.encode(id, StandardCharsets.UTF_8).replace("+", "%20");
+  }
+}

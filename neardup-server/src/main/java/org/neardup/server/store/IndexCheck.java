@@ -1,0 +1,193 @@
+package org.neardup.server.store;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.neardup.format.CorruptFormatException;
+import org.neardup.format.ShingleSetFormat;
+import org.neardup.index.IndexSettings;
+import org.neardup.lsh.Banding;
+import org.neardup.verify.VerifyMode;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+
+/**
+ * Reads a whole persistent index and checks that it is consistent: every document has its key,
+ * signature (of the right length), shingle set (sorted, in exact mode) and one bucket entry a band;
+ * every key and bucket entry points at a document; the stored count and next handle agree. Reads a
+ * consistent view while writes go on (RocksDB iterators are snapshots).
+ */
+public final class IndexCheck {
+  private static final int MAX_REPORTED = 20;
+
+  /**
+   * What a check found.
+   *
+   * @param documents documents read
+   * @param bucketEntries bucket entries read
+   * @param problems the first problems found (at most 20)
+   * @param problemCount every problem found
+   */
+  public record Report(long documents, long bucketEntries, List<String> problems, long problemCount) {
+    public boolean ok() {
+      return problemCount == 0;
+    }
+  }
+
+  private final RocksDB db;
+  private final List<ColumnFamilyHandle> families;
+  private final IndexSettings settings;
+  private final List<String> problems = new ArrayList<>();
+  private long problemCount;
+
+  IndexCheck(RocksDB db, List<ColumnFamilyHandle> families, IndexSettings settings) {
+    this.db = db;
+    this.families = families;
+    this.settings = settings;
+  }
+
+  Report run() {
+    try (var snapshot = new Snapshot(db)) {
+      long documents = checkDocuments(snapshot);
+      checkKeys(snapshot);
+      long entries = checkBuckets(snapshot);
+      long expectedEntries = documents * settings.banding().bands();
+      if (entries != expectedEntries) {
+        problem(entries + " bucket entries, but " + documents + " documents of " + settings.banding().bands()
+            + " bands make " + expectedEntries);
+      }
+      long storedCount = readLong(snapshot, RocksLayout.COUNT);
+      if (storedCount != documents) {
+        problem("stored count " + storedCount + " but " + documents + " documents");
+      }
+      return new Report(documents, entries, List.copyOf(problems), problemCount);
+    }
+  }
+
+  private long checkDocuments(Snapshot snapshot) {
+    Banding banding = new Banding(settings.banding(), settings.bandingVersion());
+    int n = settings.sketch().numPermutations();
+    long nextHandle = readLong(snapshot, RocksLayout.NEXT_HANDLE);
+    long documents = 0;
+    try (RocksIterator ids = snapshot.iterator(family(RocksLayout.IDS))) {
+      for (ids.seekToFirst(); ids.isValid(); ids.next()) {
+        documents++;
+        byte[] handleBytes = ids.key();
+        long handle = RocksLayout.handle(handleBytes);
+        String key = new String(ids.value(), StandardCharsets.UTF_8);
+        if (handle >= nextHandle) {
+          problem("handle " + handle + " of '" + key + "' is not below the next handle " + nextHandle);
+        }
+        byte[] mapped = snapshot.get(family(RocksLayout.KEYS), ids.value());
+        if (mapped == null || RocksLayout.handle(mapped) != handle) {
+          problem("key '" + key + "' does not point back at handle " + handle);
+        }
+        byte[] signature = snapshot.get(family(RocksLayout.SIGNATURES), handleBytes);
+        if (signature == null || signature.length != 4 * n) {
+          problem("document '" + key + "': " + (signature == null ? "no signature" : "signature of " + signature.length + " bytes"));
+          continue;
+        }
+        checkSet(snapshot, handleBytes, key);
+        int[] values = new int[n];
+        ByteBuffer.wrap(signature).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(values);
+        for (long bucket : banding.bucketKeys(values)) {
+          if (snapshot.get(family(RocksLayout.BUCKETS), RocksLayout.bucketEntry(bucket, handle)) == null) {
+            problem("document '" + key + "' is missing from a bucket");
+            break;
+          }
+        }
+      }
+    }
+    return documents;
+  }
+
+  private void checkSet(Snapshot snapshot, byte[] handleBytes, String key) {
+    byte[] set = snapshot.get(family(RocksLayout.SETS), handleBytes);
+    if (settings.verify() == VerifyMode.EXACT && set == null) {
+      problem("document '" + key + "' has no shingle set");
+    } else if (set != null) {
+      try {
+        ShingleSetFormat.decode(set);
+      } catch (CorruptFormatException e) {
+        problem("document '" + key + "': " + e.getMessage());
+      }
+    }
+  }
+
+  private void checkKeys(Snapshot snapshot) {
+    try (RocksIterator keys = snapshot.iterator(family(RocksLayout.KEYS))) {
+      for (keys.seekToFirst(); keys.isValid(); keys.next()) {
+        byte[] id = snapshot.get(family(RocksLayout.IDS), keys.value());
+        if (id == null || !Arrays.equals(id, keys.key())) {
+          problem("key '" + new String(keys.key(), StandardCharsets.UTF_8) + "' points at a missing document");
+        }
+      }
+    }
+  }
+
+  private long checkBuckets(Snapshot snapshot) {
+    long entries = 0;
+    try (RocksIterator buckets = snapshot.iterator(family(RocksLayout.BUCKETS))) {
+      for (buckets.seekToFirst(); buckets.isValid(); buckets.next()) {
+        entries++;
+        byte[] handle = RocksLayout.handle(RocksLayout.entryHandle(buckets.key()));
+        if (snapshot.get(family(RocksLayout.IDS), handle) == null) {
+          problem("a bucket entry points at missing handle " + RocksLayout.handle(handle));
+        }
+      }
+    }
+    return entries;
+  }
+
+  private long readLong(Snapshot snapshot, byte[] key) {
+    byte[] value = snapshot.get(families.get(0), key);
+    return value == null ? 0 : RocksLayout.handle(value);
+  }
+
+  private ColumnFamilyHandle family(String name) {
+    return families.get(1 + RocksLayout.FAMILIES.indexOf(name));
+  }
+
+  private void problem(String message) {
+    problemCount++;
+    if (problems.size() < MAX_REPORTED) {
+      problems.add(message);
+    }
+  }
+
+  /** Reads at one point in time. */
+  private static final class Snapshot implements AutoCloseable {
+    private final RocksDB db;
+    private final org.rocksdb.Snapshot snapshot;
+    private final org.rocksdb.ReadOptions options;
+
+    Snapshot(RocksDB db) {
+      this.db = db;
+      this.snapshot = db.getSnapshot();
+      this.options = new org.rocksdb.ReadOptions().setSnapshot(snapshot);
+    }
+
+    RocksIterator iterator(ColumnFamilyHandle family) {
+      return db.newIterator(family, options);
+    }
+
+    byte[] get(ColumnFamilyHandle family, byte[] key) {
+      try {
+        return db.get(family, options, key);
+      } catch (RocksDBException e) {
+        throw new StoreException("cannot read the index: " + e.getMessage(), e);
+      }
+    }
+
+    @Override
+    public void close() {
+      options.close();
+      db.releaseSnapshot(snapshot);
+    }
+  }
+}

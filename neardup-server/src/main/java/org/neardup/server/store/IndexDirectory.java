@@ -1,0 +1,305 @@
+package org.neardup.server.store;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
+import org.neardup.NearDupException;
+import org.neardup.format.IndexSettingsFormat;
+import org.neardup.index.IndexSettings;
+import org.neardup.index.NearDupIndex;
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
+import org.rocksdb.Cache;
+import org.rocksdb.Checkpoint;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.DBOptions;
+import org.rocksdb.InfoLogLevel;
+import org.rocksdb.LRUCache;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+
+/**
+ * A data directory holding a persistent index: an embedded RocksDB database ({@link RocksLayout})
+ * with the settings it was built with. {@link #open} creates it with the given settings, or opens
+ * it and checks that the settings given agree with the stored ones — an index opened with other
+ * shingling or banding would answer garbage, so that is an error naming the differences. One
+ * process at a time: RocksDB locks the directory. Thread-safe; close it once.
+ */
+public final class IndexDirectory implements AutoCloseable {
+  private final Path directory;
+  private final IndexSettings settings;
+  private final RocksDB db;
+  private final List<ColumnFamilyHandle> handles;
+  private final List<AutoCloseable> resources;
+  private final RocksIndexStore store;
+  private final NearDupIndex<String> index;
+  private boolean closed;
+
+  private IndexDirectory(Path directory, IndexSettings settings, RocksDB db, List<ColumnFamilyHandle> handles,
+      List<AutoCloseable> resources, RocksIndexStore store, int threads) {
+    this.directory = directory;
+    this.settings = settings;
+    this.db = db;
+    this.handles = handles;
+    this.resources = resources;
+    this.store = store;
+    this.index = NearDupIndex.over(settings.toConfig(threads), store);
+  }
+
+  /**
+   * How to open an index.
+   *
+   * @param requested the settings to create a new index with, or null to open an existing one with
+   *     its own settings
+   * @param checkRequested whether {@code requested} must also agree with an existing index's
+   *     settings (the user gave them explicitly); when false an existing index keeps its own
+   * @param durable whether every commit syncs the write-ahead log (acknowledged writes survive a
+   *     crash); false only for bulk loads that sync once at the end
+   * @param cacheBytes the RocksDB block cache
+   * @param threads worker threads of the index's config (for batch work)
+   */
+  public record Options(IndexSettings requested, boolean checkRequested, boolean durable, long cacheBytes, int threads) {
+    /** Open an existing index with its own settings, durably, with a 256 MiB cache. */
+    public static Options existing() {
+      return new Options(null, false, true, 256L << 20, Runtime.getRuntime().availableProcessors());
+    }
+  }
+
+  /**
+   * Opens the index in {@code directory}, creating it (and the directory) when there is none.
+   *
+   * @throws NearDupException when the directory holds something else, holds an index with other
+   *     settings than those required, has no index and no settings were given to create one, or is
+   *     in use by another process
+   * @throws StoreException when RocksDB cannot open it
+   */
+  public static IndexDirectory open(Path directory, Options options) {
+    Objects.requireNonNull(directory, "directory");
+    boolean exists = Files.exists(directory.resolve("CURRENT"));
+    if (!exists) {
+      if (Files.isRegularFile(directory)) {
+        throw new NearDupException(directory + ": is a file, not an index directory");
+      }
+      if (Files.isDirectory(directory) && !isEmpty(directory)) {
+        throw new NearDupException(directory + ": not a neardup index, and not empty (refusing to write into it)");
+      }
+      if (options.requested() == null) {
+        throw new NearDupException(directory + ": no index there (build one with 'neardup index build')");
+      }
+    }
+    RocksDB.loadLibrary();
+    List<AutoCloseable> resources = new ArrayList<>();
+    try {
+      Files.createDirectories(directory);
+      Cache cache = track(resources, new LRUCache(options.cacheBytes()));
+      DBOptions dbOptions = track(resources, new DBOptions()
+          .setCreateIfMissing(true)
+          .setCreateMissingColumnFamilies(true)
+          .setMaxBackgroundJobs(2)
+          .setKeepLogFileNum(3)
+          .setInfoLogLevel(InfoLogLevel.WARN_LEVEL));
+      List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
+      descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, pointLookups(resources, cache)));
+      for (String family : RocksLayout.FAMILIES) {
+        ColumnFamilyOptions familyOptions = family.equals(RocksLayout.BUCKETS)
+            ? prefixScans(resources, cache) : pointLookups(resources, cache);
+        descriptors.add(new ColumnFamilyDescriptor(family.getBytes(StandardCharsets.US_ASCII), familyOptions));
+      }
+      List<ColumnFamilyHandle> handles = new ArrayList<>();
+      RocksDB db = openLocked(directory, dbOptions, descriptors, handles);
+      try {
+        IndexSettings settings = settings(directory, db, options);
+        long nextHandle = readLong(db, handles.get(0), RocksLayout.NEXT_HANDLE);
+        long count = readLong(db, handles.get(0), RocksLayout.COUNT);
+        RocksIndexStore store = new RocksIndexStore(
+            db, handles.toArray(ColumnFamilyHandle[]::new), settings.keepTexts(), options.durable(), nextHandle, count);
+        return new IndexDirectory(directory, settings, db, handles, resources, store, options.threads());
+      } catch (RuntimeException e) {
+        handles.forEach(ColumnFamilyHandle::close);
+        db.close();
+        throw e;
+      }
+    } catch (IOException e) {
+      closeAll(resources);
+      throw new UncheckedIOException(directory + ": " + e.getMessage(), e);
+    } catch (RuntimeException e) {
+      closeAll(resources);
+      throw e;
+    }
+  }
+
+  private static RocksDB openLocked(Path directory, DBOptions options, List<ColumnFamilyDescriptor> descriptors,
+      List<ColumnFamilyHandle> handles) {
+    try {
+      return RocksDB.open(options, directory.toString(), descriptors, handles);
+    } catch (RocksDBException e) {
+      String message = String.valueOf(e.getMessage());
+      if (message.contains("lock") || message.contains("Resource temporarily unavailable")) {
+        throw new NearDupException(directory + ": the index is in use by another process (a running 'neardup serve'?)");
+      }
+      throw new StoreException(directory + ": cannot open the index: " + message, e);
+    }
+  }
+
+  /** The stored settings, checked against the requested ones; a new index stores the requested. */
+  private static IndexSettings settings(Path directory, RocksDB db, Options options) {
+    try {
+      byte[] stored = db.get(RocksLayout.SETTINGS);
+      if (stored == null) {
+        if (options.requested() == null) {
+          throw new NearDupException(directory + ": no index there (build one with 'neardup index build')");
+        }
+        db.put(RocksLayout.SETTINGS, IndexSettingsFormat.encode(options.requested()));
+        db.flushWal(true);
+        return options.requested();
+      }
+      IndexSettings settings = IndexSettingsFormat.decode(stored);
+      if (options.requested() != null && options.checkRequested()) {
+        List<String> differences = settings.differences(options.requested());
+        if (!differences.isEmpty()) {
+          throw new NearDupException(directory + ": the index was built with other settings than given ("
+              + String.join("; ", differences) + ", stored vs given); leave the options out to use the stored ones");
+        }
+      }
+      return settings;
+    } catch (RocksDBException e) {
+      throw new StoreException(directory + ": cannot read the index settings: " + e.getMessage(), e);
+    }
+  }
+
+  private static ColumnFamilyOptions pointLookups(List<AutoCloseable> resources, Cache cache) {
+    BlockBasedTableConfig table = new BlockBasedTableConfig()
+        .setBlockCache(cache)
+        .setFilterPolicy(track(resources, new BloomFilter(10)))
+        .setCacheIndexAndFilterBlocks(true)
+        .setPinL0FilterAndIndexBlocksInCache(true);
+    return track(resources, new ColumnFamilyOptions().setTableFormatConfig(table));
+  }
+
+  /** The buckets: scanned by their 8-byte bucket-key prefix, with prefix Bloom filters. */
+  private static ColumnFamilyOptions prefixScans(List<AutoCloseable> resources, Cache cache) {
+    BlockBasedTableConfig table = new BlockBasedTableConfig()
+        .setBlockCache(cache)
+        .setFilterPolicy(track(resources, new BloomFilter(10)))
+        .setWholeKeyFiltering(false)
+        .setCacheIndexAndFilterBlocks(true)
+        .setPinL0FilterAndIndexBlocksInCache(true);
+    ColumnFamilyOptions options = new ColumnFamilyOptions()
+        .useFixedLengthPrefixExtractor(8)
+        .setMemtablePrefixBloomSizeRatio(0.1)
+        .setTableFormatConfig(table);
+    return track(resources, options);
+  }
+
+  private static <T extends AutoCloseable> T track(List<AutoCloseable> resources, T resource) {
+    resources.add(resource);
+    return resource;
+  }
+
+  private static long readLong(RocksDB db, ColumnFamilyHandle family, byte[] key) {
+    try {
+      byte[] value = db.get(family, key);
+      return value == null ? 0 : RocksLayout.handle(value);
+    } catch (RocksDBException e) {
+      throw new StoreException("cannot read the index: " + e.getMessage(), e);
+    }
+  }
+
+  private static boolean isEmpty(Path directory) {
+    try (Stream<Path> entries = Files.list(directory)) {
+      return entries.findAny().isEmpty();
+    } catch (IOException e) {
+      throw new UncheckedIOException(directory + ": " + e.getMessage(), e);
+    }
+  }
+
+  public Path directory() {
+    return directory;
+  }
+
+  public IndexSettings settings() {
+    return settings;
+  }
+
+  /** The online index over this directory. */
+  public NearDupIndex<String> index() {
+    return index;
+  }
+
+  /** Commits written so far by this process. */
+  public long commits() {
+    return store.commits();
+  }
+
+  /** Makes every write so far durable (after a bulk load with {@code durable = false}). */
+  public void sync() {
+    store.syncWriteAheadLog();
+  }
+
+  /** Bytes the directory takes on disk. */
+  public long diskBytes() {
+    try (Stream<Path> files = Files.walk(directory)) {
+      return files.filter(Files::isRegularFile).mapToLong(file -> {
+        try {
+          return Files.size(file);
+        } catch (IOException e) {
+          return 0; // a file RocksDB removed meanwhile
+        }
+      }).sum();
+    } catch (IOException e) {
+      throw new UncheckedIOException(directory + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * A consistent copy of the index in {@code target}, which must not exist: RocksDB hard-links the
+   * immutable files and copies the rest, so it is cheap, and it can be taken while writes go on
+   * (every commit is in it entirely or not at all).
+   */
+  public void checkpoint(Path target) {
+    if (Files.exists(target)) {
+      throw new NearDupException(target + ": already exists (a backup goes into a new directory)");
+    }
+    try (Checkpoint checkpoint = Checkpoint.create(db)) {
+      checkpoint.createCheckpoint(target.toAbsolutePath().toString());
+    } catch (RocksDBException e) {
+      throw new StoreException(target + ": cannot write the backup: " + e.getMessage(), e);
+    }
+  }
+
+  /** Checks that every document and bucket entry is whole and consistent; see {@link IndexCheck}. */
+  public IndexCheck.Report check() {
+    return new IndexCheck(db, handles, settings).run();
+  }
+
+  /** Closes the index and the database; later calls do nothing. */
+  @Override
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    index.close();
+    handles.forEach(ColumnFamilyHandle::close);
+    db.close();
+    closeAll(resources);
+  }
+
+  private static void closeAll(List<AutoCloseable> resources) {
+    for (int i = resources.size() - 1; i >= 0; i--) {
+      try {
+        resources.get(i).close();
+      } catch (Exception e) {
+        // native options: nothing more to do
+      }
+    }
+  }
+}

@@ -1,0 +1,91 @@
+package org.neardup.server.store;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * The one owner of how a persistent index lays its data out in RocksDB: the column families and
+ * their keys and values. Numbers in keys are big-endian, so that RocksDB's byte order is their
+ * numeric order (a bucket's entries are one contiguous range); values reuse the layouts of {@code
+ * org.neardup.format}.
+ *
+ * <pre>
+ * column family  key                                   value
+ * default        "settings"                            IndexSettingsFormat record
+ *                "next-handle"                         8 bytes, the next handle to give out
+ *                "count"                               8 bytes, documents held
+ * keys           document key, UTF-8                   handle, 8 bytes
+ * ids            handle, 8 bytes                       document key, UTF-8
+ * signatures     handle, 8 bytes                       n values, 4 bytes each, little-endian
+ * sets           handle, 8 bytes                       shingle set (ShingleSetFormat)
+ * texts          handle, 8 bytes                       raw text, UTF-8 (only when texts are kept)
+ * buckets        bucket key, 8 bytes ‖ handle, 8 bytes (empty)
+ * </pre>
+ *
+ * Handles are given out in increasing order and never reused, so ascending handles are insertion
+ * order. Stateless.
+ */
+final class RocksLayout {
+  static final byte[] SETTINGS = ascii("settings");
+  static final byte[] NEXT_HANDLE = ascii("next-handle");
+  static final byte[] COUNT = ascii("count");
+
+  static final String KEYS = "keys";
+  static final String IDS = "ids";
+  static final String SIGNATURES = "signatures";
+  static final String SETS = "sets";
+  static final String TEXTS = "texts";
+  static final String BUCKETS = "buckets";
+
+  /** The column families after the default one, in the order they are opened. */
+  static final List<String> FAMILIES = List.of(KEYS, IDS, SIGNATURES, SETS, TEXTS, BUCKETS);
+
+  private RocksLayout() {}
+
+  static byte[] ascii(String s) {
+    return s.getBytes(StandardCharsets.US_ASCII);
+  }
+
+  static byte[] handle(long handle) {
+    byte[] bytes = new byte[8];
+    putLong(bytes, 0, handle);
+    return bytes;
+  }
+
+  static long handle(byte[] bytes) {
+    return getLong(bytes, 0);
+  }
+
+  /** The key of a bucket entry: the bucket key, then the handle. */
+  static byte[] bucketEntry(long bucketKey, long handle) {
+    byte[] bytes = new byte[16];
+    putLong(bytes, 0, bucketKey);
+    putLong(bytes, 8, handle);
+    return bytes;
+  }
+
+  /** The 8-byte prefix shared by every entry of a bucket. */
+  static byte[] bucketPrefix(long bucketKey) {
+    return handle(bucketKey);
+  }
+
+  /** The handle of a bucket entry's key. */
+  static long entryHandle(byte[] entryKey) {
+    return getLong(entryKey, 8);
+  }
+
+  static void putLong(byte[] bytes, int offset, long value) {
+    for (int i = 7; i >= 0; i--) {
+      bytes[offset + i] = (byte) value;
+      value >>>= 8;
+    }
+  }
+
+  static long getLong(byte[] bytes, int offset) {
+    long value = 0;
+    for (int i = 0; i < 8; i++) {
+      value = (value << 8) | (bytes[offset + i] & 0xFF);
+    }
+    return value;
+  }
+}

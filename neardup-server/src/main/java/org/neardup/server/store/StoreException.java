@@ -1,0 +1,13 @@
+package org.neardup.server.store;
+
+/**
+ * The persistent index could not be read or written (a disk error, a full disk, a corrupt file): a
+ * failure of the server's storage, never of what a client sent.
+ */
+public final class StoreException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  public StoreException(String message, Throwable cause) {
+    super(message, cause);
+  }
+}

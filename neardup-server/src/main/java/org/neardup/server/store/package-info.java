@@ -1,0 +1,7 @@
+/**
+ * The persistent index: {@link org.neardup.server.store.IndexDirectory} opens (or creates) a data
+ * directory holding an embedded RocksDB database with the index's settings, and hands out a {@link
+ * org.neardup.index.NearDupIndex} over it. What is stored where is {@link
+ * org.neardup.server.store.RocksLayout}'s business alone.
+ */
+package org.neardup.server.store;

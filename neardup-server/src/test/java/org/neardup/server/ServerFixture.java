@@ -1,0 +1,82 @@
+package org.neardup.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.neardup.index.IndexSettings;
+import org.neardup.pipeline.PipelineConfig;
+import org.neardup.server.store.IndexDirectory;
+
+/** A server on a free loopback port over a fresh index, and an HTTP client for it. */
+final class ServerFixture implements AutoCloseable {
+  static final ObjectMapper JSON = new ObjectMapper();
+
+  final NearDupServer server;
+  final List<String> log = new ArrayList<>();
+  final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final String token;
+
+  ServerFixture(Path data, String token, long maxBody) {
+    this.token = token;
+    PipelineConfig config = PipelineConfig.builder().threads(2).build();
+    IndexDirectory directory = IndexDirectory.open(data,
+        new IndexDirectory.Options(IndexSettings.of(config, true), false, true, 16L << 20, 2));
+    this.server = NearDupServer.start(directory, new ServerConfig("127.0.0.1", 0, token, maxBody, 8),
+        line -> {
+          synchronized (log) {
+            log.add(line);
+          }
+        });
+  }
+
+  URI uri(String pathAndQuery) {
+    return URI.create("http://127.0.0.1:" + server.port() + pathAndQuery);
+  }
+
+  HttpRequest.Builder request(String pathAndQuery) {
+    HttpRequest.Builder builder = HttpRequest.newBuilder(uri(pathAndQuery)).timeout(Duration.ofSeconds(30));
+    if (token != null) {
+      builder.header("Authorization", "Bearer " + token);
+    }
+    return builder;
+  }
+
+  HttpResponse<String> send(HttpRequest request) throws IOException, InterruptedException {
+    return client.send(request, HttpResponse.BodyHandlers.ofString());
+  }
+
+  HttpResponse<String> post(String pathAndQuery, String contentType, String body)
+      throws IOException, InterruptedException {
+    return send(request(pathAndQuery).header("Content-Type", contentType)
+        .POST(HttpRequest.BodyPublishers.ofString(body)).build());
+  }
+
+  HttpResponse<String> postJson(String pathAndQuery, Object body) throws IOException, InterruptedException {
+    return post(pathAndQuery, "application/json", JSON.writeValueAsString(body));
+  }
+
+  HttpResponse<String> get(String pathAndQuery) throws IOException, InterruptedException {
+    return send(request(pathAndQuery).GET().build());
+  }
+
+  HttpResponse<String> delete(String pathAndQuery) throws IOException, InterruptedException {
+    return send(request(pathAndQuery).DELETE().build());
+  }
+
+  static JsonNode json(HttpResponse<String> response) throws IOException {
+    return JSON.readTree(response.body());
+  }
+
+  @Override
+  public void close() {
+    server.stop(1);
+  }
+}

@@ -1,0 +1,152 @@
+package org.neardup.server.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.neardup.NearDupException;
+import org.neardup.index.IndexSettings;
+import org.neardup.index.IndexWrite;
+import org.neardup.index.Match;
+import org.neardup.index.NearDupIndex;
+import org.neardup.index.WriteResult;
+import org.neardup.pipeline.PipelineConfig;
+import org.neardup.shingle.ShingleConfig;
+import org.neardup.synth.CorpusGenerator;
+import org.neardup.synth.GeneratedCorpus;
+
+class IndexDirectoryTest {
+  private static final PipelineConfig CONFIG = PipelineConfig.builder().threads(2).build();
+  private static final IndexSettings SETTINGS = IndexSettings.of(CONFIG, true);
+  private static final GeneratedCorpus CORPUS = new CorpusGenerator(1500, 0.4, 3, 0.25, 10, 60, 31).generate();
+
+  @TempDir Path dir;
+
+  private static IndexDirectory create(Path path) {
+    return IndexDirectory.open(path, new IndexDirectory.Options(SETTINGS, true, true, 16L << 20, 2));
+  }
+
+  @Test
+  void findsWhatTheInMemoryIndexFindsAndKeepsItAcrossReopen() {
+    Path data = dir.resolve("index");
+    NearDupIndex<String> memory = NearDupIndex.inMemory(CONFIG);
+    Map<String, List<Match<String>>> expected = new HashMap<>();
+    try (IndexDirectory directory = create(data)) {
+      NearDupIndex<String> index = directory.index();
+      for (int i = 0; i < CORPUS.size(); i++) {
+        String id = CORPUS.ids().get(i);
+        String text = CORPUS.texts().get(i);
+        List<Match<String>> found = index.addAndQuery(id, text);
+        assertThat(found).isEqualTo(memory.addAndQuery(id, text));
+      }
+      for (int i = 0; i < CORPUS.size(); i += 3) {
+        expected.put(CORPUS.ids().get(i), memory.query(CORPUS.texts().get(i)));
+      }
+      assertThat(index.size()).isEqualTo(CORPUS.size());
+    }
+    try (IndexDirectory reopened = IndexDirectory.open(data, IndexDirectory.Options.existing())) {
+      NearDupIndex<String> index = reopened.index();
+      assertThat(reopened.settings()).isEqualTo(SETTINGS);
+      assertThat(index.size()).isEqualTo(CORPUS.size());
+      int nonTrivial = 0;
+      for (int i = 0; i < CORPUS.size(); i += 3) {
+        List<Match<String>> found = index.query(CORPUS.texts().get(i));
+        assertThat(found).isEqualTo(expected.get(CORPUS.ids().get(i)));
+        nonTrivial += found.size() > 1 ? 1 : 0;
+      }
+      assertThat(nonTrivial).isGreaterThan(50);
+      assertThat(index.text(CORPUS.ids().get(7))).contains(CORPUS.texts().get(7));
+      IndexCheck.Report report = reopened.check();
+      assertThat(report.problems()).isEmpty();
+      assertThat(report.documents()).isEqualTo(CORPUS.size());
+      assertThat(report.bucketEntries()).isEqualTo((long) CORPUS.size() * SETTINGS.banding().bands());
+    }
+  }
+
+  @Test
+  void removalsUpsertsAndRefusedWritesPersist() {
+    Path data = dir.resolve("index");
+    try (IndexDirectory directory = create(data)) {
+      NearDupIndex<String> index = directory.index();
+      index.add("a", "the same listing, posted twice on the same day");
+      index.add("b", "a different listing altogether about a house");
+      List<WriteResult<String>> results = index.writeAll(List.of(
+          IndexWrite.add("a", index.sketcher().sketch("x y z"), "x y z", true),
+          IndexWrite.remove("b"),
+          IndexWrite.remove("missing"),
+          IndexWrite.upsert("c", index.sketcher().sketch("the same listing, posted twice on the same day!"),
+              "the same listing, posted twice on the same day!", true)));
+      assertThat(results).extracting(WriteResult::status).containsExactly(
+          WriteResult.Status.ALREADY_PRESENT, WriteResult.Status.REMOVED, WriteResult.Status.NOT_FOUND,
+          WriteResult.Status.ADDED);
+      assertThat(results.get(3).matches()).extracting(Match::key).containsExactly("a");
+    }
+    try (IndexDirectory reopened = IndexDirectory.open(data, IndexDirectory.Options.existing())) {
+      NearDupIndex<String> index = reopened.index();
+      assertThat(index.contains("a")).isTrue();
+      assertThat(index.contains("b")).isFalse();
+      assertThat(index.contains("c")).isTrue();
+      assertThat(index.size()).isEqualTo(2);
+      assertThat(reopened.check().ok()).isTrue();
+    }
+  }
+
+  @Test
+  void otherSettingsAreAClearErrorAndNotGarbage() {
+    Path data = dir.resolve("index");
+    create(data).close();
+    IndexSettings other = IndexSettings.of(CONFIG.toBuilder().shingle(ShingleConfig.chars(9)).build(), true);
+    assertThatThrownBy(() -> IndexDirectory.open(data, new IndexDirectory.Options(other, true, true, 1 << 20, 1)))
+        .isInstanceOf(NearDupException.class)
+        .hasMessageContaining("built with other settings")
+        .hasMessageContaining("char:5")
+        .hasMessageContaining("char:9");
+    // not checked when the caller did not ask for particular settings: the stored ones are used
+    try (IndexDirectory opened = IndexDirectory.open(data, new IndexDirectory.Options(other, false, true, 1 << 20, 1))) {
+      assertThat(opened.settings()).isEqualTo(SETTINGS);
+    }
+  }
+
+  @Test
+  void directoriesThatAreNotIndexesAreRefused() throws IOException {
+    Path file = Files.writeString(dir.resolve("file"), "x");
+    assertThatThrownBy(() -> create(file)).hasMessageContaining("is a file");
+    Path full = Files.createDirectories(dir.resolve("full"));
+    Files.writeString(full.resolve("something.txt"), "mine");
+    assertThatThrownBy(() -> create(full)).hasMessageContaining("not a neardup index, and not empty");
+    assertThatThrownBy(() -> IndexDirectory.open(dir.resolve("none"), IndexDirectory.Options.existing()))
+        .hasMessageContaining("no index there");
+    try (IndexDirectory open = create(dir.resolve("index"))) {
+      assertThatThrownBy(() -> create(dir.resolve("index"))).hasMessageContaining("in use by another process");
+    }
+  }
+
+  @Test
+  void aCheckpointIsAWholeIndexTakenWhileWriting() {
+    Path data = dir.resolve("index");
+    Path backup = dir.resolve("backup");
+    List<String> added = new ArrayList<>();
+    try (IndexDirectory directory = create(data)) {
+      for (int i = 0; i < 200; i++) {
+        directory.index().add(CORPUS.ids().get(i), CORPUS.texts().get(i));
+        added.add(CORPUS.ids().get(i));
+      }
+      directory.checkpoint(backup);
+      directory.index().add(CORPUS.ids().get(500), CORPUS.texts().get(500));
+      assertThatThrownBy(() -> directory.checkpoint(backup)).hasMessageContaining("already exists");
+    }
+    try (IndexDirectory copy = IndexDirectory.open(backup, IndexDirectory.Options.existing())) {
+      assertThat(copy.index().size()).isEqualTo(200);
+      assertThat(added).allMatch(copy.index()::contains);
+      assertThat(copy.check().ok()).isTrue();
+    }
+  }
+}

@@ -2,7 +2,7 @@
 # The JMH kernel benchmarks in one command: builds neardup-bench and runs benchmarks.jar, writing
 # JSON results to $OUT/jmh.json. Arguments go to JMH, e.g. the quick run:
 #
-#   scripts/bench-jmh.sh -f 1 -wi 2 -i 3 -w 1s -r 1s      # about 3 minutes on 2 cores
+#   scripts/bench-jmh.sh -f 1 -wi 2 -i 3 -w 1s -r 1s      # about 5 minutes on 2 cores
 #   scripts/bench-jmh.sh SignerBenchmark -p numPermutations=128
 #
 # Environment: OUT (default neardup-bench/target), MVN_FLAGS (e.g. -o).

@@ -20,8 +20,8 @@ import org.neardup.verify.SimilarPair;
 import org.neardup.verify.VerifyMode;
 
 /**
- * The report as one self-contained HTML page: inline CSS and SVG, no scripts, fonts, images or
- * links outside the page. Sections, each with a stable id: {@code parameters}, {@code counts},
+ * The report as one self-contained HTML page: inline CSS and SVG (the histogram, drawn by XChart),
+ * no scripts, fonts, images or links outside the page. Sections, each with a stable id: {@code parameters}, {@code counts},
  * {@code histogram}, {@code clusters}, {@code lowest-pairs}, {@code cluster-pairs}. Every text
  * from the input is escaped.
  */
@@ -41,8 +41,7 @@ final class HtmlReport {
       "th{background:#f6f8fa}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}",
       "table.kv th{background:none;font-weight:600;white-space:nowrap;padding-right:28px}",
       ".muted{color:#57606a}.ids{font-family:'DejaVu Sans Mono',monospace;font-size:13px}",
-      ".histogram .bar{fill:#4a7fd4}.histogram .grid{stroke:#e5e7eb}.histogram .axis{stroke:#57606a}",
-      ".histogram text{font-size:12px;fill:#1d1d1f}.histogram .count{font-size:11px;fill:#57606a}.histogram .title{font-size:13px}",
+      "svg.histogram{display:block;max-width:100%;height:auto}details.bins summary{cursor:pointer;color:#57606a;font-size:13px}",
       ".pair{border:1px solid #d0d7de;border-radius:6px;padding:10px 12px;margin:12px 0;background:#fff}",
       ".sides{display:grid;grid-template-columns:1fr 1fr;gap:14px}",
       ".side{min-width:0}.side .id{font-size:12px;color:#57606a;margin-bottom:2px}",
@@ -164,9 +163,11 @@ final class HtmlReport {
     out.write(String.format(Locale.ROOT,
         "<p class=\"muted\">The %s pairs with similarity below 1, in bins of %s; not drawn: %s pairs with similarity 1 (identical shingle sets).</p>%n",
         number(similarities.length), Formats.plain(width), number(identical)));
-    out.write(SvgHistogram.of(histogram,
-        run.config.verify() == VerifyMode.EXACT ? "exact Jaccard similarity" : "estimated similarity", "pairs"));
-    out.write("</section>\n");
+    String xTitle = run.config.verify() == VerifyMode.EXACT ? "exact Jaccard similarity" : "estimated similarity";
+    out.write(HistogramFigure.svg(histogram, xTitle, "pairs"));
+    out.write("<details class=\"bins\"><summary>The counts by bin</summary>\n");
+    out.write(HistogramFigure.table(histogram, xTitle, "pairs"));
+    out.write("</details>\n</section>\n");
   }
 
   private void clusters(Writer out) throws IOException {

@@ -87,7 +87,7 @@ class WordDiffTest {
   }
 
   @Test
-  void middlesTooLongToAlignAreReplacedWhole() {
+  void textsTooDifferentToAlignAreReplacedWholeBetweenTheirCommonEnds() {
     List<String> a = new ArrayList<>();
     List<String> b = new ArrayList<>();
     for (int i = 0; i < 5000; i++) {
@@ -96,7 +96,50 @@ class WordDiffTest {
     }
     a.add(0, "same");
     b.add(0, "same");
-    assertThat(WordDiff.of(a, b, AS_IS)).extracting(Segment::kind).containsExactly(Kind.SAME, Kind.DELETED, Kind.INSERTED);
+    a.add("end");
+    b.add("end");
+    assertThat(WordDiff.of(a, b, AS_IS)).extracting(Segment::kind)
+        .containsExactly(Kind.SAME, Kind.DELETED, Kind.INSERTED, Kind.SAME);
+  }
+
+  /** Every other word replaced: edit distance 2 a replaced word, aligned up to MAX_EDITS. */
+  @Test
+  void aTextIsAlignedWordByWordUpToTheEditBudget() {
+    int replaced = WordDiff.MAX_EDITS / 2;
+    assertThat(WordDiff.of(interleaved("x", replaced), interleaved("y", replaced), AS_IS)).hasSize(3 * replaced);
+    assertThat(WordDiff.of(interleaved("x", replaced + 1), interleaved("y", replaced + 1), AS_IS)).extracting(Segment::kind)
+        .containsExactly(Kind.DELETED, Kind.INSERTED, Kind.SAME);
+  }
+
+  /** A long text and a copy with about 1% of its words deleted or inserted: aligned, not replaced. */
+  @Test
+  void longNearDuplicatesAreAlignedWordByWord() {
+    SplittableRandom random = new SplittableRandom(20_000);
+    List<String> a = new ArrayList<>();
+    for (int i = 0; i < 20_000; i++) a.add("w" + i);
+    List<String> b = new ArrayList<>();
+    int kept = 0;
+    for (String word : a) {
+      int edit = random.nextInt(200);
+      if (edit == 0) continue;
+      if (edit == 1) b.add("new" + b.size());
+      b.add(word);
+      kept++;
+    }
+    List<Segment> segments = WordDiff.of(a, b, AS_IS);
+    assertThat(segments.stream().filter(s -> s.kind() == Kind.SAME).mapToInt(s -> s.left().size()).sum()).isEqualTo(kept);
+    assertThat(segments.stream().flatMap(s -> s.left().stream()).toList()).isEqualTo(a);
+    assertThat(segments.stream().flatMap(s -> s.right().stream()).toList()).isEqualTo(b);
+  }
+
+  /** {@code c0 p0 c1 p1 ...}: {@code count} words of prefix {@code p} each followed by a common word. */
+  private static List<String> interleaved(String p, int count) {
+    List<String> words = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      words.add(p + i);
+      words.add("c" + i);
+    }
+    return words;
   }
 
   private static List<String> randomWords(SplittableRandom random) {

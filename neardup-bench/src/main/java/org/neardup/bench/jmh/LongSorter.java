@@ -1,0 +1,56 @@
+package org.neardup.bench.jmh;
+
+import it.unimi.dsi.fastutil.longs.LongArrays;
+import java.util.Arrays;
+import org.neardup.internal.LongSort;
+
+/**
+ * The ways to sort a {@code long[]} of shingle hashes that {@link LongSortBenchmark} and {@link
+ * ShingleSetBenchmark} compare. {@code Arrays.parallelSort} is not one: below 8,192 elements it is
+ * {@code Arrays.sort} itself, and above that it would take the cores the pipeline already keeps busy
+ * with one document each.
+ */
+public enum LongSorter {
+  /** neardup's counting sort on the top bits plus insertion sort ({@link LongSort}). */
+  LONG_SORT {
+    @Override
+    void sort(long[] values) {
+      LongSort.sort(values);
+    }
+  },
+  /** The JDK's dual-pivot quicksort ({@link Arrays#sort(long[])}). */
+  ARRAYS_SORT {
+    @Override
+    void sort(long[] values) {
+      Arrays.sort(values);
+    }
+  },
+  /** fastutil's LSD radix sort ({@link LongArrays#radixSort(long[])}). */
+  FASTUTIL_RADIX_SORT {
+    @Override
+    void sort(long[] values) {
+      LongArrays.radixSort(values);
+    }
+  };
+
+  /** Sorts {@code values} in place, in signed order. */
+  abstract void sort(long[] values);
+
+  /**
+   * {@code values} sorted in place by this sort, repeats dropped: what {@code Shingler.toSet} does
+   * with its own sort.
+   */
+  long[] toSet(long[] values) {
+    if (values.length < 2) {
+      return values;
+    }
+    sort(values);
+    int distinct = 1;
+    for (int i = 1; i < values.length; i++) {
+      if (values[i] != values[distinct - 1]) {
+        values[distinct++] = values[i];
+      }
+    }
+    return distinct == values.length ? values : Arrays.copyOf(values, distinct);
+  }
+}

@@ -1,0 +1,104 @@
+package org.neardup.bench.jmh;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.neardup.input.Document;
+import org.neardup.input.InputProblems;
+import org.neardup.input.OnError;
+import org.neardup.io.DocumentReader;
+import org.neardup.io.DocumentReaders;
+import org.neardup.io.InputFormat;
+import org.neardup.io.InputOptions;
+import org.neardup.shingle.ShingleConfig;
+import org.neardup.shingle.Shingler;
+import org.neardup.synth.CorpusGenerator;
+import org.neardup.text.Normalizer;
+import org.neardup.text.NormalizerConfig;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * The sort where it is used: {@code Shingler.toSet} (sort, then drop repeats) on the default
+ * char-5 shingle hashes of {@value #DOCUMENTS} real or generated documents, with each {@link
+ * LongSorter}. One operation is one document's set (the time of all of them divided by their number),
+ * the copy of its hashes into a work array included.
+ *
+ * <ul>
+ *   <li>{@code KIJIJI}: the first {@value #DOCUMENTS} Rome rent listings (Title + Short
+ *       Description) of {@code ../shared/data/kijiji/dataset_rent_rome_kijiji.tsv}, or of the
+ *       directory in {@code -Dneardup.data}; hundreds of shingles each.
+ *   <li>{@code GENERATED_1KB}: generated documents of 140–260 words, about 1 KB, about 1,000
+ *       shingles each, as in the one-million-document run.
+ * </ul>
+ */
+@State(Scope.Thread)
+@OperationsPerInvocation(ShingleSetBenchmark.DOCUMENTS)
+public class ShingleSetBenchmark extends KernelBenchmark {
+  static final int DOCUMENTS = 1000;
+
+  /** Where the documents come from. */
+  public enum Source { KIJIJI, GENERATED_1KB }
+
+  @Param
+  public Source source;
+
+  @Param
+  public LongSorter sorter;
+
+  private long[][] hashes;
+  private long[][] work;
+
+  @Setup
+  public void setUp() {
+    List<String> texts = source == Source.KIJIJI ? kijiji() : generated();
+    Normalizer normalizer = new Normalizer(NormalizerConfig.DEFAULT);
+    Shingler shingler = new Shingler(ShingleConfig.DEFAULT);
+    hashes = new long[DOCUMENTS][];
+    work = new long[DOCUMENTS][];
+    for (int i = 0; i < DOCUMENTS; i++) {
+      hashes[i] = shingler.hashes(normalizer.normalize(texts.get(i)));
+      work[i] = new long[hashes[i].length];
+    }
+    int[] lengths = Arrays.stream(hashes).mapToInt(h -> h.length).sorted().toArray();
+    System.out.printf("%n%s: %d documents, shingles per document: median %d, 10%% %d, 90%% %d, max %d%n", source,
+        DOCUMENTS, lengths[DOCUMENTS / 2], lengths[DOCUMENTS / 10], lengths[DOCUMENTS * 9 / 10], lengths[DOCUMENTS - 1]);
+  }
+
+  @Benchmark
+  public long toSets() {
+    long distinct = 0;
+    for (int i = 0; i < DOCUMENTS; i++) {
+      long[] values = work[i];
+      System.arraycopy(hashes[i], 0, values, 0, values.length);
+      distinct += sorter.toSet(values).length;
+    }
+    return distinct;
+  }
+
+  private static List<String> kijiji() {
+    Path file = Path.of(System.getProperty("neardup.data", "../shared/data"), "kijiji/dataset_rent_rome_kijiji.tsv");
+    if (!Files.isRegularFile(file)) {
+      throw new IllegalStateException("Kijiji data absent: " + file.toAbsolutePath().normalize()
+          + " (run from the repository root, or set -Dneardup.data=DIR)");
+    }
+    InputOptions options = new InputOptions(InputFormat.CSV, '\t', null, List.of("Title", "Short Description"));
+    List<String> texts = new ArrayList<>();
+    try (DocumentReader reader = DocumentReaders.open(file, options, new InputProblems(OnError.FAIL))) {
+      for (Document d; texts.size() < DOCUMENTS && (d = reader.next()) != null; ) {
+        texts.add(d.text());
+      }
+    }
+    return texts;
+  }
+
+  private static List<String> generated() {
+    return new CorpusGenerator(DOCUMENTS, 0.3, 3, 0.25, 140, 260, 0x5eed_2026L).generate().texts();
+  }
+}

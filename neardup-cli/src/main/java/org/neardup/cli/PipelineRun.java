@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
-import org.neardup.cli.options.InputMixin;
 import org.neardup.cli.options.InputOptionsMixin;
 import org.neardup.cli.options.PipelineMixin;
 import org.neardup.input.Document;
@@ -37,15 +36,21 @@ public final class PipelineRun implements AutoCloseable {
     this.problems = problems;
   }
 
-  public static PipelineRun execute(InputMixin input, PipelineMixin pipeline, boolean quiet, PrintWriter err) {
-    PipelineConfig config = pipeline.config();
+  /**
+   * Reads the inputs and finds the pairs.
+   *
+   * @param config the pipeline's settings ({@link PipelineMixin#config()}, checked before any work)
+   * @param exact whether to use the exact join instead of LSH
+   */
+  public static PipelineRun execute(InputOptionsMixin input, PipelineConfig config, boolean exact, boolean quiet,
+      PrintWriter err) {
     InputProblems problems = new InputProblems(input.onErrorPolicy());
     Progress progress = TerminalProgress.create(quiet);
     long started = System.nanoTime();
     Corpus corpus = read(input, config, problems, progress);
     long read = System.nanoTime();
     PairResult result =
-        pipeline.exact ? PairFinder.exact(corpus, progress) : PairFinder.withLsh(corpus, progress);
+        exact ? PairFinder.exact(corpus, progress) : PairFinder.withLsh(corpus, progress);
     long done = System.nanoTime();
     PipelineRun run = new PipelineRun(config, corpus, result, problems);
     if (!quiet) {

@@ -51,11 +51,21 @@ public final class DocumentReaders {
    *     cannot be opened, or (CSV) the header lacks a requested column
    */
   public static DocumentReader open(Path path, InputOptions options, InputProblems problems) {
+    Objects.requireNonNull(problems, "problems");
+    check(path, options);
+    return options.format().open(path, options, problems);
+  }
+
+  /**
+   * Checks, without opening it, what {@link #open} checks first: that {@code path} exists and is a
+   * directory exactly when the format reads directories. For callers that check every input before
+   * reading any.
+   *
+   * @throws InputException (problem null) naming the path otherwise
+   */
+  public static void check(Path path, InputOptions options) {
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(options, "options");
-    Objects.requireNonNull(problems, "problems");
-    InputFormat format = options.format();
-    InputErrors.checkPath(path, format);
-    return format.open(path, options, problems);
+    InputErrors.checkPath(path, options.format());
   }
 }

@@ -15,6 +15,7 @@ import org.neardup.cluster.Cluster;
 import org.neardup.cluster.Clusterer;
 import org.neardup.cluster.KeepPolicy;
 import org.neardup.pipeline.Corpus;
+import org.neardup.pipeline.PipelineConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,8 +42,10 @@ public final class ClustersCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     KeepPolicy policy = parseKeep(keep);
-    try (PipelineRun run = PipelineRun.execute(input, pipeline, output.quiet, spec.commandLine().getErr());
-        OutputTarget target = output.open(spec)) {
+    PipelineConfig config = pipeline.config();
+    input.checkInputs();
+    try (OutputTarget target = output.open(spec, input.paths());
+        PipelineRun run = PipelineRun.execute(input, config, pipeline.exact, output.quiet, spec.commandLine().getErr())) {
       write(run.corpus, clusters(run, policy), target.writer());
       target.commit();
     }

@@ -2,6 +2,7 @@ package org.neardup.cli.batch;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.UsageException;
@@ -50,13 +51,14 @@ public final class GenerateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    GeneratedCorpus corpus;
+    CorpusGenerator generator;
     try {
-      corpus = new CorpusGenerator(documents, duplicateFraction, maxCopies, maxEditRate, minWords, maxWords, seed).generate();
+      generator = new CorpusGenerator(documents, duplicateFraction, maxCopies, maxEditRate, minWords, maxWords, seed);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
-    try (OutputTarget target = output.open(spec)) {
+    try (OutputTarget target = output.open(spec, List.of())) {
+      GeneratedCorpus corpus = generator.generate();
       Writer writer = target.writer();
       for (int i = 0; i < corpus.size(); i++) {
         writer.write(corpus.ids().get(i));

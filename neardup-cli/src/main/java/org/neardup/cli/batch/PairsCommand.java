@@ -14,6 +14,7 @@ import org.neardup.cli.options.OutputMixin;
 import org.neardup.cli.options.OutputTarget;
 import org.neardup.cli.options.PipelineMixin;
 import org.neardup.pipeline.Corpus;
+import org.neardup.pipeline.PipelineConfig;
 import org.neardup.verify.SimilarPair;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -37,8 +38,10 @@ public final class PairsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    try (PipelineRun run = PipelineRun.execute(input, pipeline, output.quiet, spec.commandLine().getErr());
-        OutputTarget target = output.open(spec)) {
+    PipelineConfig config = pipeline.config();
+    input.checkInputs();
+    try (OutputTarget target = output.open(spec, input.paths());
+        PipelineRun run = PipelineRun.execute(input, config, pipeline.exact, output.quiet, spec.commandLine().getErr())) {
       write(run.corpus, run.result.pairs(), target.writer());
       target.commit();
     }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.neardup.cli.UsageException;
 import org.neardup.input.OnError;
+import org.neardup.io.DocumentReaders;
 import org.neardup.io.InputFormat;
 import org.neardup.io.InputOptions;
 import picocli.CommandLine.Option;
@@ -45,6 +46,18 @@ public abstract class InputOptionsMixin {
         return OnError.SKIP;
       default:
         throw new UsageException("--on-error must be fail or skip, got '" + onError + "'");
+    }
+  }
+
+  /**
+   * Checks every input before any is read: each exists, and is a directory exactly when its format
+   * reads directories.
+   *
+   * @throws org.neardup.input.InputException naming the first input that is not
+   */
+  public void checkInputs() {
+    for (Path path : paths()) {
+      DocumentReaders.check(path, options(path));
     }
   }
 

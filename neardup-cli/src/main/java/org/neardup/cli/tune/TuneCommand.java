@@ -1,5 +1,6 @@
 package org.neardup.cli.tune;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,6 +13,7 @@ import org.neardup.cli.PipelineRun;
 import org.neardup.cli.TerminalProgress;
 import org.neardup.cli.UsageException;
 import org.neardup.cli.options.OptionalInputMixin;
+import org.neardup.cli.options.OutputTarget;
 import org.neardup.cli.options.PipelineMixin;
 import org.neardup.input.InputProblems;
 import org.neardup.lsh.LshParams;
@@ -57,14 +59,19 @@ public final class TuneCommand implements Callable<Integer> {
   long sampleSeed;
 
   @Override
-  public Integer call() {
+  public Integer call() throws IOException {
     PipelineConfig config = pipeline.config();
-    if (plot != null) {
-      CurvePlot.Format.of(plot); // fail on a bad name before any work
-    }
+    CurvePlot.Format plotFormat = plot == null ? null : CurvePlot.Format.of(plot); // a bad name fails before any work
     if (sampleSize < 1) {
       throw new UsageException("--sample must be at least 1, got " + sampleSize);
     }
+    input.checkInputs();
+    try (OutputTarget plotTarget = plot == null ? null : OutputTarget.open(plot, null, input.paths())) {
+      return tune(config, plotFormat, plotTarget);
+    }
+  }
+
+  private int tune(PipelineConfig config, CurvePlot.Format plotFormat, OutputTarget plotTarget) throws IOException {
     PrintWriter out = spec.commandLine().getOut();
     LshParams chosen = config.lshParams();
     double threshold = config.threshold();
@@ -80,7 +87,7 @@ public final class TuneCommand implements Callable<Integer> {
     if (plot != null) {
       List<LshParams> plotted = new ArrayList<>();
       BandingOption.alternatives(chosen, threshold, n, PLOTTED).forEach(o -> plotted.add(o.params()));
-      CurvePlot.write(CurvePlot.chart(chosen, plotted, threshold, n), plot);
+      CurvePlot.write(CurvePlot.chart(chosen, plotted, threshold, n), plotFormat, plotTarget);
       out.printf(Locale.ROOT, "%nS-curves plotted to %s%n", plot);
     }
     out.flush();

@@ -4,6 +4,11 @@ package org.neardup.cli;
 public final class Formats {
   private Formats() {}
 
+  /** A count with its noun, singular for 1: {@code 1 record}, {@code 3 records}. */
+  public static String count(long n, String singular) {
+    return n + " " + (n == 1 ? singular : singular + "s");
+  }
+
   /** A number as briefly as it is exact: {@code 0.8}, {@code 0.75}, {@code 1}. */
   public static String plain(double value) {
     return java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();

@@ -82,26 +82,28 @@ public final class PipelineRun implements AutoCloseable {
   }
 
   private void summarize(PrintWriter err, double readSeconds, double pairSeconds) {
-    err.printf(Locale.ROOT, "neardup: %d documents read in %.1f s (shingle %s, %d-value signatures)%n",
-        corpus.size(), readSeconds, config.shingle(), config.minHash().numPermutations());
+    err.printf(Locale.ROOT, "neardup: %s read in %.1f s (shingle %s, %d-value signatures)%n",
+        Formats.count(corpus.size(), "document"), readSeconds, config.shingle(), config.minHash().numPermutations());
     if (corpus.spilledSets() > 0) {
       err.printf(Locale.ROOT, "neardup: %d shingle sets spilled to a temporary file (memory budget reached)%n",
           corpus.spilledSets());
     }
     if (corpus.shortDocuments() > 0) {
-      err.printf(Locale.ROOT, "neardup: %d documents shorter than k=%d, each taken as one shingle%n",
-          corpus.shortDocuments(), config.shingle().size());
+      err.printf(Locale.ROOT, "neardup: %s shorter than k=%d, each taken as one shingle%n",
+          Formats.count(corpus.shortDocuments(), "document"), config.shingle().size());
     }
     printSkipped(problems, err);
     LshParams lsh = result.lshParams();
     if (lsh == null) {
-      err.printf(Locale.ROOT, "neardup: exact join (prefix filter): %d candidate pairs verified, %d pairs with similarity >= %s in %.1f s%n",
-          result.candidatePairs(), result.pairs().size(), threshold(), pairSeconds);
+      err.printf(Locale.ROOT, "neardup: exact join (prefix filter): %s verified, %s with similarity >= %s in %.1f s%n",
+          Formats.count(result.candidatePairs(), "candidate pair"), Formats.count(result.pairs().size(), "pair"),
+          threshold(), pairSeconds);
     } else {
       err.printf(Locale.ROOT,
-          "neardup: %s, P(candidate | J=%s) = %.4f; %d candidate pairs, %d verified, %d pairs with similarity >= %s in %.1f s%n",
-          lsh, threshold(), lsh.candidateProbability(config.threshold()), result.candidatePairs(),
-          result.verifiedPairs(), result.pairs().size(), threshold(), pairSeconds);
+          "neardup: %s, P(candidate | J=%s) = %.4f; %s, %d verified, %s with similarity >= %s in %.1f s%n",
+          lsh, threshold(), lsh.candidateProbability(config.threshold()),
+          Formats.count(result.candidatePairs(), "candidate pair"), result.verifiedPairs(),
+          Formats.count(result.pairs().size(), "pair"), threshold(), pairSeconds);
     }
     err.flush();
   }
@@ -109,7 +111,8 @@ public final class PipelineRun implements AutoCloseable {
   /** One line on {@code err} for each kind of skipped record. */
   public static void printSkipped(InputProblems problems, PrintWriter err) {
     for (Map.Entry<InputProblem, Long> skipped : problems.skipped().entrySet()) {
-      err.printf(Locale.ROOT, "neardup: skipped %d records: %s%n", skipped.getValue(), skipped.getKey().description());
+      err.printf(Locale.ROOT, "neardup: skipped %s: %s%n", Formats.count(skipped.getValue(), "record"),
+          skipped.getKey().description());
     }
     err.flush();
   }

@@ -42,7 +42,7 @@ class BadInputTest {
     assertOneLineError(pairs("-q", file.toString()), file + ":2: invalid UTF-8 (byte 0xff at byte 7 of the line)");
     CliRunner skipped = pairs("--on-error", "skip", file.toString());
     assertThat(skipped.exitCode).as(skipped.toString()).isZero();
-    assertThat(skipped.err).contains("skipped 1 records: invalid UTF-8");
+    assertThat(skipped.err).contains("skipped 1 record: invalid UTF-8");
   }
 
   @Test
@@ -67,7 +67,7 @@ class BadInputTest {
     assertOneLineError(pairs("-q", file.toString()), file + ":3: duplicate id 'a'");
     CliRunner skipped = pairs("--on-error", "skip", file.toString());
     assertThat(skipped.exitCode).isZero();
-    assertThat(skipped.err).contains("skipped 1 records: duplicate id");
+    assertThat(skipped.err).contains("skipped 1 record: duplicate id");
   }
 
   @Test
@@ -77,7 +77,7 @@ class BadInputTest {
       CliRunner run = pairs("--on-error", policy, file.toString());
       assertThat(run.exitCode).as(run.toString()).isZero();
       assertThat(run.out).isEqualTo("a\tc\t1.000000\n");
-      assertThat(run.err).contains("skipped 1 records: empty document (nothing left after normalization)");
+      assertThat(run.err).contains("skipped 1 record: empty document (nothing left after normalization)");
     }
   }
 
@@ -134,5 +134,23 @@ class BadInputTest {
     CliRunner unknown = pairs("--frobnicate", file.toString());
     assertThat(unknown.exitCode).isEqualTo(2);
     assertThat(unknown.err).contains("Unknown option: '--frobnicate'");
+  }
+
+  @Test
+  void aCsvRowWithMoreFieldsThanTheHeaderIsAnErrorNotATruncatedText() throws IOException {
+    Path file = Files.writeString(dir.resolve("c.csv"), "id,text\n1,hello, world this is a long doc\n2,hello\n");
+    assertOneLineError(pairs("--id-field", "id", file.toString()),
+        file + ":2: malformed record (3 fields, the header has 2: a delimiter inside an unquoted field?)");
+    CliRunner skipped = pairs("--id-field", "id", "--on-error", "skip", file.toString());
+    assertThat(skipped.exitCode).as(skipped.toString()).isZero();
+    assertThat(skipped.out).isEmpty();
+    assertThat(skipped.err).contains("skipped 1 record: malformed record");
+  }
+
+  @Test
+  void aRequestedCsvColumnNamedTwiceInTheHeaderIsAnError() throws IOException {
+    Path file = Files.writeString(dir.resolve("d.csv"), "id,text,text\n1,hello,x\n");
+    assertOneLineError(pairs("--id-field", "id", file.toString()),
+        file + ": column 'text' appears twice in the header (columns 2 and 3)");
   }
 }

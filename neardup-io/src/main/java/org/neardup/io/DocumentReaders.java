@@ -28,9 +28,11 @@ import org.neardup.input.InputProblems;
  *   <li>{@link InputFormat#CSV}: header row, RFC 4180 quotes, with one leniency: text after a
  *       closing quote is kept literally ({@code "abc" def} reads {@code abc def}) instead of
  *       failing, because real files have fields that merely start with a quote. Ids are a column
- *       or the 1-based data record number; the line is the one the record starts on. A short
- *       record is MALFORMED_RECORD, an empty id MISSING_ID. Invalid UTF-8 and an unclosed quote
- *       always stop the read (problem null): after them the parser cannot find the next record.
+ *       or the 1-based data record number; the line is the one the record starts on. A record
+ *       with fewer or more fields than the header is MALFORMED_RECORD, an empty id MISSING_ID.
+ *       Invalid UTF-8 and an unclosed quote always stop the read (problem null): after them the
+ *       parser cannot find the next record. A requested column named twice in the header fails
+ *       the open.
  *   <li>{@link InputFormat#DIR}: one document per regular, non-hidden file, sorted by relative path
  *       ({@code '/'}-separated, the id); line 1; recordIndex = position in that order.
  * </ul>

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.neardup.cli.ExitCodes;
+import org.neardup.cli.Formats;
 import org.neardup.cli.PipelineRun;
 import org.neardup.cli.UsageException;
 import org.neardup.cli.options.DirectoryTarget;
@@ -81,8 +82,8 @@ public final class DedupCommand implements Callable<Integer> {
     if (!quiet) {
       long removed = plan.dropped().stream().mapToLong(Set::size).sum();
       spec.commandLine().getErr().printf(Locale.ROOT,
-          "neardup: kept %d records, removed %d duplicates in %d clusters -> %s%n",
-          kept, removed, plan.clusters().size(), output);
+          "neardup: kept %s, removed %s in %s -> %s%n", Formats.count(kept, "record"),
+          Formats.count(removed, "duplicate"), Formats.count(plan.clusters().size(), "cluster"), output);
     }
     return ExitCodes.OK;
   }

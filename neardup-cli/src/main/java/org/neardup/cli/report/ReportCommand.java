@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.neardup.cli.ExitCodes;
+import org.neardup.cli.Formats;
 import org.neardup.cli.PipelineRun;
 import org.neardup.cli.UsageException;
 import org.neardup.cli.batch.ClustersCommand;
@@ -73,8 +74,9 @@ public final class ReportCommand implements Callable<Integer> {
       new HtmlReport(run, input, pipeline.exact, clusters, largest, lowest, ofClusters, texts).write(target.writer());
       target.commit();
       if (!output.quiet && output.file != null) {
-        spec.commandLine().getErr().printf(Locale.ROOT, "neardup: report of %d pairs in %d clusters, %d documents shown -> %s%n",
-            run.result.pairs().size(), clusters.size(), shown.size(), output.file);
+        spec.commandLine().getErr().printf(Locale.ROOT, "neardup: report of %s in %s, %s shown -> %s%n",
+            Formats.count(run.result.pairs().size(), "pair"), Formats.count(clusters.size(), "cluster"),
+            Formats.count(shown.size(), "document"), output.file);
         spec.commandLine().getErr().flush();
       }
     }

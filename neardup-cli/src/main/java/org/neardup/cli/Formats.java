@@ -9,8 +9,11 @@ public final class Formats {
     return n + " " + (n == 1 ? singular : singular + "s");
   }
 
-  /** A number as briefly as it is exact: {@code 0.8}, {@code 0.75}, {@code 1}. */
+  /** A number as briefly as it is exact: {@code 0.8}, {@code 0.75}, {@code 1}; {@code NaN}, {@code Infinity}. */
   public static String plain(double value) {
+    if (Double.isNaN(value) || Double.isInfinite(value)) {
+      return Double.toString(value);
+    }
     return java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
   }
 

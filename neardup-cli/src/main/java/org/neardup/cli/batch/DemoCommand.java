@@ -57,6 +57,9 @@ public final class DemoCommand implements Callable<Integer> {
     if (documents < 2 || documents > 1_000_000) {
       throw new UsageException("--documents must be in [2, 1000000], got " + documents);
     }
+    if (dir != null && Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw new UsageException("--dir " + dir + ": not a directory");
+    }
     PrintWriter out = spec.commandLine().getOut();
     Path workDir = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("neardup-demo-");
     GeneratedCorpus generated = new CorpusGenerator(documents, 0.3, 3, 0.25, 15, 120, seed).generate();

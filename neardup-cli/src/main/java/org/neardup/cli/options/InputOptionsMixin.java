@@ -50,12 +50,14 @@ public abstract class InputOptionsMixin {
   }
 
   /**
-   * Checks every input before any is read: each exists, and is a directory exactly when its format
-   * reads directories.
+   * Checks the reading options and every input before any is read: each input exists, and is a
+   * directory exactly when its format reads directories.
    *
    * @throws org.neardup.input.InputException naming the first input that is not
    */
   public void checkInputs() {
+    onErrorPolicy();
+    delimiterChar();
     for (Path path : paths()) {
       DocumentReaders.check(path, options(path));
     }
@@ -74,17 +76,32 @@ public abstract class InputOptionsMixin {
     try {
       return InputFormat.parse(format);
     } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
+      throw new UsageException("--format: " + e.getMessage());
     }
   }
 
+  /**
+   * The CSV delimiter: one character, {@code tab} or {@code \t}; not the quote character nor a line
+   * break, which cannot separate fields.
+   */
   private char delimiterChar() {
     if (delimiter.equalsIgnoreCase("tab") || delimiter.equals("\\t")) {
       return '\t';
     }
     if (delimiter.length() != 1) {
-      throw new UsageException("--delimiter must be one character or 'tab', got '" + delimiter + "'");
+      throw new UsageException("--delimiter must be one character or 'tab', got '" + printable(delimiter) + "'");
     }
-    return delimiter.charAt(0);
+    char c = delimiter.charAt(0);
+    if (c == '"') {
+      throw new UsageException("--delimiter cannot be '\"': it is the CSV quote character");
+    }
+    if (c == '\n' || c == '\r') {
+      throw new UsageException("--delimiter cannot be a line break: it ends records");
+    }
+    return c;
+  }
+
+  private static String printable(String text) {
+    return text.replace("\n", "\\n").replace("\r", "\\r");
   }
 }

@@ -1,5 +1,6 @@
 package org.neardup.cli.options;
 
+import org.neardup.cli.Formats;
 import org.neardup.cli.UsageException;
 import org.neardup.lsh.LshParams;
 import org.neardup.minhash.MinHashConfig;
@@ -12,6 +13,9 @@ import picocli.CommandLine.Option;
 
 /** The options that decide which pairs are found. */
 public final class PipelineMixin {
+  /** The most worker threads: more than enough for any machine, few enough to start. */
+  static final int MAX_THREADS = 1024;
+
   @Option(names = {"-t", "--threshold"}, paramLabel = "T", defaultValue = "0.8", description = "Report pairs with Jaccard similarity >= T, in (0, 1]. Default: ${DEFAULT-VALUE}.")
   double threshold;
 
@@ -42,7 +46,7 @@ public final class PipelineMixin {
   @Option(names = "--estimate", description = "Confirm candidates by signature agreement instead of exact Jaccard (no shingle sets kept; approximate).")
   boolean estimate;
 
-  @Option(names = "--threads", paramLabel = "N", description = "Worker threads. Default: all processors.")
+  @Option(names = "--threads", paramLabel = "N", description = "Worker threads, in [1, 1024]. Default: all processors.")
   Integer threads;
 
   @Option(names = "--no-nfkc", description = "Skip Unicode NFKC normalization.")
@@ -57,6 +61,46 @@ public final class PipelineMixin {
   @Option(names = "--no-collapse-whitespace", description = "Keep whitespace runs as they are.")
   boolean noCollapseWhitespace;
 
+  private void checkNumbers() {
+    if (!(threshold > 0 && threshold <= 1)) {
+      throw new UsageException("threshold must be in (0, 1], got " + Formats.plain(threshold));
+    }
+    if (permutations < 1 || permutations > MinHashConfig.MAX_PERMUTATIONS) {
+      throw new UsageException(
+          "--permutations must be in [1, " + MinHashConfig.MAX_PERMUTATIONS + "], got " + permutations);
+    }
+    if (!(targetRecall > 0 && targetRecall < 1)) {
+      throw new UsageException("--target-recall must be in (0, 1), got " + Formats.plain(targetRecall));
+    }
+    if (threads != null && (threads < 1 || threads > MAX_THREADS)) {
+      throw new UsageException("--threads must be in [1, " + MAX_THREADS + "], got " + threads);
+    }
+    if (bands != null) {
+      if (bands < 1) {
+        throw new UsageException("--bands must be at least 1, got " + bands);
+      }
+      if (rows < 1) {
+        throw new UsageException("--rows must be at least 1, got " + rows);
+      }
+      long needed = (long) bands * rows;
+      if (needed > permutations) {
+        throw new UsageException("--bands " + bands + " with --rows " + rows + " needs " + needed
+            + " signature values, but --permutations is " + permutations);
+      }
+    }
+  }
+
+  private ShingleConfig shingle() {
+    try {
+      return ShingleConfig.parse(shingle);
+    } catch (IllegalArgumentException e) {
+      if (e.getMessage().startsWith("invalid shingle")) {
+        throw new UsageException(e.getMessage());
+      }
+      throw new UsageException("--shingle '" + shingle + "': the size must be in [1, " + ShingleConfig.MAX_SIZE + "]");
+    }
+  }
+
   MinHashScheme scheme() {
     switch (scheme.toLowerCase(java.util.Locale.ROOT)) {
       case "classic":
@@ -68,6 +112,11 @@ public final class PipelineMixin {
     }
   }
 
+  /**
+   * The pipeline's settings, every option checked first with a message that names it as typed.
+   *
+   * @throws UsageException for a bad value or combination
+   */
   public PipelineConfig config() {
     if ((bands == null) != (rows == null)) {
       throw new UsageException("--bands and --rows go together");
@@ -75,11 +124,12 @@ public final class PipelineMixin {
     if (exact && estimate) {
       throw new UsageException("--exact and --estimate exclude each other");
     }
+    checkNumbers();
     try {
       PipelineConfig.Builder builder =
           PipelineConfig.builder()
               .threshold(threshold)
-              .shingle(ShingleConfig.parse(shingle))
+              .shingle(shingle())
               .minHash(new MinHashConfig(scheme(), permutations, seed))
               .targetRecall(targetRecall)
               .verify(estimate ? VerifyMode.ESTIMATE : VerifyMode.EXACT)

@@ -44,6 +44,8 @@ public final class TuneCommand implements Callable<Integer> {
   private static final int ALTERNATIVES = 4;
   private static final int PLOTTED = 3;
   private static final int BUCKETS = 10;
+  /** The largest --sample: its similarities are kept in memory, 12 bytes each. */
+  private static final int MAX_SAMPLE = 10_000_000;
 
   @Spec CommandSpec spec;
   @Mixin OptionalInputMixin input;
@@ -52,7 +54,7 @@ public final class TuneCommand implements Callable<Integer> {
   @Option(names = "--plot", paramLabel = "FILE", description = "Also draw the S-curves of the chosen banding and alternatives, threshold marked, to FILE: .png or .svg.")
   Path plot;
 
-  @Option(names = "--sample", paramLabel = "N", defaultValue = "20000", description = "Random document pairs to sample from INPUT (every pair when there are fewer). Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--sample", paramLabel = "N", defaultValue = "20000", description = "Random document pairs to sample from INPUT (every pair when there are fewer), at most 10000000. Default: ${DEFAULT-VALUE}.")
   int sampleSize;
 
   @Option(names = "--sample-seed", paramLabel = "SEED", defaultValue = "1", description = "Seed of the pair sample. Default: ${DEFAULT-VALUE}.")
@@ -62,8 +64,8 @@ public final class TuneCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     PipelineConfig config = pipeline.config();
     CurvePlot.Format plotFormat = plot == null ? null : CurvePlot.Format.of(plot); // a bad name fails before any work
-    if (sampleSize < 1) {
-      throw new UsageException("--sample must be at least 1, got " + sampleSize);
+    if (sampleSize < 1 || sampleSize > MAX_SAMPLE) {
+      throw new UsageException("--sample must be in [1, " + MAX_SAMPLE + "], got " + sampleSize);
     }
     input.checkInputs();
     try (OutputTarget plotTarget = plot == null ? null : OutputTarget.open(plot, null, input.paths())) {

@@ -64,7 +64,7 @@ public final class EvalCommand implements Callable<Integer> {
     out.printf(Locale.ROOT, "f1               %.6f%n", evaluation.f1());
     double lowest = truthPairs.values().stream().filter(v -> !Double.isNaN(v)).mapToDouble(v -> v).min().orElse(Double.NaN);
     if (!Double.isNaN(lowest)) {
-      double from = threshold != null ? threshold : Math.floor(lowest / bandWidth + 1e-9) * bandWidth;
+      double from = threshold != null ? threshold : PairEvaluator.lowestBandStart(lowest, bandWidth);
       printBands(out, PairEvaluator.recallByBand(truthPairs, foundPairs.keySet(), from, bandWidth));
     }
     out.flush();

@@ -2,11 +2,11 @@ package org.neardup.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.neardup.cli.options.InputOptionsMixin;
-import org.neardup.cli.options.PipelineMixin;
 import org.neardup.input.Document;
+import org.neardup.input.InputException;
 import org.neardup.input.InputProblem;
 import org.neardup.input.InputProblems;
 import org.neardup.io.DocumentReader;
@@ -37,26 +37,38 @@ public final class PipelineRun implements AutoCloseable {
   }
 
   /**
-   * Reads the inputs and finds the pairs.
+   * Reads the inputs and finds the pairs. Skipped records are reported on {@code err} whatever
+   * {@code quiet} says; the summary only when not quiet.
    *
-   * @param config the pipeline's settings ({@link PipelineMixin#config()}, checked before any work)
+   * @param config the pipeline's settings ({@link org.neardup.cli.options.PipelineMixin#config()},
+   *     checked before any work)
    * @param exact whether to use the exact join instead of LSH
    */
   public static PipelineRun execute(InputOptionsMixin input, PipelineConfig config, boolean exact, boolean quiet,
       PrintWriter err) {
-    InputProblems problems = new InputProblems(input.onErrorPolicy());
+    SkipLog skips = new SkipLog(input.verbose, err);
+    InputProblems problems = skips.problems(input.onErrorPolicy());
     Progress progress = TerminalProgress.create(quiet);
     long started = System.nanoTime();
-    Corpus corpus = read(input, config, problems, progress);
-    long read = System.nanoTime();
-    PairResult result =
-        exact ? PairFinder.exact(corpus, progress) : PairFinder.withLsh(corpus, progress);
-    long done = System.nanoTime();
-    PipelineRun run = new PipelineRun(config, corpus, result, problems);
-    if (!quiet) {
-      run.summarize(err, (read - started) / 1e9, (done - read) / 1e9);
+    Corpus corpus = read(input, config, problems, progress, err);
+    try {
+      long read = System.nanoTime();
+      if (!quiet) {
+        summarizeReading(err, config, corpus, (read - started) / 1e9);
+      }
+      skips.print(problems);
+      PairResult result =
+          exact ? PairFinder.exact(corpus, progress) : PairFinder.withLsh(corpus, progress);
+      long done = System.nanoTime();
+      PipelineRun run = new PipelineRun(config, corpus, result, problems);
+      if (!quiet) {
+        run.summarizePairs(err, (done - read) / 1e9);
+      }
+      return run;
+    } catch (RuntimeException | Error e) {
+      corpus.close();
+      throw e;
     }
-    return run;
   }
 
   /** Releases the corpus (deletes its spill file, if any). */
@@ -65,12 +77,31 @@ public final class PipelineRun implements AutoCloseable {
     corpus.close();
   }
 
-  public static Corpus read(InputOptionsMixin input, PipelineConfig config, InputProblems problems, Progress progress) {
+  /**
+   * Reads every input into a corpus. Says on {@code err} which of the CSV and JSON options an
+   * input's format ignores. Numbers the records of CSV inputs without --id-field {@code FILE#N}
+   * when there are several inputs, and reports ids that tab-separated output cannot hold ({@link
+   * InputProblem#ID_WITH_TAB_OR_LINE_BREAK}) to {@code problems}.
+   */
+  public static Corpus read(InputOptionsMixin input, PipelineConfig config, InputProblems problems, Progress progress,
+      PrintWriter err) {
+    warnIgnoredOptions(input, err);
     progress.start("reading", -1);
     try (CorpusBuilder builder = new CorpusBuilder(config, problems, progress)) {
       for (Path path : input.paths()) {
+        boolean qualify = input.qualifiesRecordNumbers(path);
         try (DocumentReader reader = DocumentReaders.open(path, input.options(path), problems)) {
           for (Document document; (document = reader.next()) != null; ) {
+            if (qualify) {
+              document = new Document(path + "#" + document.id(), document.text(), document.source(),
+                  document.line(), document.recordIndex());
+            }
+            if (hasTabOrLineBreak(document.id())) {
+              problems.report(new InputException(document.source(), document.line(),
+                  InputProblem.ID_WITH_TAB_OR_LINE_BREAK, InputProblem.ID_WITH_TAB_OR_LINE_BREAK.description()
+                      + " ('" + escaped(document.id()) + "'): ids are written to tab-separated output"));
+              continue;
+            }
             builder.add(document);
           }
         }
@@ -81,9 +112,36 @@ public final class PipelineRun implements AutoCloseable {
     }
   }
 
-  private void summarize(PrintWriter err, double readSeconds, double pairSeconds) {
+  private static void warnIgnoredOptions(InputOptionsMixin input, PrintWriter err) {
+    for (Path path : input.paths()) {
+      List<String> ignored = input.ignoredOptions(path);
+      if (!ignored.isEmpty()) {
+        String names = ignored.size() == 1 ? ignored.get(0)
+            : String.join(", ", ignored.subList(0, ignored.size() - 1)) + " and " + ignored.get(ignored.size() - 1);
+        err.printf(Locale.ROOT, "neardup: warning: %s %s ignored for %s (format %s)%n",
+            names, ignored.size() == 1 ? "is" : "are", path, input.format(path).name());
+      }
+    }
+    err.flush();
+  }
+
+  private static boolean hasTabOrLineBreak(String id) {
+    for (int i = 0; i < id.length(); i++) {
+      char c = id.charAt(i);
+      if (c == '\t' || c == '\n' || c == '\r') {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String escaped(String id) {
+    return id.replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r");
+  }
+
+  private static void summarizeReading(PrintWriter err, PipelineConfig config, Corpus corpus, double seconds) {
     err.printf(Locale.ROOT, "neardup: %s read in %.1f s (shingle %s, %d-value signatures)%n",
-        Formats.count(corpus.size(), "document"), readSeconds, config.shingle(), config.minHash().numPermutations());
+        Formats.count(corpus.size(), "document"), seconds, config.shingle(), config.minHash().numPermutations());
     if (corpus.spilledSets() > 0) {
       err.printf(Locale.ROOT, "neardup: %d shingle sets spilled to a temporary file (memory budget reached)%n",
           corpus.spilledSets());
@@ -92,7 +150,10 @@ public final class PipelineRun implements AutoCloseable {
       err.printf(Locale.ROOT, "neardup: %s shorter than k=%d, each taken as one shingle%n",
           Formats.count(corpus.shortDocuments(), "document"), config.shingle().size());
     }
-    printSkipped(problems, err);
+    err.flush();
+  }
+
+  private void summarizePairs(PrintWriter err, double pairSeconds) {
     LshParams lsh = result.lshParams();
     if (lsh == null) {
       err.printf(Locale.ROOT, "neardup: exact join (prefix filter): %s verified, %s with similarity >= %s in %.1f s%n",
@@ -104,15 +165,6 @@ public final class PipelineRun implements AutoCloseable {
           lsh, threshold(), lsh.candidateProbability(config.threshold()),
           Formats.count(result.candidatePairs(), "candidate pair"), result.verifiedPairs(),
           Formats.count(result.pairs().size(), "pair"), threshold(), pairSeconds);
-    }
-    err.flush();
-  }
-
-  /** One line on {@code err} for each kind of skipped record. */
-  public static void printSkipped(InputProblems problems, PrintWriter err) {
-    for (Map.Entry<InputProblem, Long> skipped : problems.skipped().entrySet()) {
-      err.printf(Locale.ROOT, "neardup: skipped %s: %s%n", Formats.count(skipped.getValue(), "record"),
-          skipped.getKey().description());
     }
     err.flush();
   }

@@ -14,7 +14,8 @@ import org.neardup.input.OnError;
  * (RFC 4180 quotes, lenient about text after a closing quote; see there). Columns are chosen by
  * their exact header name. The id is column {@link InputOptions#idField()} or, when that is null,
  * the 1-based data record number ({@code "1"} for the first row after the header); the text is the
- * columns {@link InputOptions#textFields()} joined by one space. Empty lines are not records.
+ * columns {@link InputOptions#textFields()} joined by one space. Empty and blank rows (every field empty or only spaces and tabs) are
+ * not records.
  *
  * <p>A record with fewer or more fields than the header is {@link InputProblem#MALFORMED_RECORD}
  * (more fields usually mean a delimiter inside an unquoted field, which would cut the text), an

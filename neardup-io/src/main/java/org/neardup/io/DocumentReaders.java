@@ -39,8 +39,9 @@ import org.neardup.input.InputProblems;
  *
  * For the line formats (TSV, LINES, JSONL) lines end at {@code '\n'} (one {@code '\r'} before it is
  * dropped); each line is decoded on its own, so an invalid UTF-8 line is one skippable {@link
- * InputProblem#INVALID_UTF8} record. Empty lines are not records: they get no {@link
- * Document#recordIndex()} (which counts the non-empty lines before the record) but count as lines.
+ * InputProblem#INVALID_UTF8} record. Blank lines (empty, or only spaces, tabs and carriage
+ * returns) are not records, in every format: they get no {@link Document#recordIndex()} (which
+ * counts the non-blank lines before the record) but count as lines.
  * A leading UTF-8 byte order mark is ignored.
  */
 public final class DocumentReaders {

@@ -23,10 +23,10 @@ public abstract class InputOptionsMixin {
       description = "tsv (id<TAB>text), lines (id<SPACE>text), csv (with header), jsonl, dir (a directory of text files), or auto: dir for a directory, csv for *.csv, jsonl for *.jsonl and *.ndjson (also with .gz), else tsv. Default: ${DEFAULT-VALUE}.")
   public String format;
 
-  @Option(names = "--delimiter", paramLabel = "CHAR", defaultValue = ",", description = "CSV delimiter: one character, or 'tab'. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--delimiter", paramLabel = "CHAR", description = "CSV delimiter: one character (not '\"' nor a line break), or 'tab'. Default: ','.")
   String delimiter;
 
-  @Option(names = "--id-field", paramLabel = "NAME", description = "CSV column / JSON field of the id. Default: CSV record number (1-based); JSONL 'id'.")
+  @Option(names = "--id-field", paramLabel = "NAME", description = "CSV column / JSON field of the id; ids may not hold a tab or line break. Default: CSV record number (1-based; with several inputs FILE#N, N the record number in FILE); JSONL 'id'.")
   public String idField;
 
   @Option(names = "--text-field", paramLabel = "NAME", description = "CSV column / JSON field of the text; repeat to join several with a space. Default: 'text'.")
@@ -34,6 +34,9 @@ public abstract class InputOptionsMixin {
 
   @Option(names = "--on-error", paramLabel = "POLICY", defaultValue = "fail", description = "Bad records (invalid UTF-8, no id or text, malformed, duplicate id): fail (exit 2) or skip (counted on stderr). Empty documents are always skipped and counted. Default: ${DEFAULT-VALUE}.")
   String onError;
+
+  @Option(names = {"-v", "--verbose"}, description = "With --on-error skip, list every skipped record as FILE:LINE: problem (default: the first 5).")
+  public boolean verbose;
 
   /** The input files (or directories), in the order given; empty when none were given. */
   public abstract List<Path> paths();
@@ -63,6 +66,35 @@ public abstract class InputOptionsMixin {
     }
   }
 
+  /**
+   * The options given that {@code input}'s format ignores (--id-field and --text-field apply to CSV
+   * and JSONL, --delimiter to CSV), as typed; empty when none.
+   */
+  public List<String> ignoredOptions(Path input) {
+    InputFormat inputFormat = format(input);
+    List<String> ignored = new java.util.ArrayList<>();
+    if (!inputFormat.usesFields()) {
+      if (idField != null) {
+        ignored.add("--id-field");
+      }
+      if (textFields != null && !textFields.isEmpty()) {
+        ignored.add("--text-field");
+      }
+    }
+    if (delimiter != null && inputFormat != InputFormat.CSV) {
+      ignored.add("--delimiter");
+    }
+    return ignored;
+  }
+
+  /**
+   * Whether the record numbers that are the ids of a CSV input without --id-field need the file
+   * name to be told apart: when there are several inputs.
+   */
+  public boolean qualifiesRecordNumbers(Path input) {
+    return idField == null && format(input) == InputFormat.CSV && paths().size() > 1;
+  }
+
   /** The reading options for {@code input}. */
   public InputOptions options(Path input) {
     return new InputOptions(format(input), delimiterChar(), idField, textFields);
@@ -85,6 +117,9 @@ public abstract class InputOptionsMixin {
    * break, which cannot separate fields.
    */
   private char delimiterChar() {
+    if (delimiter == null) {
+      return ',';
+    }
     if (delimiter.equalsIgnoreCase("tab") || delimiter.equals("\\t")) {
       return '\t';
     }

@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.Formats;
 import org.neardup.cli.PipelineRun;
+import org.neardup.cli.SkipLog;
 import org.neardup.cli.TerminalProgress;
 import org.neardup.cli.UsageException;
 import org.neardup.cli.options.OptionalInputMixin;
@@ -65,8 +66,11 @@ public final class ExplainCommand implements Callable<Integer> {
     String[] raw;
     if (ids != null && texts == null) {
       checkIds();
-      InputProblems problems = new InputProblems(input.onErrorPolicy());
-      corpus = PipelineRun.read(input, withSets, problems, TerminalProgress.create(false));
+      input.checkInputs();
+      SkipLog skips = new SkipLog(input.verbose, spec.commandLine().getErr());
+      InputProblems problems = skips.problems(input.onErrorPolicy());
+      corpus = PipelineRun.read(input, withSets, problems, TerminalProgress.create(false), spec.commandLine().getErr());
+      skips.print(problems);
       a = ordinal(corpus, ids.get(0));
       b = ordinal(corpus, ids.get(1));
       Map<Integer, String> read = RecordTexts.read(input, corpus, Set.of(a, b));

@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.Formats;
 import org.neardup.cli.PipelineRun;
+import org.neardup.cli.SkipLog;
 import org.neardup.cli.TerminalProgress;
 import org.neardup.cli.UsageException;
 import org.neardup.cli.options.OptionalInputMixin;
@@ -136,12 +137,14 @@ public final class TuneCommand implements Callable<Integer> {
   }
 
   private void printSample(PrintWriter out, PipelineConfig config, LshParams chosen) {
-    InputProblems problems = new InputProblems(input.onErrorPolicy());
+    PrintWriter err = spec.commandLine().getErr();
+    SkipLog skips = new SkipLog(input.verbose, err);
+    InputProblems problems = skips.problems(input.onErrorPolicy());
     PipelineConfig withSets = config.toBuilder().verify(VerifyMode.EXACT).build();
     PairSample sample;
     int documents;
-    try (Corpus corpus = PipelineRun.read(input, withSets, problems, TerminalProgress.create(false))) {
-      PipelineRun.printSkipped(problems, spec.commandLine().getErr());
+    try (Corpus corpus = PipelineRun.read(input, withSets, problems, TerminalProgress.create(false), err)) {
+      skips.print(problems);
       sample = PairSample.draw(corpus, sampleSize, sampleSeed);
       documents = corpus.size();
     }

@@ -37,8 +37,9 @@ public final class PipelineRun implements AutoCloseable {
   }
 
   /**
-   * Reads the inputs and finds the pairs. Skipped records are reported on {@code err} whatever
-   * {@code quiet} says; the summary only when not quiet.
+   * Reads the inputs and finds the pairs. Warnings (a banding below the target recall: {@link
+   * RecallCheck}) and skipped records are reported on {@code err} whatever {@code quiet} says; the
+   * summary only when not quiet.
    *
    * @param config the pipeline's settings ({@link org.neardup.cli.options.PipelineMixin#config()},
    *     checked before any work)
@@ -46,6 +47,9 @@ public final class PipelineRun implements AutoCloseable {
    */
   public static PipelineRun execute(InputOptionsMixin input, PipelineConfig config, boolean exact, boolean quiet,
       PrintWriter err) {
+    if (!exact) {
+      warn(err, RecallCheck.warning(config));
+    }
     SkipLog skips = new SkipLog(input.verbose, err);
     InputProblems problems = skips.problems(input.onErrorPolicy());
     Progress progress = TerminalProgress.create(quiet);
@@ -68,6 +72,14 @@ public final class PipelineRun implements AutoCloseable {
     } catch (RuntimeException | Error e) {
       corpus.close();
       throw e;
+    }
+  }
+
+  /** Prints {@code neardup: warning: message} unless {@code message} is null. */
+  static void warn(PrintWriter err, String message) {
+    if (message != null) {
+      err.println("neardup: warning: " + message);
+      err.flush();
     }
   }
 

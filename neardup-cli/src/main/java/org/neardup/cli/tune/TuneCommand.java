@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.Formats;
 import org.neardup.cli.PipelineRun;
+import org.neardup.cli.RecallCheck;
 import org.neardup.cli.SkipLog;
 import org.neardup.cli.TerminalProgress;
 import org.neardup.cli.UsageException;
@@ -99,13 +100,25 @@ public final class TuneCommand implements Callable<Integer> {
 
   private void printChoice(PrintWriter out, PipelineConfig config, LshParams chosen) {
     String threshold = Formats.plain(config.threshold());
+    String target = Formats.plain(config.targetRecall());
     int n = config.minHash().numPermutations();
     if (config.banding() != null) {
       out.printf(Locale.ROOT, "as set with --bands and --rows: %d of the %d signature values used%n", chosen.signatureLength(), n);
-    } else {
+      if (!RecallCheck.reachesTarget(config)) {
+        out.printf(Locale.ROOT, "below --target-recall %s: P(candidate | J = %s) = %.6f%n", target, threshold,
+            chosen.candidateProbability(config.threshold()));
+      }
+    } else if (RecallCheck.reachesTarget(config)) {
       out.printf(Locale.ROOT,
           "chosen for threshold %s from %d signature values: P(candidate) >= %s for every J >= %s, fewest false candidates%n",
-          threshold, n, Formats.plain(config.targetRecall()), threshold);
+          threshold, n, target, threshold);
+    } else {
+      double probability = chosen.candidateProbability(config.threshold());
+      out.printf(Locale.ROOT,
+          "no banding of %d signature values reaches P(candidate) >= %s at J = %s: the most sensitive, %s, gives %.6f"
+              + " (a pair at J = %s is missed with probability %.6f)%n",
+          n, target, threshold, chosen, probability, threshold, 1 - probability);
+      out.println(RecallCheck.suggestion(config));
     }
   }
 

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.neardup.cli.options.InputOptionsMixin;
+import org.neardup.cli.options.PipelineMixin;
 import org.neardup.input.Document;
 import org.neardup.input.InputException;
 import org.neardup.input.InputProblem;
@@ -41,12 +42,16 @@ public final class PipelineRun implements AutoCloseable {
    * RecallCheck}) and skipped records are reported on {@code err} whatever {@code quiet} says; the
    * summary only when not quiet.
    *
-   * @param config the pipeline's settings ({@link org.neardup.cli.options.PipelineMixin#config()},
-   *     checked before any work)
-   * @param exact whether to use the exact join instead of LSH
+   * <p>Before the LSH pair phase the candidate pairs are counted ({@link CandidateCount}): above
+   * {@link CandidateCount#WARNING_LIMIT} a warning says so, and above --max-candidates the run stops.
+   *
+   * @param pipeline the pipeline options: --exact, --max-candidates
+   * @param config the pipeline's settings ({@link PipelineMixin#config()}, checked before any work)
+   * @throws UsageException when there are more candidate pairs than --max-candidates
    */
-  public static PipelineRun execute(InputOptionsMixin input, PipelineConfig config, boolean exact, boolean quiet,
-      PrintWriter err) {
+  public static PipelineRun execute(InputOptionsMixin input, PipelineMixin pipeline, PipelineConfig config,
+      boolean quiet, PrintWriter err) {
+    boolean exact = pipeline.exact;
     if (!exact) {
       warn(err, RecallCheck.warning(config));
     }
@@ -61,8 +66,13 @@ public final class PipelineRun implements AutoCloseable {
         summarizeReading(err, config, corpus, (read - started) / 1e9);
       }
       skips.print(problems);
-      PairResult result =
-          exact ? PairFinder.exact(corpus, progress) : PairFinder.withLsh(corpus, progress);
+      PairResult result;
+      if (exact) {
+        result = PairFinder.exact(corpus, progress);
+      } else {
+        long candidates = checkCandidates(corpus, config, pipeline.maxCandidates(), progress, err);
+        result = PairFinder.withLsh(corpus, labelled(progress, candidates));
+      }
       long done = System.nanoTime();
       PipelineRun run = new PipelineRun(config, corpus, result, problems);
       if (!quiet) {
@@ -73,6 +83,46 @@ public final class PipelineRun implements AutoCloseable {
       corpus.close();
       throw e;
     }
+  }
+
+  /** Counts the LSH candidates, warns when they are many, stops when they are too many. */
+  private static long checkCandidates(Corpus corpus, PipelineConfig config, Long max, Progress progress,
+      PrintWriter err) {
+    LshParams banding = config.lshParams();
+    long candidates = CandidateCount.count(corpus, banding, config.threads(), progress);
+    if (candidates > CandidateCount.WARNING_LIMIT) {
+      warn(err, CandidateCount.warning(candidates, banding, config.threshold()));
+    }
+    if (max != null && candidates > max) {
+      throw new UsageException(String.format(Locale.ROOT,
+          "stopped before the pair phase: %s banding would examine up to %,d candidate pairs, more than --max-candidates %d",
+          banding, candidates, max));
+    }
+    return candidates;
+  }
+
+  /** {@code progress} with the size of the work in the name of the verifying stage. */
+  private static Progress labelled(Progress progress, long candidates) {
+    if (progress == Progress.NONE) {
+      return progress;
+    }
+    return new Progress() {
+      @Override
+      public void start(String stage, long total) {
+        progress.start(stage.equals("verifying")
+            ? String.format(Locale.ROOT, "verifying up to %,d candidate pairs", candidates) : stage, total);
+      }
+
+      @Override
+      public void advance(long steps) {
+        progress.advance(steps);
+      }
+
+      @Override
+      public void finish() {
+        progress.finish();
+      }
+    };
   }
 
   /** Prints {@code neardup: warning: message} unless {@code message} is null. */

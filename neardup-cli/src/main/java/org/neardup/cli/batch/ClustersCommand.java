@@ -45,7 +45,7 @@ public final class ClustersCommand implements Callable<Integer> {
     PipelineConfig config = pipeline.config();
     input.checkInputs();
     try (OutputTarget target = output.open(spec, input.paths());
-        PipelineRun run = PipelineRun.execute(input, config, pipeline.exact, output.quiet, spec.commandLine().getErr())) {
+        PipelineRun run = PipelineRun.execute(input, pipeline, config, output.quiet, spec.commandLine().getErr())) {
       write(run.corpus, clusters(run, policy), target.writer());
       target.commit();
     }

@@ -92,7 +92,7 @@ public final class DedupCommand implements Callable<Integer> {
   private record Plan(List<Cluster> clusters, List<Set<Long>> dropped) {}
 
   private Plan plan(PipelineConfig config, KeepPolicy policy) {
-    try (PipelineRun run = PipelineRun.execute(input, config, pipeline.exact, quiet, spec.commandLine().getErr())) {
+    try (PipelineRun run = PipelineRun.execute(input, pipeline, config, quiet, spec.commandLine().getErr())) {
       List<Cluster> clusters = ClustersCommand.clusters(run, policy);
       return new Plan(clusters, droppedRecords(run.corpus, clusters));
     }

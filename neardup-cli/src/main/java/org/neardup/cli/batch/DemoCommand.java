@@ -72,7 +72,7 @@ public final class DemoCommand implements Callable<Integer> {
     PairsCommand pairs = new picocli.CommandLine(new PairsCommand()).parseArgs(corpusFile.toString())
         .commandSpec().commandLine().getCommand();
     long started = System.nanoTime();
-    try (PipelineRun lsh = PipelineRun.execute(pairs.input, pairs.pipeline.config(), pairs.pipeline.exact, true, spec.commandLine().getErr())) {
+    try (PipelineRun lsh = PipelineRun.execute(pairs.input, pairs.pipeline, pairs.pipeline.config(), true, spec.commandLine().getErr())) {
       report(out, generated, lsh, (System.nanoTime() - started) / 1e9, workDir, corpusFile);
     }
     return ExitCodes.OK;

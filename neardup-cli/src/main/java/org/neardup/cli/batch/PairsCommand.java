@@ -41,7 +41,7 @@ public final class PairsCommand implements Callable<Integer> {
     PipelineConfig config = pipeline.config();
     input.checkInputs();
     try (OutputTarget target = output.open(spec, input.paths());
-        PipelineRun run = PipelineRun.execute(input, config, pipeline.exact, output.quiet, spec.commandLine().getErr())) {
+        PipelineRun run = PipelineRun.execute(input, pipeline, config, output.quiet, spec.commandLine().getErr())) {
       write(run.corpus, run.result.pairs(), target.writer());
       target.commit();
     }

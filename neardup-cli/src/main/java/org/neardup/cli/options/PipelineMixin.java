@@ -46,6 +46,9 @@ public final class PipelineMixin {
   @Option(names = "--estimate", description = "Confirm candidates by signature agreement instead of exact Jaccard (no shingle sets kept; approximate).")
   boolean estimate;
 
+  @Option(names = "--max-candidates", paramLabel = "N", description = "Stop (exit 2) before the pair phase when LSH would examine more than N candidate pairs, counted from the bucket sizes. Default: no limit; above 50000000 a warning.")
+  Long maxCandidates;
+
   @Option(names = "--threads", paramLabel = "N", description = "Worker threads, in [1, 1024]. Default: all processors.")
   Integer threads;
 
@@ -72,6 +75,12 @@ public final class PipelineMixin {
     if (!(targetRecall > 0 && targetRecall < 1)) {
       throw new UsageException("--target-recall must be in (0, 1), got " + Formats.plain(targetRecall));
     }
+    if (maxCandidates != null && maxCandidates < 0) {
+      throw new UsageException("--max-candidates must be at least 0, got " + maxCandidates);
+    }
+    if (maxCandidates != null && exact) {
+      throw new UsageException("--max-candidates limits LSH candidates; --exact has none");
+    }
     if (threads != null && (threads < 1 || threads > MAX_THREADS)) {
       throw new UsageException("--threads must be in [1, " + MAX_THREADS + "], got " + threads);
     }
@@ -88,6 +97,11 @@ public final class PipelineMixin {
             + " signature values, but --permutations is " + permutations);
       }
     }
+  }
+
+  /** The most candidate pairs LSH may examine (--max-candidates), or null for no limit. */
+  public Long maxCandidates() {
+    return maxCandidates;
   }
 
   private ShingleConfig shingle() {

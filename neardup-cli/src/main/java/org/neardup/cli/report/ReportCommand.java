@@ -57,7 +57,7 @@ public final class ReportCommand implements Callable<Integer> {
     PipelineConfig config = pipeline.config();
     input.checkInputs();
     try (OutputTarget target = output.open(spec, input.paths());
-        PipelineRun run = PipelineRun.execute(input, config, pipeline.exact, output.quiet, spec.commandLine().getErr())) {
+        PipelineRun run = PipelineRun.execute(input, pipeline, config, output.quiet, spec.commandLine().getErr())) {
       List<Cluster> clusters = ClustersCommand.clusters(run, KeepPolicy.FIRST);
       List<Cluster> largest = ReportSelection.largest(clusters, topClusters);
       List<SimilarPair> lowest = ReportSelection.leastSimilar(run.result.pairs(), leastSimilar);

@@ -16,6 +16,7 @@ import org.neardup.cli.PipelineRun;
 import org.neardup.cli.UsageException;
 import org.neardup.cli.options.DirectoryTarget;
 import org.neardup.cli.options.InputMixin;
+import org.neardup.cli.options.InputSnapshot;
 import org.neardup.cli.options.OutputTarget;
 import org.neardup.cli.options.PipelineMixin;
 import org.neardup.cluster.Cluster;
@@ -61,13 +62,14 @@ public final class DedupCommand implements Callable<Integer> {
       throw new UsageException("dedup of a directory takes exactly one input directory");
     }
     PipelineConfig config = pipeline.config();
-    input.checkInputs();
+    InputSnapshot snapshot = input.checkRereadable("dedup");
     // The output is checked and opened before any work, so that an unusable one is reported at once.
     Plan plan;
     long kept;
     if (directory) {
       try (DirectoryTarget target = DirectoryTarget.open(output, input.paths())) {
         plan = plan(config, policy);
+        snapshot.checkUnchanged();
         DirectoryFormat format = (DirectoryFormat) InputFormat.DIR;
         kept = format.copyExcept(input.inputs.get(0), plan.dropped().get(0)::contains, target.directory());
         target.commit();
@@ -75,6 +77,7 @@ public final class DedupCommand implements Callable<Integer> {
     } else {
       try (OutputTarget target = OutputTarget.open(output, spec.commandLine().getOut(), input.paths())) {
         plan = plan(config, policy);
+        snapshot.checkUnchanged();
         kept = copyFiles(plan.dropped(), target);
         target.commit();
       }

@@ -3,7 +3,6 @@ package org.neardup.cli.batch;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -16,6 +15,7 @@ import java.util.concurrent.Callable;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.PipelineRun;
 import org.neardup.cli.UsageException;
+import org.neardup.cli.options.OutputTarget;
 import org.neardup.cli.tune.StringShingles;
 import org.neardup.eval.Evaluation;
 import org.neardup.eval.IdPair;
@@ -108,20 +108,24 @@ public final class DemoCommand implements Callable<Integer> {
     out.flush();
   }
 
+  /** Written like every output: through a temporary file, renamed when complete. */
   private static void writeCorpus(GeneratedCorpus generated, Path file) throws IOException {
-    try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+    try (OutputTarget target = OutputTarget.open(file, null, List.of())) {
+      Writer writer = target.writer();
       for (int i = 0; i < generated.size(); i++) {
         writer.write(generated.ids().get(i));
         writer.write('\t');
         writer.write(generated.texts().get(i));
         writer.write('\n');
       }
+      target.commit();
     }
   }
 
   private static void writePairs(Corpus corpus, List<SimilarPair> pairs, Path file) throws IOException {
-    try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      PairsCommand.write(corpus, pairs, writer);
+    try (OutputTarget target = OutputTarget.open(file, null, List.of())) {
+      PairsCommand.write(corpus, pairs, target.writer());
+      target.commit();
     }
   }
 

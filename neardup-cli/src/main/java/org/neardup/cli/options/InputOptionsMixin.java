@@ -1,5 +1,7 @@
 package org.neardup.cli.options;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -61,8 +63,41 @@ public abstract class InputOptionsMixin {
   public void checkInputs() {
     onErrorPolicy();
     delimiterChar();
-    for (Path path : paths()) {
+    List<Path> inputs = paths();
+    for (int i = 0; i < inputs.size(); i++) {
+      Path path = inputs.get(i);
       DocumentReaders.check(path, options(path));
+      for (int j = 0; j < i; j++) {
+        if (sameFile(inputs.get(j), path)) {
+          throw new UsageException(path + ": the same file as " + inputs.get(j) + ": give each input once");
+        }
+      }
+    }
+  }
+
+  /**
+   * {@link #checkInputs()}, and for a command that reads its inputs twice ({@code command}: dedup,
+   * report, explain) that each is a regular file or a directory, not a pipe, which cannot be read
+   * again.
+   *
+   * @return the state of the inputs now, to check before the second read
+   */
+  public InputSnapshot checkRereadable(String command) {
+    checkInputs();
+    for (Path path : paths()) {
+      if (!Files.isRegularFile(path) && !Files.isDirectory(path)) {
+        throw new UsageException(path + ": not a regular file (a pipe?): " + command
+            + " reads its input twice; save it to a file first");
+      }
+    }
+    return InputSnapshot.of(paths());
+  }
+
+  private static boolean sameFile(Path a, Path b) {
+    try {
+      return Files.isSameFile(a, b);
+    } catch (IOException e) {
+      return false;
     }
   }
 

@@ -13,6 +13,7 @@ import org.neardup.cli.PipelineRun;
 import org.neardup.cli.UsageException;
 import org.neardup.cli.batch.ClustersCommand;
 import org.neardup.cli.options.InputMixin;
+import org.neardup.cli.options.InputSnapshot;
 import org.neardup.cli.options.OutputMixin;
 import org.neardup.cli.options.OutputTarget;
 import org.neardup.cli.options.PipelineMixin;
@@ -55,7 +56,7 @@ public final class ReportCommand implements Callable<Integer> {
       throw new UsageException("--top-clusters, --least-similar and --cluster-pairs must be at least 0");
     }
     PipelineConfig config = pipeline.config();
-    input.checkInputs();
+    InputSnapshot snapshot = input.checkRereadable("report");
     try (OutputTarget target = output.open(spec, input.paths());
         PipelineRun run = PipelineRun.execute(input, pipeline, config, output.quiet, spec.commandLine().getErr())) {
       List<Cluster> clusters = ClustersCommand.clusters(run, KeepPolicy.FIRST);
@@ -70,6 +71,7 @@ public final class ReportCommand implements Callable<Integer> {
         }
         cluster.pairs().forEach(p -> addBoth(shown, p));
       }
+      snapshot.checkUnchanged();
       Map<Integer, String> texts = RecordTexts.read(input, run.corpus, shown);
       new HtmlReport(run, input, pipeline.exact, clusters, largest, lowest, ofClusters, texts).write(target.writer());
       target.commit();

@@ -230,4 +230,15 @@ class BadInputTest {
     assertThat(run.err.strip()).isEqualTo(
         "neardup: warning: --id-field, --text-field and --delimiter are ignored for " + file + " (format tsv)");
   }
+
+  @Test
+  void aJsonRecordWithItsIdOrTextFieldTwiceIsMalformed() throws IOException {
+    Path file = Files.writeString(dir.resolve("twice.jsonl"),
+        "{\"id\":\"a\",\"text\":\"the same words\",\"text\":\"other\"}\n{\"id\":\"b\",\"id\":\"c\",\"text\":\"x\"}\n");
+    assertOneLineError(pairs(file.toString()), file + ":1: malformed record (field 'text' appears twice)");
+    CliRunner skipped = pairs("-q", "--on-error", "skip", file.toString());
+    assertThat(skipped.exitCode).as(skipped.toString()).isZero();
+    assertThat(skipped.err).contains(file + ":2: malformed record (field 'id' appears twice)")
+        .contains("skipped 2 records: malformed record");
+  }
 }

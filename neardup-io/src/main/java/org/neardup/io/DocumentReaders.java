@@ -24,7 +24,8 @@ import org.neardup.input.InputProblems;
  *       may be empty.
  *   <li>{@link InputFormat#JSONL}: one JSON object a line; top-level id field (string or number)
  *       and text fields; missing fields are MISSING_ID / MISSING_TEXT, anything else that is not a
- *       proper object {@link InputProblem#MALFORMED_RECORD}.
+ *       proper object, or that has the id or a text field twice, {@link
+ *       InputProblem#MALFORMED_RECORD}.
  *   <li>{@link InputFormat#CSV}: header row, RFC 4180 quotes, with one leniency: text after a
  *       closing quote is kept literally ({@code "abc" def} reads {@code abc def}) instead of
  *       failing, because real files have fields that merely start with a quote. Ids are a column

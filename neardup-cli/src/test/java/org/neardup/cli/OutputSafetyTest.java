@@ -207,4 +207,14 @@ class OutputSafetyTest {
     assertThat(Files.isRegularFile(devFull)).isFalse();
     assertThat(leftovers()).isEmpty();
   }
+
+  @Test
+  void aLongButValidOutputNameStillGetsATemporarySibling() throws IOException {
+    Path input = Files.writeString(dir.resolve("in.tsv"), CORPUS);
+    Path output = dir.resolve("x".repeat(240) + ".tsv"); // 244 bytes: valid, but not with a suffix of 17
+    CliRunner run = CliRunner.run("pairs", "-q", "-o", output.toString(), input.toString());
+    assertThat(run.exitCode).as(run.toString()).isZero();
+    assertThat(Files.readString(output)).isEqualTo("a\tb\t1.000000\n");
+    assertThat(leftovers()).isEmpty();
+  }
 }

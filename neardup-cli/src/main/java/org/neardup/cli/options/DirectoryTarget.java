@@ -41,7 +41,7 @@ public final class DirectoryTarget implements AutoCloseable {
     if (parent == null || !Files.isDirectory(parent)) {
       throw new UsageException(output + ": cannot write: directory " + parent + " does not exist");
     }
-    Path temporary = parent.resolve("." + absolute.getFileName() + "." + Long.toHexString(System.nanoTime()) + ".tmp");
+    Path temporary = OutputPaths.temporarySibling(absolute);
     try {
       TempFiles.create(temporary, () -> Files.createDirectory(temporary));
     } catch (IOException e) {

@@ -127,6 +127,16 @@ public final class OutputPaths {
     }
   }
 
+  /**
+   * A new hidden sibling name for a temporary version of {@code target}: {@code .NAME.HEX.tmp},
+   * with NAME cut to 100 characters so that a long but valid target name still leaves room.
+   */
+  static Path temporarySibling(Path target) {
+    String name = target.getFileName().toString();
+    String shortened = name.length() > 100 ? name.substring(0, 100) : name;
+    return target.resolveSibling("." + shortened + "." + Long.toHexString(System.nanoTime()) + ".tmp");
+  }
+
   /** Extra words for a failure to create a file in {@code destination}'s directory. */
   static String hint(IOException e, Path destination) {
     if (e instanceof AccessDeniedException) {

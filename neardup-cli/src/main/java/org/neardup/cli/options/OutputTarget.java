@@ -69,8 +69,7 @@ public final class OutputTarget implements AutoCloseable {
         return withStreams(file.toString(), null, null, raw, file);
       }
       // A new sibling (same file system, so the rename is atomic), with the default permissions.
-      Path temporary = destination.resolveSibling(
-          "." + destination.getFileName() + "." + Long.toHexString(System.nanoTime()) + ".tmp");
+      Path temporary = OutputPaths.temporarySibling(destination);
       OutputStream raw = TempFiles.create(temporary,
           () -> Files.newOutputStream(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
       return withStreams(file.toString(), destination, temporary, raw, file);

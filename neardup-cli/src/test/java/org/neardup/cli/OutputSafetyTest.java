@@ -124,6 +124,14 @@ class OutputSafetyTest {
   }
 
   @Test
+  void anOutputUnderAFileSaysThatTheFileIsNotADirectory() throws IOException {
+    Path input = Files.writeString(dir.resolve("in.tsv"), CORPUS);
+    Path file = Files.writeString(dir.resolve("plain.txt"), "x");
+    assertRefused(CliRunner.run("pairs", "-q", "-o", file.resolve("out.tsv").toString(), input.toString()),
+        "cannot write: " + file + " is not a directory");
+  }
+
+  @Test
   void anOutputThatIsADirectoryIsRefused() throws IOException {
     Path input = Files.writeString(dir.resolve("in.tsv"), CORPUS);
     Path empty = Files.createDirectories(dir.resolve("empty"));
@@ -206,6 +214,8 @@ class OutputSafetyTest {
     assertRefused(generate, "No space left on device");
     assertThat(Files.isRegularFile(devFull)).isFalse();
     assertThat(leftovers()).isEmpty();
+    Files.delete(toNull); // links out of the temporary directory: JUnit would warn when cleaning up
+    Files.delete(toFull);
   }
 
   @Test

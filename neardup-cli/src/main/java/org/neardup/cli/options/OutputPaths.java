@@ -51,6 +51,9 @@ public final class OutputPaths {
       return new Resolved(destination, true);
     }
     Path directory = destination.toAbsolutePath().getParent();
+    if (directory != null && Files.exists(directory) && !Files.isDirectory(directory)) {
+      throw new UsageException(output + ": cannot write: " + directory + " is not a directory");
+    }
     if (directory == null || !Files.isDirectory(directory)) {
       throw new UsageException(
           output + ": cannot write: directory " + (directory == null ? "/" : directory) + " does not exist");

@@ -64,11 +64,13 @@ public final class RecallCheck {
     String t = Formats.plain(threshold);
     String missed = String.format(Locale.ROOT, "a pair at J = %s is missed with probability %.6f", t, 1 - probability);
     if (config.banding() != null) {
-      return String.format(Locale.ROOT, "--bands %d --rows %d gives P(candidate | J = %s) = %.6f, below --target-recall %s: %s",
+      return String.format(Locale.ROOT,
+          "--bands %d --rows %d gives P(candidate | J = %s) = %.6f, below --target-recall %s: %s",
           banding.bands(), banding.rows(), t, probability, Formats.plain(config.targetRecall()), missed);
     }
     int needed = permutationsNeeded(threshold, config.targetRecall());
-    return String.format(Locale.ROOT, "no banding of %d signature values reaches P(candidate) >= %s at J = %s: %s gives %.6f, so %s; %s",
+    return String.format(Locale.ROOT,
+        "no banding of %d signature values reaches P(candidate) >= %s at J = %s: %s gives %.6f, so %s; %s",
         config.minHash().numPermutations(), Formats.plain(config.targetRecall()), t, banding, probability, missed,
         needed < 0 ? "use --exact" : "use --permutations " + needed + " or more, or --exact");
   }

@@ -94,7 +94,7 @@ class EvalCommandTest {
     assertOneLineError(eval(good, words), words + ":1: expected 'idA idB' or 'idA idB similarity', got 4 fields");
     Path conflict = Files.writeString(dir.resolve("conflict.tsv"), "a\tb\t0.900000\nb\ta\t0.800000\n");
     assertOneLineError(eval(conflict, good),
-        conflict + ":2: pair a, b listed again with similarity 0.800000 (line 1 says 0.900000)");
+        conflict + ":2: pair a, b listed again with similarity 0.800000 (an earlier line says 0.900000)");
     Path badUtf8 = Files.write(dir.resolve("latin1.tsv"), "a\tb\t0.9\nc\t\u00e9\t0.9\n".getBytes(StandardCharsets.ISO_8859_1));
     assertOneLineError(eval(badUtf8, good), badUtf8 + ":2: invalid UTF-8");
     Path directory = Files.createDirectories(dir.resolve("pairs.d"));

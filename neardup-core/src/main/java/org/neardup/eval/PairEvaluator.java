@@ -7,6 +7,9 @@ import java.util.Set;
 
 /** Precision, recall and F1 of found pairs against a truth, overall and by similarity band. */
 public final class PairEvaluator {
+  /** Similarities are compared in millionths: neardup writes them with 6 decimals. */
+  private static final double MICROS = 1_000_000;
+
   private PairEvaluator() {}
 
   public static Evaluation evaluate(Set<IdPair> truth, Set<IdPair> found) {
@@ -14,9 +17,6 @@ public final class PairEvaluator {
     return new Evaluation(
         truePositives, found.size() - truePositives, truth.size() - truePositives);
   }
-
-  /** Similarities are compared in millionths: neardup writes them with 6 decimals. */
-  private static final double MICROS = 1_000_000;
 
   /**
    * Recall of {@code found} in bands of {@code width} from {@code from} up to 1, over truth pairs

@@ -15,7 +15,6 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -49,7 +48,6 @@ public final class PairFile {
       throw new InputException(source, 0, null, "is a directory");
     }
     Map<IdPair, Double> pairs = new LinkedHashMap<>();
-    Map<IdPair, Long> lines = new HashMap<>();
     long lineNumber = 0;
     boolean gzip = false;
     try (PushbackInputStream in = new PushbackInputStream(new BufferedInputStream(Files.newInputStream(path), 1 << 16), 2)) {
@@ -66,7 +64,7 @@ public final class PairFile {
         if (lineNumber == 1 && line.startsWith("\ufeff")) {
           line = line.substring(1);
         }
-        parse(line, source, lineNumber, pairs, lines);
+        parse(line, source, lineNumber, pairs);
       }
     } catch (NoSuchFileException e) {
       throw new InputException(source, 0, null, "no such file");
@@ -84,8 +82,7 @@ public final class PairFile {
     return pairs;
   }
 
-  private static void parse(String line, String source, long lineNumber, Map<IdPair, Double> pairs,
-      Map<IdPair, Long> lines) {
+  private static void parse(String line, String source, long lineNumber, Map<IdPair, Double> pairs) {
     String trimmed = line.strip();
     if (trimmed.isEmpty()) {
       return;
@@ -107,13 +104,14 @@ public final class PairFile {
     IdPair pair = IdPair.of(fields[0], fields[1]);
     Double before = pairs.putIfAbsent(pair, similarity);
     if (before == null) {
-      lines.put(pair, lineNumber);
-    } else if (Double.isNaN(before)) {
+      return;
+    }
+    if (Double.isNaN(before)) {
       pairs.put(pair, similarity);
     } else if (!Double.isNaN(similarity) && before.doubleValue() != similarity) {
       throw new InputException(source, lineNumber, null, String.format(Locale.ROOT,
-          "pair %s, %s listed again with similarity %.6f (line %d says %.6f)",
-          pair.first(), pair.second(), similarity, lines.get(pair), before));
+          "pair %s, %s listed again with similarity %.6f (an earlier line says %.6f)",
+          pair.first(), pair.second(), similarity, before));
     }
   }
 

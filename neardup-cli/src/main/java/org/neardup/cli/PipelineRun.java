@@ -15,10 +15,13 @@ import org.neardup.io.DocumentReaders;
 import org.neardup.lsh.LshParams;
 import org.neardup.pipeline.Corpus;
 import org.neardup.pipeline.CorpusBuilder;
+import org.neardup.pipeline.LshPairPhase;
+import org.neardup.pipeline.MemoryBudget;
 import org.neardup.pipeline.PairFinder;
 import org.neardup.pipeline.PairResult;
 import org.neardup.pipeline.PipelineConfig;
 import org.neardup.pipeline.Progress;
+import org.neardup.pipeline.SketchSource;
 
 /**
  * One run of the pipeline as the batch commands share it: read every input into a {@link Corpus},
@@ -72,7 +75,8 @@ public final class PipelineRun implements AutoCloseable {
     InputProblems problems = skips.problems(input.onErrorPolicy());
     Progress progress = TerminalProgress.create(quiet);
     long started = System.nanoTime();
-    Corpus corpus = read(input, signatures, config, problems, progress, err);
+    InputRereader rereader = InputRereader.ifRereadable(input, signatures.files());
+    Corpus corpus = read(input, signatures, config, problems, progress, err, MemoryBudget.defaults(), rereader);
     try {
       long read = System.nanoTime();
       if (!quiet) {
@@ -83,8 +87,10 @@ public final class PipelineRun implements AutoCloseable {
       if (exact) {
         result = PairFinder.exact(corpus, progress);
       } else {
-        long candidates = checkCandidates(corpus, config, pipeline.maxCandidates(), progress, err);
-        result = PairFinder.withLsh(corpus, labelled(progress, candidates));
+        try (LshPairPhase phase = LshPairPhase.group(corpus, progress)) {
+          long candidates = checkCandidates(phase.candidateUpperBound(), config, pipeline.maxCandidates(), err);
+          result = phase.find(labelled(progress, candidates));
+        }
       }
       long done = System.nanoTime();
       PipelineRun run = new PipelineRun(config, corpus, result, problems);
@@ -98,11 +104,9 @@ public final class PipelineRun implements AutoCloseable {
     }
   }
 
-  /** Counts the LSH candidates, warns when they are many, stops when they are too many. */
-  private static long checkCandidates(Corpus corpus, PipelineConfig config, Long max, Progress progress,
-      PrintWriter err) {
+  /** Warns when the LSH candidates are many, stops when they are too many. */
+  private static long checkCandidates(long candidates, PipelineConfig config, Long max, PrintWriter err) {
     LshParams banding = config.lshParams();
-    long candidates = CandidateCount.count(corpus, banding, config.threads(), progress);
     if (candidates > CandidateCount.WARNING_LIMIT) {
       warn(err, CandidateCount.warning(candidates, banding, config.threshold()));
     }
@@ -160,14 +164,18 @@ public final class PipelineRun implements AutoCloseable {
    */
   public static Corpus read(InputOptionsMixin input, PipelineConfig config, InputProblems problems, Progress progress,
       PrintWriter err) {
-    return read(input, SignatureInputs.none(), config, problems, progress, err);
+    return read(input, SignatureInputs.none(), config, problems, progress, err, MemoryBudget.defaults(), null);
   }
 
+  /**
+   * Reads every input into a corpus within {@code budget}; with a {@code rereader}, shingle sets
+   * past the budget are dropped and made again for the candidates by reading the inputs again.
+   */
   private static Corpus read(InputOptionsMixin input, SignatureInputs signatures, PipelineConfig config,
-      InputProblems problems, Progress progress, PrintWriter err) {
+      InputProblems problems, Progress progress, PrintWriter err, MemoryBudget budget, SketchSource rereader) {
     warnIgnoredOptions(input, err);
     progress.start("reading", -1);
-    try (CorpusBuilder builder = new CorpusBuilder(config, problems, progress)) {
+    try (CorpusBuilder builder = new CorpusBuilder(config, problems, progress, budget, rereader)) {
       for (Path path : input.paths()) {
         boolean qualify = input.qualifiesRecordNumbers(path);
         try (DocumentReader reader = DocumentReaders.open(path, input.options(path), problems)) {

@@ -84,6 +84,11 @@ public final class SignatureInputs {
     return pipeline.config(params, pipeline.estimate() || !withSets);
   }
 
+  /** The signature files, in the order given. */
+  public List<Path> files() {
+    return files;
+  }
+
   /** Whether there are no signature files. */
   public boolean isEmpty() {
     return files.isEmpty();

@@ -34,23 +34,28 @@ public final class LongSort {
 
   /** Sorts {@code values} in place, in signed order. */
   public static void sort(long[] values) {
-    int n = values.length;
+    sort(values, values.length);
+  }
+
+  /** Sorts the first {@code n} of {@code values} in place, in signed order; the rest is untouched. */
+  public static void sort(long[] values, int n) {
     if (n < SMALL) {
-      Arrays.sort(values);
+      Arrays.sort(values, 0, n);
       return;
     }
     int bits = Math.max(4, Math.min(20, 31 - Integer.numberOfLeadingZeros(n) - 1));
     int shift = 64 - bits;
     int[] starts = new int[(1 << bits) + 1];
-    for (long v : values) {
-      starts[bucket(v, shift) + 1]++;
+    for (int i = 0; i < n; i++) {
+      starts[bucket(values[i], shift) + 1]++;
     }
     for (int b = 1; b < starts.length; b++) {
       starts[b] += starts[b - 1];
     }
     long[] sorted = new long[n];
     int[] fill = Arrays.copyOf(starts, starts.length - 1);
-    for (long v : values) {
+    for (int i = 0; i < n; i++) {
+      long v = values[i];
       sorted[fill[bucket(v, shift)]++] = v;
     }
     for (int b = 0; b < starts.length - 1; b++) {

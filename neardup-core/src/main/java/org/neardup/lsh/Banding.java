@@ -56,6 +56,22 @@ public final class Banding implements Serializable {
     return keys;
   }
 
+  /**
+   * Bucket key {@code band} of {@code signature}: {@code bucketKeys(signature)[band]}, without the
+   * others.
+   */
+  public long bucketKey(int[] signature, int band) {
+    int rows = params.rows();
+    if (band < 0 || band >= params.bands() || signature.length < params.bands() * rows) {
+      throw new IllegalArgumentException("band " + band + " of " + params + " for a signature of " + signature.length);
+    }
+    long h = mix(band + 0x632BE59BD9B4E019L);
+    for (int row = 0, offset = band * rows; row < rows; row++) {
+      h = mix(h ^ (signature[offset + row] & 0xFFFFFFFFL));
+    }
+    return h;
+  }
+
   /** A 64-bit finalizer (Stafford's variant 13 of MurmurHash3's fmix64): a bijection. */
   private static long mix(long z) {
     z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;

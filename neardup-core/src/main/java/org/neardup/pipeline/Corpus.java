@@ -8,41 +8,51 @@ import org.neardup.verify.VerifyMode;
  * what the later stages need, and no raw text. Arrays are shared, not copied: do not modify them.
  * Thread-safe.
  *
- * <p>Memory per document: its id, its signature (4 bytes a value), and in {@link VerifyMode#EXACT}
- * its shingle hashes (8 bytes a shingle) while they fit the memory budget of the {@link
- * CorpusBuilder}; beyond it they are spilled to a temporary file (see {@link ShingleSets}), which
- * {@link #close()} deletes.
+ * <p>Memory per document, measured at 1,000,000 generated documents of about 1 KB (see
+ * docs/design.md): its id (about 8 + 4 + its length in bytes, in {@link DocumentIds}), its text
+ * length and position in its input (16 bytes), and its signature: 4 bytes a value while signatures
+ * fit the {@link MemoryBudget} (528 bytes at 128 values), else 4 bits a value (64 bytes) with its
+ * bucket keys sorted on disk. In {@link VerifyMode#EXACT} it also keeps its shingle hashes (8 bytes
+ * a shingle) while they fit the budget; past it they are dropped, when a {@link SketchSource} can
+ * read the documents again, or spilled to a temporary file (see {@link ShingleSets}). {@link
+ * #close()} deletes every temporary file.
  */
 public final class Corpus implements AutoCloseable {
   private final PipelineConfig config;
-  private final String[] ids;
-  private final ShingleSets shingleSets; // null in estimate mode
-  private final int[][] signatures;
+  private final DocumentIds ids;
+  private final ShingleSets shingleSets; // null in estimate mode or when dropped
+  private final SketchSource rereader; // null when the documents cannot be read again
+  private final SignatureStore signatures;
   private final int[] textLengths;
   private final int[] sourceIndexes;
   private final long[] recordIndexes;
   private final List<String> sources;
   private final long shortDocuments;
+  private final MemoryBudget budget;
 
   Corpus(
       PipelineConfig config,
-      String[] ids,
+      DocumentIds ids,
       ShingleSets shingleSets,
-      int[][] signatures,
+      SketchSource rereader,
+      SignatureStore signatures,
       int[] textLengths,
       int[] sourceIndexes,
       long[] recordIndexes,
       List<String> sources,
-      long shortDocuments) {
+      long shortDocuments,
+      MemoryBudget budget) {
     this.config = config;
     this.ids = ids;
     this.shingleSets = shingleSets;
+    this.rereader = rereader;
     this.signatures = signatures;
     this.textLengths = textLengths;
     this.sourceIndexes = sourceIndexes;
     this.recordIndexes = recordIndexes;
     this.sources = List.copyOf(sources);
     this.shortDocuments = shortDocuments;
+    this.budget = budget;
   }
 
   public PipelineConfig config() {
@@ -50,20 +60,38 @@ public final class Corpus implements AutoCloseable {
   }
 
   public int size() {
-    return ids.length;
+    return textLengths.length;
   }
 
   public String id(int ordinal) {
-    return ids[ordinal];
+    return ids.get(ordinal);
+  }
+
+  /**
+   * Whether {@link #shingles} can give every document's set. False in {@link VerifyMode#ESTIMATE},
+   * and when the sets were dropped to stay within the memory budget: then {@link #sketchSource()}
+   * reads them again.
+   */
+  public boolean keepsShingleSets() {
+    return shingleSets != null;
   }
 
   /**
    * The shingle set: sorted distinct hashes, or null in {@link VerifyMode#ESTIMATE}. A set kept in
    * memory is sorted on the first call and the same array returned after; a spilled set is read
    * from the spill file on every call (a new array each time).
+   *
+   * @throws IllegalStateException when the sets were dropped to stay within the memory budget
+   *     ({@link #keepsShingleSets()} is false): read them again with {@link SetFetch}
    */
   public long[] shingles(int ordinal) {
-    return shingleSets == null ? null : shingleSets.get(ordinal);
+    if (shingleSets != null) {
+      return shingleSets.get(ordinal);
+    }
+    if (config.verify() == VerifyMode.EXACT) {
+      throw new IllegalStateException("the shingle sets were not kept (memory budget): read them again");
+    }
+    return null;
   }
 
   /** How many shingle sets were spilled to a temporary file because memory ran short. */
@@ -71,16 +99,51 @@ public final class Corpus implements AutoCloseable {
     return shingleSets == null ? 0 : shingleSets.spilledCount();
   }
 
-  /** Deletes the spill file, if any. The shingle sets cannot be read after. */
+  /**
+   * Reads the documents again (when the corpus was built with one): how verification gets the
+   * sets, and full signatures, that the corpus did not keep; null when the documents cannot be
+   * read again.
+   */
+  public SketchSource sketchSource() {
+    return rereader;
+  }
+
+  /** Whether {@link #signature} gives full signatures (false once they were packed to save memory). */
+  public boolean keepsFullSignatures() {
+    return !signatures.packed();
+  }
+
+  /**
+   * The full signature.
+   *
+   * @throws IllegalStateException when signatures were packed to stay within the memory budget
+   *     ({@link #keepsFullSignatures()} is false)
+   */
+  public int[] signature(int ordinal) {
+    return signatures.full(ordinal);
+  }
+
+  SignatureStore signatureStore() {
+    return signatures;
+  }
+
+  /** The memory budget the corpus was built under, which the pair phase follows too. */
+  public MemoryBudget budget() {
+    return budget;
+  }
+
+  /** Heap bytes held by ids and signatures (the largest parts; for memory accounting). */
+  public long memoryBytes() {
+    return ids.memoryBytes() + signatures.memoryBytes() + 16L * size();
+  }
+
+  /** Deletes the temporary files, if any. The shingle sets cannot be read after. */
   @Override
   public void close() {
     if (shingleSets != null) {
       shingleSets.close();
     }
-  }
-
-  public int[] signature(int ordinal) {
-    return signatures[ordinal];
+    signatures.close();
   }
 
   /** Length in characters of the raw text. */

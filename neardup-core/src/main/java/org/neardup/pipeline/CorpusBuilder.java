@@ -3,10 +3,8 @@ package org.neardup.pipeline;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -15,6 +13,7 @@ import org.neardup.input.Document;
 import org.neardup.input.InputException;
 import org.neardup.input.InputProblem;
 import org.neardup.input.InputProblems;
+import org.neardup.lsh.Banding;
 import org.neardup.sketch.DocumentSketcher;
 import org.neardup.sketch.Sketch;
 import org.neardup.verify.VerifyMode;
@@ -24,7 +23,13 @@ import org.neardup.verify.VerifyMode;
  * on {@code config.threads()} threads, in batches, while the caller keeps reading. At most a few
  * batches of raw text are in memory at once. Skips and counts empty documents (nothing left after
  * normalization: nothing to compare), and reports duplicate ids (in input order, so the first
- * occurrence of an id wins) to the {@link InputProblems}. Not thread-safe: feed it from one thread; close it when done.
+ * occurrence of an id wins) to the {@link InputProblems}.
+ *
+ * <p>Memory follows a {@link MemoryBudget}: shingle sets are kept while they fit its share, then
+ * dropped when a {@link SketchSource} can read the documents again (verification sketches the few
+ * candidates it needs again), or else written to a temporary file; signatures are kept in full while
+ * they fit, then packed to 4 bits a value with their bucket keys sorted on disk (see {@link
+ * SignatureStore}). Not thread-safe: feed it from one thread; close it when done.
  */
 public final class CorpusBuilder implements AutoCloseable {
   private static final int BATCH_SIZE = 256;
@@ -33,17 +38,20 @@ public final class CorpusBuilder implements AutoCloseable {
   private final InputProblems problems;
   private final Progress progress;
   private final DocumentSketcher sketcher;
+  private final Banding banding;
+  private final MemoryBudget budget;
+  private final SketchSource rereader;
   private final ExecutorService workers;
   private final ArrayDeque<Future<Batch>> pending = new ArrayDeque<>();
   private final int maxPending;
   private final List<String> sources = new ArrayList<>();
-  private final Set<String> seenIds = new HashSet<>();
   private List<Document> batch = new ArrayList<>(BATCH_SIZE);
   private int[] batchSourceIndexes = new int[BATCH_SIZE];
 
-  private String[] ids = new String[1024];
-  private final ShingleSets shingleSets;
-  private int[][] signatures = new int[1024][];
+  private final DocumentIds ids = new DocumentIds();
+  private volatile ShingleSets shingleSets; // null in estimate mode, and once dropped
+  private volatile boolean setsDropped;
+  private final SignatureStore signatures;
   private int[] textLengths = new int[1024];
   private int[] sourceIndexes = new int[1024];
   private long[] recordIndexes = new long[1024];
@@ -51,19 +59,39 @@ public final class CorpusBuilder implements AutoCloseable {
   private long shortDocuments;
   private boolean built;
 
-  /** A builder with {@link ShingleStorage#defaults()}. */
+  /** A builder with {@link MemoryBudget#defaults()} that keeps every shingle set (in memory or spilled). */
   public CorpusBuilder(PipelineConfig config, InputProblems problems, Progress progress) {
-    this(config, problems, progress, ShingleStorage.defaults());
+    this(config, problems, progress, MemoryBudget.defaults(), null);
   }
 
+  /** A builder that keeps shingle sets as {@code storage} says, the rest as {@link MemoryBudget#defaults()}. */
   public CorpusBuilder(PipelineConfig config, InputProblems problems, Progress progress, ShingleStorage storage) {
-    this.shingleSets = config.verify() == VerifyMode.EXACT
-        ? new ShingleSets(storage.memoryBudgetBytes(), storage.spillDirectory())
-        : null;
+    this(config, problems, progress, MemoryBudget.defaults().withShingleSetBytes(storage.memoryBudgetBytes())
+        .withSpillDirectory(storage.spillDirectory()), null);
+  }
+
+  /**
+   * @param budget what may stay in memory
+   * @param rereader reads the documents again: when given, shingle sets past the budget are
+   *     dropped rather than spilled, and verification sketches its candidates again; null to keep
+   *     every set
+   */
+  public CorpusBuilder(PipelineConfig config, InputProblems problems, Progress progress, MemoryBudget budget,
+      SketchSource rereader) {
     this.config = Objects.requireNonNull(config, "config");
     this.problems = Objects.requireNonNull(problems, "problems");
     this.progress = Objects.requireNonNull(progress, "progress");
+    this.budget = Objects.requireNonNull(budget, "budget");
+    this.rereader = rereader;
+    this.shingleSets = config.verify() == VerifyMode.EXACT
+        ? new ShingleSets(budget.shingleSetBytes(), budget.spillDirectory())
+        : null;
     this.sketcher = DocumentSketcher.create(config.sketch());
+    this.banding = new Banding(config.lshParams());
+    // Packed signatures need the full ones made again at verification: from the kept sets, or by reading again.
+    boolean mayPack = rereader != null || config.verify() == VerifyMode.EXACT;
+    this.signatures = new SignatureStore(config.minHash().numPermutations(), banding, mayPack ? budget
+        : budget.withSignatureBytes(Long.MAX_VALUE));
     this.workers = Executors.newFixedThreadPool(config.threads(), Workers.daemonFactory("neardup-sign"));
     this.maxPending = config.threads() * 3;
   }
@@ -115,27 +143,33 @@ public final class CorpusBuilder implements AutoCloseable {
     if (shingleSets != null) {
       shingleSets.finish();
     }
+    ids.finish();
     return new Corpus(
         config,
-        Arrays.copyOf(ids, size),
+        ids,
         shingleSets,
-        Arrays.copyOf(signatures, size),
+        rereader,
+        signatures,
         Arrays.copyOf(textLengths, size),
         Arrays.copyOf(sourceIndexes, size),
         Arrays.copyOf(recordIndexes, size),
         sources,
-        shortDocuments);
+        shortDocuments,
+        budget);
   }
 
   /**
    * Stops the workers. Called after {@link #build()}, it leaves the corpus alone; without a build
-   * (an error while reading), it also deletes any spill file.
+   * (an error while reading), it also deletes any temporary file.
    */
   @Override
   public void close() {
     workers.shutdownNow();
-    if (!built && shingleSets != null) {
-      shingleSets.close();
+    if (!built) {
+      if (shingleSets != null) {
+        shingleSets.close();
+      }
+      signatures.close();
     }
   }
 
@@ -145,6 +179,7 @@ public final class CorpusBuilder implements AutoCloseable {
     final int[] sourceIndexes;
     final long[][] shingles;
     final int[][] signatures;
+    final long[][] bucketKeys; // computed here once signatures are packed
     final boolean[] isShort;
     boolean shinglesAreSets;
     ShingleSets.SpillBlock spillBlock; // the sets, encoded, when they are spilled
@@ -155,14 +190,18 @@ public final class CorpusBuilder implements AutoCloseable {
       int n = documents.size();
       shingles = new long[n][];
       signatures = new int[n][];
+      bucketKeys = new long[n][];
       isShort = new boolean[n];
     }
   }
 
   private Batch process(List<Document> documents, int[] documentSources) {
     Batch result = new Batch(documents, documentSources);
+    ShingleSets sets = shingleSets; // null once dropped
+    boolean keepSets = sets != null && !setsDropped;
+    boolean packed = signatures.packed();
     // Spilled sets are written sorted: sort here, in parallel, rather than on the collecting thread.
-    result.shinglesAreSets = shingleSets != null && shingleSets.spilling();
+    result.shinglesAreSets = keepSets && sets.spilling();
     for (int i = 0; i < documents.size(); i++) {
       Sketch sketch = sketcher.sketch(documents.get(i).text());
       if (sketch.isEmpty()) {
@@ -170,7 +209,10 @@ public final class CorpusBuilder implements AutoCloseable {
       }
       result.isShort[i] = sketcher.isShort(sketch);
       result.signatures[i] = sketch.signature();
-      if (shingleSets != null) {
+      if (packed) {
+        result.bucketKeys[i] = banding.bucketKeys(sketch.signature());
+      }
+      if (keepSets) {
         // unsorted unless spilled: sorted later, if ever verified
         result.shingles[i] = result.shinglesAreSets ? sketch.shingleSet() : sketch.shingleHashes();
       }
@@ -202,18 +244,14 @@ public final class CorpusBuilder implements AutoCloseable {
         problems.skip(InputProblem.EMPTY_DOCUMENT); // nothing to compare: skipped, counted
         continue;
       }
-      if (!seenIds.add(document.id())) {
+      if (!ids.add(document.id())) {
         problems.report(
             new InputException(document.source(), document.line(), InputProblem.DUPLICATE_ID,
                 "duplicate id '" + document.id() + "'"));
         continue;
       }
-      if (result.spillBlock != null) {
-        shingleSets.append(result.spillBlock, i);
-      } else if (shingleSets != null) {
-        shingleSets.append(result.shingles[i], false);
-      }
-      append(document, result.sourceIndexes[i], result.signatures[i], result.isShort[i]);
+      keepSet(result.shingles[i], false, result.spillBlock, i);
+      append(document, result.sourceIndexes[i], result.signatures[i], result.bucketKeys[i], result.isShort[i]);
     }
     progress.advance(result.documents.size());
   }
@@ -233,7 +271,7 @@ public final class CorpusBuilder implements AutoCloseable {
       throw new IllegalArgumentException("signature of " + id + " has " + signature.length + " values, expected "
           + config.minHash().numPermutations());
     }
-    if (shingleSets != null && shingleSet == null) {
+    if (config.verify() == VerifyMode.EXACT && shingleSet == null) {
       throw new IllegalArgumentException("no shingle set for " + id + ": exact verification needs the sets");
     }
     if (!batch.isEmpty()) {
@@ -246,31 +284,48 @@ public final class CorpusBuilder implements AutoCloseable {
       problems.skip(InputProblem.EMPTY_DOCUMENT);
       return;
     }
-    if (!seenIds.add(id)) {
+    if (!ids.add(id)) {
       problems.report(new InputException(source, line, InputProblem.DUPLICATE_ID, "duplicate id '" + id + "'"));
       return;
     }
-    if (shingleSets != null) {
-      shingleSets.append(shingleSet, true);
+    keepSet(shingleSet, true, null, 0);
+    append(textLength, recordIndex, sourceIndex(source), signature, null, false);
+  }
+
+  /**
+   * Keeps the next document's set while it fits the budget; past it, drops every set when the
+   * documents can be read again, or spills.
+   */
+  private void keepSet(long[] hashes, boolean isSet, ShingleSets.SpillBlock block, int indexInBlock) {
+    if (shingleSets == null) {
+      return;
     }
-    append(id, textLength, recordIndex, sourceIndex(source), signature, false);
+    if (rereader != null && !shingleSets.spilling() && hashes != null && !shingleSets.fits(hashes.length)) {
+      shingleSets.close();
+      shingleSets = null;
+      setsDropped = true;
+      return;
+    }
+    if (block != null) {
+      shingleSets.append(block, indexInBlock);
+    } else if (hashes != null) {
+      shingleSets.append(hashes, isSet);
+    }
   }
 
-  private void append(Document document, int sourceIndex, int[] signature, boolean isShort) {
-    append(document.id(), document.text().length(), document.recordIndex(), sourceIndex, signature, isShort);
+  private void append(Document document, int sourceIndex, int[] signature, long[] bucketKeys, boolean isShort) {
+    append(document.text().length(), document.recordIndex(), sourceIndex, signature, bucketKeys, isShort);
   }
 
-  private void append(String id, int textLength, long recordIndex, int sourceIndex, int[] signature, boolean isShort) {
-    if (size == ids.length) {
+  private void append(int textLength, long recordIndex, int sourceIndex, int[] signature, long[] bucketKeys,
+      boolean isShort) {
+    if (size == textLengths.length) {
       int capacity = size + (size >> 1);
-      ids = Arrays.copyOf(ids, capacity);
-      signatures = Arrays.copyOf(signatures, capacity);
       textLengths = Arrays.copyOf(textLengths, capacity);
       sourceIndexes = Arrays.copyOf(sourceIndexes, capacity);
       recordIndexes = Arrays.copyOf(recordIndexes, capacity);
     }
-    ids[size] = id;
-    signatures[size] = signature;
+    signatures.add(signature, bucketKeys);
     textLengths[size] = textLength;
     sourceIndexes[size] = sourceIndex;
     recordIndexes[size] = recordIndex;

@@ -3,10 +3,6 @@ package org.neardup.pipeline;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.Supplier;
-import org.neardup.lsh.Banding;
-import org.neardup.lsh.BucketTable;
-import org.neardup.lsh.LshParams;
 import org.neardup.verify.Jaccard;
 import org.neardup.verify.SimilarPair;
 import org.neardup.verify.Verifier;
@@ -20,63 +16,16 @@ public final class PairFinder {
   private PairFinder() {}
 
   /**
-   * LSH: every document goes into a {@link BucketTable}, one bucket a band, then each document
-   * looks up the earlier documents sharing a bucket with it (so each candidate pair is examined
-   * once), in parallel, and each candidate is confirmed by the config's {@link Verifier} (in
-   * {@link VerifyMode#EXACT}: the signature-agreement filter, then exact Jaccard of the shingle
-   * sets) — the same verification as the online index.
+   * LSH: every band's bucket keys are sorted, so that the documents of a bucket meet ({@link
+   * LshPairPhase}); each pair of documents sharing a bucket is examined once and confirmed by the
+   * config's {@link Verifier} (in {@link VerifyMode#EXACT}: the signature-agreement filter, then
+   * exact Jaccard of the shingle sets), the same verification as the online index. Memory follows
+   * the corpus's {@link MemoryBudget}.
    */
   public static PairResult withLsh(Corpus corpus, Progress progress) {
-    PipelineConfig config = corpus.config();
-    LshParams params = config.lshParams();
-    Banding banding = new Banding(params);
-    int n = corpus.size();
-    BucketTable buckets = new BucketTable(n * params.bands());
-    progress.start("banding", n);
-    for (int i = 0; i < n; i++) {
-      for (long key : banding.bucketKeys(corpus.signature(i))) {
-        buckets.add(key, i);
-      }
-      if ((i & 1023) == 1023) progress.advance(1024);
+    try (LshPairPhase phase = LshPairPhase.group(corpus, progress)) {
+      return phase.find(progress);
     }
-    progress.advance(n & 1023);
-    progress.finish();
-
-    Verifier verifier = config.verifier();
-    LongAdder candidates = new LongAdder();
-    LongAdder verified = new LongAdder();
-    progress.start("verifying", n);
-    List<SimilarPair> pairs =
-        ParallelRange.pairs(
-            n,
-            config.threads(),
-            progress,
-            (i, out) -> {
-              int[] signatureI = corpus.signature(i);
-              long[][] setI = {null}; // read on first need: it may be spilled to disk
-              Supplier<long[]> setOfI = () -> setI[0] != null ? setI[0] : (setI[0] = corpus.shingles(i));
-              long examined = 0;
-              long confirmed = 0;
-              for (int j : buckets.union(banding.bucketKeys(signatureI))) {
-                if (j >= i) {
-                  break; // sorted: the rest are later documents, examined from their side
-                }
-                examined++;
-                int[] signatureJ = corpus.signature(j);
-                if (!verifier.passesFilter(signatureI, signatureJ)) {
-                  continue; // far below the threshold: not worth reading the sets
-                }
-                confirmed++;
-                double similarity = verifier.similarity(signatureI, signatureJ, setOfI, () -> corpus.shingles(j));
-                if (similarity >= verifier.threshold()) {
-                  out.add(new SimilarPair(j, i, similarity));
-                }
-              }
-              candidates.add(examined);
-              verified.add(confirmed);
-            });
-    progress.finish();
-    return new PairResult(pairs, candidates.sum(), verified.sum(), params);
   }
 
   /**

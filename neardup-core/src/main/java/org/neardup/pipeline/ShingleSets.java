@@ -64,6 +64,11 @@ final class ShingleSets implements AutoCloseable {
     return spilling;
   }
 
+  /** Whether {@code hashes} more shingle hashes fit in memory without spilling. */
+  boolean fits(int hashes) {
+    return memoryBytes + 8L * hashes <= memoryBudgetBytes;
+  }
+
   /** Adds the next document's shingle hashes ({@code isSet}: already sorted and distinct). */
   void append(long[] hashes, boolean isSet) {
     if (!spilling && memoryBytes + 8L * hashes.length > memoryBudgetBytes) {

@@ -53,6 +53,22 @@ public final class DocumentSketcher implements Serializable {
     return Sketch.ofHashes(hashes, signer.sign(hashes), shingler.unitCount(normalized));
   }
 
+  /**
+   * The shingle set of {@code rawText} (sorted, distinct), without signing: what {@code
+   * sketch(rawText).shingleSet()} gives, for a document whose signature is known already.
+   */
+  public long[] shingleSet(String rawText) {
+    return Shingler.toSet(shingler.hashes(normalizer.normalize(Objects.requireNonNull(rawText, "rawText"))));
+  }
+
+  /**
+   * The signature of a document given by its shingle hashes or set: what {@code sketch(text)}
+   * gives for the text they came from (order and repeats do not matter).
+   */
+  public int[] sign(long[] shingleHashes) {
+    return signer.sign(shingleHashes);
+  }
+
   /** The normalized form of {@code rawText}, as it is shingled (for showing what was compared). */
   public String normalize(String rawText) {
     return normalizer.normalize(rawText);

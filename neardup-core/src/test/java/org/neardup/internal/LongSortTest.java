@@ -39,4 +39,18 @@ class LongSortTest {
     assertThat(values[199]).isEqualTo(Long.MAX_VALUE);
     assertThat(values).isSorted();
   }
+
+  @Test
+  void sortsAPrefixAndLeavesTheRest() {
+    SplittableRandom random = new SplittableRandom(7);
+    for (int n : new int[] {0, 5, 47, 48, 1000, 5000}) {
+      long[] values = random.longs(n + 20).toArray();
+      long[] tail = Arrays.copyOfRange(values, n, n + 20);
+      long[] expected = Arrays.copyOf(values, n);
+      Arrays.sort(expected);
+      LongSort.sort(values, n);
+      assertThat(Arrays.copyOf(values, n)).isEqualTo(expected);
+      assertThat(Arrays.copyOfRange(values, n, n + 20)).isEqualTo(tail);
+    }
+  }
 }

@@ -28,4 +28,19 @@ public final class Formats {
     }
     return sb.append(fraction).toString();
   }
+
+  /** A byte count in binary units with one decimal: {@code 512 B}, {@code 1.5 MiB}, {@code 2.0 GiB}. */
+  public static String bytes(long bytes) {
+    if (bytes < 1024) {
+      return bytes + " B";
+    }
+    String[] units = {"KiB", "MiB", "GiB", "TiB", "PiB"};
+    double value = bytes;
+    int unit = -1;
+    while (value >= 1024 && unit < units.length - 1) {
+      value /= 1024;
+      unit++;
+    }
+    return String.format(java.util.Locale.ROOT, "%.1f %s", value, units[unit]);
+  }
 }

@@ -55,6 +55,26 @@ final class InputRereader implements SketchSource {
     return new InputRereader(input, List.copyOf(signatureFiles), InputSnapshot.of(all));
   }
 
+  /**
+   * Roughly how many bytes the inputs hold as text: file sizes, a gzip file counted four times over,
+   * the files of an input directory summed. For deciding, before reading, whether shingle sets will
+   * fit in memory.
+   */
+  long textBytes() {
+    long total = 0;
+    for (Path path : input.paths()) {
+      try (java.util.stream.Stream<Path> files = Files.isDirectory(path) ? Files.walk(path) : java.util.stream.Stream.of(path)) {
+        for (Path file : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+          long size = Files.size(file);
+          total += file.getFileName().toString().endsWith(".gz") ? 4 * size : size;
+        }
+      } catch (IOException | UncheckedIOException e) {
+        // the reader reports it
+      }
+    }
+    return total;
+  }
+
   @Override
   public void reread(Corpus corpus, IntPredicate wanted, Sink sink) {
     snapshot.checkUnchanged();
@@ -65,7 +85,7 @@ final class InputRereader implements SketchSource {
         continue;
       }
       try (DocumentReader reader = DocumentReaders.open(path, input.options(path), silent)) {
-        for (Document document; (document = reader.next()) != null; ) {
+        for (Document document; (document = reader.next(cursor::atOrPast)) != null; ) {
           if (cursor.matches(document.recordIndex(), path)) {
             sink.text(cursor.ordinal, document.text());
             if (!cursor.advance(path.toString())) {
@@ -124,6 +144,11 @@ final class InputRereader implements SketchSource {
     /** Whether the next wanted record is in {@code source}. */
     boolean wantsSource(String source) {
       return ordinal < corpus.size() && sources.get(corpus.sourceIndex(ordinal)).equals(source);
+    }
+
+    /** Whether the record at {@code recordIndex} of the current source is the wanted one or past it. */
+    boolean atOrPast(long recordIndex) {
+      return recordIndex >= corpus.recordIndex(ordinal);
     }
 
     /** Whether the record at {@code recordIndex} of the current source is the wanted one. */

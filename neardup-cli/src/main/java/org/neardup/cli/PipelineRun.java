@@ -11,6 +11,7 @@ import org.neardup.input.InputException;
 import org.neardup.input.InputProblem;
 import org.neardup.input.InputProblems;
 import org.neardup.io.DocumentReader;
+import org.neardup.internal.SpillFile;
 import org.neardup.io.DocumentReaders;
 import org.neardup.lsh.LshParams;
 import org.neardup.pipeline.Corpus;
@@ -73,10 +74,14 @@ public final class PipelineRun implements AutoCloseable {
     }
     SkipLog skips = new SkipLog(input.verbose, err);
     InputProblems problems = skips.problems(input.onErrorPolicy());
-    Progress progress = TerminalProgress.create(quiet);
+    Progress progress = StageTimes.wrap(TerminalProgress.create(quiet), err);
     long started = System.nanoTime();
     InputRereader rereader = InputRereader.ifRereadable(input, signatures.files());
-    Corpus corpus = read(input, signatures, config, problems, progress, err, MemoryBudget.defaults(), rereader);
+    MemoryBudget budget = MemoryBudget.defaults();
+    if (rereader != null && expectedSetBytes(config, rereader.textBytes()) > budget.shingleSetBytes()) {
+      budget = budget.withShingleSetBytes(0); // they would not fit: keep none rather than some for a while
+    }
+    Corpus corpus = read(input, signatures, config, problems, progress, err, budget, rereader);
     try {
       long read = System.nanoTime();
       if (!quiet) {
@@ -104,6 +109,15 @@ public final class PipelineRun implements AutoCloseable {
     }
   }
 
+  /**
+   * Roughly the heap the shingle hashes of {@code textBytes} of text take: 8 bytes a shingle, a
+   * shingle a character (char shingles) or a word (word shingles, a word and its space taken as 6
+   * characters).
+   */
+  private static long expectedSetBytes(PipelineConfig config, long textBytes) {
+    return config.shingle().unit() == org.neardup.shingle.ShingleUnit.CHAR ? 8 * textBytes : 8 * textBytes / 6;
+  }
+
   /** Warns when the LSH candidates are many, stops when they are too many. */
   private static long checkCandidates(long candidates, PipelineConfig config, Long max, PrintWriter err) {
     LshParams banding = config.lshParams();
@@ -126,8 +140,9 @@ public final class PipelineRun implements AutoCloseable {
     return new Progress() {
       @Override
       public void start(String stage, long total) {
-        progress.start(stage.equals("verifying")
-            ? String.format(Locale.ROOT, "verifying up to %,d candidate pairs", candidates) : stage, total);
+        progress.start(stage.startsWith("verifying")
+            ? String.format(Locale.ROOT, "verifying %,d of up to %,d candidate pairs%s", total, candidates,
+                stage.substring("verifying".length())) : stage, total);
       }
 
       @Override
@@ -235,6 +250,10 @@ public final class PipelineRun implements AutoCloseable {
       err.printf(Locale.ROOT, "neardup: %d shingle sets spilled to a temporary file (memory budget reached)%n",
           corpus.spilledSets());
     }
+    if (!corpus.keepsFullSignatures()) {
+      err.printf(Locale.ROOT, "neardup: full signatures not kept past %s (memory budget): candidates are sorted"
+          + " out by 4 bits a value, and verification signs them again%n", Formats.bytes(corpus.budget().signatureBytes()));
+    }
     if (corpus.shortDocuments() > 0) {
       err.printf(Locale.ROOT, "neardup: %s shorter than k=%d, each taken as one shingle%n",
           Formats.count(corpus.shortDocuments(), "document"), config.shingle().size());
@@ -254,6 +273,9 @@ public final class PipelineRun implements AutoCloseable {
           lsh, threshold(), lsh.candidateProbability(config.threshold()),
           Formats.count(result.candidatePairs(), "candidate pair"), result.verifiedPairs(),
           Formats.count(result.pairs().size(), "pair"), threshold(), pairSeconds);
+    }
+    if (SpillFile.peakBytes() > 0) {
+      err.printf(Locale.ROOT, "neardup: temporary files: %s at most, deleted%n", Formats.bytes(SpillFile.peakBytes()));
     }
     err.flush();
   }

@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /**
  * Sorts {@code long[]} of hash values in signed order: one counting-sort pass on the top bits
- * (about log2(n) of them, so buckets hold two values on average), then insertion sort inside each
- * bucket. Uniformly random 64-bit hashes — what shingle hashes are — make the buckets small, so
+ * (about log2(n) + 1 of them, so buckets hold half a value on average), then one insertion pass,
+ * which moves values only within their bucket. Uniformly random 64-bit hashes — what shingle hashes are — make the buckets small, so
  * this is linear in practice; a bucket that is nonetheless large is sorted with {@link
  * Arrays#sort}, so no input is quadratic. Small arrays go to {@link Arrays#sort} directly.
  * Stateless and thread-safe; allocates a scratch array and a histogram per call.
@@ -43,31 +43,49 @@ public final class LongSort {
       Arrays.sort(values, 0, n);
       return;
     }
-    int bits = Math.max(4, Math.min(20, 31 - Integer.numberOfLeadingZeros(n) - 1));
-    int shift = 64 - bits;
-    int[] starts = new int[(1 << bits) + 1];
-    for (int i = 0; i < n; i++) {
-      starts[bucket(values[i], shift) + 1]++;
+    System.arraycopy(sortedCopy(values, n), 0, values, 0, n);
+  }
+
+  /** The first {@code n} of {@code values} sorted, in a new array; {@code values} is untouched. */
+  public static long[] sortedCopy(long[] values, int n) {
+    if (n < SMALL) {
+      long[] copy = Arrays.copyOf(values, n);
+      Arrays.sort(copy);
+      return copy;
     }
-    for (int b = 1; b < starts.length; b++) {
-      starts[b] += starts[b - 1];
+    int bits = Math.max(4, Math.min(20, 32 - Integer.numberOfLeadingZeros(n)));
+    int shift = 64 - bits;
+    int buckets = 1 << bits;
+    int[] next = new int[buckets + 1];
+    for (int i = 0; i < n; i++) {
+      next[bucket(values[i], shift) + 1]++;
+    }
+    int largest = 0;
+    for (int b = 1; b <= buckets; b++) {
+      largest = Math.max(largest, next[b]);
+      next[b] += next[b - 1];
     }
     long[] sorted = new long[n];
-    int[] fill = Arrays.copyOf(starts, starts.length - 1);
     for (int i = 0; i < n; i++) {
       long v = values[i];
-      sorted[fill[bucket(v, shift)]++] = v;
+      sorted[next[bucket(v, shift)]++] = v;
     }
-    for (int b = 0; b < starts.length - 1; b++) {
-      int from = starts[b];
-      int to = starts[b + 1];
-      if (to - from > LARGE_BUCKET) {
-        Arrays.sort(sorted, from, to);
-      } else {
-        insertionSort(sorted, from, to);
+    // next[b] is now the end of bucket b, the start of bucket b + 1
+    if (largest <= LARGE_BUCKET) {
+      // Buckets are in order and small: one insertion pass over everything only moves values within theirs.
+      insertionSort(sorted, 0, n);
+    } else {
+      for (int b = 0, from = 0; b < buckets; b++) {
+        int to = next[b];
+        if (to - from > LARGE_BUCKET) {
+          Arrays.sort(sorted, from, to);
+        } else {
+          insertionSort(sorted, from, to);
+        }
+        from = to;
       }
     }
-    System.arraycopy(sorted, 0, values, 0, n);
+    return sorted;
   }
 
   /** The top bits of {@code value} with the sign bit flipped, so buckets follow signed order. */

@@ -61,13 +61,24 @@ public final class Banding implements Serializable {
    * others.
    */
   public long bucketKey(int[] signature, int band) {
+    if (signature.length < params.bands() * params.rows()) {
+      throw new IllegalArgumentException("banding " + params + " for a signature of " + signature.length);
+    }
+    return bucketKey(signature, 0, band);
+  }
+
+  /**
+   * Bucket key {@code band} of the signature that starts at {@code values[offset]} (signatures
+   * stored one after the other in one array).
+   */
+  public long bucketKey(int[] values, int offset, int band) {
     int rows = params.rows();
-    if (band < 0 || band >= params.bands() || signature.length < params.bands() * rows) {
-      throw new IllegalArgumentException("band " + band + " of " + params + " for a signature of " + signature.length);
+    if (band < 0 || band >= params.bands()) {
+      throw new IllegalArgumentException("band " + band + " of " + params);
     }
     long h = mix(band + 0x632BE59BD9B4E019L);
-    for (int row = 0, offset = band * rows; row < rows; row++) {
-      h = mix(h ^ (signature[offset + row] & 0xFFFFFFFFL));
+    for (int row = 0, at = offset + band * rows; row < rows; row++) {
+      h = mix(h ^ (values[at + row] & 0xFFFFFFFFL));
     }
     return h;
   }

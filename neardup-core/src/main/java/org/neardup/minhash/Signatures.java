@@ -34,6 +34,29 @@ public final class Signatures {
     return equal >= minimum;
   }
 
+  /**
+   * {@link #agreeAtLeast(int[], int[], int)} for two signatures of {@code length} values stored at
+   * {@code a[offsetA]} and {@code b[offsetB]} (signatures kept one after the other in one array).
+   */
+  public static boolean agreeAtLeast(int[] a, int offsetA, int[] b, int offsetB, int length, int minimum) {
+    int allowedMismatches = length - minimum;
+    if (allowedMismatches < 0) {
+      return false;
+    }
+    int equal = 0;
+    int mismatches = 0;
+    for (int i = 0; i < length; i++) {
+      if (a[offsetA + i] == b[offsetB + i]) {
+        if (++equal >= minimum) {
+          return true;
+        }
+      } else if (++mismatches > allowedMismatches) {
+        return false;
+      }
+    }
+    return equal >= minimum;
+  }
+
   /** The number of positions where the two signatures agree. */
   public static int agreement(int[] a, int[] b) {
     int length = Math.min(a.length, b.length);

@@ -8,15 +8,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.neardup.internal.IntLog;
-import org.neardup.internal.KeyValueSorter;
 import org.neardup.internal.SortedEntries;
 import org.neardup.lsh.Banding;
 
 /**
  * The LSH buckets of a corpus that hold two documents or more, band by band, found by sorting
- * (bucket key, ordinal) entries rather than by a hash table: a band's entries are sorted (in
- * memory, from the full signatures, or merged from the sorted runs {@link SignatureStore} wrote
- * once signatures were packed), and runs of equal keys are the buckets. Buckets of one document,
+ * (bucket key, ordinal) entries rather than by a hash table: a band's entries ({@link
+ * BandKeyRuns}, filled while reading) are sorted, merged from runs on disk when there were too many
+ * for memory, and runs of equal keys are the buckets. Buckets of one document,
  * most of them, are dropped at once, so what stays is small: for each bucket of two or more, its
  * band and members (ordinals ascending), in an {@link IntLog} (on disk past its budget).
  *
@@ -56,12 +55,11 @@ final class BucketGroups implements AutoCloseable {
         futures.add(pool.submit(() -> {
           long[] counts = new long[3]; // pair visits, groups, largest
           for (int band; (band = nextBand.getAndIncrement()) < bands; ) {
-            try (SortedEntries entries = entries(corpus, banding, band, threads)) {
+            BandKeyRuns keys = corpus.signatureStore().bandKeys();
+            try (SortedEntries entries = keys.sorted(band)) {
               result.group(entries, band, counts);
             }
-            if (!corpus.keepsFullSignatures()) {
-              corpus.signatureStore().bandKeys().release(band);
-            }
+            keys.release(band);
             progress.advance(1);
           }
           return counts;
@@ -81,48 +79,6 @@ final class BucketGroups implements AutoCloseable {
       progress.finish();
     }
     return result;
-  }
-
-  /** Band {@code band}'s (key, ordinal) entries in order. */
-  private static SortedEntries entries(Corpus corpus, Banding banding, int band, int threads) {
-    if (!corpus.keepsFullSignatures()) {
-      return corpus.signatureStore().bandKeys().sorted(band);
-    }
-    int n = corpus.size();
-    long perThread = corpus.budget().sortBytes() / threads / KeyValueSorter.bufferBytes(1, true);
-    int buffer = (int) Math.max(1024, Math.min(n, perThread));
-    KeyValueSorter sorter = new KeyValueSorter(buffer, true, corpus.budget().spillDirectory(), "neardup-keys-");
-    try {
-      for (int ordinal = 0; ordinal < n; ordinal++) {
-        sorter.add(banding.bucketKey(corpus.signature(ordinal), band), ordinal);
-      }
-      SortedEntries sorted = sorter.sorted();
-      return new SortedEntries() {
-        @Override
-        public boolean next() {
-          return sorted.next();
-        }
-
-        @Override
-        public long key() {
-          return sorted.key();
-        }
-
-        @Override
-        public int value() {
-          return sorted.value();
-        }
-
-        @Override
-        public void close() {
-          sorted.close();
-          sorter.close();
-        }
-      };
-    } catch (RuntimeException | Error e) {
-      sorter.close();
-      throw e;
-    }
   }
 
   /** Reads one band's entries and logs its buckets of two or more. */

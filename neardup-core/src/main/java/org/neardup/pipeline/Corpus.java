@@ -108,15 +108,15 @@ public final class Corpus implements AutoCloseable {
     return rereader;
   }
 
-  /** Whether {@link #signature} gives full signatures (false once they were packed to save memory). */
+  /** Whether {@link #signature} gives full signatures (false once they were dropped to save memory). */
   public boolean keepsFullSignatures() {
-    return !signatures.packed();
+    return signatures.keepsFull();
   }
 
   /**
-   * The full signature.
+   * The full signature (a copy).
    *
-   * @throws IllegalStateException when signatures were packed to stay within the memory budget
+   * @throws IllegalStateException when full signatures were dropped to stay within the memory budget
    *     ({@link #keepsFullSignatures()} is false)
    */
   public int[] signature(int ordinal) {

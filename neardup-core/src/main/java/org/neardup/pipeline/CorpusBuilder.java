@@ -88,9 +88,9 @@ public final class CorpusBuilder implements AutoCloseable {
         : null;
     this.sketcher = DocumentSketcher.create(config.sketch());
     this.banding = new Banding(config.lshParams());
-    // Packed signatures need the full ones made again at verification: from the kept sets, or by reading again.
-    boolean mayPack = rereader != null || config.verify() == VerifyMode.EXACT;
-    this.signatures = new SignatureStore(config.minHash().numPermutations(), banding, mayPack ? budget
+    // Dropped full signatures are made again at verification: from the kept sets, or by reading again.
+    boolean mayDropFull = rereader != null || config.verify() == VerifyMode.EXACT;
+    this.signatures = new SignatureStore(config.minHash().numPermutations(), banding, mayDropFull ? budget
         : budget.withSignatureBytes(Long.MAX_VALUE));
     this.workers = Executors.newFixedThreadPool(config.threads(), Workers.daemonFactory("neardup-sign"));
     this.maxPending = config.threads() * 3;
@@ -179,7 +179,7 @@ public final class CorpusBuilder implements AutoCloseable {
     final int[] sourceIndexes;
     final long[][] shingles;
     final int[][] signatures;
-    final long[][] bucketKeys; // computed here once signatures are packed
+    final long[][] bucketKeys;
     final boolean[] isShort;
     boolean shinglesAreSets;
     ShingleSets.SpillBlock spillBlock; // the sets, encoded, when they are spilled
@@ -199,7 +199,6 @@ public final class CorpusBuilder implements AutoCloseable {
     Batch result = new Batch(documents, documentSources);
     ShingleSets sets = shingleSets; // null once dropped
     boolean keepSets = sets != null && !setsDropped;
-    boolean packed = signatures.packed();
     // Spilled sets are written sorted: sort here, in parallel, rather than on the collecting thread.
     result.shinglesAreSets = keepSets && sets.spilling();
     for (int i = 0; i < documents.size(); i++) {
@@ -209,9 +208,7 @@ public final class CorpusBuilder implements AutoCloseable {
       }
       result.isShort[i] = sketcher.isShort(sketch);
       result.signatures[i] = sketch.signature();
-      if (packed) {
-        result.bucketKeys[i] = banding.bucketKeys(sketch.signature());
-      }
+      result.bucketKeys[i] = banding.bucketKeys(sketch.signature());
       if (keepSets) {
         // unsorted unless spilled: sorted later, if ever verified
         result.shingles[i] = result.shinglesAreSets ? sketch.shingleSet() : sketch.shingleHashes();

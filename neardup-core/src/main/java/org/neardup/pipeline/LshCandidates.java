@@ -127,17 +127,16 @@ final class LshCandidates {
 
   /** Examines pieces: the filter, then survivors to the shared list. Thread-safe. */
   private static final class Examiner {
-    private final Corpus corpus;
     private final SignatureStore signatures;
     private final CandidatePairs survivors;
     private final boolean full;
     private final boolean estimate;
     private final int minimum;
     private final int rows;
+    private final int length;
     final LongAdder candidates = new LongAdder();
 
     Examiner(Corpus corpus, CandidatePairs survivors) {
-      this.corpus = corpus;
       this.signatures = corpus.signatureStore();
       this.survivors = survivors;
       this.full = corpus.keepsFullSignatures();
@@ -146,6 +145,7 @@ final class LshCandidates {
       this.minimum = minimumAgreement(config);
       LshParams params = config.lshParams();
       this.rows = params.rows();
+      this.length = signatures.length();
     }
 
     Void examine(List<Piece> pieces, Progress progress, long visits) {
@@ -156,17 +156,21 @@ final class LshCandidates {
         int[] members = piece.members();
         for (int b = piece.from(); b < piece.to(); b++) {
           int later = members[b];
-          int[] signatureLater = full ? corpus.signature(later) : null;
+          int[] valuesLater = full ? signatures.fullValues(later) : null;
+          int offsetLater = full ? signatures.fullOffset(later) : 0;
           for (int a = 0; a < b; a++) {
             int earlier = members[a];
             boolean passes;
             if (full) {
-              int[] signatureEarlier = corpus.signature(earlier);
-              if (sharesEarlierBand(signatureLater, signatureEarlier, piece.band())) {
+              int[] valuesEarlier = signatures.fullValues(earlier);
+              int offsetEarlier = signatures.fullOffset(earlier);
+              if (signatures.mayShareEarlierBand(later, earlier, piece.band())
+                  && sharesEarlierBand(valuesLater, offsetLater, valuesEarlier, offsetEarlier, piece.band())) {
                 continue; // examined in that band
               }
               examined++;
-              passes = Signatures.agreeAtLeast(signatureLater, signatureEarlier, minimum);
+              passes = signatures.packedAgreement(later, earlier) >= minimum
+                  && Signatures.agreeAtLeast(valuesLater, offsetLater, valuesEarlier, offsetEarlier, length, minimum);
             } else {
               examined++;
               passes = signatures.packedAgreement(later, earlier) >= minimum;
@@ -187,11 +191,11 @@ final class LshCandidates {
     }
 
     /** Whether the two signatures agree on every row of some band before {@code band}. */
-    private boolean sharesEarlierBand(int[] a, int[] b, int band) {
+    private boolean sharesEarlierBand(int[] a, int offsetA, int[] b, int offsetB, int band) {
       for (int earlier = 0; earlier < band; earlier++) {
         int from = earlier * rows;
         int row = 0;
-        while (row < rows && a[from + row] == b[from + row]) {
+        while (row < rows && a[offsetA + from + row] == b[offsetB + from + row]) {
           row++;
         }
         if (row == rows) {

@@ -15,8 +15,10 @@ import java.nio.file.Path;
  *       keeps 4 bits a value, which is enough to drop almost every false candidate, and its bucket
  *       keys go to sorted runs on disk; full signatures are made again for the candidates.
  *   <li>{@code sortBytes}, 10%: the buffers of the external sorts (bucket keys, candidate pairs).
- *   <li>{@code setCacheBytes}, a quarter: the shingle sets verification holds while their
- *       documents still have candidates to meet; past it, sets wait in a temporary file.
+ *   <li>{@code setCacheBytes}, a sixteenth: the shingle sets verification holds while their
+ *       documents still have candidates to meet; past it, sets wait in a temporary file. Kept small
+ *       on purpose: a set held on the heap for long is copied by every collection of the young
+ *       generation it survives, while one in the file costs one write and one read.
  * </ul>
  *
  * <p>The parts do not all live at once: sets kept from reading are gone (or spilled) by the time
@@ -43,9 +45,9 @@ public record MemoryBudget(
     return ofHeap(Runtime.getRuntime().maxMemory(), null);
   }
 
-  /** The split of {@code heapBytes}: a third, 30%, 10% and a quarter. */
+  /** The split of {@code heapBytes}: a third, 30%, 10% and a sixteenth. */
   public static MemoryBudget ofHeap(long heapBytes, Path spillDirectory) {
-    return new MemoryBudget(heapBytes / 3, heapBytes / 10 * 3, heapBytes / 10, heapBytes / 4, spillDirectory);
+    return new MemoryBudget(heapBytes / 3, heapBytes / 10 * 3, heapBytes / 10, heapBytes / 16, spillDirectory);
   }
 
   /** This budget with temporary files in {@code directory}. */

@@ -4,17 +4,20 @@ import java.util.Arrays;
 import org.neardup.lsh.Banding;
 
 /**
- * The signatures of a corpus, by ordinal, in one of two forms:
+ * The signatures of a corpus, by ordinal, and their bucket keys:
  *
  * <ul>
- *   <li><b>full</b>: every value, 4 bytes each (an {@code int[]} a document), while they fit the
- *       memory budget;
- *   <li><b>packed</b>: past the budget, the low {@value #PACKED_BITS} bits of each value (64 bytes a
- *       document at 128 values), and the bucket keys in {@link BandKeyRuns} on disk. Two documents'
- *       packed values agree wherever their full values agree, so counting packed agreements can
- *       only overstate the full agreement: a candidate dropped because its packed signatures agree
- *       on too few values would have been dropped by its full signatures too. Full signatures are
- *       made again, for candidates only, when they are verified.
+ *   <li><b>packed</b>, always: the low {@value #PACKED_BITS} bits of each value (64 bytes a document
+ *       at 128 values). Two documents' packed values agree wherever their full values agree, so
+ *       counting packed agreements can only overstate the full agreement: a candidate dropped
+ *       because its packed signatures agree on too few values would have been dropped by its full
+ *       signatures too. One cache line a document, so candidates are examined fast.
+ *   <li><b>full</b>, while they fit the memory budget: every value, 4 bytes each, one signature
+ *       after the other in arrays of 16,384 documents (8 MiB at 128 values), so that the garbage
+ *       collector sees a few large arrays rather than one small one a document. Past the budget
+ *       they are dropped; verification makes them again for the candidates.
+ *   <li>the <b>bucket keys</b>, in {@link BandKeyRuns}: in memory while the sort buffers hold them,
+ *       in sorted runs on disk past that.
  * </ul>
  *
  * Fed in ordinal order by one thread; reading is thread-safe once feeding is over.
@@ -33,17 +36,19 @@ final class SignatureStore implements AutoCloseable {
   private final int padding;
   private final long fullBudgetBytes;
   private final Banding banding;
-  private final MemoryBudget budget;
-  private int[][] full = new int[1024][];
-  private long[][] packed;
-  private BandKeyRuns bandKeys;
-  private volatile boolean isPacked;
+  private final BandKeyRuns bandKeys;
+  private final long[][] bandMasks; // per band, per word: the low bit of each of the band's nibbles
+  private final int[] bandFirstWord;
+  private final int[] bandLastWord;
+  private int[][] full = new int[16][]; // chunks of CHUNK signatures; null once dropped
+  private long[][] packed = new long[16][];
   private int size;
 
   /**
    * @param length values per signature
-   * @param banding the banding whose keys go to disk once packed
-   * @param budget its {@link MemoryBudget#signatureBytes()} is the most full signatures may take
+   * @param banding the banding whose bucket keys are kept
+   * @param budget its {@code signatureBytes} is the most full signatures may take, its {@code
+   *     sortBytes} what the bucket keys may
    */
   SignatureStore(int length, Banding banding, MemoryBudget budget) {
     this.length = length;
@@ -51,66 +56,67 @@ final class SignatureStore implements AutoCloseable {
     this.padding = words * VALUES_PER_WORD - length;
     this.fullBudgetBytes = budget.signatureBytes();
     this.banding = banding;
-    this.budget = budget;
+    int bands = banding.params().bands();
+    int rows = banding.params().rows();
+    this.bandKeys = new BandKeyRuns(bands, budget.sortBytes(), budget.spillDirectory());
+    this.bandMasks = new long[bands][words];
+    this.bandFirstWord = new int[bands];
+    this.bandLastWord = new int[bands];
+    for (int band = 0; band < bands; band++) {
+      for (int value = band * rows; value < (band + 1) * rows; value++) {
+        bandMasks[band][value / VALUES_PER_WORD] |= 1L << (PACKED_BITS * (value % VALUES_PER_WORD));
+      }
+      bandFirstWord[band] = band * rows / VALUES_PER_WORD;
+      bandLastWord[band] = ((band + 1) * rows - 1) / VALUES_PER_WORD;
+    }
   }
 
-  /** Heap bytes of one full signature of {@code length} values, with its array header and reference. */
-  static long fullBytes(int length) {
-    return 16 + 4L * length + 8;
-  }
-
-  /** Whether signatures are packed (and bucket keys on disk). */
-  boolean packed() {
-    return isPacked;
+  /** Whether full signatures are kept. */
+  boolean keepsFull() {
+    return full != null;
   }
 
   int size() {
     return size;
   }
 
+  /** Values per signature. */
+  int length() {
+    return length;
+  }
+
   /**
    * Adds the next document's signature.
    *
-   * @param bucketKeys its bucket keys when already computed (by a worker, once {@link #packed()}), else null
+   * @param bucketKeys its bucket keys, or null to compute them here
    */
   void add(int[] signature, long[] bucketKeys) {
-    if (!isPacked && (size + 1) * fullBytes(length) > fullBudgetBytes) {
-      pack();
+    int chunk = size >>> CHUNK_BITS;
+    int index = size & (CHUNK - 1);
+    if (full != null && (size + 1) * 4L * length > fullBudgetBytes) {
+      full = null; // past the budget: verification makes them again
     }
-    if (!isPacked) {
-      if (size == full.length) {
-        full = Arrays.copyOf(full, size + (size >> 1));
+    if (full != null) {
+      if (chunk == full.length) {
+        full = Arrays.copyOf(full, chunk * 2);
       }
-      full[size++] = signature;
-      return;
+      if (full[chunk] == null) {
+        full[chunk] = new int[CHUNK * length];
+      }
+      System.arraycopy(signature, 0, full[chunk], index * length, length);
     }
-    bandKeys.add(size, bucketKeys != null ? bucketKeys : banding.bucketKeys(signature));
-    store(size++, signature);
-  }
-
-  /** Switches to packed form: the bucket keys of the documents so far go to the runs. */
-  private void pack() {
-    bandKeys = new BandKeyRuns(banding.params().bands(), budget.sortBytes(), budget.spillDirectory());
-    packed = new long[16][];
-    for (int ordinal = 0; ordinal < size; ordinal++) {
-      bandKeys.add(ordinal, banding.bucketKeys(full[ordinal]));
-      store(ordinal, full[ordinal]);
-      full[ordinal] = null;
-    }
-    full = null;
-    isPacked = true;
-  }
-
-  private void store(int ordinal, int[] signature) {
-    int chunk = ordinal >>> CHUNK_BITS;
     if (chunk == packed.length) {
       packed = Arrays.copyOf(packed, chunk * 2);
     }
     if (packed[chunk] == null) {
       packed[chunk] = new long[CHUNK * words];
     }
-    int base = (ordinal & (CHUNK - 1)) * words;
-    long[] target = packed[chunk];
+    pack(signature, packed[chunk], index * words);
+    bandKeys.add(size, bucketKeys != null ? bucketKeys : banding.bucketKeys(signature));
+    size++;
+  }
+
+  private void pack(int[] signature, long[] target, int base) {
     for (int w = 0; w < words; w++) {
       long word = 0;
       for (int v = 0, at = w * VALUES_PER_WORD; v < VALUES_PER_WORD && at < length; v++, at++) {
@@ -120,12 +126,23 @@ final class SignatureStore implements AutoCloseable {
     }
   }
 
-  /** The full signature of {@code ordinal} (shared: do not modify). */
+  /** A copy of the full signature of {@code ordinal}. */
   int[] full(int ordinal) {
-    if (isPacked) {
-      throw new IllegalStateException("signatures are packed: the full ones are not kept");
+    int offset = fullOffset(ordinal);
+    return Arrays.copyOfRange(fullValues(ordinal), offset, offset + length);
+  }
+
+  /** The array that holds {@code ordinal}'s full signature, at {@link #fullOffset}. */
+  int[] fullValues(int ordinal) {
+    if (full == null) {
+      throw new IllegalStateException("full signatures were not kept (memory budget)");
     }
-    return full[ordinal];
+    return full[ordinal >>> CHUNK_BITS];
+  }
+
+  /** Where {@code ordinal}'s full signature starts in {@link #fullValues}. */
+  int fullOffset(int ordinal) {
+    return (ordinal & (CHUNK - 1)) * length;
   }
 
   /**
@@ -145,28 +162,51 @@ final class SignatureStore implements AutoCloseable {
     return words * VALUES_PER_WORD - padding - differing;
   }
 
-  /** The bucket keys on disk (packed form only). */
+  /**
+   * Whether the packed signatures of {@code a} and {@code b} agree on every row of some band
+   * before {@code band}: necessary (not sufficient) for their full signatures to.
+   */
+  boolean mayShareEarlierBand(int a, int b, int band) {
+    long[] chunkA = packed[a >>> CHUNK_BITS];
+    long[] chunkB = packed[b >>> CHUNK_BITS];
+    int baseA = (a & (CHUNK - 1)) * words;
+    int baseB = (b & (CHUNK - 1)) * words;
+    for (int earlier = 0; earlier < band; earlier++) {
+      long[] masks = bandMasks[earlier];
+      boolean equal = true;
+      for (int w = bandFirstWord[earlier]; w <= bandLastWord[earlier] && equal; w++) {
+        long x = chunkA[baseA + w] ^ chunkB[baseB + w];
+        equal = ((x | (x >>> 1) | (x >>> 2) | (x >>> 3)) & masks[w]) == 0;
+      }
+      if (equal) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The bucket keys. */
   BandKeyRuns bandKeys() {
     return bandKeys;
   }
 
-  /** Heap bytes held. */
+  /** Heap bytes held by the signatures (not the bucket keys' buffers). */
   long memoryBytes() {
-    if (!isPacked) {
-      return (long) size * fullBytes(length) + 8L * full.length;
-    }
-    long chunks = 0;
+    long bytes = 0;
     for (long[] chunk : packed) {
-      chunks += chunk == null ? 0 : 8L * chunk.length;
+      bytes += chunk == null ? 0 : 8L * chunk.length;
     }
-    return chunks;
+    if (full != null) {
+      for (int[] chunk : full) {
+        bytes += chunk == null ? 0 : 4L * chunk.length;
+      }
+    }
+    return bytes;
   }
 
-  /** Drops the bucket key runs, if any. */
+  /** Drops the bucket key runs. */
   @Override
   public void close() {
-    if (bandKeys != null) {
-      bandKeys.close();
-    }
+    bandKeys.close();
   }
 }

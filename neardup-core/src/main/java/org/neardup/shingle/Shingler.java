@@ -193,20 +193,20 @@ public final class Shingler implements Serializable {
   }
 
   /**
-   * Sorts {@code values} in place and returns its distinct values (a copy when shorter): the set
-   * form that verification intersects.
+   * The distinct values of {@code values}, sorted: the set form that verification intersects. A
+   * new array, except for fewer than two values; {@code values} itself is left as it was.
    */
   public static long[] toSet(long[] values) {
     if (values.length < 2) {
       return values;
     }
-    LongSort.sort(values);
+    long[] sorted = LongSort.sortedCopy(values, values.length);
     int distinct = 1;
-    for (int i = 1; i < values.length; i++) {
-      if (values[i] != values[distinct - 1]) {
-        values[distinct++] = values[i];
+    for (int i = 1; i < sorted.length; i++) {
+      if (sorted[i] != sorted[distinct - 1]) {
+        sorted[distinct++] = sorted[i];
       }
     }
-    return distinct == values.length ? values : Arrays.copyOf(values, distinct);
+    return distinct == sorted.length ? sorted : Arrays.copyOf(sorted, distinct);
   }
 }

@@ -2,6 +2,7 @@ package org.neardup.io;
 
 import java.io.IOException;
 import java.nio.CharBuffer;
+import java.util.function.LongPredicate;
 import org.neardup.input.Document;
 import org.neardup.input.InputException;
 import org.neardup.input.InputProblem;
@@ -45,6 +46,12 @@ abstract class LineDocumentReader implements DocumentReader {
 
   @Override
   public final Document next() {
+    return next(index -> true);
+  }
+
+  /** Passes over unwanted records with nothing more than finding their line's end. */
+  @Override
+  public final Document next(LongPredicate wanted) {
     if (closed) {
       throw new IllegalStateException("reader is closed");
     }
@@ -54,6 +61,9 @@ abstract class LineDocumentReader implements DocumentReader {
           continue;
         }
         long index = recordIndex++;
+        if (!wanted.test(index)) {
+          continue;
+        }
         long line = lines.lineNumber();
         CharBuffer chars;
         try {

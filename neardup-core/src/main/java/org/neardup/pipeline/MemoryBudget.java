@@ -19,6 +19,8 @@ import java.nio.file.Path;
  *       documents still have candidates to meet; past it, sets wait in a temporary file. Kept small
  *       on purpose: a set held on the heap for long is copied by every collection of the young
  *       generation it survives, while one in the file costs one write and one read.
+ *   <li>{@code joinBytes}, a quarter: the exact join's rank arrays and one block of its index; past
+ *       it, rank arrays wait in a temporary file and the join takes documents in several blocks.
  * </ul>
  *
  * <p>The parts do not all live at once: sets kept from reading are gone (or spilled) by the time
@@ -30,12 +32,14 @@ import java.nio.file.Path;
  * @param signatureBytes full signatures
  * @param sortBytes the buffers of the external sorts
  * @param setCacheBytes shingle sets held by verification
+ * @param joinBytes the exact join's rank arrays and index
  * @param spillDirectory where temporary files go; null for the system's temporary directory
  */
 public record MemoryBudget(
-    long shingleSetBytes, long signatureBytes, long sortBytes, long setCacheBytes, Path spillDirectory) {
+    long shingleSetBytes, long signatureBytes, long sortBytes, long setCacheBytes, long joinBytes,
+    Path spillDirectory) {
   public MemoryBudget {
-    if (shingleSetBytes < 0 || signatureBytes < 0 || sortBytes < 0 || setCacheBytes < 0) {
+    if (shingleSetBytes < 0 || signatureBytes < 0 || sortBytes < 0 || setCacheBytes < 0 || joinBytes < 0) {
       throw new IllegalArgumentException("memory budgets must be at least 0");
     }
   }
@@ -45,23 +49,24 @@ public record MemoryBudget(
     return ofHeap(Runtime.getRuntime().maxMemory(), null);
   }
 
-  /** The split of {@code heapBytes}: a third, 30%, 10% and a sixteenth. */
+  /** The split of {@code heapBytes}: a third, 30%, 10%, a sixteenth and a quarter. */
   public static MemoryBudget ofHeap(long heapBytes, Path spillDirectory) {
-    return new MemoryBudget(heapBytes / 3, heapBytes / 10 * 3, heapBytes / 10, heapBytes / 16, spillDirectory);
+    return new MemoryBudget(heapBytes / 3, heapBytes / 10 * 3, heapBytes / 10, heapBytes / 16, heapBytes / 4,
+        spillDirectory);
   }
 
   /** This budget with temporary files in {@code directory}. */
   public MemoryBudget withSpillDirectory(Path directory) {
-    return new MemoryBudget(shingleSetBytes, signatureBytes, sortBytes, setCacheBytes, directory);
+    return new MemoryBudget(shingleSetBytes, signatureBytes, sortBytes, setCacheBytes, joinBytes, directory);
   }
 
   /** This budget with {@code bytes} for full signatures. */
   public MemoryBudget withSignatureBytes(long bytes) {
-    return new MemoryBudget(shingleSetBytes, bytes, sortBytes, setCacheBytes, spillDirectory);
+    return new MemoryBudget(shingleSetBytes, bytes, sortBytes, setCacheBytes, joinBytes, spillDirectory);
   }
 
   /** This budget with {@code bytes} for shingle sets kept from reading. */
   public MemoryBudget withShingleSetBytes(long bytes) {
-    return new MemoryBudget(bytes, signatureBytes, sortBytes, setCacheBytes, spillDirectory);
+    return new MemoryBudget(bytes, signatureBytes, sortBytes, setCacheBytes, joinBytes, spillDirectory);
   }
 }

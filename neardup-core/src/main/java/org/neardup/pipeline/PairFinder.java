@@ -29,13 +29,14 @@ public final class PairFinder {
   }
 
   /**
-   * Exact all-pairs join by prefix filtering ({@link PrefixFilterJoin}): the same pairs as {@link
-   * #bruteForce}, far faster. Needs shingle sets ({@link VerifyMode#EXACT}).
+   * Exact all-pairs join by prefix filtering ({@link PrefixFilterJoin}, {@link ExactJoin}): the
+   * same pairs as {@link #bruteForce}, far faster, within the corpus's {@link MemoryBudget} (sets
+   * the corpus did not keep are read again). Needs shingle sets ({@link VerifyMode#EXACT}).
    *
    * @throws IllegalStateException in {@link VerifyMode#ESTIMATE}, which keeps no shingle sets
    */
   public static PairResult exact(Corpus corpus, Progress progress) {
-    return PrefixFilterJoin.join(allSets(corpus), corpus.config().threshold(), corpus.config().threads(), progress);
+    return ExactJoin.run(corpus, progress);
   }
 
   /** Every shingle set, by ordinal, read (and sorted) once, in parallel. */

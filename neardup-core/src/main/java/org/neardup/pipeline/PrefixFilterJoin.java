@@ -1,10 +1,11 @@
 package org.neardup.pipeline;
 
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
-import org.neardup.internal.LongIntHashMap;
 import org.neardup.verify.Jaccard;
+import org.neardup.verify.ParityBitmap;
 import org.neardup.verify.SimilarPair;
 
 /**
@@ -13,95 +14,137 @@ import org.neardup.verify.SimilarPair;
  * Jaccard &gt;= t, the same answer as brute force, comparing few pairs.
  *
  * <ol>
- *   <li>Shingles are ranked by document frequency, rarest first, and each set becomes its sorted
- *       ranks.
+ *   <li>Each set is given as its sorted ranks in one global order of the shingles, rarest first
+ *       ({@link ExactJoin}), in a {@link RankStore}.
  *   <li>Documents are ordered by size. Two sets with J &gt;= t share at least α = ⌈t/(1+t)(|x|+|y|)⌉
  *       shingles, so (for |y| &lt;= |x|) they share one among the first |x| - ⌈t|x|⌉ + 1 ranks of x
  *       (its probe prefix) and the first |y| - ⌈2t/(1+t)|y|⌉ + 1 ranks of y (its index prefix).
- *   <li>An inverted index maps each rank to the (document, position) pairs of the index prefixes.
- *       Each document probes it with its probe prefix, in parallel, meeting only smaller documents
- *       with |y| &gt;= t|x| (length filter); a candidate whose overlap so far plus what its
- *       remaining positions allow falls short of α is dropped (positional filter).
- *   <li>Survivors are verified with {@link Jaccard#similarityAtLeast(int[], int[], double)} on the
- *       rank arrays: ranks are a bijection of the distinct hashes, so reported similarities are
- *       exactly those of the LSH path.
+ *   <li>Documents are taken in blocks of consecutive sizes, as many as the memory budget holds. An
+ *       inverted index maps each rank to the (document, position) pairs of the block's index
+ *       prefixes. Every document from the block on probes it with its probe prefix, in parallel,
+ *       meeting only smaller documents with |y| &gt;= t|x| (length filter; a block too small for a
+ *       document is passed over); a candidate whose overlap so far plus what its remaining
+ *       positions allow falls short of α is dropped (positional filter).
+ *   <li>Survivors that the {@link ParityBitmap} does not rule out are verified with {@link
+ *       Jaccard#similarityAtLeast(int[], int[], double)} on the rank arrays: ranks are a bijection
+ *       of the distinct hashes, so reported similarities are exactly those of the LSH path.
  * </ol>
+ *
+ * With one block (everything in memory) this is the classic in-memory join; more blocks cost more
+ * reads of the rank arrays, not more comparisons.
  */
 final class PrefixFilterJoin {
   private static final int PRUNED = Integer.MIN_VALUE;
 
-  private final long[][] sets;
+  private final RankStore ranks;
+  private final long[] bitmaps; // ParityBitmap of each document, by ordinal
   private final double threshold;
   private final int n;
-  private int[][] ranks; // by ordinal
-  private int[] bySize; // position -> ordinal
-  private int[] sizeAt; // position -> set size
+  private final int[] bySize; // position -> ordinal
+  private final int[] sizeAt; // position -> set size
+  private final int distinctRanks;
+
+  // the current block: positions [blockStart, blockEnd)
+  private int blockStart;
+  private int blockEnd;
+  private int[][] blockRanks; // position - blockStart -> ranks
   private int[] postingStart; // rank -> offset in postingPosition / postingIndex
   private int[] postingPosition; // document position (in size order)
   private int[] postingIndex; // position of the rank within that document's ranks
 
-  private PrefixFilterJoin(long[][] sets, double threshold) {
-    this.sets = sets;
+  private PrefixFilterJoin(RankStore ranks, long[] bitmaps, double threshold, int distinctRanks) {
+    this.ranks = ranks;
+    this.bitmaps = bitmaps;
     this.threshold = threshold;
-    this.n = sets.length;
-  }
-
-  /** The pairs of {@code sets} (sorted distinct hashes, by ordinal) with Jaccard &gt;= threshold. */
-  static PairResult join(long[][] sets, double threshold, int threads, Progress progress) {
-    PrefixFilterJoin join = new PrefixFilterJoin(sets, threshold);
-    join.rank();
-    join.index();
-    return join.probe(threads, progress);
-  }
-
-  private void rank() {
-    LongIntHashMap frequency = new LongIntHashMap(1 << 16);
-    for (long[] set : sets) {
-      for (long shingle : set) {
-        int count = frequency.get(shingle);
-        frequency.put(shingle, count == LongIntHashMap.ABSENT ? 1 : count + 1);
-      }
-    }
-    // Rank = position in (frequency, hash) order; stored back into the map.
-    int distinct = frequency.size();
-    long[] hashes = new long[distinct];
-    long[] order = new long[distinct];
-    int[] next = {0};
-    frequency.forEach((hash, count) -> {
-      hashes[next[0]] = hash;
-      order[next[0]] = ((long) count << 32) | next[0];
-      next[0]++;
-    });
-    Arrays.sort(order);
-    for (int rank = 0; rank < distinct; rank++) {
-      frequency.put(hashes[(int) order[rank]], rank);
-    }
-    ranks = new int[n][];
-    for (int d = 0; d < n; d++) {
-      long[] set = sets[d];
-      int[] r = new int[set.length];
-      for (int i = 0; i < set.length; i++) {
-        r[i] = frequency.get(set[i]);
-      }
-      Arrays.sort(r);
-      ranks[d] = r;
-    }
-    postingStart = new int[distinct + 1];
-  }
-
-  private void index() {
+    this.n = ranks.documents();
+    this.distinctRanks = distinctRanks;
     int[] sizes = new int[n];
     for (int d = 0; d < n; d++) {
-      sizes[d] = ranks[d].length;
+      sizes[d] = ranks.size(d);
     }
-    bySize = PairFinder.bySize(sizes);
-    sizeAt = new int[n];
+    this.bySize = PairFinder.bySize(sizes);
+    this.sizeAt = new int[n];
     for (int p = 0; p < n; p++) {
       sizeAt[p] = sizes[bySize[p]];
     }
-    int[] counts = postingStart;
+  }
+
+  /**
+   * The pairs with Jaccard &gt;= threshold.
+   *
+   * @param ranks every document's sorted ranks
+   * @param bitmaps every document's {@link ParityBitmap}, by ordinal
+   * @param distinctRanks ranks are in [0, distinctRanks)
+   * @param blockBytes the heap one block of documents (their ranks and index) may take
+   */
+  static PairResult join(RankStore ranks, long[] bitmaps, double threshold, int distinctRanks, int threads,
+      long blockBytes, Progress progress) {
+    PrefixFilterJoin join = new PrefixFilterJoin(ranks, bitmaps, threshold, distinctRanks);
+    return join.run(threads, blockBytes, progress);
+  }
+
+  private PairResult run(int threads, long blockBytes, Progress progress) {
+    LongAdder candidates = new LongAdder();
+    LongAdder verified = new LongAdder();
+    List<int[]> blocks = blocks(blockBytes);
+    long steps = 0;
+    for (int[] block : blocks) {
+      steps += n - block[0];
+    }
+    progress.start(blocks.size() == 1 ? "exact join" : "exact join (" + blocks.size() + " blocks)", steps);
+    List<SimilarPair> pairs = new ArrayList<>();
+    try {
+      for (int[] block : blocks) {
+        load(block[0], block[1]);
+        int maxSize = sizeAt[blockEnd - 1];
+        ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(() -> new Scratch(blockEnd - blockStart));
+        pairs.addAll(ParallelRange.pairs(n - blockStart, threads, progress, (k, out) -> {
+          int p = blockStart + k;
+          if (threshold * sizeAt[p] - 1e-9 > maxSize) {
+            return; // every document of the block is too small for this one
+          }
+          probe(p, scratch.get(), candidates, verified, out);
+        }));
+      }
+    } finally {
+      progress.finish();
+      blockRanks = null;
+    }
+    pairs.sort(Comparator.comparingInt(SimilarPair::first).thenComparingInt(SimilarPair::second));
+    return new PairResult(pairs, candidates.sum(), verified.sum(), null);
+  }
+
+  /** Consecutive position ranges whose ranks and index fit {@code blockBytes} (at least one document each). */
+  private List<int[]> blocks(long blockBytes) {
+    List<int[]> blocks = new ArrayList<>();
+    long fixed = 4L * (distinctRanks + 1);
+    int start = 0;
+    long bytes = fixed;
     for (int p = 0; p < n; p++) {
-      int[] r = ranks[bySize[p]];
+      long document = 16 + 4L * sizeAt[p] + 8L * indexPrefix(sizeAt[p]) + 8;
+      if (p > start && bytes + document > blockBytes) {
+        blocks.add(new int[] {start, p});
+        start = p;
+        bytes = fixed;
+      }
+      bytes += document;
+    }
+    if (start < n || n == 0) {
+      blocks.add(new int[] {start, n});
+    }
+    return blocks;
+  }
+
+  /** Reads the block's ranks and indexes their index prefixes. */
+  private void load(int start, int end) {
+    blockStart = start;
+    blockEnd = end;
+    blockRanks = new int[end - start][];
+    for (int p = start; p < end; p++) {
+      blockRanks[p - start] = ranks.get(bySize[p]);
+    }
+    int[] counts = new int[distinctRanks + 1];
+    for (int[] r : blockRanks) {
       for (int i = 0, prefix = indexPrefix(r.length); i < prefix; i++) {
         counts[r[i] + 1]++;
       }
@@ -112,15 +155,16 @@ final class PrefixFilterJoin {
     int total = counts[counts.length - 1];
     postingPosition = new int[total];
     postingIndex = new int[total];
-    int[] fill = Arrays.copyOf(counts, counts.length - 1);
-    for (int p = 0; p < n; p++) { // in size order, so every posting list is sorted by position
-      int[] r = ranks[bySize[p]];
+    int[] fill = java.util.Arrays.copyOf(counts, counts.length - 1);
+    for (int p = start; p < end; p++) { // in size order, so every posting list is sorted by position
+      int[] r = blockRanks[p - start];
       for (int i = 0, prefix = indexPrefix(r.length); i < prefix; i++) {
         int slot = fill[r[i]]++;
         postingPosition[slot] = p;
         postingIndex[slot] = i;
       }
     }
+    postingStart = counts;
   }
 
   private int indexPrefix(int size) {
@@ -133,29 +177,24 @@ final class PrefixFilterJoin {
     return Math.max(1, Math.min(size, size - needed + 1));
   }
 
-  /** Per-thread scratch: overlap so far by position, and the positions touched. */
-  private final class Scratch {
-    final int[] overlap = new int[n];
-    final int[] touched = new int[n];
+  /** Per-thread scratch: overlap so far by position in the block, and the positions touched. */
+  private static final class Scratch {
+    final int[] overlap;
+    final int[] touched;
+
+    Scratch(int blockSize) {
+      overlap = new int[blockSize];
+      touched = new int[blockSize];
+    }
   }
 
-  private PairResult probe(int threads, Progress progress) {
-    ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
-    LongAdder candidates = new LongAdder();
-    progress.start("exact join", n);
-    List<SimilarPair> pairs =
-        ParallelRange.pairs(n, threads, progress, (p, out) -> probe(p, scratch.get(), candidates, out));
-    progress.finish();
-    return new PairResult(pairs, candidates.sum(), candidates.sum(), null);
-  }
-
-  private void probe(int p, Scratch scratch, LongAdder candidates, List<SimilarPair> out) {
+  private void probe(int p, Scratch scratch, LongAdder candidates, LongAdder verified, List<SimilarPair> out) {
     int x = bySize[p];
-    int[] rx = ranks[x];
-    int sizeX = rx.length;
+    int sizeX = sizeAt[p];
     if (sizeX == 0) {
       return;
     }
+    int[] rx = p < blockEnd ? blockRanks[p - blockStart] : ranks.get(x);
     double minSizeY = threshold * sizeX - 1e-9;
     int[] overlap = scratch.overlap;
     int[] touched = scratch.touched;
@@ -171,7 +210,8 @@ final class PrefixFilterJoin {
         if (q >= p) {
           break;
         }
-        int current = overlap[q];
+        int slot = q - blockStart;
+        int current = overlap[slot];
         if (current == PRUNED) {
           continue;
         }
@@ -180,25 +220,31 @@ final class PrefixFilterJoin {
         int j = postingIndex[k];
         int bound = 1 + Math.min(sizeX - i - 1, sizeY - j - 1);
         if (current == 0) {
-          touched[touchedCount++] = q;
+          touched[touchedCount++] = slot;
         }
-        overlap[q] = current + bound >= needed ? current + 1 : PRUNED;
+        overlap[slot] = current + bound >= needed ? current + 1 : PRUNED;
       }
     }
     long examined = 0;
+    long merged = 0;
     for (int t = 0; t < touchedCount; t++) {
-      int q = touched[t];
-      if (overlap[q] != PRUNED) {
+      int slot = touched[t];
+      if (overlap[slot] != PRUNED) {
         examined++;
+        int q = blockStart + slot;
         int y = bySize[q];
-        double similarity = Jaccard.similarityAtLeast(rx, ranks[y], threshold);
-        if (similarity >= threshold) {
-          out.add(SimilarPair.of(x, y, similarity));
+        if (ParityBitmap.mayReach(bitmaps, x * ParityBitmap.WORDS, sizeX, y * ParityBitmap.WORDS, sizeAt[q], threshold)) {
+          merged++;
+          double similarity = Jaccard.similarityAtLeast(rx, blockRanks[slot], threshold);
+          if (similarity >= threshold) {
+            out.add(SimilarPair.of(x, y, similarity));
+          }
         }
       }
-      overlap[q] = 0;
+      overlap[slot] = 0;
     }
     candidates.add(examined);
+    verified.add(merged);
   }
 
   /** The first posting in [start, end) whose document has at least {@code minSize} elements. */

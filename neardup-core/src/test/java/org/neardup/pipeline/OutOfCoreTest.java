@@ -74,8 +74,8 @@ class OutOfCoreTest {
   private MemoryBudget budget(String kind) {
     return switch (kind) {
       case "ample" -> MemoryBudget.ofHeap(1L << 32, dir);
-      case "none" -> new MemoryBudget(0, 0, 4096, 0, dir);
-      case "some" -> new MemoryBudget(200_000, 4_000_000, 300_000, 100_000, dir); // full signatures kept
+      case "none" -> new MemoryBudget(0, 0, 4096, 0, 0, dir);
+      case "some" -> new MemoryBudget(200_000, 4_000_000, 300_000, 100_000, 2_000_000, dir); // full signatures kept
       default -> throw new IllegalArgumentException(kind);
     };
   }
@@ -112,6 +112,45 @@ class OutOfCoreTest {
       assertThat(found.candidatePairs()).isEqualTo(expected.candidatePairs()); // full signatures: distinct pairs
     }
     assertThat(source.rereads).isLessThanOrEqualTo(1);
+    assertThat(SpillFile.bytesInUse()).isEqualTo(before);
+    try (Stream<Path> files = Files.list(dir)) {
+      assertThat(files).isEmpty();
+    }
+  }
+
+  /** The exact join in blocks, with sets read again and ranks on disk, gives the in-memory answer. */
+  @ParameterizedTest
+  @CsvSource({"0.8, none, true", "0.8, none, false", "0.5, some, true", "0.95, none, true"})
+  void theExactJoinInBlocksFindsThePairsOfTheInMemoryOne(double threshold, String kind, boolean rereadable)
+      throws IOException {
+    PipelineConfig config = PipelineConfig.builder().threads(2).threshold(threshold).build();
+    long before = SpillFile.bytesInUse();
+    PairResult expected;
+    try (Corpus corpus = build(config, budget("ample"), null)) {
+      expected = PairFinder.exact(corpus, Progress.NONE);
+    }
+    assertThat(expected.pairs()).hasSizeGreaterThan(100);
+    List<String> stages = new ArrayList<>();
+    Progress stagesSeen = new Progress() {
+      @Override
+      public synchronized void start(String stage, long total) {
+        stages.add(stage);
+      }
+
+      @Override
+      public void advance(long steps) {}
+
+      @Override
+      public void finish() {}
+    };
+    try (Corpus corpus = build(config, budget(kind), rereadable ? new ListSource() : null)) {
+      PairResult found = PairFinder.exact(corpus, stagesSeen);
+      assertThat(found.pairs()).isEqualTo(expected.pairs());
+      assertThat(found.candidatePairs()).isEqualTo(expected.candidatePairs());
+    }
+    if (kind.equals("none")) {
+      assertThat(stages).anyMatch(stage -> stage.matches("exact join \\(\\d+ blocks\\)"));
+    }
     assertThat(SpillFile.bytesInUse()).isEqualTo(before);
     try (Stream<Path> files = Files.list(dir)) {
       assertThat(files).isEmpty();

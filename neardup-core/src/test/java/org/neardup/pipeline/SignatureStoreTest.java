@@ -72,7 +72,7 @@ class SignatureStoreTest {
   @Test
   void fullSignaturesAreDroppedPastTheirBudgetButPackedOnesStay() {
     int[][] signatures = signatures(100, 128, 3);
-    MemoryBudget budget = new MemoryBudget(0, 50 * 4 * 128, 1 << 20, 0, null);
+    MemoryBudget budget = new MemoryBudget(0, 50 * 4 * 128, 1 << 20, 0, 0, null);
     try (SignatureStore store = new SignatureStore(128, BANDING, budget)) {
       for (int[] signature : signatures) {
         store.add(signature, null);

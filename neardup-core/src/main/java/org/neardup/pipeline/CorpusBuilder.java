@@ -16,6 +16,7 @@ import org.neardup.input.InputProblems;
 import org.neardup.lsh.Banding;
 import org.neardup.sketch.DocumentSketcher;
 import org.neardup.sketch.Sketch;
+import org.neardup.verify.ParityBitmap;
 import org.neardup.verify.VerifyMode;
 
 /**
@@ -52,6 +53,7 @@ public final class CorpusBuilder implements AutoCloseable {
   private volatile ShingleSets shingleSets; // null in estimate mode, and once dropped
   private volatile boolean setsDropped;
   private final SignatureStore signatures;
+  private final int bitmapWords;
   private int[] textLengths = new int[1024];
   private int[] sourceIndexes = new int[1024];
   private long[] recordIndexes = new long[1024];
@@ -90,10 +92,21 @@ public final class CorpusBuilder implements AutoCloseable {
     this.banding = new Banding(config.lshParams());
     // Dropped full signatures are made again at verification: from the kept sets, or by reading again.
     boolean mayDropFull = rereader != null || config.verify() == VerifyMode.EXACT;
+    this.bitmapWords = bitmapWords(config);
     this.signatures = new SignatureStore(config.minHash().numPermutations(), banding, mayDropFull ? budget
-        : budget.withSignatureBytes(Long.MAX_VALUE));
+        : budget.withSignatureBytes(Long.MAX_VALUE), bitmapWords);
     this.workers = Executors.newFixedThreadPool(config.threads(), Workers.daemonFactory("neardup-sign"));
     this.maxPending = config.threads() * 3;
+  }
+
+  /**
+   * Longs of the {@link ParityBitmap} each document gets, or 0 for none: only below a threshold of
+   * 0.75 in exact mode, where the signature filter lets most candidates through and the bitmap
+   * rules them out; making one costs sorting the document's shingles while reading.
+   */
+  static int bitmapWords(PipelineConfig config) {
+    int words = ParityBitmap.wordsFor(config.threshold());
+    return config.verify() == VerifyMode.EXACT && words > 16 ? words : 0;
   }
 
   /** Adds the next document. */
@@ -180,6 +193,8 @@ public final class CorpusBuilder implements AutoCloseable {
     final long[][] shingles;
     final int[][] signatures;
     final long[][] bucketKeys;
+    final long[][] bitmaps;
+    final int[] setSizes;
     final boolean[] isShort;
     boolean shinglesAreSets;
     ShingleSets.SpillBlock spillBlock; // the sets, encoded, when they are spilled
@@ -191,6 +206,8 @@ public final class CorpusBuilder implements AutoCloseable {
       shingles = new long[n][];
       signatures = new int[n][];
       bucketKeys = new long[n][];
+      bitmaps = new long[n][];
+      setSizes = new int[n];
       isShort = new boolean[n];
     }
   }
@@ -209,6 +226,12 @@ public final class CorpusBuilder implements AutoCloseable {
       result.isShort[i] = sketcher.isShort(sketch);
       result.signatures[i] = sketch.signature();
       result.bucketKeys[i] = banding.bucketKeys(sketch.signature());
+      if (bitmapWords > 0 && signatures.keepsBitmaps()) {
+        long[] set = sketch.shingleSet();
+        result.bitmaps[i] = new long[bitmapWords];
+        ParityBitmap.write(set, result.bitmaps[i], 0, bitmapWords);
+        result.setSizes[i] = set.length;
+      }
       if (keepSets) {
         // unsorted unless spilled: sorted later, if ever verified
         result.shingles[i] = result.shinglesAreSets ? sketch.shingleSet() : sketch.shingleHashes();
@@ -247,8 +270,9 @@ public final class CorpusBuilder implements AutoCloseable {
                 "duplicate id '" + document.id() + "'"));
         continue;
       }
-      keepSet(result.shingles[i], false, result.spillBlock, i);
-      append(document, result.sourceIndexes[i], result.signatures[i], result.bucketKeys[i], result.isShort[i]);
+      keepSet(result.shingles[i], result.shinglesAreSets, result.spillBlock, i);
+      append(document, result.sourceIndexes[i], result.signatures[i], result.bucketKeys[i], result.bitmaps[i],
+          result.setSizes[i], result.isShort[i]);
     }
     progress.advance(result.documents.size());
   }
@@ -286,7 +310,13 @@ public final class CorpusBuilder implements AutoCloseable {
       return;
     }
     keepSet(shingleSet, true, null, 0);
-    append(textLength, recordIndex, sourceIndex(source), signature, null, false);
+    long[] bitmap = null;
+    if (bitmapWords > 0 && shingleSet != null) {
+      bitmap = new long[bitmapWords];
+      ParityBitmap.write(shingleSet, bitmap, 0, bitmapWords);
+    }
+    append(textLength, recordIndex, sourceIndex(source), signature, null, bitmap,
+        shingleSet == null ? 0 : shingleSet.length, false);
   }
 
   /**
@@ -310,19 +340,21 @@ public final class CorpusBuilder implements AutoCloseable {
     }
   }
 
-  private void append(Document document, int sourceIndex, int[] signature, long[] bucketKeys, boolean isShort) {
-    append(document.text().length(), document.recordIndex(), sourceIndex, signature, bucketKeys, isShort);
+  private void append(Document document, int sourceIndex, int[] signature, long[] bucketKeys, long[] bitmap,
+      int setSize, boolean isShort) {
+    append(document.text().length(), document.recordIndex(), sourceIndex, signature, bucketKeys, bitmap, setSize,
+        isShort);
   }
 
   private void append(int textLength, long recordIndex, int sourceIndex, int[] signature, long[] bucketKeys,
-      boolean isShort) {
+      long[] bitmap, int setSize, boolean isShort) {
     if (size == textLengths.length) {
       int capacity = size + (size >> 1);
       textLengths = Arrays.copyOf(textLengths, capacity);
       sourceIndexes = Arrays.copyOf(sourceIndexes, capacity);
       recordIndexes = Arrays.copyOf(recordIndexes, capacity);
     }
-    signatures.add(signature, bucketKeys);
+    signatures.add(signature, bucketKeys, bitmap, setSize);
     textLengths[size] = textLength;
     sourceIndexes[size] = sourceIndex;
     recordIndexes[size] = recordIndex;

@@ -16,7 +16,7 @@ import org.neardup.verify.VerifyMode;
  * into ranks. The sets come from the corpus when it keeps them; otherwise the inputs are read once
  * again and the sets wait, sorted, in a temporary file between the two looks. Rank arrays past the
  * budget go to a temporary file too ({@link RankStore}), and the join takes documents in blocks
- * that fit. Memory: 128 bytes a document for the bitmap, 24 bytes a distinct shingle for the order,
+ * that fit. Memory: 128 to 512 bytes a document for the bitmap (more at lower thresholds), 24 bytes a distinct shingle for the order,
  * and the budget. Stateless.
  */
 final class ExactJoin {
@@ -32,7 +32,8 @@ final class ExactJoin {
     }
     int n = corpus.size();
     MemoryBudget budget = corpus.budget();
-    long[] bitmaps = new long[n * ParityBitmap.WORDS];
+    int words = ParityBitmap.wordsFor(config.threshold());
+    long[] bitmaps = new long[n * words];
     LongIntHashMap frequency = new LongIntHashMap(1 << 16);
     try (SetFile spilled = corpus.keepsShingleSets() ? null : new SetFile(n, budget)) {
       progress.start(corpus.keepsShingleSets() ? "counting shingles" : "counting shingles (reading again)", n);
@@ -41,7 +42,7 @@ final class ExactJoin {
           int seen = frequency.get(shingle);
           frequency.put(shingle, seen == LongIntHashMap.ABSENT ? 1 : seen + 1);
         }
-        ParityBitmap.write(set, bitmaps, ordinal * ParityBitmap.WORDS);
+        ParityBitmap.write(set, bitmaps, ordinal * words, words);
         if (spilled != null) {
           spilled.put(ordinal, set);
         }

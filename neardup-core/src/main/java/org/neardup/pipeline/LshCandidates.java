@@ -29,7 +29,10 @@ import org.neardup.verify.VerifyMode;
  *       applied at verification, where the full signatures are made again.
  * </ul>
  *
- * Large buckets are split between threads. Stateless.
+ * Below a threshold of 0.75, where the signature filter lets most candidates through, each
+ * document's {@link org.neardup.verify.ParityBitmap} (when the corpus keeps them) rules out exactly
+ * the pairs whose sets cannot reach the threshold. Large buckets are split between threads.
+ * Stateless.
  */
 final class LshCandidates {
   /** Pair visits in one unit of work. */
@@ -134,6 +137,8 @@ final class LshCandidates {
     private final int minimum;
     private final int rows;
     private final int length;
+    private final boolean bitmaps;
+    private final double threshold;
     final LongAdder candidates = new LongAdder();
 
     Examiner(Corpus corpus, CandidatePairs survivors) {
@@ -146,34 +151,40 @@ final class LshCandidates {
       LshParams params = config.lshParams();
       this.rows = params.rows();
       this.length = signatures.length();
+      this.bitmaps = signatures.keepsBitmaps();
+      this.threshold = config.threshold();
     }
 
     Void examine(List<Piece> pieces, Progress progress, long visits) {
       long[] out = new long[256];
       int outLength = 0;
       long examined = 0;
+      long[] differences = new long[signatures.words()];
       for (Piece piece : pieces) {
         int[] members = piece.members();
+        int band = piece.band();
         for (int b = piece.from(); b < piece.to(); b++) {
           int later = members[b];
           int[] valuesLater = full ? signatures.fullValues(later) : null;
           int offsetLater = full ? signatures.fullOffset(later) : 0;
           for (int a = 0; a < b; a++) {
             int earlier = members[a];
+            signatures.differences(later, earlier, differences);
             boolean passes;
             if (full) {
               int[] valuesEarlier = signatures.fullValues(earlier);
               int offsetEarlier = signatures.fullOffset(earlier);
-              if (signatures.mayShareEarlierBand(later, earlier, piece.band())
-                  && sharesEarlierBand(valuesLater, offsetLater, valuesEarlier, offsetEarlier, piece.band())) {
+              if (sharesEarlierBand(differences, valuesLater, offsetLater, valuesEarlier, offsetEarlier, band)) {
                 continue; // examined in that band
               }
               examined++;
-              passes = signatures.packedAgreement(later, earlier) >= minimum
+              passes = signatures.agreement(differences) >= minimum
+                  && (!bitmaps || signatures.mayReach(later, earlier, threshold))
                   && Signatures.agreeAtLeast(valuesLater, offsetLater, valuesEarlier, offsetEarlier, length, minimum);
             } else {
               examined++;
-              passes = signatures.packedAgreement(later, earlier) >= minimum;
+              passes = signatures.agreement(differences) >= minimum
+                  && (!bitmaps || signatures.mayReach(later, earlier, threshold));
             }
             if (passes) {
               if (outLength == out.length) {
@@ -190,9 +201,15 @@ final class LshCandidates {
       return null;
     }
 
-    /** Whether the two signatures agree on every row of some band before {@code band}. */
-    private boolean sharesEarlierBand(int[] a, int offsetA, int[] b, int offsetB, int band) {
+    /**
+     * Whether the two full signatures agree on every row of some band before {@code band}; bands
+     * whose packed values differ are passed over without reading the full ones.
+     */
+    private boolean sharesEarlierBand(long[] differences, int[] a, int offsetA, int[] b, int offsetB, int band) {
       for (int earlier = 0; earlier < band; earlier++) {
+        if (!signatures.bandMayAgree(differences, earlier)) {
+          continue;
+        }
         int from = earlier * rows;
         int row = 0;
         while (row < rows && a[offsetA + from + row] == b[offsetB + from + row]) {

@@ -38,6 +38,7 @@ final class PrefixFilterJoin {
 
   private final RankStore ranks;
   private final long[] bitmaps; // ParityBitmap of each document, by ordinal
+  private final int words; // longs a bitmap
   private final double threshold;
   private final int n;
   private final int[] bySize; // position -> ordinal
@@ -55,6 +56,7 @@ final class PrefixFilterJoin {
   private PrefixFilterJoin(RankStore ranks, long[] bitmaps, double threshold, int distinctRanks) {
     this.ranks = ranks;
     this.bitmaps = bitmaps;
+    this.words = ParityBitmap.wordsFor(threshold);
     this.threshold = threshold;
     this.n = ranks.documents();
     this.distinctRanks = distinctRanks;
@@ -73,7 +75,7 @@ final class PrefixFilterJoin {
    * The pairs with Jaccard &gt;= threshold.
    *
    * @param ranks every document's sorted ranks
-   * @param bitmaps every document's {@link ParityBitmap}, by ordinal
+   * @param bitmaps every document's {@link ParityBitmap} of {@link ParityBitmap#wordsFor} longs, by ordinal
    * @param distinctRanks ranks are in [0, distinctRanks)
    * @param blockBytes the heap one block of documents (their ranks and index) may take
    */
@@ -233,7 +235,7 @@ final class PrefixFilterJoin {
         examined++;
         int q = blockStart + slot;
         int y = bySize[q];
-        if (ParityBitmap.mayReach(bitmaps, x * ParityBitmap.WORDS, sizeX, y * ParityBitmap.WORDS, sizeAt[q], threshold)) {
+        if (ParityBitmap.mayReach(bitmaps, x * words, sizeX, bitmaps, y * words, sizeAt[q], words, threshold)) {
           merged++;
           double similarity = Jaccard.similarityAtLeast(rx, blockRanks[slot], threshold);
           if (similarity >= threshold) {

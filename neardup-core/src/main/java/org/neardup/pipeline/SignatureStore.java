@@ -2,6 +2,7 @@ package org.neardup.pipeline;
 
 import java.util.Arrays;
 import org.neardup.lsh.Banding;
+import org.neardup.verify.ParityBitmap;
 
 /**
  * The signatures of a corpus, by ordinal, and their bucket keys:
@@ -16,6 +17,10 @@ import org.neardup.lsh.Banding;
  *       after the other in arrays of 16,384 documents (8 MiB at 128 values), so that the garbage
  *       collector sees a few large arrays rather than one small one a document. Past the budget
  *       they are dropped; verification makes them again for the candidates.
+ *   <li>below a threshold of 0.75, each document's {@link ParityBitmap} and set size, while they fit
+ *       the same budget (before full signatures, which go first): at low thresholds the signature
+ *       filter lets most candidates through, and the bitmap rules out nearly all that are far
+ *       below the threshold, exactly.
  *   <li>the <b>bucket keys</b>, in {@link BandKeyRuns}: in memory while the sort buffers hold them,
  *       in sorted runs on disk past that.
  * </ul>
@@ -41,6 +46,9 @@ final class SignatureStore implements AutoCloseable {
   private final int[] bandFirstWord;
   private final int[] bandLastWord;
   private int[][] full = new int[16][]; // chunks of CHUNK signatures; null once dropped
+  private final int bitmapWords; // 0: no bitmaps
+  private long[][] bitmaps; // chunks of CHUNK bitmaps; null when not kept
+  private int[][] setSizes; // chunks of CHUNK set sizes
   private long[][] packed = new long[16][];
   private int size;
 
@@ -51,7 +59,19 @@ final class SignatureStore implements AutoCloseable {
    *     sortBytes} what the bucket keys may
    */
   SignatureStore(int length, Banding banding, MemoryBudget budget) {
+    this(length, banding, budget, 0);
+  }
+
+  /**
+   * @param bitmapWords longs of each document's {@link ParityBitmap}, or 0 to keep none
+   */
+  SignatureStore(int length, Banding banding, MemoryBudget budget, int bitmapWords) {
     this.length = length;
+    this.bitmapWords = bitmapWords;
+    if (bitmapWords > 0) {
+      bitmaps = new long[16][];
+      setSizes = new int[16][];
+    }
     this.words = (length + VALUES_PER_WORD - 1) / VALUES_PER_WORD;
     this.padding = words * VALUES_PER_WORD - length;
     this.fullBudgetBytes = budget.signatureBytes();
@@ -91,10 +111,36 @@ final class SignatureStore implements AutoCloseable {
    * @param bucketKeys its bucket keys, or null to compute them here
    */
   void add(int[] signature, long[] bucketKeys) {
+    add(signature, bucketKeys, null, 0);
+  }
+
+  /**
+   * Adds the next document's signature, and its bitmap and set size when bitmaps are kept.
+   *
+   * @param bitmap its {@link ParityBitmap} ({@code bitmapWords} longs); null when not made
+   */
+  void add(int[] signature, long[] bucketKeys, long[] bitmap, int setSize) {
     int chunk = size >>> CHUNK_BITS;
     int index = size & (CHUNK - 1);
-    if (full != null && (size + 1) * 4L * length > fullBudgetBytes) {
+    long bitmapBytes = bitmaps == null ? 0 : (size + 1) * (8L * bitmapWords + 4);
+    if (full != null && bitmapBytes + (size + 1) * 4L * length > fullBudgetBytes) {
       full = null; // past the budget: verification makes them again
+    }
+    if (bitmaps != null && (bitmap == null || bitmapBytes > fullBudgetBytes)) {
+      bitmaps = null; // past the budget too: candidates are verified without them
+      setSizes = null;
+    }
+    if (bitmaps != null) {
+      if (chunk == bitmaps.length) {
+        bitmaps = Arrays.copyOf(bitmaps, chunk * 2);
+        setSizes = Arrays.copyOf(setSizes, chunk * 2);
+      }
+      if (bitmaps[chunk] == null) {
+        bitmaps[chunk] = new long[CHUNK * bitmapWords];
+        setSizes[chunk] = new int[CHUNK];
+      }
+      System.arraycopy(bitmap, 0, bitmaps[chunk], index * bitmapWords, bitmapWords);
+      setSizes[chunk][index] = setSize;
     }
     if (full != null) {
       if (chunk == full.length) {
@@ -163,6 +209,47 @@ final class SignatureStore implements AutoCloseable {
   }
 
   /**
+   * Fills {@code differences} ({@link #words()} longs) with the low bit of each nibble where the
+   * packed signatures of {@code a} and {@code b} differ: one pass over both, from which {@link
+   * #agreement(long[])} and {@link #bandMayAgree(long[], int)} read.
+   */
+  void differences(int a, int b, long[] differences) {
+    long[] chunkA = packed[a >>> CHUNK_BITS];
+    long[] chunkB = packed[b >>> CHUNK_BITS];
+    int baseA = (a & (CHUNK - 1)) * words;
+    int baseB = (b & (CHUNK - 1)) * words;
+    for (int w = 0; w < words; w++) {
+      long x = chunkA[baseA + w] ^ chunkB[baseB + w];
+      differences[w] = (x | (x >>> 1) | (x >>> 2) | (x >>> 3)) & LOW_BIT_OF_EACH_NIBBLE;
+    }
+  }
+
+  /** The packed agreement ({@link #packedAgreement}) from {@link #differences}. */
+  int agreement(long[] differences) {
+    int differing = 0;
+    for (int w = 0; w < words; w++) {
+      differing += Long.bitCount(differences[w]);
+    }
+    return words * VALUES_PER_WORD - padding - differing;
+  }
+
+  /** Whether the packed values of {@code band} agree, from {@link #differences}. */
+  boolean bandMayAgree(long[] differences, int band) {
+    long[] masks = bandMasks[band];
+    for (int w = bandFirstWord[band]; w <= bandLastWord[band]; w++) {
+      if ((differences[w] & masks[w]) != 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Longs of a packed signature. */
+  int words() {
+    return words;
+  }
+
+  /**
    * Whether the packed signatures of {@code a} and {@code b} agree on every row of some band
    * before {@code band}: necessary (not sufficient) for their full signatures to.
    */
@@ -185,6 +272,26 @@ final class SignatureStore implements AutoCloseable {
     return false;
   }
 
+  /** Whether bitmaps are kept (then {@link #mayReach} can rule pairs out). */
+  boolean keepsBitmaps() {
+    return bitmaps != null;
+  }
+
+  /** Longs of a bitmap (0 when none are made). */
+  int bitmapWords() {
+    return bitmapWords;
+  }
+
+  /** {@link ParityBitmap#mayReach} for documents {@code a} and {@code b} (only when {@link #keepsBitmaps()}). */
+  boolean mayReach(int a, int b, double threshold) {
+    int chunkA = a >>> CHUNK_BITS;
+    int chunkB = b >>> CHUNK_BITS;
+    int indexA = a & (CHUNK - 1);
+    int indexB = b & (CHUNK - 1);
+    return ParityBitmap.mayReach(bitmaps[chunkA], indexA * bitmapWords, setSizes[chunkA][indexA],
+        bitmaps[chunkB], indexB * bitmapWords, setSizes[chunkB][indexB], bitmapWords, threshold);
+  }
+
   /** The bucket keys. */
   BandKeyRuns bandKeys() {
     return bandKeys;
@@ -199,6 +306,11 @@ final class SignatureStore implements AutoCloseable {
     if (full != null) {
       for (int[] chunk : full) {
         bytes += chunk == null ? 0 : 4L * chunk.length;
+      }
+    }
+    if (bitmaps != null) {
+      for (long[] chunk : bitmaps) {
+        bytes += chunk == null ? 0 : 8L * chunk.length + 4L * CHUNK;
       }
     }
     return bytes;

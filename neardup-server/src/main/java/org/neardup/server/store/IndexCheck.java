@@ -96,7 +96,8 @@ public final class IndexCheck {
         int[] values = new int[n];
         ByteBuffer.wrap(signature).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(values);
         for (long bucket : banding.bucketKeys(values)) {
-          if (snapshot.get(family(RocksLayout.BUCKETS), RocksLayout.bucketEntry(bucket, handle)) == null) {
+          byte[] members = snapshot.get(family(RocksLayout.BUCKETS), RocksLayout.handle(bucket));
+          if (members == null || Arrays.stream(RocksLayout.handles(members)).noneMatch(m -> m == handle)) {
             problem("document '" + key + "' is missing from a bucket");
             break;
           }
@@ -134,10 +135,18 @@ public final class IndexCheck {
     long entries = 0;
     try (RocksIterator buckets = snapshot.iterator(family(RocksLayout.BUCKETS))) {
       for (buckets.seekToFirst(); buckets.isValid(); buckets.next()) {
-        entries++;
-        byte[] handle = RocksLayout.handle(RocksLayout.entryHandle(buckets.key()));
-        if (snapshot.get(family(RocksLayout.IDS), handle) == null) {
-          problem("a bucket entry points at missing handle " + RocksLayout.handle(handle));
+        long[] members = RocksLayout.handles(buckets.value());
+        if (members.length == 0) {
+          problem("an empty bucket is stored");
+        }
+        if (Arrays.stream(members).distinct().count() != members.length) {
+          problem("a bucket lists a document twice");
+        }
+        for (long member : members) {
+          entries++;
+          if (snapshot.get(family(RocksLayout.IDS), RocksLayout.handle(member)) == null) {
+            problem("a bucket entry points at missing handle " + member);
+          }
         }
       }
     }

@@ -109,9 +109,7 @@ public final class IndexDirectory implements AutoCloseable {
       List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
       descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, pointLookups(resources, cache)));
       for (String family : RocksLayout.FAMILIES) {
-        ColumnFamilyOptions familyOptions = family.equals(RocksLayout.BUCKETS)
-            ? prefixScans(resources, cache) : pointLookups(resources, cache);
-        descriptors.add(new ColumnFamilyDescriptor(family.getBytes(StandardCharsets.US_ASCII), familyOptions));
+        descriptors.add(new ColumnFamilyDescriptor(family.getBytes(StandardCharsets.US_ASCII), pointLookups(resources, cache)));
       }
       List<ColumnFamilyHandle> handles = new ArrayList<>();
       RocksDB db = openLocked(directory, dbOptions, descriptors, handles);
@@ -181,20 +179,9 @@ public final class IndexDirectory implements AutoCloseable {
         .setFilterPolicy(track(resources, new BloomFilter(10)))
         .setCacheIndexAndFilterBlocks(true)
         .setPinL0FilterAndIndexBlocksInCache(true);
-    return track(resources, new ColumnFamilyOptions().setTableFormatConfig(table));
-  }
-
-  /** The buckets: scanned by their 8-byte bucket-key prefix, with prefix Bloom filters. */
-  private static ColumnFamilyOptions prefixScans(List<AutoCloseable> resources, Cache cache) {
-    BlockBasedTableConfig table = new BlockBasedTableConfig()
-        .setBlockCache(cache)
-        .setFilterPolicy(track(resources, new BloomFilter(10)))
-        .setWholeKeyFiltering(false)
-        .setCacheIndexAndFilterBlocks(true)
-        .setPinL0FilterAndIndexBlocksInCache(true);
     ColumnFamilyOptions options = new ColumnFamilyOptions()
-        .useFixedLengthPrefixExtractor(8)
-        .setMemtablePrefixBloomSizeRatio(0.1)
+        .setMemtableWholeKeyFiltering(true)
+        .setMemtablePrefixBloomSizeRatio(0.05)
         .setTableFormatConfig(table);
     return track(resources, options);
   }

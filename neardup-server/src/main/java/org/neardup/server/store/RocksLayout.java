@@ -19,11 +19,13 @@ import java.util.List;
  * signatures     handle, 8 bytes                       n values, 4 bytes each, little-endian
  * sets           handle, 8 bytes                       shingle set (ShingleSetFormat)
  * texts          handle, 8 bytes                       raw text, UTF-8 (only when texts are kept)
- * buckets        bucket key, 8 bytes ‖ handle, 8 bytes (empty)
+ * buckets        bucket key, 8 bytes                   its members' handles, 8 bytes each
  * </pre>
  *
  * Handles are given out in increasing order and never reused, so ascending handles are insertion
- * order. Stateless.
+ * order. A bucket is one key, so that the b buckets of a query are one multiGet of point lookups
+ * (which Bloom filters answer without reading a block when, as for most, the bucket does not
+ * exist). Stateless.
  */
 final class RocksLayout {
   static final byte[] SETTINGS = ascii("settings");
@@ -56,22 +58,22 @@ final class RocksLayout {
     return getLong(bytes, 0);
   }
 
-  /** The key of a bucket entry: the bucket key, then the handle. */
-  static byte[] bucketEntry(long bucketKey, long handle) {
-    byte[] bytes = new byte[16];
-    putLong(bytes, 0, bucketKey);
-    putLong(bytes, 8, handle);
+  /** A bucket's value: its members' handles, 8 bytes each. */
+  static byte[] handles(long[] handles) {
+    byte[] bytes = new byte[8 * handles.length];
+    for (int i = 0; i < handles.length; i++) {
+      putLong(bytes, 8 * i, handles[i]);
+    }
     return bytes;
   }
 
-  /** The 8-byte prefix shared by every entry of a bucket. */
-  static byte[] bucketPrefix(long bucketKey) {
-    return handle(bucketKey);
-  }
-
-  /** The handle of a bucket entry's key. */
-  static long entryHandle(byte[] entryKey) {
-    return getLong(entryKey, 8);
+  /** The handles of a bucket's value. */
+  static long[] handles(byte[] value) {
+    long[] handles = new long[value.length / 8];
+    for (int i = 0; i < handles.length; i++) {
+      handles[i] = getLong(value, 8 * i);
+    }
+    return handles;
   }
 
   static void putLong(byte[] bytes, int offset, long value) {

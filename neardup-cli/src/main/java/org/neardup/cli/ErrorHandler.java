@@ -1,5 +1,6 @@
 package org.neardup.cli;
 
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.neardup.NearDupException;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -7,20 +8,17 @@ import picocli.CommandLine.ParseResult;
 import picocli.CommandLine;
 
 /**
- * Turns exceptions into one-line messages and exit codes: bad input and bad usage exit 2 with
- * {@code neardup: message}; anything else is a bug, printed with its stack trace, exit 4.
+ * Turns exceptions into one-line messages and exit codes. Bad input, bad usage and failures of the
+ * file system (a file that cannot be read or written, a full disk) exit 2 with {@code neardup:
+ * message}; anything else is a bug, printed with its stack trace, exit 4. Stateless.
  */
 final class ErrorHandler implements IExecutionExceptionHandler {
   @Override
   public int handleExecutionException(Exception e, CommandLine commandLine, ParseResult parseResult) {
     var err = commandLine.getErr();
-    if (e instanceof NearDupException || e instanceof UsageException) {
-      err.println("neardup: " + e.getMessage());
-      err.flush();
-      return ExitCodes.BAD_INPUT;
-    }
-    if (e instanceof UncheckedIOException) {
-      err.println("neardup: " + e.getCause().getMessage());
+    String message = userMessage(e);
+    if (message != null) {
+      err.println("neardup: " + message);
       err.flush();
       return ExitCodes.BAD_INPUT;
     }
@@ -28,5 +26,19 @@ final class ErrorHandler implements IExecutionExceptionHandler {
     e.printStackTrace(err);
     err.flush();
     return ExitCodes.INTERNAL_ERROR;
+  }
+
+  /** The one-line message of an exception the user caused, or null for a bug. */
+  static String userMessage(Exception e) {
+    if (e instanceof NearDupException || e instanceof UsageException) {
+      return e.getMessage();
+    }
+    if (e instanceof UncheckedIOException unchecked) {
+      return IoErrors.describe(unchecked.getCause());
+    }
+    if (e instanceof IOException io) {
+      return IoErrors.describe(io);
+    }
+    return null;
   }
 }

@@ -4,8 +4,16 @@ package org.neardup.cli;
 public final class Formats {
   private Formats() {}
 
-  /** A number as briefly as it is exact: {@code 0.8}, {@code 0.75}, {@code 1}. */
+  /** A count with its noun, singular for 1: {@code 1 record}, {@code 3 records}. */
+  public static String count(long n, String singular) {
+    return n + " " + (n == 1 ? singular : singular + "s");
+  }
+
+  /** A number as briefly as it is exact: {@code 0.8}, {@code 0.75}, {@code 1}; {@code NaN}, {@code Infinity}. */
   public static String plain(double value) {
+    if (Double.isNaN(value) || Double.isInfinite(value)) {
+      return Double.toString(value);
+    }
     return java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
   }
 

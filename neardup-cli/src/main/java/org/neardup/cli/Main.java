@@ -11,9 +11,19 @@ public final class Main {
     System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
   }
 
-  /** Runs the command line with the given output streams; returns the exit code. */
+  /**
+   * Runs the command line with the given output streams; returns the exit code. Running out of
+   * memory is reported in one line with what to do (exit 2), not as a stack trace.
+   */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
-    return commandLine(out, err).execute(args);
+    try {
+      return commandLine(out, err).execute(args);
+    } catch (OutOfMemoryError e) {
+      err.println("neardup: out of memory (" + e.getMessage() + "): give Java more heap, e.g. "
+          + "NEARDUP_JAVA_OPTS=-Xmx8g ./neardup ..., or reduce the input");
+      err.flush();
+      return ExitCodes.BAD_INPUT;
+    }
   }
 
   /** The configured picocli command line (for tests). */

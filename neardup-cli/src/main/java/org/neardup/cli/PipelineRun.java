@@ -4,11 +4,10 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import org.neardup.cli.options.InputMixin;
 import org.neardup.cli.options.InputOptionsMixin;
 import org.neardup.cli.options.PipelineMixin;
 import org.neardup.input.Document;
+import org.neardup.input.InputException;
 import org.neardup.input.InputProblem;
 import org.neardup.input.InputProblems;
 import org.neardup.io.DocumentReader;
@@ -38,40 +37,113 @@ public final class PipelineRun implements AutoCloseable {
     this.problems = problems;
   }
 
-  /** Runs the pipeline over text inputs only. */
-  public static PipelineRun execute(InputMixin input, PipelineMixin pipeline, boolean quiet, PrintWriter err) {
-    return execute(input, List.of(), pipeline, quiet, err);
+  /**
+   * Reads the inputs and finds the pairs. Warnings (a banding below the target recall: {@link
+   * RecallCheck}) and skipped records are reported on {@code err} whatever {@code quiet} says; the
+   * summary only when not quiet.
+   *
+   * <p>Before the LSH pair phase the candidate pairs are counted ({@link CandidateCount}): above
+   * {@link CandidateCount#WARNING_LIMIT} a warning says so, and above --max-candidates the run stops.
+   *
+   * @param pipeline the pipeline options: --exact, --max-candidates
+   * @param config the pipeline's settings ({@link PipelineMixin#config()}, checked before any work)
+   * @throws UsageException when there are more candidate pairs than --max-candidates
+   */
+  public static PipelineRun execute(InputOptionsMixin input, PipelineMixin pipeline, PipelineConfig config,
+      boolean quiet, PrintWriter err) {
+    return execute(input, SignatureInputs.none(), pipeline, config, quiet, err);
   }
 
   /**
-   * Runs the pipeline over text inputs and signature files ({@code --signatures}). With signature
-   * files, their sketch params are the run's (see {@link SignatureInputs#config}).
+   * {@link #execute(InputOptionsMixin, PipelineMixin, PipelineConfig, boolean, PrintWriter)} over
+   * text inputs and signature files ({@code --signatures}), whose entries join the corpus after the
+   * text inputs; {@code config} comes from {@link SignatureInputs#config}.
    */
-  public static PipelineRun execute(
-      InputMixin input, List<Path> signatureFiles, PipelineMixin pipeline, boolean quiet, PrintWriter err) {
-    if (input.paths().isEmpty() && signatureFiles.isEmpty()) {
+  public static PipelineRun execute(InputOptionsMixin input, SignatureInputs signatures, PipelineMixin pipeline,
+      PipelineConfig config, boolean quiet, PrintWriter err) {
+    if (input.paths().isEmpty() && signatures.isEmpty()) {
       throw new UsageException("missing INPUT");
     }
-    SignatureInputs signatures = SignatureInputs.open(signatureFiles);
-    PipelineConfig config = signatures.config(pipeline, quiet, err);
-    InputProblems problems = new InputProblems(input.onErrorPolicy());
+    boolean exact = pipeline.exact;
+    if (!exact) {
+      warn(err, RecallCheck.warning(config));
+    }
+    SkipLog skips = new SkipLog(input.verbose, err);
+    InputProblems problems = skips.problems(input.onErrorPolicy());
     Progress progress = TerminalProgress.create(quiet);
     long started = System.nanoTime();
-    Corpus corpus = read(input, signatures, config, problems, progress);
-    long read = System.nanoTime();
-    PairResult result;
+    Corpus corpus = read(input, signatures, config, problems, progress, err);
     try {
-      result = pipeline.exact ? PairFinder.exact(corpus, progress) : PairFinder.withLsh(corpus, progress);
+      long read = System.nanoTime();
+      if (!quiet) {
+        summarizeReading(err, config, corpus, (read - started) / 1e9);
+      }
+      skips.print(problems);
+      PairResult result;
+      if (exact) {
+        result = PairFinder.exact(corpus, progress);
+      } else {
+        long candidates = checkCandidates(corpus, config, pipeline.maxCandidates(), progress, err);
+        result = PairFinder.withLsh(corpus, labelled(progress, candidates));
+      }
+      long done = System.nanoTime();
+      PipelineRun run = new PipelineRun(config, corpus, result, problems);
+      if (!quiet) {
+        run.summarizePairs(err, (done - read) / 1e9);
+      }
+      return run;
     } catch (RuntimeException | Error e) {
       corpus.close();
       throw e;
     }
-    long done = System.nanoTime();
-    PipelineRun run = new PipelineRun(config, corpus, result, problems);
-    if (!quiet) {
-      run.summarize(err, (read - started) / 1e9, (done - read) / 1e9);
+  }
+
+  /** Counts the LSH candidates, warns when they are many, stops when they are too many. */
+  private static long checkCandidates(Corpus corpus, PipelineConfig config, Long max, Progress progress,
+      PrintWriter err) {
+    LshParams banding = config.lshParams();
+    long candidates = CandidateCount.count(corpus, banding, config.threads(), progress);
+    if (candidates > CandidateCount.WARNING_LIMIT) {
+      warn(err, CandidateCount.warning(candidates, banding, config.threshold()));
     }
-    return run;
+    if (max != null && candidates > max) {
+      throw new UsageException(String.format(Locale.ROOT,
+          "stopped before the pair phase: %s banding would examine up to %,d candidate pairs, more than --max-candidates %d",
+          banding, candidates, max));
+    }
+    return candidates;
+  }
+
+  /** {@code progress} with the size of the work in the name of the verifying stage. */
+  private static Progress labelled(Progress progress, long candidates) {
+    if (progress == Progress.NONE) {
+      return progress;
+    }
+    return new Progress() {
+      @Override
+      public void start(String stage, long total) {
+        progress.start(stage.equals("verifying")
+            ? String.format(Locale.ROOT, "verifying up to %,d candidate pairs", candidates) : stage, total);
+      }
+
+      @Override
+      public void advance(long steps) {
+        progress.advance(steps);
+      }
+
+      @Override
+      public void finish() {
+        progress.finish();
+      }
+    };
+  }
+
+  /** Prints {@code neardup: warning: message} unless {@code message} is null. */
+  static void warn(PrintWriter err, String message) {
+    if (message != null) {
+      err.println("neardup: warning: " + message);
+      err.flush();
+    }
   }
 
   /** Releases the corpus (deletes its spill file, if any). */
@@ -80,18 +152,36 @@ public final class PipelineRun implements AutoCloseable {
     corpus.close();
   }
 
-  /** Reads the text inputs into a corpus. */
-  public static Corpus read(InputOptionsMixin input, PipelineConfig config, InputProblems problems, Progress progress) {
-    return read(input, SignatureInputs.open(List.of()), config, problems, progress);
+  /**
+   * Reads every input into a corpus. Says on {@code err} which of the CSV and JSON options an
+   * input's format ignores. Numbers the records of CSV inputs without --id-field {@code FILE#N}
+   * when there are several inputs, and reports ids that tab-separated output cannot hold ({@link
+   * InputProblem#ID_WITH_TAB_OR_LINE_BREAK}) to {@code problems}.
+   */
+  public static Corpus read(InputOptionsMixin input, PipelineConfig config, InputProblems problems, Progress progress,
+      PrintWriter err) {
+    return read(input, SignatureInputs.none(), config, problems, progress, err);
   }
 
   private static Corpus read(InputOptionsMixin input, SignatureInputs signatures, PipelineConfig config,
-      InputProblems problems, Progress progress) {
+      InputProblems problems, Progress progress, PrintWriter err) {
+    warnIgnoredOptions(input, err);
     progress.start("reading", -1);
     try (CorpusBuilder builder = new CorpusBuilder(config, problems, progress)) {
       for (Path path : input.paths()) {
+        boolean qualify = input.qualifiesRecordNumbers(path);
         try (DocumentReader reader = DocumentReaders.open(path, input.options(path), problems)) {
           for (Document document; (document = reader.next()) != null; ) {
+            if (qualify) {
+              document = new Document(path + "#" + document.id(), document.text(), document.source(),
+                  document.line(), document.recordIndex());
+            }
+            if (hasTabOrLineBreak(document.id())) {
+              problems.report(new InputException(document.source(), document.line(),
+                  InputProblem.ID_WITH_TAB_OR_LINE_BREAK, InputProblem.ID_WITH_TAB_OR_LINE_BREAK.description()
+                      + " ('" + escaped(document.id()) + "'): ids are written to tab-separated output"));
+              continue;
+            }
             builder.add(document);
           }
         }
@@ -103,35 +193,59 @@ public final class PipelineRun implements AutoCloseable {
     }
   }
 
-  private void summarize(PrintWriter err, double readSeconds, double pairSeconds) {
-    err.printf(Locale.ROOT, "neardup: %d documents read in %.1f s (shingle %s, %d-value signatures)%n",
-        corpus.size(), readSeconds, config.shingle(), config.minHash().numPermutations());
+  private static void warnIgnoredOptions(InputOptionsMixin input, PrintWriter err) {
+    for (Path path : input.paths()) {
+      List<String> ignored = input.ignoredOptions(path);
+      if (!ignored.isEmpty()) {
+        String names = ignored.size() == 1 ? ignored.get(0)
+            : String.join(", ", ignored.subList(0, ignored.size() - 1)) + " and " + ignored.get(ignored.size() - 1);
+        err.printf(Locale.ROOT, "neardup: warning: %s %s ignored for %s (format %s)%n",
+            names, ignored.size() == 1 ? "is" : "are", path, input.format(path).name());
+      }
+    }
+    err.flush();
+  }
+
+  private static boolean hasTabOrLineBreak(String id) {
+    for (int i = 0; i < id.length(); i++) {
+      char c = id.charAt(i);
+      if (c == '\t' || c == '\n' || c == '\r') {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String escaped(String id) {
+    return id.replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r");
+  }
+
+  private static void summarizeReading(PrintWriter err, PipelineConfig config, Corpus corpus, double seconds) {
+    err.printf(Locale.ROOT, "neardup: %s read in %.1f s (shingle %s, %d-value signatures)%n",
+        Formats.count(corpus.size(), "document"), seconds, config.shingle(), config.minHash().numPermutations());
     if (corpus.spilledSets() > 0) {
       err.printf(Locale.ROOT, "neardup: %d shingle sets spilled to a temporary file (memory budget reached)%n",
           corpus.spilledSets());
     }
     if (corpus.shortDocuments() > 0) {
-      err.printf(Locale.ROOT, "neardup: %d documents shorter than k=%d, each taken as one shingle%n",
-          corpus.shortDocuments(), config.shingle().size());
-    }
-    printSkipped(problems, err);
-    LshParams lsh = result.lshParams();
-    if (lsh == null) {
-      err.printf(Locale.ROOT, "neardup: exact join (prefix filter): %d candidate pairs verified, %d pairs with similarity >= %s in %.1f s%n",
-          result.candidatePairs(), result.pairs().size(), threshold(), pairSeconds);
-    } else {
-      err.printf(Locale.ROOT,
-          "neardup: %s, P(candidate | J=%s) = %.4f; %d candidate pairs, %d verified, %d pairs with similarity >= %s in %.1f s%n",
-          lsh, threshold(), lsh.candidateProbability(config.threshold()), result.candidatePairs(),
-          result.verifiedPairs(), result.pairs().size(), threshold(), pairSeconds);
+      err.printf(Locale.ROOT, "neardup: %s shorter than k=%d, each taken as one shingle%n",
+          Formats.count(corpus.shortDocuments(), "document"), config.shingle().size());
     }
     err.flush();
   }
 
-  /** One line on {@code err} for each kind of skipped record. */
-  public static void printSkipped(InputProblems problems, PrintWriter err) {
-    for (Map.Entry<InputProblem, Long> skipped : problems.skipped().entrySet()) {
-      err.printf(Locale.ROOT, "neardup: skipped %d records: %s%n", skipped.getValue(), skipped.getKey().description());
+  private void summarizePairs(PrintWriter err, double pairSeconds) {
+    LshParams lsh = result.lshParams();
+    if (lsh == null) {
+      err.printf(Locale.ROOT, "neardup: exact join (prefix filter): %s verified, %s with similarity >= %s in %.1f s%n",
+          Formats.count(result.candidatePairs(), "candidate pair"), Formats.count(result.pairs().size(), "pair"),
+          threshold(), pairSeconds);
+    } else {
+      err.printf(Locale.ROOT,
+          "neardup: %s, P(candidate | J=%s) = %.4f; %s, %d verified, %s with similarity >= %s in %.1f s%n",
+          lsh, threshold(), lsh.candidateProbability(config.threshold()),
+          Formats.count(result.candidatePairs(), "candidate pair"), result.verifiedPairs(),
+          Formats.count(result.pairs().size(), "pair"), threshold(), pairSeconds);
     }
     err.flush();
   }

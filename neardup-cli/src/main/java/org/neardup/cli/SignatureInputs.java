@@ -18,7 +18,7 @@ import org.neardup.sketch.SketchParams;
  * settings, and their entries join the corpus after the text inputs. Every file must have the same
  * params; a file may be gzip-compressed.
  */
-final class SignatureInputs {
+public final class SignatureInputs {
   private final List<Path> files;
   private final SketchParams params; // null without files
   private final boolean withSets;
@@ -29,13 +29,18 @@ final class SignatureInputs {
     this.withSets = withSets;
   }
 
+  /** No signature files. */
+  public static SignatureInputs none() {
+    return new SignatureInputs(List.of(), null, true);
+  }
+
   /**
    * Reads the headers of {@code files}.
    *
    * @throws org.neardup.format.CorruptFormatException for a file that is not a signature file
    * @throws UsageException when two files were made with different params
    */
-  static SignatureInputs open(List<Path> files) {
+  public static SignatureInputs open(List<Path> files) {
     SketchParams params = null;
     boolean withSets = true;
     Path first = null;
@@ -61,7 +66,7 @@ final class SignatureInputs {
    * options given on the command line must agree with the files. Files without shingle sets mean
    * estimate-only verification (said on {@code err} unless quiet), and rule out {@code --exact}.
    */
-  PipelineConfig config(PipelineMixin pipeline, boolean quiet, PrintWriter err) {
+  public PipelineConfig config(PipelineMixin pipeline, boolean quiet, PrintWriter err) {
     if (params == null) {
       return pipeline.config();
     }
@@ -77,6 +82,11 @@ final class SignatureInputs {
           + " agreement, as with --estimate (approximate similarities)");
     }
     return pipeline.config(params, pipeline.estimate() || !withSets);
+  }
+
+  /** Whether there are no signature files. */
+  public boolean isEmpty() {
+    return files.isEmpty();
   }
 
   /** Adds every entry of every file to {@code builder}, in file order. */

@@ -42,7 +42,7 @@ class BadInputTest {
     assertOneLineError(pairs("-q", file.toString()), file + ":2: invalid UTF-8 (byte 0xff at byte 7 of the line)");
     CliRunner skipped = pairs("--on-error", "skip", file.toString());
     assertThat(skipped.exitCode).as(skipped.toString()).isZero();
-    assertThat(skipped.err).contains("skipped 1 records: invalid UTF-8");
+    assertThat(skipped.err).contains("skipped 1 record: invalid UTF-8");
   }
 
   @Test
@@ -67,7 +67,7 @@ class BadInputTest {
     assertOneLineError(pairs("-q", file.toString()), file + ":3: duplicate id 'a'");
     CliRunner skipped = pairs("--on-error", "skip", file.toString());
     assertThat(skipped.exitCode).isZero();
-    assertThat(skipped.err).contains("skipped 1 records: duplicate id");
+    assertThat(skipped.err).contains("skipped 1 record: duplicate id");
   }
 
   @Test
@@ -77,7 +77,7 @@ class BadInputTest {
       CliRunner run = pairs("--on-error", policy, file.toString());
       assertThat(run.exitCode).as(run.toString()).isZero();
       assertThat(run.out).isEqualTo("a\tc\t1.000000\n");
-      assertThat(run.err).contains("skipped 1 records: empty document (nothing left after normalization)");
+      assertThat(run.err).contains("skipped 1 record: empty document (nothing left after normalization)");
     }
   }
 
@@ -134,5 +134,111 @@ class BadInputTest {
     CliRunner unknown = pairs("--frobnicate", file.toString());
     assertThat(unknown.exitCode).isEqualTo(2);
     assertThat(unknown.err).contains("Unknown option: '--frobnicate'");
+  }
+
+  @Test
+  void aCsvRowWithMoreFieldsThanTheHeaderIsAnErrorNotATruncatedText() throws IOException {
+    Path file = Files.writeString(dir.resolve("c.csv"), "id,text\n1,hello, world this is a long doc\n2,hello\n");
+    assertOneLineError(pairs("--id-field", "id", file.toString()),
+        file + ":2: malformed record (3 fields, the header has 2: a delimiter inside an unquoted field?)");
+    CliRunner skipped = pairs("--id-field", "id", "--on-error", "skip", file.toString());
+    assertThat(skipped.exitCode).as(skipped.toString()).isZero();
+    assertThat(skipped.out).isEmpty();
+    assertThat(skipped.err).contains("skipped 1 record: malformed record");
+  }
+
+  @Test
+  void aRequestedCsvColumnNamedTwiceInTheHeaderIsAnError() throws IOException {
+    Path file = Files.writeString(dir.resolve("d.csv"), "id,text,text\n1,hello,x\n");
+    assertOneLineError(pairs("--id-field", "id", file.toString()),
+        file + ": column 'text' appears twice in the header (columns 2 and 3)");
+  }
+
+  @Test
+  void idsWithATabOrLineBreakAreRefusedBecauseTheOutputIsTabSeparated() throws IOException {
+    Path jsonl = Files.writeString(dir.resolve("ids.jsonl"),
+        "{\"id\":\"a\\tb\",\"text\":\"the same words\"}\n{\"id\":\"c\",\"text\":\"the same words\"}\n");
+    assertOneLineError(pairs(jsonl.toString()), jsonl + ":1: id with a tab or line break ('a\\tb'): ids are written to tab-separated output");
+    Path csv = Files.writeString(dir.resolve("ids.csv"), "id,text\n\"a\nb\",the same words\nc,the same words\n");
+    assertOneLineError(pairs("--id-field", "id", csv.toString()), csv + ":2: id with a tab or line break ('a\\nb'): ids are written to tab-separated output");
+    Path tsv = Files.writeString(dir.resolve("ids.tsv"), "a\rb\tthe same words\nc\tthe same words\n");
+    assertOneLineError(pairs(tsv.toString()), tsv + ":1: id with a tab or line break ('a\\rb'): ids are written to tab-separated output");
+    CliRunner skipped = pairs("--on-error", "skip", jsonl.toString());
+    assertThat(skipped.exitCode).as(skipped.toString()).isZero();
+    assertThat(skipped.out).isEmpty();
+    assertThat(skipped.err).contains("skipped 1 record: id with a tab or line break");
+  }
+
+  @Test
+  void severalCsvInputsWithoutAnIdFieldGetFileQualifiedRecordNumbers() throws IOException {
+    Path c1 = Files.writeString(dir.resolve("c1.csv"), "text\nthe same words here\nsomething else\n");
+    Path c2 = Files.writeString(dir.resolve("c2.csv"), "text\nthe same words here\n");
+    CliRunner run = pairs("-q", c1.toString(), c2.toString());
+    assertThat(run.exitCode).as(run.toString()).isZero();
+    assertThat(run.out).isEqualTo(c1 + "#1\t" + c2 + "#1\t1.000000\n");
+    // One input keeps the plain record numbers.
+    Path one = Files.writeString(dir.resolve("one.csv"), "text\nthe same words here\nthe same words here\n");
+    assertThat(pairs("-q", one.toString()).out).isEqualTo("1\t2\t1.000000\n");
+  }
+
+  @Test
+  void aWhitespaceOnlyLineIsLikeAnEmptyLineInEveryFormat() throws IOException {
+    String blank = "  \t \r\n\n";
+    Path tsv = Files.writeString(dir.resolve("blank.tsv"), "a\tthe same words\n" + blank + "b\tthe same words\n");
+    Path lines = Files.writeString(dir.resolve("blank.txt"), "a the same words\n" + blank + "b the same words\n");
+    Path jsonl = Files.writeString(dir.resolve("blank.jsonl"),
+        "{\"id\":\"a\",\"text\":\"the same words\"}\n" + blank + "{\"id\":\"b\",\"text\":\"the same words\"}\n");
+    Path csv = Files.writeString(dir.resolve("blank.csv"), "id,text\na,the same words\n   \n\nb,the same words\n");
+    for (String[] args : new String[][] {{tsv.toString()}, {"--format", "lines", lines.toString()}, {jsonl.toString()},
+        {"--id-field", "id", csv.toString()}}) {
+      CliRunner run = pairs(args);
+      assertThat(run.exitCode).as(run.toString()).isZero();
+      assertThat(run.out).as(run.toString()).isEqualTo("a\tb\t1.000000\n");
+      assertThat(run.err).doesNotContain("skipped");
+    }
+    // and dedup copies such lines through, as it does empty ones
+    Path clean = dir.resolve("clean.tsv");
+    CliRunner dedup = CliRunner.run("dedup", "-q", "-o", clean.toString(), tsv.toString());
+    assertThat(dedup.exitCode).as(dedup.toString()).isZero();
+    assertThat(Files.readString(clean)).isEqualTo("a\tthe same words\n" + blank);
+  }
+
+  @Test
+  void skippedRecordsAreLocatedTheFirstFiveOrAllWithVerbose() throws IOException {
+    StringBuilder text = new StringBuilder("a\tfine text\n");
+    for (int i = 0; i < 7; i++) {
+      text.append("no tab ").append(i).append('\n');
+    }
+    Path file = Files.writeString(dir.resolve("bad.tsv"), text.toString());
+    CliRunner run = pairs("-q", "--on-error", "skip", file.toString());
+    assertThat(run.exitCode).as(run.toString()).isZero();
+    assertThat(run.err).contains(file + ":2: record without text (no tab after the id)")
+        .contains(file + ":6: record without text")
+        .doesNotContain(file + ":7:")
+        .contains("... and 2 more (use --verbose to list all)")
+        .contains("skipped 7 records: record without text");
+    CliRunner verbose = pairs("-q", "--verbose", "--on-error", "skip", file.toString());
+    assertThat(verbose.err).contains(file + ":8: record without text").doesNotContain("... and");
+  }
+
+  @Test
+  void csvAndJsonOptionsGivenForAnotherFormatAreReportedAsIgnored() throws IOException {
+    Path file = Files.writeString(dir.resolve("in.tsv"), "a\tthe same words\nb\tthe same words\n");
+    CliRunner run = pairs("-q", "--text-field", "body", "--id-field", "key", "--delimiter", ";", file.toString());
+    assertThat(run.exitCode).as(run.toString()).isZero();
+    assertThat(run.out).isEqualTo("a\tb\t1.000000\n");
+    assertThat(run.err.strip()).isEqualTo(
+        "neardup: warning: --id-field, --text-field and --delimiter are ignored for " + file + " (format tsv)");
+  }
+
+  @Test
+  void aJsonRecordWithItsIdOrTextFieldTwiceIsMalformed() throws IOException {
+    Path file = Files.writeString(dir.resolve("twice.jsonl"),
+        "{\"id\":\"a\",\"text\":\"the same words\",\"text\":\"other\"}\n{\"id\":\"b\",\"id\":\"c\",\"text\":\"x\"}\n");
+    assertOneLineError(pairs(file.toString()), file + ":1: malformed record (field 'text' appears twice)");
+    CliRunner skipped = pairs("-q", "--on-error", "skip", file.toString());
+    assertThat(skipped.exitCode).as(skipped.toString()).isZero();
+    assertThat(skipped.err).contains(file + ":2: malformed record (field 'id' appears twice)")
+        .contains("skipped 2 records: malformed record");
   }
 }

@@ -38,7 +38,7 @@ class ClustersDedupEvalTest {
         "x1\tCheap flat near the station, two rooms and a kitchen\n"
             + "y1\tA completely unrelated text about gardening tools\n"
             + "z1\tYet another distinct document on astronomy\n");
-    assertThat(run.err).contains("kept 3 records, removed 2 duplicates in 1 clusters");
+    assertThat(run.err).contains("kept 3 records, removed 2 duplicates in 1 cluster ");
   }
 
   @Test

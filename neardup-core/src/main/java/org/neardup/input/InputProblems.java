@@ -3,18 +3,29 @@ package org.neardup.input;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * Applies the {@link OnError} policy to bad records: under {@link OnError#FAIL} (or for a problem
- * that cannot be skipped) it throws; under {@link OnError#SKIP} it counts the record by kind.
- * Thread-safe.
+ * that cannot be skipped) it throws; under {@link OnError#SKIP} it counts the record by kind and
+ * tells an optional listener where it was. Thread-safe.
  */
 public final class InputProblems {
   private final OnError onError;
+  private final Consumer<InputException> onSkipped;
   private final Map<InputProblem, Long> skipped = new EnumMap<>(InputProblem.class);
 
   public InputProblems(OnError onError) {
+    this(onError, e -> {});
+  }
+
+  /**
+   * @param onSkipped told of every bad record skipped by {@link #report} (its exception names file,
+   *     line and problem), in report order, while this object's lock is held: keep it short
+   */
+  public InputProblems(OnError onError, Consumer<InputException> onSkipped) {
     this.onError = Objects.requireNonNull(onError, "onError");
+    this.onSkipped = Objects.requireNonNull(onSkipped, "onSkipped");
   }
 
   public OnError onError() {
@@ -32,6 +43,7 @@ public final class InputProblems {
       throw e;
     }
     skipped.merge(e.problem(), 1L, Long::sum);
+    onSkipped.accept(e);
   }
 
   /**

@@ -48,6 +48,16 @@ class PairEvaluatorTest {
   }
 
   @Test
+  void bandEdgesAreComparedAtSixDecimalsSoAnEdgeFallsInTheBandItStarts() {
+    assertThat(PairEvaluator.lowestBandStart(0.85, 0.05)).isEqualTo(0.85);
+    assertThat(PairEvaluator.lowestBandStart(0.849999, 0.05)).isEqualTo(0.8);
+    Map<IdPair, Double> truth = Map.of(IdPair.of("a", "b"), 0.85, IdPair.of("c", "d"), 0.9, IdPair.of("e", "f"), 0.95);
+    List<BandRecall> bands = PairEvaluator.recallByBand(truth, Set.of(), 0.85, 0.05);
+    assertThat(bands).extracting(BandRecall::truthPairs).containsExactly(1L, 1L, 1L);
+    assertThat(bands).extracting(BandRecall::from).containsExactly(0.85, 0.9, 0.95);
+  }
+
+  @Test
   void readsWhitespaceTruthFilesAndNeardupOutput() throws IOException {
     Path truth = Files.writeString(dir.resolve("truth"), "t2 t1\nt3  t4 \n\n");
     Path found = Files.writeString(dir.resolve("found.tsv"), "a b\tc\t0.812500\n");

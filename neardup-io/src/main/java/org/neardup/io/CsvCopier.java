@@ -12,7 +12,7 @@ import org.neardup.input.InputException;
 
 /**
  * Copies {@link InputFormat#CSV} input minus chosen records: the text before the first data record
- * (byte order mark, header row, any empty lines before it) when asked for, then each kept data
+ * (byte order mark, header row, any blank lines before it) when asked for, then each kept data
  * record as the exact characters commons-csv read for it, from its first character to the first
  * character of the next row (its quotes, embedded line breaks and line ending included). Empty
  * lines are rows of their own and always kept. The file is read twice, streaming (once to parse,
@@ -28,7 +28,7 @@ final class CsvCopier {
    * Copies the records of {@code input} whose record index {@code drop} does not select.
    *
    * @param writeHeader whether to write the text before the first data record (the header)
-   * @return the number of records written (not counting the header or empty lines)
+   * @return the number of records written (not counting the header or blank rows)
    */
   static long copyExcept(Path input, char delimiter, LongPredicate drop, OutputStream out, boolean writeHeader)
       throws IOException {

@@ -14,10 +14,13 @@ import org.neardup.input.OnError;
  * (RFC 4180 quotes, lenient about text after a closing quote; see there). Columns are chosen by
  * their exact header name. The id is column {@link InputOptions#idField()} or, when that is null,
  * the 1-based data record number ({@code "1"} for the first row after the header); the text is the
- * columns {@link InputOptions#textFields()} joined by one space. Empty lines are not records.
+ * columns {@link InputOptions#textFields()} joined by one space. Empty and blank rows (every field empty or only spaces and tabs) are
+ * not records.
  *
- * <p>A record with fewer fields than the header is {@link InputProblem#MALFORMED_RECORD}, an empty
- * id is {@link InputProblem#MISSING_ID}. Extra fields are ignored. Invalid UTF-8 and unparseable
+ * <p>A record with fewer or more fields than the header is {@link InputProblem#MALFORMED_RECORD}
+ * (more fields usually mean a delimiter inside an unquoted field, which would cut the text), an
+ * empty id is {@link InputProblem#MISSING_ID}. A requested column that appears twice in the header
+ * is ambiguous: the reader fails to open. Invalid UTF-8 and unparseable
  * quoting always stop the read (problem null), even under {@link OnError#SKIP}: once the parser has
  * met them it cannot reliably find where the next record starts. An input without any row yields
  * no documents. Not thread-safe.
@@ -71,6 +74,11 @@ final class CsvDocumentReader implements DocumentReader {
       throw new InputException(
           source, 0, null, "unknown column '" + name + "' (columns: " + String.join(", ", quoted) + ")");
     }
+    int again = header.lastIndexOf(name);
+    if (again != index) {
+      throw new InputException(source, 0, null, "column '" + InputErrors.oneLine(name)
+          + "' appears twice in the header (columns " + (index + 1) + " and " + (again + 1) + ")");
+    }
     return index;
   }
 
@@ -95,8 +103,9 @@ final class CsvDocumentReader implements DocumentReader {
   }
 
   private Document toDocument(CSVRecord record, long line, long index) {
-    if (record.size() < columnCount) {
-      report(line, InputProblem.MALFORMED_RECORD, record.size() + " fields, the header has " + columnCount);
+    if (record.size() != columnCount) {
+      report(line, InputProblem.MALFORMED_RECORD, record.size() + " fields, the header has " + columnCount
+          + (record.size() > columnCount ? ": a delimiter inside an unquoted field?" : ""));
       return null;
     }
     String id;

@@ -14,7 +14,7 @@ import org.neardup.input.InputException;
 /**
  * The rows of a delimited file as commons-csv parses them, with what both {@link
  * CsvDocumentReader} and {@link CsvCopier} need: the header, each row's start line and
- * character position, whether it is an empty line, and the 0-based index of each data record.
+ * character position, whether it is a blank row, and the 0-based index of each data record.
  *
  * <p>Parsing follows RFC 4180 (fields in double quotes may hold delimiters, line breaks and doubled
  * quotes) with one leniency, commons-csv's <em>trailing data</em>: characters between a closing
@@ -29,13 +29,15 @@ import org.neardup.input.InputException;
  * always literal.
  *
  * <p>Empty lines are rows of their own here (commons-csv sees them as one empty field), so that
- * line numbers and copies stay exact; they are not data records. The header is the first row that
- * is not an empty line. A line holding only {@code ""} is indistinguishable from an empty line and
- * is treated as one. Not thread-safe.
+ * line numbers and copies stay exact; they are not data records, and neither are blank rows, whose
+ * every field is empty or only spaces and tabs (a line of spaces, {@code ,,} or {@code "",""}), as
+ * blank lines are not records in the line formats. The header is the first row that is not blank.
+ * Not thread-safe.
  */
 final class CsvRows implements Closeable {
   /** What a row is. */
   enum Kind {
+    /** An empty or blank row: not a record. */
     EMPTY,
     RECORD
   }
@@ -128,9 +130,21 @@ final class CsvRows implements Closeable {
       throw failure(e.getCause(), start);
     }
     line = start;
-    kind = record.size() == 1 && record.get(0).isEmpty() ? Kind.EMPTY : Kind.RECORD;
+    kind = isBlank(record) ? Kind.EMPTY : Kind.RECORD;
     if (kind == Kind.RECORD && countRecords) {
       recordIndex++;
+    }
+    return true;
+  }
+
+  /** Whether every field of the row is empty or blanks only ({@link Utf8#isBlank}). */
+  private static boolean isBlank(CSVRecord row) {
+    for (String field : row) {
+      for (int i = 0; i < field.length(); i++) {
+        if (!Utf8.isBlank(field.charAt(i))) {
+          return false;
+        }
+      }
     }
     return true;
   }
@@ -151,7 +165,7 @@ final class CsvRows implements Closeable {
     return record;
   }
 
-  /** Whether the current row is an empty line or a data record. */
+  /** Whether the current row is blank (an empty line, say) or a data record. */
   Kind kind() {
     return kind;
   }

@@ -2,6 +2,7 @@ package org.neardup.io;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -46,8 +47,10 @@ public final class DirectoryFormat implements InputFormat {
   /**
    * Copies the files of the directory {@code inputDir} whose record index (position in the sorted
    * listing) does not satisfy {@code dropRecordIndex} to the same relative paths under {@code
-   * outputDir}, creating directories as needed and replacing existing files. The input is listed
-   * before anything is copied.
+   * outputDir}, creating directories below it as needed and replacing existing files. The input is
+   * listed before anything is copied. {@code outputDir} is created when missing, but not its parent:
+   * if the parent disappears (deleted by a cleanup when the process is stopped), the copy fails
+   * instead of creating it again, and likewise for directories that disappear while copying.
    *
    * @return the number of files copied
    * @throws org.neardup.input.InputException when {@code inputDir} is missing, not a directory or
@@ -59,6 +62,9 @@ public final class DirectoryFormat implements InputFormat {
     Objects.requireNonNull(outputDir, "outputDir");
     InputErrors.checkPath(inputDir, this);
     List<String> files = DirectoryListing.list(inputDir);
+    if (!Files.isDirectory(outputDir)) {
+      Files.createDirectory(outputDir); // not createDirectories: the parent must exist
+    }
     long copied = 0;
     for (int i = 0; i < files.size(); i++) {
       if (dropRecordIndex.test(i)) {
@@ -66,11 +72,29 @@ public final class DirectoryFormat implements InputFormat {
       }
       String relative = files.get(i);
       Path target = DirectoryListing.resolve(outputDir, relative);
-      Files.createDirectories(target.getParent());
+      createDirectoriesBelow(outputDir, relative);
       Files.copy(DirectoryListing.resolve(inputDir, relative), target, StandardCopyOption.REPLACE_EXISTING);
       copied++;
     }
     return copied;
+  }
+
+  /** Creates the parent directories of {@code relative} under {@code root}, but never {@code root}. */
+  private static void createDirectoriesBelow(Path root, String relative) throws IOException {
+    String[] parts = relative.split("/");
+    Path directory = root;
+    for (int i = 0; i < parts.length - 1; i++) {
+      directory = directory.resolve(parts[i]);
+      if (!Files.isDirectory(directory)) {
+        try {
+          Files.createDirectory(directory); // fails when root is gone
+        } catch (FileAlreadyExistsException e) {
+          if (!Files.isDirectory(directory)) {
+            throw e;
+          }
+        }
+      }
+    }
   }
 
   @Override

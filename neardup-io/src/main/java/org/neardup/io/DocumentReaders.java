@@ -24,21 +24,25 @@ import org.neardup.input.InputProblems;
  *       may be empty.
  *   <li>{@link InputFormat#JSONL}: one JSON object a line; top-level id field (string or number)
  *       and text fields; missing fields are MISSING_ID / MISSING_TEXT, anything else that is not a
- *       proper object {@link InputProblem#MALFORMED_RECORD}.
+ *       proper object, or that has the id or a text field twice, {@link
+ *       InputProblem#MALFORMED_RECORD}.
  *   <li>{@link InputFormat#CSV}: header row, RFC 4180 quotes, with one leniency: text after a
  *       closing quote is kept literally ({@code "abc" def} reads {@code abc def}) instead of
  *       failing, because real files have fields that merely start with a quote. Ids are a column
- *       or the 1-based data record number; the line is the one the record starts on. A short
- *       record is MALFORMED_RECORD, an empty id MISSING_ID. Invalid UTF-8 and an unclosed quote
- *       always stop the read (problem null): after them the parser cannot find the next record.
+ *       or the 1-based data record number; the line is the one the record starts on. A record
+ *       with fewer or more fields than the header is MALFORMED_RECORD, an empty id MISSING_ID.
+ *       Invalid UTF-8 and an unclosed quote always stop the read (problem null): after them the
+ *       parser cannot find the next record. A requested column named twice in the header fails
+ *       the open.
  *   <li>{@link InputFormat#DIR}: one document per regular, non-hidden file, sorted by relative path
  *       ({@code '/'}-separated, the id); line 1; recordIndex = position in that order.
  * </ul>
  *
  * For the line formats (TSV, LINES, JSONL) lines end at {@code '\n'} (one {@code '\r'} before it is
  * dropped); each line is decoded on its own, so an invalid UTF-8 line is one skippable {@link
- * InputProblem#INVALID_UTF8} record. Empty lines are not records: they get no {@link
- * Document#recordIndex()} (which counts the non-empty lines before the record) but count as lines.
+ * InputProblem#INVALID_UTF8} record. Blank lines (empty, or only spaces, tabs and carriage
+ * returns) are not records, in every format: they get no {@link Document#recordIndex()} (which
+ * counts the non-blank lines before the record) but count as lines.
  * A leading UTF-8 byte order mark is ignored.
  */
 public final class DocumentReaders {
@@ -51,11 +55,21 @@ public final class DocumentReaders {
    *     cannot be opened, or (CSV) the header lacks a requested column
    */
   public static DocumentReader open(Path path, InputOptions options, InputProblems problems) {
+    Objects.requireNonNull(problems, "problems");
+    check(path, options);
+    return options.format().open(path, options, problems);
+  }
+
+  /**
+   * Checks, without opening it, what {@link #open} checks first: that {@code path} exists and is a
+   * directory exactly when the format reads directories. For callers that check every input before
+   * reading any.
+   *
+   * @throws InputException (problem null) naming the path otherwise
+   */
+  public static void check(Path path, InputOptions options) {
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(options, "options");
-    Objects.requireNonNull(problems, "problems");
-    InputFormat format = options.format();
-    InputErrors.checkPath(path, format);
-    return format.open(path, options, problems);
+    InputErrors.checkPath(path, options.format());
   }
 }

@@ -20,8 +20,8 @@ import org.neardup.input.InputProblems;
  * joined by one space. Other fields are skipped. A missing, null or empty id is {@link
  * InputProblem#MISSING_ID}; a missing or null text field is {@link InputProblem#MISSING_TEXT}; a
  * line that is not one JSON object, or an id or text that is an object or array, is {@link
- * InputProblem#MALFORMED_RECORD}. When a field occurs twice, the last occurrence counts. Not
- * thread-safe.
+ * InputProblem#MALFORMED_RECORD}, and so is a record with the id field or a text field twice
+ * (which one would count is anybody's guess); other fields may repeat. Not thread-safe.
  */
 final class JsonlDocumentReader extends LineDocumentReader {
   /** Thread-safe once configured; shared by all readers. */
@@ -57,6 +57,10 @@ final class JsonlDocumentReader extends LineDocumentReader {
         JsonToken value = p.nextToken();
         boolean used = false;
         if (name.equals(idField)) {
+          if (idSeen) {
+            report(line, InputProblem.MALFORMED_RECORD, "field '" + name + "' appears twice");
+            return null;
+          }
           used = true;
           idSeen = true;
           if (value == JsonToken.VALUE_STRING || value.isNumeric()) {
@@ -70,6 +74,10 @@ final class JsonlDocumentReader extends LineDocumentReader {
         }
         for (int i = 0; i < texts.length; i++) {
           if (name.equals(textFields.get(i))) {
+            if (seen[i]) {
+              report(line, InputProblem.MALFORMED_RECORD, "field '" + name + "' appears twice");
+              return null;
+            }
             used = true;
             seen[i] = true;
             texts[i] = scalar(p, value);

@@ -8,8 +8,8 @@ import java.util.function.LongPredicate;
 
 /**
  * Copies the one-record-a-line formats (TSV, LINES, JSONL): every line as its raw bytes with its
- * own line ending (or none, for a last line without one); empty lines (not records) and invalid
- * UTF-8 lines are kept, and record indexes count the non-empty lines, as the readers count them.
+ * own line ending (or none, for a last line without one); blank lines (not records) and invalid
+ * UTF-8 lines are kept, and record indexes count the non-blank lines, as the readers count them.
  * Compressed input is read transparently; the output is not compressed. Stateless.
  */
 final class LineCopier {
@@ -35,10 +35,11 @@ final class LineCopier {
         } catch (IOException e) {
           throw InputErrors.readFailure(source, lines.lineNumber() + 1, e, gzip);
         }
-        boolean keep = lines.isEmpty() || !drop.test(recordIndex++);
+        boolean blank = lines.isBlank();
+        boolean keep = blank || !drop.test(recordIndex++);
         if (keep) {
           buffered.write(lines.buffer(), lines.rawStart(), lines.rawEnd() - lines.rawStart());
-          written += lines.isEmpty() ? 0 : 1;
+          written += blank ? 0 : 1;
         }
       }
       buffered.flush();

@@ -8,8 +8,9 @@ import org.neardup.input.InputProblem;
 import org.neardup.input.InputProblems;
 
 /**
- * Base of the one-record-a-line readers (TSV, LINES, JSONL). Empty lines (nothing but an optional
- * {@code '\r'}) are not records: they are skipped silently but still counted as lines. Every other
+ * Base of the one-record-a-line readers (TSV, LINES, JSONL). Blank lines (empty, or nothing but
+ * spaces, tabs and carriage returns: {@link LineReader#isBlank()}) are not records: they are
+ * skipped silently but still counted as lines. Every other
  * line is a record and gets the next {@link Document#recordIndex()}, even when it is then skipped
  * as bad. A line that is not valid UTF-8 is reported as {@link InputProblem#INVALID_UTF8}. Not
  * thread-safe.
@@ -49,7 +50,7 @@ abstract class LineDocumentReader implements DocumentReader {
     }
     try {
       while (lines.next()) {
-        if (lines.isEmpty()) {
+        if (lines.isBlank()) {
           continue;
         }
         long index = recordIndex++;

@@ -118,6 +118,19 @@ final class LineReader implements Closeable {
     return start == end;
   }
 
+  /**
+   * Whether the current line's content is empty or only blanks: spaces, tabs, carriage returns,
+   * form feeds and vertical tabs. Such a line is not a record in any line format.
+   */
+  boolean isBlank() {
+    for (int i = start; i < end; i++) {
+      if (!Utf8.isBlank(buf[i])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** The array holding the current line; valid until the next call to {@link #next()}. */
   byte[] buffer() {
     return buf;

@@ -65,4 +65,9 @@ final class Utf8 {
   static String describeBadByte(byte[] bytes, int at, int end) {
     return at < end ? String.format("byte 0x%02x", bytes[at] & 0xff) : "truncated sequence at the end";
   }
+
+  /** Whether {@code b} is a blank: space, tab, carriage return, form feed or vertical tab. */
+  static boolean isBlank(int b) {
+    return b == ' ' || b == '\t' || b == '\r' || b == '\f' || b == 0x0B;
+  }
 }

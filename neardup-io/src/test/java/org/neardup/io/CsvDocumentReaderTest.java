@@ -132,6 +132,40 @@ class CsvDocumentReaderTest {
   }
 
   @Test
+  void aRecordWithTooManyFieldsIsMalformedNotTruncated() {
+    // An unquoted comma in the text: the fields after it used to be dropped silently.
+    Path file = write(dir, "data.csv", "id,text\n1,hello, world this is a long doc\n2,hello\n");
+
+    assertThatThrownBy(() -> readAll(file, csv(',', "id", "text")))
+        .isInstanceOfSatisfying(
+            InputException.class,
+            e -> {
+              assertThat(e.problem()).isEqualTo(InputProblem.MALFORMED_RECORD);
+              assertThat(e.getMessage()).isEqualTo(
+                  file + ":2: malformed record (3 fields, the header has 2: a delimiter inside an unquoted field?)");
+            });
+    InputProblems problems = new InputProblems(OnError.SKIP);
+    assertThat(readAll(file, csv(',', "id", "text"), problems)).extracting(Document::id).containsExactly("2");
+    assertThat(problems.skipped()).isEqualTo(Map.of(InputProblem.MALFORMED_RECORD, 1L));
+  }
+
+  @Test
+  void aRequestedColumnThatAppearsTwiceInTheHeaderIsAmbiguous() {
+    Path file = write(dir, "data.csv", "id,text,text,note,note\n1,a,b,c,d\n");
+
+    assertThatThrownBy(() -> DocumentReaders.open(file, csv(',', "id", "text"), new InputProblems(OnError.SKIP)))
+        .isInstanceOfSatisfying(
+            InputException.class,
+            e -> {
+              assertThat(e.problem()).isNull();
+              assertThat(e.getMessage()).isEqualTo(file + ": column 'text' appears twice in the header (columns 2 and 3)");
+            });
+    // A duplicate that is not read is harmless.
+    Path other = write(dir, "other.csv", "id,body,x,x\n1,hello,c,d\n");
+    assertThat(readAll(other, csv(',', "id", "body"))).extracting(Document::text).containsExactly("hello");
+  }
+
+  @Test
   void invalidUtf8AlwaysStopsTheReadNamingItsLine() {
     Path file = write(dir, "data.csv", bytes("id,text\na,ok\nb,\"multi\nline ", new byte[] {(byte) 0xff}, "\"\nc,x\n"));
 

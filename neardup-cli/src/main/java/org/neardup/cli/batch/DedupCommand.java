@@ -1,7 +1,6 @@
 package org.neardup.cli.batch;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,18 +10,22 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import org.neardup.cli.ExitCodes;
+import org.neardup.cli.Formats;
 import org.neardup.cli.PipelineRun;
 import org.neardup.cli.UsageException;
+import org.neardup.cli.options.DirectoryTarget;
 import org.neardup.cli.options.InputMixin;
+import org.neardup.cli.options.InputSnapshot;
 import org.neardup.cli.options.OutputTarget;
 import org.neardup.cli.options.PipelineMixin;
 import org.neardup.cluster.Cluster;
+import org.neardup.cluster.KeepPolicy;
 import org.neardup.io.DirectoryFormat;
 import org.neardup.io.InputFormat;
 import org.neardup.io.InputOptions;
 import org.neardup.pipeline.Corpus;
+import org.neardup.pipeline.PipelineConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -58,20 +61,44 @@ public final class DedupCommand implements Callable<Integer> {
     if (directory && input.inputs.size() != 1) {
       throw new UsageException("dedup of a directory takes exactly one input directory");
     }
-    List<Cluster> clusters;
-    List<Set<Long>> dropped;
-    try (PipelineRun run = PipelineRun.execute(input, pipeline, quiet, spec.commandLine().getErr())) {
-      clusters = ClustersCommand.clusters(run, policy);
-      dropped = droppedRecords(run.corpus, clusters);
+    PipelineConfig config = pipeline.config();
+    InputSnapshot snapshot = input.checkRereadable("dedup");
+    // The output is checked and opened before any work, so that an unusable one is reported at once.
+    Plan plan;
+    long kept;
+    if (directory) {
+      try (DirectoryTarget target = DirectoryTarget.open(output, input.paths())) {
+        plan = plan(config, policy);
+        snapshot.checkUnchanged();
+        DirectoryFormat format = (DirectoryFormat) InputFormat.DIR;
+        kept = format.copyExcept(input.inputs.get(0), plan.dropped().get(0)::contains, target.directory());
+        target.commit();
+      }
+    } else {
+      try (OutputTarget target = OutputTarget.open(output, spec.commandLine().getOut(), input.paths())) {
+        plan = plan(config, policy);
+        snapshot.checkUnchanged();
+        kept = copyFiles(plan.dropped(), target);
+        target.commit();
+      }
     }
-    long kept = directory ? copyDirectory(dropped.get(0)) : copyFiles(dropped);
     if (!quiet) {
-      long removed = dropped.stream().mapToLong(Set::size).sum();
+      long removed = plan.dropped().stream().mapToLong(Set::size).sum();
       spec.commandLine().getErr().printf(Locale.ROOT,
-          "neardup: kept %d records, removed %d duplicates in %d clusters -> %s%n",
-          kept, removed, clusters.size(), output);
+          "neardup: kept %s, removed %s in %s -> %s%n", Formats.count(kept, "record"),
+          Formats.count(removed, "duplicate"), Formats.count(plan.clusters().size(), "cluster"), output);
     }
     return ExitCodes.OK;
+  }
+
+  /** The clusters found, and the record indexes to drop per input (indexed like {@code input.inputs}). */
+  private record Plan(List<Cluster> clusters, List<Set<Long>> dropped) {}
+
+  private Plan plan(PipelineConfig config, KeepPolicy policy) {
+    try (PipelineRun run = PipelineRun.execute(input, pipeline, config, quiet, spec.commandLine().getErr())) {
+      List<Cluster> clusters = ClustersCommand.clusters(run, policy);
+      return new Plan(clusters, droppedRecords(run.corpus, clusters));
+    }
   }
 
   /** Record indexes to drop, per input (indexed like {@code input.inputs}). */
@@ -93,37 +120,14 @@ public final class DedupCommand implements Callable<Integer> {
     return dropped;
   }
 
-  private long copyFiles(List<Set<Long>> dropped) throws IOException {
+  private long copyFiles(List<Set<Long>> dropped, OutputTarget target) throws IOException {
     long kept = 0;
-    try (OutputTarget target = OutputTarget.open(output, spec.commandLine().getOut())) {
-      for (int i = 0; i < input.inputs.size(); i++) {
-        Path path = input.inputs.get(i);
-        Set<Long> drop = dropped.get(i);
-        InputOptions options = input.options(path);
-        kept += options.format().copyExcept(path, options, drop::contains, target.stream(), i == 0);
-      }
-      target.commit();
+    for (int i = 0; i < input.inputs.size(); i++) {
+      Path path = input.inputs.get(i);
+      Set<Long> drop = dropped.get(i);
+      InputOptions options = input.options(path);
+      kept += options.format().copyExcept(path, options, drop::contains, target.stream(), i == 0);
     }
     return kept;
-  }
-
-  /** Copies into a temporary sibling directory, then renames it to the output. */
-  private long copyDirectory(Set<Long> dropped) throws IOException {
-    Path absolute = output.toAbsolutePath();
-    if (Files.exists(absolute)) {
-      throw new UsageException(output + ": already exists (dedup of a directory writes a new directory)");
-    }
-    Path temporary = Files.createTempDirectory(absolute.getParent(), "." + absolute.getFileName());
-    try {
-      long kept = ((DirectoryFormat) InputFormat.DIR).copyExcept(input.inputs.get(0), dropped::contains, temporary);
-      Files.move(temporary, absolute);
-      return kept;
-    } finally {
-      if (Files.exists(temporary)) {
-        try (Stream<Path> walk = Files.walk(temporary)) {
-          walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
-      }
-    }
   }
 }

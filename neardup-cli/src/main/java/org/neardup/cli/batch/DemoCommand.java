@@ -3,7 +3,6 @@ package org.neardup.cli.batch;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -16,6 +15,7 @@ import java.util.concurrent.Callable;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.PipelineRun;
 import org.neardup.cli.UsageException;
+import org.neardup.cli.options.OutputTarget;
 import org.neardup.cli.tune.StringShingles;
 import org.neardup.eval.Evaluation;
 import org.neardup.eval.IdPair;
@@ -57,6 +57,9 @@ public final class DemoCommand implements Callable<Integer> {
     if (documents < 2 || documents > 1_000_000) {
       throw new UsageException("--documents must be in [2, 1000000], got " + documents);
     }
+    if (dir != null && Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw new UsageException("--dir " + dir + ": not a directory");
+    }
     PrintWriter out = spec.commandLine().getOut();
     Path workDir = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("neardup-demo-");
     GeneratedCorpus generated = new CorpusGenerator(documents, 0.3, 3, 0.25, 15, 120, seed).generate();
@@ -69,7 +72,7 @@ public final class DemoCommand implements Callable<Integer> {
     PairsCommand pairs = new picocli.CommandLine(new PairsCommand()).parseArgs(corpusFile.toString())
         .commandSpec().commandLine().getCommand();
     long started = System.nanoTime();
-    try (PipelineRun lsh = PipelineRun.execute(pairs.input, pairs.pipeline, true, spec.commandLine().getErr())) {
+    try (PipelineRun lsh = PipelineRun.execute(pairs.input, pairs.pipeline, pairs.pipeline.config(), true, spec.commandLine().getErr())) {
       report(out, generated, lsh, (System.nanoTime() - started) / 1e9, workDir, corpusFile);
     }
     return ExitCodes.OK;
@@ -105,20 +108,24 @@ public final class DemoCommand implements Callable<Integer> {
     out.flush();
   }
 
+  /** Written like every output: through a temporary file, renamed when complete. */
   private static void writeCorpus(GeneratedCorpus generated, Path file) throws IOException {
-    try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+    try (OutputTarget target = OutputTarget.open(file, null, List.of())) {
+      Writer writer = target.writer();
       for (int i = 0; i < generated.size(); i++) {
         writer.write(generated.ids().get(i));
         writer.write('\t');
         writer.write(generated.texts().get(i));
         writer.write('\n');
       }
+      target.commit();
     }
   }
 
   private static void writePairs(Corpus corpus, List<SimilarPair> pairs, Path file) throws IOException {
-    try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      PairsCommand.write(corpus, pairs, writer);
+    try (OutputTarget target = OutputTarget.open(file, null, List.of())) {
+      PairsCommand.write(corpus, pairs, target.writer());
+      target.commit();
     }
   }
 

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.neardup.cli.ExitCodes;
+import org.neardup.cli.Formats;
 import org.neardup.cli.UsageException;
 import org.neardup.eval.BandRecall;
 import org.neardup.eval.Evaluation;
@@ -35,16 +36,19 @@ public final class EvalCommand implements Callable<Integer> {
   @Option(names = "--found", required = true, paramLabel = "FOUND", description = "The pairs to score.")
   Path found;
 
-  @Option(names = "--band-width", paramLabel = "W", defaultValue = "0.05", description = "Width of the similarity bands. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--band-width", paramLabel = "W", defaultValue = "0.05", description = "Width of the similarity bands, in [0.001, 1]. Default: ${DEFAULT-VALUE}.")
   double bandWidth;
 
-  @Option(names = {"-t", "--threshold"}, paramLabel = "T", description = "Lowest band start. Default: the lowest similarity in the truth, rounded down to a band width.")
+  @Option(names = {"-t", "--threshold"}, paramLabel = "T", description = "Lowest band start, in (0, 1]. Default: the lowest similarity in the truth, rounded down to a multiple of the band width.")
   Double threshold;
 
   @Override
   public Integer call() {
-    if (!(bandWidth > 0 && bandWidth <= 1)) {
-      throw new UsageException("--band-width must be in (0, 1], got " + bandWidth);
+    if (!(bandWidth >= 0.001 && bandWidth <= 1)) {
+      throw new UsageException("--band-width must be in [0.001, 1], got " + Formats.plain(bandWidth));
+    }
+    if (threshold != null && !(threshold > 0 && threshold <= 1)) {
+      throw new UsageException("--threshold must be in (0, 1], got " + Formats.plain(threshold));
     }
     Map<IdPair, Double> truthPairs = PairFile.read(truth);
     Map<IdPair, Double> foundPairs = PairFile.read(found);
@@ -60,7 +64,7 @@ public final class EvalCommand implements Callable<Integer> {
     out.printf(Locale.ROOT, "f1               %.6f%n", evaluation.f1());
     double lowest = truthPairs.values().stream().filter(v -> !Double.isNaN(v)).mapToDouble(v -> v).min().orElse(Double.NaN);
     if (!Double.isNaN(lowest)) {
-      double from = threshold != null ? threshold : Math.floor(lowest / bandWidth + 1e-9) * bandWidth;
+      double from = threshold != null ? threshold : PairEvaluator.lowestBandStart(lowest, bandWidth);
       printBands(out, PairEvaluator.recallByBand(truthPairs, foundPairs.keySet(), from, bandWidth));
     }
     out.flush();

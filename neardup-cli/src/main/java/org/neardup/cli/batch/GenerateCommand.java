@@ -2,8 +2,10 @@ package org.neardup.cli.batch;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.neardup.cli.ExitCodes;
+import org.neardup.cli.Formats;
 import org.neardup.cli.UsageException;
 import org.neardup.cli.options.OutputMixin;
 import org.neardup.cli.options.OutputTarget;
@@ -48,15 +50,39 @@ public final class GenerateCommand implements Callable<Integer> {
   @Option(names = "--seed", paramLabel = "SEED", defaultValue = "42", description = "Generator seed. Default: ${DEFAULT-VALUE}.")
   long seed;
 
+  /** Each option's range, named as typed (the generator's own checks use its parameter names). */
+  private void checkOptions() {
+    if (documents < 1) {
+      throw new UsageException("--documents must be at least 1, got " + documents);
+    }
+    if (minWords < 1) {
+      throw new UsageException("--min-words must be at least 1, got " + minWords);
+    }
+    if (minWords > maxWords) {
+      throw new UsageException("--min-words (" + minWords + ") must not exceed --max-words (" + maxWords + ")");
+    }
+    if (maxCopies < 1) {
+      throw new UsageException("--max-copies must be at least 1, got " + maxCopies);
+    }
+    if (!(duplicateFraction >= 0 && duplicateFraction <= 1)) {
+      throw new UsageException("--duplicate-fraction must be in [0, 1], got " + Formats.plain(duplicateFraction));
+    }
+    if (!(maxEditRate >= 0 && maxEditRate <= 1)) {
+      throw new UsageException("--max-edit-rate must be in [0, 1], got " + Formats.plain(maxEditRate));
+    }
+  }
+
   @Override
   public Integer call() throws IOException {
-    GeneratedCorpus corpus;
+    checkOptions();
+    CorpusGenerator generator;
     try {
-      corpus = new CorpusGenerator(documents, duplicateFraction, maxCopies, maxEditRate, minWords, maxWords, seed).generate();
+      generator = new CorpusGenerator(documents, duplicateFraction, maxCopies, maxEditRate, minWords, maxWords, seed);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
-    try (OutputTarget target = output.open(spec)) {
+    try (OutputTarget target = output.open(spec, List.of())) {
+      GeneratedCorpus corpus = generator.generate();
       Writer writer = target.writer();
       for (int i = 0; i < corpus.size(); i++) {
         writer.write(corpus.ids().get(i));

@@ -2,6 +2,7 @@ package org.neardup.cli.batch;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -9,12 +10,14 @@ import java.util.concurrent.Callable;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.Formats;
 import org.neardup.cli.PipelineRun;
+import org.neardup.cli.SignatureInputs;
 import org.neardup.cli.options.InputMixin;
 import org.neardup.cli.options.OutputMixin;
 import org.neardup.cli.options.OutputTarget;
 import org.neardup.cli.options.PipelineMixin;
 import org.neardup.cli.options.SignaturesMixin;
 import org.neardup.pipeline.Corpus;
+import org.neardup.pipeline.PipelineConfig;
 import org.neardup.verify.SimilarPair;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -39,8 +42,14 @@ public final class PairsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    try (PipelineRun run = PipelineRun.execute(input, signatures.files, pipeline, output.quiet, spec.commandLine().getErr());
-        OutputTarget target = output.open(spec)) {
+    var err = spec.commandLine().getErr();
+    SignatureInputs signatureInputs = SignatureInputs.open(signatures.files);
+    PipelineConfig config = signatureInputs.config(pipeline, output.quiet, err);
+    input.checkInputs();
+    List<Path> inputs = new ArrayList<>(input.paths());
+    inputs.addAll(signatures.files);
+    try (OutputTarget target = output.open(spec, inputs);
+        PipelineRun run = PipelineRun.execute(input, signatureInputs, pipeline, config, output.quiet, err)) {
       write(run.corpus, run.result.pairs(), target.writer());
       target.commit();
     }

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.PipelineRun;
+import org.neardup.cli.SkipLog;
 import org.neardup.cli.TerminalProgress;
 import org.neardup.cli.UsageException;
 import org.neardup.cli.options.InputMixin;
@@ -60,16 +61,19 @@ public final class SignCommand implements Callable<Integer> {
         .minHash(params.minHash())
         .verify(signaturesOnly ? VerifyMode.ESTIMATE : VerifyMode.EXACT);
     if (threads != null) {
-      if (threads < 1) {
-        throw new UsageException("--threads must be at least 1, got " + threads);
+      if (threads < 1 || threads > 1024) {
+        throw new UsageException("--threads must be in [1, 1024], got " + threads);
       }
       builder.threads(threads);
     }
     PipelineConfig config = builder.build();
-    InputProblems problems = new InputProblems(input.onErrorPolicy());
+    input.checkInputs();
+    var err = spec.commandLine().getErr();
+    SkipLog skips = new SkipLog(input.verbose, err);
+    InputProblems problems = skips.problems(input.onErrorPolicy());
     long written = 0;
-    try (Corpus corpus = PipelineRun.read(input, config, problems, TerminalProgress.create(quiet));
-        OutputTarget target = OutputTarget.open(output, spec.commandLine().getOut())) {
+    try (OutputTarget target = OutputTarget.open(output, spec.commandLine().getOut(), input.paths());
+        Corpus corpus = PipelineRun.read(input, config, problems, TerminalProgress.create(quiet), err)) {
       SignatureFile.Writer writer = SignatureFile.write(target.stream(), params, !signaturesOnly);
       for (int i = 0; i < corpus.size(); i++) {
         long[] set = signaturesOnly ? null : corpus.shingles(i);
@@ -79,9 +83,8 @@ public final class SignCommand implements Callable<Integer> {
       writer.flush();
       target.commit();
     }
+    skips.print(problems);
     if (!quiet) {
-      var err = spec.commandLine().getErr();
-      PipelineRun.printSkipped(problems, err);
       err.printf(Locale.ROOT, "neardup: %d documents signed (%s)%s -> %s%n", written, params,
           signaturesOnly ? ", signatures only" : ", with shingle sets", output);
       err.flush();

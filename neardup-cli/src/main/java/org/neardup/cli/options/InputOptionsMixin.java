@@ -1,10 +1,13 @@
 package org.neardup.cli.options;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.neardup.cli.UsageException;
 import org.neardup.input.OnError;
+import org.neardup.io.DocumentReaders;
 import org.neardup.io.InputFormat;
 import org.neardup.io.InputOptions;
 import picocli.CommandLine.Option;
@@ -22,10 +25,10 @@ public abstract class InputOptionsMixin {
       description = "tsv (id<TAB>text), lines (id<SPACE>text), csv (with header), jsonl, dir (a directory of text files), or auto: dir for a directory, csv for *.csv, jsonl for *.jsonl and *.ndjson (also with .gz), else tsv. Default: ${DEFAULT-VALUE}.")
   public String format;
 
-  @Option(names = "--delimiter", paramLabel = "CHAR", defaultValue = ",", description = "CSV delimiter: one character, or 'tab'. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--delimiter", paramLabel = "CHAR", description = "CSV delimiter: one character (not '\"' nor a line break), or 'tab'. Default: ','.")
   String delimiter;
 
-  @Option(names = "--id-field", paramLabel = "NAME", description = "CSV column / JSON field of the id. Default: CSV record number (1-based); JSONL 'id'.")
+  @Option(names = "--id-field", paramLabel = "NAME", description = "CSV column / JSON field of the id; ids may not hold a tab or line break. Default: CSV record number (1-based; with several inputs FILE#N, N the record number in FILE); JSONL 'id'.")
   public String idField;
 
   @Option(names = "--text-field", paramLabel = "NAME", description = "CSV column / JSON field of the text; repeat to join several with a space. Default: 'text'.")
@@ -33,6 +36,9 @@ public abstract class InputOptionsMixin {
 
   @Option(names = "--on-error", paramLabel = "POLICY", defaultValue = "fail", description = "Bad records (invalid UTF-8, no id or text, malformed, duplicate id): fail (exit 2) or skip (counted on stderr). Empty documents are always skipped and counted. Default: ${DEFAULT-VALUE}.")
   String onError;
+
+  @Option(names = {"-v", "--verbose"}, description = "With --on-error skip, list every skipped record as FILE:LINE: problem (default: the first 5).")
+  public boolean verbose;
 
   /** The input files (or directories), in the order given; empty when none were given. */
   public abstract List<Path> paths();
@@ -48,6 +54,82 @@ public abstract class InputOptionsMixin {
     }
   }
 
+  /**
+   * Checks the reading options and every input before any is read: each input exists, and is a
+   * directory exactly when its format reads directories.
+   *
+   * @throws org.neardup.input.InputException naming the first input that is not
+   */
+  public void checkInputs() {
+    onErrorPolicy();
+    delimiterChar();
+    List<Path> inputs = paths();
+    for (int i = 0; i < inputs.size(); i++) {
+      Path path = inputs.get(i);
+      DocumentReaders.check(path, options(path));
+      for (int j = 0; j < i; j++) {
+        if (sameFile(inputs.get(j), path)) {
+          throw new UsageException(path + ": the same file as " + inputs.get(j) + ": give each input once");
+        }
+      }
+    }
+  }
+
+  /**
+   * {@link #checkInputs()}, and for a command that reads its inputs twice ({@code command}: dedup,
+   * report, explain) that each is a regular file or a directory, not a pipe, which cannot be read
+   * again.
+   *
+   * @return the state of the inputs now, to check before the second read
+   */
+  public InputSnapshot checkRereadable(String command) {
+    checkInputs();
+    for (Path path : paths()) {
+      if (!Files.isRegularFile(path) && !Files.isDirectory(path)) {
+        throw new UsageException(path + ": not a regular file (a pipe?): " + command
+            + " reads its input twice; save it to a file first");
+      }
+    }
+    return InputSnapshot.of(paths());
+  }
+
+  private static boolean sameFile(Path a, Path b) {
+    try {
+      return Files.isSameFile(a, b);
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /**
+   * The options given that {@code input}'s format ignores (--id-field and --text-field apply to CSV
+   * and JSONL, --delimiter to CSV), as typed; empty when none.
+   */
+  public List<String> ignoredOptions(Path input) {
+    InputFormat inputFormat = format(input);
+    List<String> ignored = new java.util.ArrayList<>();
+    if (!inputFormat.usesFields()) {
+      if (idField != null) {
+        ignored.add("--id-field");
+      }
+      if (textFields != null && !textFields.isEmpty()) {
+        ignored.add("--text-field");
+      }
+    }
+    if (delimiter != null && inputFormat != InputFormat.CSV) {
+      ignored.add("--delimiter");
+    }
+    return ignored;
+  }
+
+  /**
+   * Whether the record numbers that are the ids of a CSV input without --id-field need the file
+   * name to be told apart: when there are several inputs.
+   */
+  public boolean qualifiesRecordNumbers(Path input) {
+    return idField == null && format(input) == InputFormat.CSV && paths().size() > 1;
+  }
+
   /** The reading options for {@code input}. */
   public InputOptions options(Path input) {
     return new InputOptions(format(input), delimiterChar(), idField, textFields);
@@ -61,17 +143,35 @@ public abstract class InputOptionsMixin {
     try {
       return InputFormat.parse(format);
     } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
+      throw new UsageException("--format: " + e.getMessage());
     }
   }
 
+  /**
+   * The CSV delimiter: one character, {@code tab} or {@code \t}; not the quote character nor a line
+   * break, which cannot separate fields.
+   */
   private char delimiterChar() {
+    if (delimiter == null) {
+      return ',';
+    }
     if (delimiter.equalsIgnoreCase("tab") || delimiter.equals("\\t")) {
       return '\t';
     }
     if (delimiter.length() != 1) {
-      throw new UsageException("--delimiter must be one character or 'tab', got '" + delimiter + "'");
+      throw new UsageException("--delimiter must be one character or 'tab', got '" + printable(delimiter) + "'");
     }
-    return delimiter.charAt(0);
+    char c = delimiter.charAt(0);
+    if (c == '"') {
+      throw new UsageException("--delimiter cannot be '\"': it is the CSV quote character");
+    }
+    if (c == '\n' || c == '\r') {
+      throw new UsageException("--delimiter cannot be a line break: it ends records");
+    }
+    return c;
+  }
+
+  private static String printable(String text) {
+    return text.replace("\n", "\\n").replace("\r", "\\r");
   }
 }

@@ -1,5 +1,6 @@
 package org.neardup.cli.options;
 
+import org.neardup.cli.Formats;
 import org.neardup.cli.UsageException;
 import org.neardup.lsh.LshParams;
 import org.neardup.pipeline.PipelineConfig;
@@ -10,6 +11,9 @@ import picocli.CommandLine.Option;
 
 /** The options that decide which pairs are found. */
 public final class PipelineMixin {
+  /** The most worker threads: more than enough for any machine, few enough to start. */
+  static final int MAX_THREADS = 1024;
+
   /** How documents are sketched. */
   @Mixin public SketchOptionsMixin sketch;
 
@@ -31,7 +35,10 @@ public final class PipelineMixin {
   @Option(names = "--estimate", description = "Confirm candidates by signature agreement instead of exact Jaccard (no shingle sets kept; approximate).")
   boolean estimate;
 
-  @Option(names = "--threads", paramLabel = "N", description = "Worker threads. Default: all processors.")
+  @Option(names = "--max-candidates", paramLabel = "N", description = "Stop (exit 2) before the pair phase when LSH would examine more than N candidate pairs, counted from the bucket sizes. Default: no limit; above 50000000 a warning.")
+  Long maxCandidates;
+
+  @Option(names = "--threads", paramLabel = "N", description = "Worker threads, in [1, 1024]. Default: all processors.")
   Integer threads;
 
   /** The settings these options give. */
@@ -52,6 +59,42 @@ public final class PipelineMixin {
     return sketch.anyGiven() || NAMES.stream().anyMatch(parsed::hasMatchedOption);
   }
 
+  /** The most candidate pairs LSH may examine (--max-candidates), or null for no limit. */
+  public Long maxCandidates() {
+    return maxCandidates;
+  }
+
+  private void checkNumbers(int permutations) {
+    if (!(threshold > 0 && threshold <= 1)) {
+      throw new UsageException("threshold must be in (0, 1], got " + Formats.plain(threshold));
+    }
+    if (!(targetRecall > 0 && targetRecall < 1)) {
+      throw new UsageException("--target-recall must be in (0, 1), got " + Formats.plain(targetRecall));
+    }
+    if (maxCandidates != null && maxCandidates < 0) {
+      throw new UsageException("--max-candidates must be at least 0, got " + maxCandidates);
+    }
+    if (maxCandidates != null && exact) {
+      throw new UsageException("--max-candidates limits LSH candidates; --exact has none");
+    }
+    if (threads != null && (threads < 1 || threads > MAX_THREADS)) {
+      throw new UsageException("--threads must be in [1, " + MAX_THREADS + "], got " + threads);
+    }
+    if (bands != null) {
+      if (bands < 1) {
+        throw new UsageException("--bands must be at least 1, got " + bands);
+      }
+      if (rows < 1) {
+        throw new UsageException("--rows must be at least 1, got " + rows);
+      }
+      long needed = (long) bands * rows;
+      if (needed > permutations) {
+        throw new UsageException("--bands " + bands + " with --rows " + rows + " needs " + needed
+            + " signature values, but --permutations is " + permutations);
+      }
+    }
+  }
+
   /** Whether {@code --estimate} was given. */
   public boolean estimate() {
     return estimate;
@@ -68,6 +111,7 @@ public final class PipelineMixin {
     if (exact && estimate) {
       throw new UsageException("--exact and --estimate exclude each other");
     }
+    checkNumbers(sketchParams.numPermutations());
     try {
       PipelineConfig.Builder builder =
           PipelineConfig.builder()

@@ -51,13 +51,29 @@ public final class SketchOptionsMixin {
    * @throws UsageException for a value no params can have
    */
   public SketchParams params() {
+    if (permutations < 1 || permutations > MinHashConfig.MAX_PERMUTATIONS) {
+      throw new UsageException(
+          "--permutations must be in [1, " + MinHashConfig.MAX_PERMUTATIONS + "], got " + permutations);
+    }
+    MinHashScheme minHashScheme;
     try {
-      return new SketchParams(
-          new NormalizerConfig(!noNfkc, !noLowercase, stripPunctuation, !noCollapseWhitespace),
-          ShingleConfig.parse(shingle),
-          new MinHashConfig(MinHashScheme.parse(scheme), permutations, seed));
+      minHashScheme = MinHashScheme.parse(scheme);
     } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage().replace("numPermutations", "--permutations"));
+      throw new UsageException("--scheme: " + e.getMessage());
+    }
+    return new SketchParams(
+        new NormalizerConfig(!noNfkc, !noLowercase, stripPunctuation, !noCollapseWhitespace),
+        shingle(), new MinHashConfig(minHashScheme, permutations, seed));
+  }
+
+  private ShingleConfig shingle() {
+    try {
+      return ShingleConfig.parse(shingle);
+    } catch (IllegalArgumentException e) {
+      if (e.getMessage().startsWith("invalid shingle")) {
+        throw new UsageException(e.getMessage());
+      }
+      throw new UsageException("--shingle '" + shingle + "': the size must be in [1, " + ShingleConfig.MAX_SIZE + "]");
     }
   }
 

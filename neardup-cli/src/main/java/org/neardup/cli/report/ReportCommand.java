@@ -8,15 +8,18 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.neardup.cli.ExitCodes;
+import org.neardup.cli.Formats;
 import org.neardup.cli.PipelineRun;
 import org.neardup.cli.UsageException;
 import org.neardup.cli.batch.ClustersCommand;
 import org.neardup.cli.options.InputMixin;
+import org.neardup.cli.options.InputSnapshot;
 import org.neardup.cli.options.OutputMixin;
 import org.neardup.cli.options.OutputTarget;
 import org.neardup.cli.options.PipelineMixin;
 import org.neardup.cluster.Cluster;
 import org.neardup.cluster.KeepPolicy;
+import org.neardup.pipeline.PipelineConfig;
 import org.neardup.verify.SimilarPair;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -52,7 +55,10 @@ public final class ReportCommand implements Callable<Integer> {
     if (topClusters < 0 || leastSimilar < 0 || clusterPairs < 0) {
       throw new UsageException("--top-clusters, --least-similar and --cluster-pairs must be at least 0");
     }
-    try (PipelineRun run = PipelineRun.execute(input, pipeline, output.quiet, spec.commandLine().getErr())) {
+    PipelineConfig config = pipeline.config();
+    InputSnapshot snapshot = input.checkRereadable("report");
+    try (OutputTarget target = output.open(spec, input.paths());
+        PipelineRun run = PipelineRun.execute(input, pipeline, config, output.quiet, spec.commandLine().getErr())) {
       List<Cluster> clusters = ClustersCommand.clusters(run, KeepPolicy.FIRST);
       List<Cluster> largest = ReportSelection.largest(clusters, topClusters);
       List<SimilarPair> lowest = ReportSelection.leastSimilar(run.result.pairs(), leastSimilar);
@@ -65,14 +71,14 @@ public final class ReportCommand implements Callable<Integer> {
         }
         cluster.pairs().forEach(p -> addBoth(shown, p));
       }
+      snapshot.checkUnchanged();
       Map<Integer, String> texts = RecordTexts.read(input, run.corpus, shown);
-      try (OutputTarget target = output.open(spec)) {
-        new HtmlReport(run, input, pipeline.exact, clusters, largest, lowest, ofClusters, texts).write(target.writer());
-        target.commit();
-      }
+      new HtmlReport(run, input, pipeline.exact, clusters, largest, lowest, ofClusters, texts).write(target.writer());
+      target.commit();
       if (!output.quiet && output.file != null) {
-        spec.commandLine().getErr().printf(Locale.ROOT, "neardup: report of %d pairs in %d clusters, %d documents shown -> %s%n",
-            run.result.pairs().size(), clusters.size(), shown.size(), output.file);
+        spec.commandLine().getErr().printf(Locale.ROOT, "neardup: report of %s in %s, %s shown -> %s%n",
+            Formats.count(run.result.pairs().size(), "pair"), Formats.count(clusters.size(), "cluster"),
+            Formats.count(shown.size(), "document"), output.file);
         spec.commandLine().getErr().flush();
       }
     }

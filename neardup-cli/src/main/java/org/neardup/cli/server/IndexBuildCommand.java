@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.neardup.cli.ExitCodes;
-import org.neardup.cli.PipelineRun;
+import org.neardup.cli.SkipLog;
 import org.neardup.cli.UsageException;
 import org.neardup.cli.options.InputMixin;
 import org.neardup.cli.options.SignaturesMixin;
@@ -72,8 +72,11 @@ public final class IndexBuildCommand implements Callable<Integer> {
     if (input.paths().isEmpty() && signatures.files.isEmpty()) {
       throw new UsageException("missing INPUT (or --signatures FILE)");
     }
+    input.checkInputs();
     long started = System.nanoTime();
-    InputProblems problems = new InputProblems(input.onErrorPolicy());
+    PrintWriter err = spec.commandLine().getErr();
+    SkipLog skips = new SkipLog(input.verbose, err);
+    InputProblems problems = skips.problems(input.onErrorPolicy());
     try (IndexDirectory directory = data.open(false)) {
       NearDupIndex<String> index = directory.index();
       Set<String> seen = new HashSet<>();
@@ -104,8 +107,9 @@ public final class IndexBuildCommand implements Callable<Integer> {
       }
       flush(index, pending);
       directory.sync();
+      skips.print(problems);
       if (!quiet) {
-        summarize(spec.commandLine().getErr(), directory, problems, (System.nanoTime() - started) / 1e9);
+        summarize(err, directory, (System.nanoTime() - started) / 1e9);
       }
     }
     return ExitCodes.OK;
@@ -166,8 +170,7 @@ public final class IndexBuildCommand implements Callable<Integer> {
     }
   }
 
-  private void summarize(PrintWriter err, IndexDirectory directory, InputProblems problems, double seconds) {
-    PipelineRun.printSkipped(problems, err);
+  private void summarize(PrintWriter err, IndexDirectory directory, double seconds) {
     long total = added + replaced;
     err.printf(Locale.ROOT, "neardup: %d documents added, %d replaced in %.1f s (%.0f a second) -> %s (%d documents, %.1f MB)%n",
         added, replaced, seconds, total / Math.max(seconds, 1e-9), directory.directory(), directory.index().size(),

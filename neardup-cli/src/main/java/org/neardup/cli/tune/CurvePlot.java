@@ -90,18 +90,16 @@ final class CurvePlot {
     series.setMarker(SeriesMarkers.NONE);
   }
 
-  /** Writes {@code chart} to {@code file}, as its extension says, through a temporary file. */
-  static void write(XYChart chart, Path file) {
-    Format format = Format.of(file);
-    try (OutputTarget target = OutputTarget.open(file, null)) {
-      if (format == Format.PNG) {
-        BitmapEncoder.saveBitmap(chart, target.stream(), BitmapEncoder.BitmapFormat.PNG);
-      } else {
-        VectorGraphicsEncoder.saveVectorGraphic(chart, target.stream(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-      }
-      target.commit();
-    } catch (IOException e) {
-      throw new UsageException(file + ": cannot write: " + e.getMessage());
+  /**
+   * Writes {@code chart} to {@code target} (a file target opened, and so checked, before any work),
+   * as {@code format} says, and commits it.
+   */
+  static void write(XYChart chart, Format format, OutputTarget target) throws IOException {
+    if (format == Format.PNG) {
+      BitmapEncoder.saveBitmap(chart, target.stream(), BitmapEncoder.BitmapFormat.PNG);
+    } else {
+      VectorGraphicsEncoder.saveVectorGraphic(chart, target.stream(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
     }
+    target.commit();
   }
 }

@@ -10,8 +10,10 @@ import java.util.stream.Collectors;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.Formats;
 import org.neardup.cli.PipelineRun;
+import org.neardup.cli.SkipLog;
 import org.neardup.cli.TerminalProgress;
 import org.neardup.cli.UsageException;
+import org.neardup.cli.options.InputSnapshot;
 import org.neardup.cli.options.OptionalInputMixin;
 import org.neardup.cli.options.PipelineMixin;
 import org.neardup.cli.report.RecordTexts;
@@ -65,10 +67,14 @@ public final class ExplainCommand implements Callable<Integer> {
     String[] raw;
     if (ids != null && texts == null) {
       checkIds();
-      InputProblems problems = new InputProblems(input.onErrorPolicy());
-      corpus = PipelineRun.read(input, withSets, problems, TerminalProgress.create(false));
+      InputSnapshot snapshot = input.checkRereadable("explain");
+      SkipLog skips = new SkipLog(input.verbose, spec.commandLine().getErr());
+      InputProblems problems = skips.problems(input.onErrorPolicy());
+      corpus = PipelineRun.read(input, withSets, problems, TerminalProgress.create(false), spec.commandLine().getErr());
+      skips.print(problems);
       a = ordinal(corpus, ids.get(0));
       b = ordinal(corpus, ids.get(1));
+      snapshot.checkUnchanged();
       Map<Integer, String> read = RecordTexts.read(input, corpus, Set.of(a, b));
       labels = new String[] {ids.get(0), ids.get(1)};
       raw = new String[] {read.get(a), read.get(b)};

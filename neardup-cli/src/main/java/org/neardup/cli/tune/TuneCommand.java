@@ -1,5 +1,6 @@
 package org.neardup.cli.tune;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,9 +10,12 @@ import java.util.concurrent.Callable;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.Formats;
 import org.neardup.cli.PipelineRun;
+import org.neardup.cli.RecallCheck;
+import org.neardup.cli.SkipLog;
 import org.neardup.cli.TerminalProgress;
 import org.neardup.cli.UsageException;
 import org.neardup.cli.options.OptionalInputMixin;
+import org.neardup.cli.options.OutputTarget;
 import org.neardup.cli.options.PipelineMixin;
 import org.neardup.input.InputProblems;
 import org.neardup.lsh.LshParams;
@@ -42,6 +46,8 @@ public final class TuneCommand implements Callable<Integer> {
   private static final int ALTERNATIVES = 4;
   private static final int PLOTTED = 3;
   private static final int BUCKETS = 10;
+  /** The largest --sample: its similarities are kept in memory, 12 bytes each. */
+  private static final int MAX_SAMPLE = 10_000_000;
 
   @Spec CommandSpec spec;
   @Mixin OptionalInputMixin input;
@@ -50,21 +56,26 @@ public final class TuneCommand implements Callable<Integer> {
   @Option(names = "--plot", paramLabel = "FILE", description = "Also draw the S-curves of the chosen banding and alternatives, threshold marked, to FILE: .png or .svg.")
   Path plot;
 
-  @Option(names = "--sample", paramLabel = "N", defaultValue = "20000", description = "Random document pairs to sample from INPUT (every pair when there are fewer). Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--sample", paramLabel = "N", defaultValue = "20000", description = "Random document pairs to sample from INPUT (every pair when there are fewer), at most 10000000. Default: ${DEFAULT-VALUE}.")
   int sampleSize;
 
   @Option(names = "--sample-seed", paramLabel = "SEED", defaultValue = "1", description = "Seed of the pair sample. Default: ${DEFAULT-VALUE}.")
   long sampleSeed;
 
   @Override
-  public Integer call() {
+  public Integer call() throws IOException {
     PipelineConfig config = pipeline.config();
-    if (plot != null) {
-      CurvePlot.Format.of(plot); // fail on a bad name before any work
+    CurvePlot.Format plotFormat = plot == null ? null : CurvePlot.Format.of(plot); // a bad name fails before any work
+    if (sampleSize < 1 || sampleSize > MAX_SAMPLE) {
+      throw new UsageException("--sample must be in [1, " + MAX_SAMPLE + "], got " + sampleSize);
     }
-    if (sampleSize < 1) {
-      throw new UsageException("--sample must be at least 1, got " + sampleSize);
+    input.checkInputs();
+    try (OutputTarget plotTarget = plot == null ? null : OutputTarget.open(plot, null, input.paths())) {
+      return tune(config, plotFormat, plotTarget);
     }
+  }
+
+  private int tune(PipelineConfig config, CurvePlot.Format plotFormat, OutputTarget plotTarget) throws IOException {
     PrintWriter out = spec.commandLine().getOut();
     LshParams chosen = config.lshParams();
     double threshold = config.threshold();
@@ -80,7 +91,7 @@ public final class TuneCommand implements Callable<Integer> {
     if (plot != null) {
       List<LshParams> plotted = new ArrayList<>();
       BandingOption.alternatives(chosen, threshold, n, PLOTTED).forEach(o -> plotted.add(o.params()));
-      CurvePlot.write(CurvePlot.chart(chosen, plotted, threshold, n), plot);
+      CurvePlot.write(CurvePlot.chart(chosen, plotted, threshold, n), plotFormat, plotTarget);
       out.printf(Locale.ROOT, "%nS-curves plotted to %s%n", plot);
     }
     out.flush();
@@ -89,13 +100,25 @@ public final class TuneCommand implements Callable<Integer> {
 
   private void printChoice(PrintWriter out, PipelineConfig config, LshParams chosen) {
     String threshold = Formats.plain(config.threshold());
+    String target = Formats.plain(config.targetRecall());
     int n = config.minHash().numPermutations();
     if (config.banding() != null) {
       out.printf(Locale.ROOT, "as set with --bands and --rows: %d of the %d signature values used%n", chosen.signatureLength(), n);
-    } else {
+      if (!RecallCheck.reachesTarget(config)) {
+        out.printf(Locale.ROOT, "below --target-recall %s: P(candidate | J = %s) = %.6f%n", target, threshold,
+            chosen.candidateProbability(config.threshold()));
+      }
+    } else if (RecallCheck.reachesTarget(config)) {
       out.printf(Locale.ROOT,
           "chosen for threshold %s from %d signature values: P(candidate) >= %s for every J >= %s, fewest false candidates%n",
-          threshold, n, Formats.plain(config.targetRecall()), threshold);
+          threshold, n, target, threshold);
+    } else {
+      double probability = chosen.candidateProbability(config.threshold());
+      out.printf(Locale.ROOT,
+          "no banding of %d signature values reaches P(candidate) >= %s at J = %s: the most sensitive, %s, gives %.6f"
+              + " (a pair at J = %s is missed with probability %.6f)%n",
+          n, target, threshold, chosen, probability, threshold, 1 - probability);
+      out.println(RecallCheck.suggestion(config));
     }
   }
 
@@ -127,12 +150,14 @@ public final class TuneCommand implements Callable<Integer> {
   }
 
   private void printSample(PrintWriter out, PipelineConfig config, LshParams chosen) {
-    InputProblems problems = new InputProblems(input.onErrorPolicy());
+    PrintWriter err = spec.commandLine().getErr();
+    SkipLog skips = new SkipLog(input.verbose, err);
+    InputProblems problems = skips.problems(input.onErrorPolicy());
     PipelineConfig withSets = config.toBuilder().verify(VerifyMode.EXACT).build();
     PairSample sample;
     int documents;
-    try (Corpus corpus = PipelineRun.read(input, withSets, problems, TerminalProgress.create(false))) {
-      PipelineRun.printSkipped(problems, spec.commandLine().getErr());
+    try (Corpus corpus = PipelineRun.read(input, withSets, problems, TerminalProgress.create(false), err)) {
+      skips.print(problems);
       sample = PairSample.draw(corpus, sampleSize, sampleSeed);
       documents = corpus.size();
     }

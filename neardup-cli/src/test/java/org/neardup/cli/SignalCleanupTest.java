@@ -1,0 +1,130 @@
+package org.neardup.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.neardup.synth.CorpusGenerator;
+import org.neardup.synth.GeneratedCorpus;
+
+/**
+ * SIGTERM (what {@link Process#destroy()} sends, like Ctrl-C's SIGINT it runs the shutdown hooks)
+ * while {@code dedup} has its temporary output open leaves no temporary file or directory behind
+ * and the target untouched. Runs the CLI as a real child process on this test's class path.
+ */
+class SignalCleanupTest {
+  private static final int FIRST_SIZE = 8_000;
+  private static final int ATTEMPTS = 3;
+
+  @TempDir Path dir;
+
+  @Test
+  void sigtermDuringDedupOfAFileLeavesNoTemporaryFileAndTheTargetUntouched() throws Exception {
+    Path target = Files.writeString(dir.resolve("clean.tsv"), "previous result\n");
+    assertStoppedCleanly(target, false, "previous result\n");
+  }
+
+  @Test
+  void sigtermDuringDedupOfADirectoryLeavesNoTemporaryDirectory() throws Exception {
+    assertStoppedCleanly(dir.resolve("clean"), true, null);
+  }
+
+  /**
+   * Starts dedup, sends SIGTERM as soon as its temporary output exists, and checks what is left.
+   * Should a run end before the signal, it is repeated on a larger input.
+   */
+  private void assertStoppedCleanly(Path target, boolean directory, String previousContent) throws Exception {
+    Path log = dir.resolve("child.log");
+    int size = FIRST_SIZE;
+    for (int attempt = 0; attempt < ATTEMPTS; attempt++, size *= 3) {
+      Path input = directory ? corpusDirectory(size / 10) : corpusFile(size);
+      Process process = start(log, "dedup", "-q", "-o", target.toString(), input.toString());
+      boolean signalled = false;
+      while (process.isAlive()) {
+        if (!temporaries().isEmpty()) {
+          process.destroy(); // SIGTERM
+          signalled = true;
+          break;
+        }
+        Thread.onSpinWait();
+      }
+      assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("the child ends after SIGTERM").isTrue();
+      if (!signalled) {
+        assertThat(process.exitValue()).as(Files.readString(log)).isZero();
+        assertThat(temporaries()).isEmpty();
+        deleteRecursively(target);
+        if (previousContent != null) {
+          Files.writeString(target, previousContent);
+        }
+        continue; // finished before the signal: try a larger input
+      }
+      assertThat(process.exitValue()).as("killed by SIGTERM: " + Files.readString(log)).isEqualTo(128 + 15);
+      assertThat(temporaries()).as("temporary outputs left behind").isEmpty();
+      if (previousContent == null) {
+        assertThat(target).doesNotExist();
+      } else {
+        assertThat(Files.readString(target)).isEqualTo(previousContent);
+      }
+      return;
+    }
+    throw new AssertionError("dedup finished before SIGTERM on every input size; the test could not signal it");
+  }
+
+  private static Process start(Path log, String... args) throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(Main.class.getName());
+    command.addAll(List.of(args));
+    return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+  }
+
+  /** The temporary outputs under the test directory: hidden names ending in .tmp. */
+  private List<Path> temporaries() throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.filter(p -> p.getFileName().toString().startsWith(".") && p.getFileName().toString().endsWith(".tmp"))
+          .toList();
+    }
+  }
+
+  private Path corpusFile(int documents) throws IOException {
+    GeneratedCorpus corpus = new CorpusGenerator(documents, 0.3, 3, 0.25, 10, 40, 7).generate();
+    Path file = dir.resolve("in-" + documents + ".tsv");
+    try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      for (int i = 0; i < corpus.size(); i++) {
+        writer.write(corpus.ids().get(i) + "\t" + corpus.texts().get(i) + "\n");
+      }
+    }
+    return file;
+  }
+
+  private Path corpusDirectory(int documents) throws IOException {
+    GeneratedCorpus corpus = new CorpusGenerator(documents, 0.3, 3, 0.25, 10, 40, 7).generate();
+    Path input = Files.createDirectories(dir.resolve("docs-" + documents));
+    for (int i = 0; i < corpus.size(); i++) {
+      Files.writeString(input.resolve(corpus.ids().get(i) + ".txt"), corpus.texts().get(i));
+    }
+    return input;
+  }
+
+  private static void deleteRecursively(Path path) throws IOException {
+    if (!Files.exists(path)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(path)) {
+      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+}

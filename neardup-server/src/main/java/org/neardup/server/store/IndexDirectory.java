@@ -20,6 +20,7 @@ import org.rocksdb.Checkpoint;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
 import org.rocksdb.InfoLogLevel;
 import org.rocksdb.LRUCache;
@@ -107,9 +108,12 @@ public final class IndexDirectory implements AutoCloseable {
           .setKeepLogFileNum(3)
           .setInfoLogLevel(InfoLogLevel.WARN_LEVEL));
       List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
-      descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, pointLookups(resources, cache)));
+      descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, pointLookups(resources, cache, true)));
       for (String family : RocksLayout.FAMILIES) {
-        descriptors.add(new ColumnFamilyDescriptor(family.getBytes(StandardCharsets.US_ASCII), pointLookups(resources, cache)));
+        // signatures and shingle sets are random bits: compressing them costs and saves nothing
+        boolean compress = !family.equals(RocksLayout.SIGNATURES) && !family.equals(RocksLayout.SETS);
+        descriptors.add(new ColumnFamilyDescriptor(family.getBytes(StandardCharsets.US_ASCII),
+            pointLookups(resources, cache, compress)));
       }
       List<ColumnFamilyHandle> handles = new ArrayList<>();
       RocksDB db = openLocked(directory, dbOptions, descriptors, handles);
@@ -173,7 +177,7 @@ public final class IndexDirectory implements AutoCloseable {
     }
   }
 
-  private static ColumnFamilyOptions pointLookups(List<AutoCloseable> resources, Cache cache) {
+  private static ColumnFamilyOptions pointLookups(List<AutoCloseable> resources, Cache cache, boolean compress) {
     BlockBasedTableConfig table = new BlockBasedTableConfig()
         .setBlockCache(cache)
         .setFilterPolicy(track(resources, new BloomFilter(10)))
@@ -182,6 +186,7 @@ public final class IndexDirectory implements AutoCloseable {
     ColumnFamilyOptions options = new ColumnFamilyOptions()
         .setMemtableWholeKeyFiltering(true)
         .setMemtablePrefixBloomSizeRatio(0.05)
+        .setCompressionType(compress ? CompressionType.LZ4_COMPRESSION : CompressionType.NO_COMPRESSION)
         .setTableFormatConfig(table);
     return track(resources, options);
   }

@@ -1,10 +1,10 @@
 package org.neardup.server;
 
-import java.io.File;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
 import java.util.logging.Level;
@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -40,6 +41,10 @@ final class Browser implements AutoCloseable {
   private static final Path CHROMEDRIVER =
       Path.of(System.getProperty("neardup.chromedriver", "/usr/bin/chromedriver"));
 
+  /** Held, so the level set on it stays (java.util.logging keeps loggers weakly). */
+  private static final Logger SELENIUM_LOG = Logger.getLogger("org.openqa.selenium");
+  private static boolean skipSaid;
+
   final ChromeDriver driver;
   private final Path profile;
 
@@ -48,7 +53,10 @@ final class Browser implements AutoCloseable {
     this.profile = profile;
   }
 
-  /** Starts Chromium with a window of {@code width} x {@code height}, or skips the test. */
+  /**
+   * Starts Chromium with a window of {@code width} x {@code height}, or skips the test (says why on
+   * stderr, once) when Chromium or chromedriver is missing.
+   */
   static Browser start(int width, int height) throws Exception {
     String missing = !Files.isExecutable(CHROMIUM) ? CHROMIUM.toString()
         : !Files.isExecutable(CHROMEDRIVER) ? CHROMEDRIVER.toString() : null;
@@ -58,12 +66,16 @@ final class Browser implements AutoCloseable {
       if ("required".equals(System.getenv("NEARDUP_BROWSER_TESTS"))) {
         Assertions.fail(message.replace("skipped", "required (NEARDUP_BROWSER_TESTS=required)"));
       }
+      if (!skipSaid) {
+        skipSaid = true;
+        System.err.println("neardup: " + message);
+      }
       Assumptions.assumeTrue(false, message);
     }
     // Selenium Manager is bypassed by the driver path below; should it run anyway, no statistics.
     System.setProperty("SE_AVOID_STATS", "true");
     System.setProperty("SE_OFFLINE", "true");
-    Logger.getLogger("org.openqa.selenium").setLevel(Level.SEVERE); // "no CDP for version N": not used here
+    SELENIUM_LOG.setLevel(Level.SEVERE); // "no CDP implementation matching N": the tests use none
     Path profile = Files.createTempDirectory("neardup-chromium-");
     ChromeOptions options = new ChromeOptions();
     options.setBinary(CHROMIUM.toFile());
@@ -125,8 +137,9 @@ final class Browser implements AutoCloseable {
         + " e.dispatchEvent(new Event('input', {bubbles: true}));", css, text);
   }
 
-  File screenshot() {
-    return driver.getScreenshotAs(org.openqa.selenium.OutputType.FILE);
+  /** A PNG of the window's viewport. */
+  byte[] screenshot() {
+    return driver.getScreenshotAs(OutputType.BYTES);
   }
 
   @Override
@@ -135,7 +148,7 @@ final class Browser implements AutoCloseable {
       driver.quit();
     } finally {
       try (var files = Files.walk(profile)) {
-        files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
       }
     }
   }

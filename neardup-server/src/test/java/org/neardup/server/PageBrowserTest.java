@@ -7,13 +7,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,21 +41,21 @@ class PageBrowserTest {
 
   @TempDir Path dir;
 
-  @BeforeAll
-  static void startBrowser() throws Exception {
-    browser = Browser.start(LAPTOP_WIDTH, LAPTOP_HEIGHT);
+  /** One browser for the class, started by the first test (each test skips when there is none). */
+  @BeforeEach
+  void browserAtALaptopsWidth() throws Exception {
+    if (browser == null) {
+      browser = Browser.start(LAPTOP_WIDTH, LAPTOP_HEIGHT);
+    }
+    browser.driver.manage().window().setSize(new Dimension(LAPTOP_WIDTH, LAPTOP_HEIGHT));
   }
 
   @AfterAll
   static void stopBrowser() throws Exception {
     if (browser != null) {
       browser.close();
+      browser = null;
     }
-  }
-
-  @BeforeEach
-  void laptopWidth() {
-    browser.driver.manage().window().setSize(new Dimension(LAPTOP_WIDTH, LAPTOP_HEIGHT));
   }
 
   /** Opens the page and waits until it has shown the index's figures. */
@@ -318,7 +316,7 @@ class PageBrowserTest {
   private static Path save(String name) throws Exception {
     Path shot = Path.of("target", name);
     Files.createDirectories(shot.getParent());
-    Files.copy(browser.screenshot().toPath(), shot, StandardCopyOption.REPLACE_EXISTING);
+    Files.write(shot, browser.screenshot());
     return shot;
   }
 
@@ -360,7 +358,7 @@ class PageBrowserTest {
       assertThat(Files.size(shot)).isLessThan(400_000);
       if (Boolean.getBoolean("neardup.updateScreenshot")) {
         Path docs = Path.of(System.getProperty("neardup.repo.root", ".."), "docs", "server-page.png");
-        Files.copy(shot, docs, StandardCopyOption.REPLACE_EXISTING);
+        Files.write(docs, Files.readAllBytes(shot));
       }
     }
   }

@@ -189,6 +189,30 @@ class PageBrowserTest {
     }
   }
 
+  /** A file opened or dropped on the text box fills it and names the id to add it under. */
+  @Test
+  void aFileOpenedOrDroppedFillsTheTextBox() throws Exception {
+    Path file = dir.resolve("listing-9.txt");
+    Files.writeString(file, REPOST + "\n");
+    try (ServerFixture server = new ServerFixture(dir.resolve("data"), null, 1 << 20)) {
+      server.postJson("/documents", Map.of("id", "ad-1", "text", AD));
+      open(server);
+
+      browser.find("#file").sendKeys(file.toAbsolutePath().toString());
+      browser.until(d -> d.findElement(By.id("text")).getDomProperty("value").equals(REPOST + "\n"));
+      assertThat(browser.find("#add-id").getDomProperty("value")).isEqualTo("listing-9.txt");
+      browser.find("#check-button").click();
+      browser.untilText("#results-status", "1 near-duplicate");
+
+      browser.find("#text").clear();
+      browser.script("const box = document.getElementById('text'); const files = new DataTransfer();"
+          + " files.items.add(new File([arguments[0]], 'dropped.txt', {type: 'text/plain'}));"
+          + " box.dispatchEvent(new DragEvent('drop', {dataTransfer: files, bubbles: true, cancelable: true}));", AD);
+      browser.until(d -> d.findElement(By.id("text")).getDomProperty("value").equals(AD));
+      assertThat(browser.find("#add-id").getDomProperty("value")).isEqualTo("listing-9.txt"); // an id given stays
+    }
+  }
+
   /** Documents are untrusted: markup in a text or an id is shown as text and never runs. */
   @Test
   void markupInADocumentIsShownAsText() throws Exception {

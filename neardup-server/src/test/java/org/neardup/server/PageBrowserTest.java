@@ -213,6 +213,42 @@ class PageBrowserTest {
     }
   }
 
+  /**
+   * As in the report, a run of more than 150 unchanged words keeps 25 words by each change; a button
+   * (reachable by keyboard) shows the rest.
+   */
+  @Test
+  void longUnchangedStretchesAreCutAsInTheReportAndShownOnDemand() throws Exception {
+    List<String> words = new ArrayList<>();
+    for (int i = 0; i < 400; i++) {
+      words.add("w" + i);
+    }
+    String stored = String.join(" ", words);
+    words.set(200, "changed");
+    String mine = String.join(" ", words);
+    try (ServerFixture server = new ServerFixture(dir.resolve("data"), null, 1 << 20)) {
+      server.postJson("/documents", Map.of("id", "long", "text", stored));
+      open(server);
+      browser.paste("#text", mine);
+      browser.find("#check-button").click();
+      browser.untilText("#results-status", "1 near-duplicate");
+
+      WebElement left = browser.find("#results-list .side:nth-child(1) .text");
+      assertThat(texts(left, "button.skip")).containsExactly("[… 175 unchanged words …]", "[… 174 unchanged words …]");
+      assertThat(texts(left, "del")).containsExactly("w200");
+      assertThat(left.getText()).startsWith("[… 175 unchanged words …] w175 w176 ") // 25 words each side of w200
+          .contains(" w199 w200 w201 ").endsWith(" w224 w225 [… 174 unchanged words …]");
+      for (WebElement button : left.findElements(By.cssSelector("button.skip"))) {
+        button.sendKeys(Keys.ENTER);
+      }
+      browser.until(d -> left.findElements(By.cssSelector("button.skip")).isEmpty());
+      assertThat(left.getText()).isEqualTo(stored);
+      WebElement right = browser.find("#results-list .side:nth-child(2) .text");
+      assertThat(texts(right, "ins")).containsExactly("changed");
+      assertThat(texts(right, "button.skip")).hasSize(2);
+    }
+  }
+
   /** Documents are untrusted: markup in a text or an id is shown as text and never runs. */
   @Test
   void markupInADocumentIsShownAsText() throws Exception {

@@ -144,24 +144,22 @@ public final class Api implements HttpHandler {
         ? IndexWrite.upsert(input.id(), sketch, input.text(), true)
         : IndexWrite.add(input.id(), sketch, input.text(), true);
     WriteResult<String> result = writer.write(List.of(write)).get(0);
-    List<Map<String, Object>> found = diff
-        ? duplicates.withDiffs(result.matches(), input.text()) : Duplicates.of(result.matches());
     switch (result.status()) {
       case ALREADY_PRESENT -> throw new ApiException(409, "Conflict",
           "document '" + input.id() + "' already exists; add ?upsert=true to replace it");
       case EMPTY_DOCUMENT -> throw ApiException.badRequest("the text is empty after normalization: nothing to compare");
       case ADDED -> {
         call.setHeader("Location", "/documents/" + Route.encode(input.id()));
-        call.sendJson(201, added(input.id(), found));
+        call.sendJson(201, added(input, result.matches(), diff));
       }
-      default -> call.sendJson(200, added(input.id(), found));
+      default -> call.sendJson(200, added(input, result.matches(), diff));
     }
   }
 
-  private static Map<String, Object> added(String id, List<Map<String, Object>> duplicates) {
+  private Map<String, Object> added(DocumentInput input, List<Match<String>> matches, boolean diff) {
     Map<String, Object> body = new LinkedHashMap<>();
-    body.put("id", id);
-    body.put("duplicates", duplicates);
+    body.put("id", input.id());
+    body.put("duplicates", diff ? duplicates.withDiffs(matches, input.text()) : Duplicates.of(matches));
     return body;
   }
 

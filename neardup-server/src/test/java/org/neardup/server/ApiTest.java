@@ -13,6 +13,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.neardup.server.diff.WordDiff;
+import org.neardup.text.Normalizer;
+import org.neardup.text.NormalizerConfig;
 
 /** Every endpoint through the real HTTP server, answers and refusals alike. */
 class ApiTest {
@@ -72,6 +75,60 @@ class ApiTest {
     assertThat(fixture.delete("/documents/a%2Fb%20c").statusCode()).isEqualTo(404);
     assertThat(fixture.get("/documents/a%2Fb%20c").statusCode()).isEqualTo(404);
     assertThat(json(fixture.postJson("/query", Map.of("text", REPOST))).get("duplicates")).isEmpty();
+  }
+
+  /**
+   * {@code ?diff=true}: each duplicate also carries its stored text and the report's word diff of it
+   * (left) into the request's text (right), words compared after the index's normalization.
+   */
+  @Test
+  void withDiffEachDuplicateCarriesItsStoredTextAndTheReportsWordDiff() throws Exception {
+    fixture.postJson("/documents", Map.of("id", "ad-1", "text", AD));
+    List<WordDiff.Segment> expected = WordDiff.of(WordDiff.words(AD), WordDiff.words(REPOST),
+        new Normalizer(NormalizerConfig.DEFAULT)::normalize);
+
+    JsonNode queried = json(fixture.postJson("/query?diff=true", Map.of("text", REPOST))).get("duplicates").get(0);
+    assertThat(queried.get("id").asText()).isEqualTo("ad-1");
+    assertThat(queried.get("text").asText()).isEqualTo(AD);
+    assertDiff(queried.get("diff"), expected);
+    JsonNode plain = json(fixture.postJson("/query", Map.of("text", REPOST))).get("duplicates").get(0);
+    assertThat(queried.get("similarity").asDouble()).isEqualTo(plain.get("similarity").asDouble());
+    assertThat(plain.has("text")).isFalse(); // without ?diff=true, as before
+    assertThat(plain.has("diff")).isFalse();
+
+    HttpResponse<String> added = fixture.postJson("/documents?diff=true", Map.of("id", "ad-2", "text", REPOST));
+    assertThat(added.statusCode()).isEqualTo(201);
+    assertDiff(json(added).get("duplicates").get(0).get("diff"), expected);
+    assertProblem(fixture.postJson("/query?diff=yes", Map.of("text", REPOST)), 400, "diff must be true or false");
+
+    String shouted = AD.toUpperCase(java.util.Locale.ROOT); // the same words after normalization
+    JsonNode same = json(fixture.postJson("/query?diff=true", Map.of("text", shouted))).get("duplicates");
+    assertThat(same.get(0).get("diff")).hasSize(1);
+    assertThat(same.get(0).get("diff").get(0).get("kind").asText()).isEqualTo("same");
+    assertThat(same.get(0).get("diff").get(0).get("left").asText()).isEqualTo(AD);
+    assertThat(same.get(0).get("diff").get(0).get("right").asText()).isEqualTo(shouted);
+  }
+
+  private static void assertDiff(JsonNode diff, List<WordDiff.Segment> expected) {
+    assertThat(diff).hasSize(expected.size());
+    for (int s = 0; s < expected.size(); s++) {
+      WordDiff.Segment segment = expected.get(s);
+      assertThat(diff.get(s).get("kind").asText()).isEqualTo(segment.kind().name().toLowerCase(java.util.Locale.ROOT));
+      assertThat(diff.get(s).get("left").asText()).isEqualTo(String.join(" ", segment.left()));
+      assertThat(diff.get(s).get("right").asText()).isEqualTo(String.join(" ", segment.right()));
+    }
+    assertThat(diff.toString()).contains("\"kind\":\"deleted\"", "\"kind\":\"inserted\"");
+  }
+
+  @Test
+  void withoutStoredTextsADuplicateHasNoTextAndNoDiff() throws Exception {
+    fixture.close();
+    fixture = new ServerFixture(dir.resolve("no-texts"), null, 1 << 20, false);
+    fixture.postJson("/documents", Map.of("id", "ad-1", "text", AD));
+    JsonNode duplicate = json(fixture.postJson("/query?diff=true", Map.of("text", REPOST))).get("duplicates").get(0);
+    assertThat(duplicate.get("id").asText()).isEqualTo("ad-1");
+    assertThat(duplicate.get("text").isNull()).isTrue();
+    assertThat(duplicate.get("diff").isNull()).isTrue();
   }
 
   @Test

@@ -17,7 +17,7 @@ public final class DataOptions {
   @Option(names = "--data", paramLabel = "DIR", required = true, description = "The index's data directory (created with the settings below when it holds no index yet).")
   Path data;
 
-  @Option(names = "--no-texts", description = "Do not store the documents' texts (GET /documents/{id} then returns the id only; the web page shows no text).")
+  @Option(names = "--no-texts", description = "Do not store the documents' texts (GET /documents/{id} then returns the id only; the page at / then shows no diffs).")
   boolean noTexts;
 
   @Option(names = "--cache-mb", paramLabel = "MIB", defaultValue = "256", description = "RocksDB block cache. Default: ${DEFAULT-VALUE}.")

@@ -8,7 +8,6 @@ import com.sun.net.httpserver.HttpHandler;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +20,7 @@ import org.neardup.server.Metrics;
 import org.neardup.server.ServerConfig;
 import org.neardup.server.Writer;
 import org.neardup.server.store.IndexDirectory;
+import org.neardup.text.Normalizer;
 
 /**
  * The HTTP API (see {@code docs/server.md} and {@code docs/openapi.yaml}): routes each request,
@@ -41,6 +41,8 @@ public final class Api implements HttpHandler {
   private final ObjectMapper json = new ObjectMapper();
   private final Consumer<String> log;
   private final BatchEndpoint batch;
+  private final Duplicates duplicates;
+  private final StaticPage page = StaticPage.load();
   private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
   private volatile boolean draining;
 
@@ -56,6 +58,7 @@ public final class Api implements HttpHandler {
     this.token = config.token() == null ? null : ("Bearer " + config.token()).getBytes(StandardCharsets.UTF_8);
     this.log = log;
     this.batch = new BatchEndpoint(index, writer, json);
+    this.duplicates = new Duplicates(index, new Normalizer(directory.settings().sketch().normalizer()));
   }
 
   /** Refuses new requests (503) from now on; those in flight go on. */
@@ -75,6 +78,7 @@ public final class Api implements HttpHandler {
     String endpoint = "unknown";
     inFlight.incrementAndGet();
     try (exchange) {
+      call.setHeader("X-Content-Type-Options", "nosniff");
       try {
         if (draining) {
           throw new ApiException(503, "Service unavailable", "the server is shutting down");
@@ -121,17 +125,20 @@ public final class Api implements HttpHandler {
       case Route.STATS -> call.sendJson(200, stats());
       case Route.METRICS -> call.sendText(200, "text/plain; version=0.0.4; charset=utf-8", metrics.scrape());
       case Route.DOCUMENTS -> addDocument(call);
-      case Route.BATCH -> batch.handle(call, config.maxBodyBytes(), upsert(call));
+      case Route.BATCH -> batch.handle(call, config.maxBodyBytes(), flag(call, "upsert"));
       case Route.DOCUMENT -> document(route, call);
       case Route.QUERY -> query(call);
+      case Route.PAGE -> page.sendPage(call);
+      case Route.ASSET -> page.sendAsset(call, route.id());
       default -> throw new IllegalStateException("unrouted endpoint " + route.endpoint());
     }
   }
 
   private void addDocument(HttpCall call) throws IOException {
     call.requireContentType(HttpCall.JSON);
+    boolean upsert = flag(call, "upsert");
+    boolean diff = flag(call, "diff");
     DocumentInput input = DocumentInput.of(json.readTree(call.body(config.maxBodyBytes())));
-    boolean upsert = upsert(call);
     var sketch = index.sketcher().sketch(input.text());
     IndexWrite<String> write = upsert
         ? IndexWrite.upsert(input.id(), sketch, input.text(), true)
@@ -143,28 +150,17 @@ public final class Api implements HttpHandler {
       case EMPTY_DOCUMENT -> throw ApiException.badRequest("the text is empty after normalization: nothing to compare");
       case ADDED -> {
         call.setHeader("Location", "/documents/" + Route.encode(input.id()));
-        call.sendJson(201, added(input.id(), result.matches()));
+        call.sendJson(201, added(input, result.matches(), diff));
       }
-      default -> call.sendJson(200, added(input.id(), result.matches()));
+      default -> call.sendJson(200, added(input, result.matches(), diff));
     }
   }
 
-  private static Map<String, Object> added(String id, List<Match<String>> matches) {
+  private Map<String, Object> added(DocumentInput input, List<Match<String>> matches, boolean diff) {
     Map<String, Object> body = new LinkedHashMap<>();
-    body.put("id", id);
-    body.put("duplicates", duplicates(matches));
+    body.put("id", input.id());
+    body.put("duplicates", diff ? duplicates.withDiffs(matches, input.text()) : Duplicates.of(matches));
     return body;
-  }
-
-  static List<Map<String, Object>> duplicates(List<Match<String>> matches) {
-    List<Map<String, Object>> list = new ArrayList<>(matches.size());
-    for (Match<String> match : matches) {
-      Map<String, Object> item = new LinkedHashMap<>();
-      item.put("id", match.key());
-      item.put("similarity", match.similarity());
-      list.add(item);
-    }
-    return list;
   }
 
   private void document(Route route, HttpCall call) throws IOException {
@@ -189,12 +185,14 @@ public final class Api implements HttpHandler {
   private void query(HttpCall call) throws IOException {
     call.requireContentType(HttpCall.JSON);
     int limit = limit(call);
+    boolean diff = flag(call, "diff");
     JsonNode body = json.readTree(call.body(config.maxBodyBytes()));
     if (body == null || !body.isObject()) {
       throw ApiException.badRequest("expected a JSON object {\"text\": \"...\"}");
     }
-    List<Match<String>> matches = index.query(DocumentInput.text(body), limit);
-    call.sendJson(200, Map.of("duplicates", duplicates(matches)));
+    String text = DocumentInput.text(body);
+    List<Match<String>> matches = index.query(text, limit);
+    call.sendJson(200, Map.of("duplicates", diff ? duplicates.withDiffs(matches, text) : Duplicates.of(matches)));
   }
 
   private static int limit(HttpCall call) {
@@ -213,15 +211,16 @@ public final class Api implements HttpHandler {
     throw ApiException.badRequest("limit must be a whole number in [1, " + MAX_LIMIT + "], got '" + value + "'");
   }
 
-  private static boolean upsert(HttpCall call) {
-    String value = call.parameter("upsert");
+  /** The boolean query parameter {@code name}: absent or false, true or given without a value. */
+  private static boolean flag(HttpCall call, String name) {
+    String value = call.parameter(name);
     if (value == null || value.equals("false")) {
       return false;
     }
     if (value.equals("true") || value.isEmpty()) {
       return true;
     }
-    throw ApiException.badRequest("upsert must be true or false, got '" + value + "'");
+    throw ApiException.badRequest(name + " must be true or false, got '" + value + "'");
   }
 
   private Map<String, Object> stats() {

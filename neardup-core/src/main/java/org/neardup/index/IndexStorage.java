@@ -13,7 +13,16 @@ public interface IndexStorage<K> extends AutoCloseable {
 
   BucketStore buckets();
 
-  /** Makes the writes since the last commit durable; an acknowledged write happens after this. */
+  /**
+   * A batch of writes begins: the index holds its write lock until the {@link #commit()} that ends
+   * the batch, so a storage may keep state of the batch in the meantime (no reader runs).
+   */
+  default void begin() {}
+
+  /**
+   * Makes the writes since {@link #begin()} durable, and ends the batch (also when it wrote
+   * nothing); an acknowledged write happens after this.
+   */
   void commit();
 
   /** Releases the storage. The index is unusable after. */

@@ -177,16 +177,12 @@ public final class NearDupIndex<K> implements AutoCloseable {
     }
     lock.writeLock().lock();
     try {
+      storage.begin();
       List<WriteResult<K>> results = new ArrayList<>(prepared.size());
-      boolean changed = false;
       for (Prepared<K> write : prepared) {
-        WriteResult<K> result = apply(write);
-        changed |= result.status().applied();
-        results.add(result);
+        results.add(apply(write));
       }
-      if (changed) {
-        storage.commit();
-      }
+      storage.commit();
       return results;
     } finally {
       lock.writeLock().unlock();

@@ -22,6 +22,7 @@ import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
+import org.rocksdb.HashLinkedListMemTableConfig;
 import org.rocksdb.InfoLogLevel;
 import org.rocksdb.LRUCache;
 import org.rocksdb.RocksDB;
@@ -105,6 +106,7 @@ public final class IndexDirectory implements AutoCloseable {
           .setCreateIfMissing(true)
           .setCreateMissingColumnFamilies(true)
           .setMaxBackgroundJobs(2)
+          .setAllowConcurrentMemtableWrite(false) // one writer; and the buckets' hash memtable needs it
           .setKeepLogFileNum(3)
           .setInfoLogLevel(InfoLogLevel.WARN_LEVEL));
       List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
@@ -112,8 +114,13 @@ public final class IndexDirectory implements AutoCloseable {
       for (String family : RocksLayout.FAMILIES) {
         // signatures and shingle sets are random bits: compressing them costs and saves nothing
         boolean compress = !family.equals(RocksLayout.SIGNATURES) && !family.equals(RocksLayout.SETS);
-        descriptors.add(new ColumnFamilyDescriptor(family.getBytes(StandardCharsets.US_ASCII),
-            pointLookups(resources, cache, compress)));
+        ColumnFamilyOptions familyOptions = pointLookups(resources, cache, compress);
+        if (family.equals(RocksLayout.BUCKETS)) {
+          // 8-byte keys read and written by point lookups only: a hash table of linked lists inserts in
+          // constant time, where the default skip list spends most of a write's time
+          familyOptions.useFixedLengthPrefixExtractor(8).setMemTableConfig(new HashLinkedListMemTableConfig());
+        }
+        descriptors.add(new ColumnFamilyDescriptor(family.getBytes(StandardCharsets.US_ASCII), familyOptions));
       }
       List<ColumnFamilyHandle> handles = new ArrayList<>();
       RocksDB db = openLocked(directory, dbOptions, descriptors, handles);

@@ -55,6 +55,14 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
   private final Map<Long, StagedDocument> documentOverlay = new HashMap<>();
   /** Buckets changed since the last commit: their whole member list. */
   private final Map<Long, long[]> bucketOverlay = new HashMap<>();
+  /**
+   * The bucket keys and member lists of the last read under the write lock: an add that queried
+   * its buckets first (addAndQuery) reuses them instead of reading them again.
+   */
+  private long[] lastKeys;
+  private List<long[]> lastLists;
+  /** Between {@link #begin()} and {@link #commit()}: the index's write lock is held. */
+  private boolean writing;
 
   private long nextHandle;
   private long count;
@@ -97,8 +105,15 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
   }
 
   @Override
+  public void begin() {
+    writing = true;
+  }
+
+  @Override
   public void commit() {
+    writing = false;
     if (keyOverlay.isEmpty() && documentOverlay.isEmpty() && bucketOverlay.isEmpty()) {
+      forgetLastRead();
       return;
     }
     try {
@@ -121,6 +136,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
       count = committedCount;
       throw new StoreException("cannot write the index: " + e.getMessage(), e);
     } finally {
+      forgetLastRead();
       pending.clear();
       keyOverlay.clear();
       documentOverlay.clear();
@@ -255,6 +271,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
   @Override
   public void add(long[] bucketKeys, long handle) {
     List<long[]> current = members(bucketKeys);
+    forgetLastRead();
     for (int i = 0; i < bucketKeys.length; i++) {
       long[] list = current.get(i);
       long[] grown = Arrays.copyOf(list, list.length + 1);
@@ -266,6 +283,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
   @Override
   public void remove(long[] bucketKeys, long handle) {
     List<long[]> current = members(bucketKeys);
+    forgetLastRead();
     for (int i = 0; i < bucketKeys.length; i++) {
       long[] list = current.get(i);
       long[] kept = new long[list.length];
@@ -304,6 +322,9 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
 
   /** The member lists of the buckets {@code bucketKeys}: staged ones from the overlay, the rest in one multiGet. */
   private List<long[]> members(long[] bucketKeys) {
+    if (bucketKeys == lastKeys) {
+      return lastLists; // the same array: the read just before, with nothing written in between
+    }
     List<long[]> lists = new ArrayList<>(bucketKeys.length);
     List<byte[]> missing = new ArrayList<>(bucketKeys.length);
     List<ColumnFamilyHandle> families = new ArrayList<>(bucketKeys.length);
@@ -330,7 +351,16 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
         }
       }
     }
+    if (writing) { // under the index's write lock: keep for the add that follows its query
+      lastKeys = bucketKeys;
+      lastLists = lists;
+    }
     return lists;
+  }
+
+  private void forgetLastRead() {
+    lastKeys = null;
+    lastLists = null;
   }
 
   private byte[] get(ColumnFamilyHandle family, byte[] key) {

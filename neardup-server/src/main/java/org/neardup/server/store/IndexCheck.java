@@ -10,6 +10,7 @@ import org.neardup.format.CorruptFormatException;
 import org.neardup.format.ShingleSetFormat;
 import org.neardup.index.IndexSettings;
 import org.neardup.lsh.Banding;
+import org.neardup.search.ContainmentSample;
 import org.neardup.verify.VerifyMode;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksDB;
@@ -18,7 +19,9 @@ import org.rocksdb.RocksIterator;
 
 /**
  * Reads a whole persistent index and checks that it is consistent: every document has its key,
- * signature (of the right length), shingle set (sorted, in exact mode) and one bucket entry a band;
+ * signature (of the right length), shingle set (sorted, in exact mode) and one bucket entry a band
+ * (and, when the index has them, a floor-band entry a floor band and a posting entry a sampled
+ * shingle);
  * every key and bucket entry points at a document; the stored count and next handle agree. Reads a
  * consistent view while writes go on (RocksDB iterators are snapshots).
  */
@@ -41,13 +44,17 @@ public final class IndexCheck {
 
   private final RocksDB db;
   private final List<ColumnFamilyHandle> families;
+  private final List<String> names;
   private final IndexSettings settings;
+  private long expectedTopK;
+  private long expectedContainment;
   private final List<String> problems = new ArrayList<>();
   private long problemCount;
 
-  IndexCheck(RocksDB db, List<ColumnFamilyHandle> families, IndexSettings settings) {
+  IndexCheck(RocksDB db, List<ColumnFamilyHandle> families, List<String> names, IndexSettings settings) {
     this.db = db;
     this.families = families;
+    this.names = names;
     this.settings = settings;
   }
 
@@ -56,6 +63,8 @@ public final class IndexCheck {
       long documents = checkDocuments(snapshot);
       checkKeys(snapshot);
       long entries = checkBuckets(snapshot);
+      checkSearchEntries(snapshot, RocksLayout.TOP_K_BUCKETS, expectedTopK, settings.search().hasTopKFloor());
+      checkSearchEntries(snapshot, RocksLayout.CONTAINMENT, expectedContainment, settings.search().hasContainment());
       long expectedEntries = documents * settings.banding().bands();
       if (entries != expectedEntries) {
         problem(entries + " bucket entries, but " + documents + " documents of " + settings.banding().bands()
@@ -72,6 +81,10 @@ public final class IndexCheck {
   private long checkDocuments(Snapshot snapshot) {
     Banding banding = new Banding(settings.banding(), settings.bandingVersion());
     int n = settings.sketch().numPermutations();
+    Banding floorBanding = settings.search().hasTopKFloor()
+        ? new Banding(settings.search().topKBanding(n, settings.targetRecall()), settings.bandingVersion()) : null;
+    ContainmentSample sample = settings.search().hasContainment()
+        ? new ContainmentSample(settings.search().containmentSampling()) : null;
     long nextHandle = readLong(snapshot, RocksLayout.NEXT_HANDLE);
     long documents = 0;
     try (RocksIterator ids = snapshot.iterator(family(RocksLayout.IDS))) {
@@ -92,30 +105,58 @@ public final class IndexCheck {
           problem("document '" + key + "': " + (signature == null ? "no signature" : "signature of " + signature.length + " bytes"));
           continue;
         }
-        checkSet(snapshot, handleBytes, key);
+        long[] set = checkSet(snapshot, handleBytes, key);
         int[] values = new int[n];
         ByteBuffer.wrap(signature).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(values);
-        for (long bucket : banding.bucketKeys(values)) {
-          if (snapshot.get(family(RocksLayout.BUCKETS), RocksLayout.bucketEntry(bucket, handle)) == null) {
-            problem("document '" + key + "' is missing from a bucket");
-            break;
-          }
+        checkEntries(snapshot, RocksLayout.BUCKETS, banding.bucketKeys(values), handle, key);
+        if (floorBanding != null) {
+          long[] floorKeys = floorBanding.bucketKeys(values);
+          expectedTopK += floorKeys.length;
+          checkEntries(snapshot, RocksLayout.TOP_K_BUCKETS, floorKeys, handle, key);
+        }
+        if (sample != null && set != null) {
+          long[] sampled = sample.of(set);
+          expectedContainment += sampled.length;
+          checkEntries(snapshot, RocksLayout.CONTAINMENT, sampled, handle, key);
         }
       }
     }
     return documents;
   }
 
-  private void checkSet(Snapshot snapshot, byte[] handleBytes, String key) {
+  /** Checks the document's stored set and returns it (null when absent or corrupt). */
+  private long[] checkSet(Snapshot snapshot, byte[] handleBytes, String key) {
     byte[] set = snapshot.get(family(RocksLayout.SETS), handleBytes);
     if (settings.verify() == VerifyMode.EXACT && set == null) {
       problem("document '" + key + "' has no shingle set");
     } else if (set != null) {
       try {
-        ShingleSetFormat.decode(set);
+        return ShingleSetFormat.decode(set);
       } catch (CorruptFormatException e) {
         problem("document '" + key + "': " + e.getMessage());
       }
+    }
+    return null;
+  }
+
+  /** Checks that the document is in each of the buckets {@code keys} of {@code familyName}. */
+  private void checkEntries(Snapshot snapshot, String familyName, long[] keys, long handle, String key) {
+    for (long bucket : keys) {
+      if (snapshot.get(family(familyName), RocksLayout.bucketEntry(bucket, handle)) == null) {
+        problem("document '" + key + "' is missing from a bucket of " + familyName);
+        return;
+      }
+    }
+  }
+
+  /** Counts a search family's entries (each must point at a document) against what the documents make. */
+  private void checkSearchEntries(Snapshot snapshot, String familyName, long expected, boolean needed) {
+    if (!needed) {
+      return;
+    }
+    long entries = countEntries(snapshot, familyName);
+    if (entries != expected) {
+      problem(entries + " entries in " + familyName + ", but the documents make " + expected);
     }
   }
 
@@ -131,8 +172,12 @@ public final class IndexCheck {
   }
 
   private long checkBuckets(Snapshot snapshot) {
+    return countEntries(snapshot, RocksLayout.BUCKETS);
+  }
+
+  private long countEntries(Snapshot snapshot, String familyName) {
     long entries = 0;
-    try (RocksIterator buckets = snapshot.iterator(family(RocksLayout.BUCKETS))) {
+    try (RocksIterator buckets = snapshot.iterator(family(familyName))) {
       for (buckets.seekToFirst(); buckets.isValid(); buckets.next()) {
         entries++;
         byte[] handle = RocksLayout.handle(RocksLayout.entryHandle(buckets.key()));
@@ -150,7 +195,7 @@ public final class IndexCheck {
   }
 
   private ColumnFamilyHandle family(String name) {
-    return families.get(1 + RocksLayout.FAMILIES.indexOf(name));
+    return families.get(names.indexOf(name));
   }
 
   private void problem(String message) {

@@ -2,6 +2,10 @@ package org.neardup.cli.batch;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.UsageException;
@@ -21,7 +25,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Writes a synthetic corpus with planted near-duplicates.",
-      "One id<TAB>text line a document; copies of an original are edited word by word at a rate drawn up to --max-edit-rate, so their similarities are graded. Deterministic for a seed."
+      "One id<TAB>text line a document; copies of an original are edited word by word at a rate drawn up to --max-edit-rate, so their similarities are graded. Deterministic for a seed.",
+      "With --excerpts F, a fraction F of the originals also get an excerpt: a passage of 10-50% of their words, edited up to --excerpt-edit-rate, as a document of its own (for containment); --truth FILE lists them."
     })
 public final class GenerateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -48,13 +53,26 @@ public final class GenerateCommand implements Callable<Integer> {
   @Option(names = "--seed", paramLabel = "SEED", defaultValue = "42", description = "Generator seed. Default: ${DEFAULT-VALUE}.")
   long seed;
 
+  @Option(names = "--excerpts", paramLabel = "F", defaultValue = "0", description = "Fraction of originals that also get a planted excerpt (10-50%% of their words). Default: ${DEFAULT-VALUE}.")
+  double excerpts;
+
+  @Option(names = "--excerpt-edit-rate", paramLabel = "P", defaultValue = "0.05", description = "Highest per-word edit probability of an excerpt. Default: ${DEFAULT-VALUE}.")
+  double excerptEditRate;
+
+  @Option(names = "--truth", paramLabel = "FILE", description = "Also write the planted excerpts, one excerpt<TAB>host line each (the excerpt lies in its host).")
+  Path truth;
+
   @Override
   public Integer call() throws IOException {
     GeneratedCorpus corpus;
     try {
-      corpus = new CorpusGenerator(documents, duplicateFraction, maxCopies, maxEditRate, minWords, maxWords, seed).generate();
+      corpus = new CorpusGenerator(documents, duplicateFraction, maxCopies, maxEditRate, minWords, maxWords, seed)
+          .withExcerpts(excerpts, excerptEditRate).generate();
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
+    }
+    if (truth != null) {
+      writeTruth(corpus);
     }
     try (OutputTarget target = output.open(spec)) {
       Writer writer = target.writer();
@@ -67,5 +85,21 @@ public final class GenerateCommand implements Callable<Integer> {
       target.commit();
     }
     return ExitCodes.OK;
+  }
+
+  /** The planted excerpts, one excerpt<TAB>host line each, by excerpt id (ids are positions). */
+  private void writeTruth(GeneratedCorpus corpus) throws IOException {
+    List<int[]> excerpts = new ArrayList<>(corpus.excerpts());
+    excerpts.sort(Comparator.comparingInt(pair -> pair[0]));
+    try (OutputTarget target = OutputTarget.open(truth, spec.commandLine().getOut())) {
+      Writer writer = target.writer();
+      for (int[] pair : excerpts) {
+        writer.write(corpus.ids().get(pair[0]));
+        writer.write('\t');
+        writer.write(corpus.ids().get(pair[1]));
+        writer.write('\n');
+      }
+      target.commit();
+    }
   }
 }

@@ -11,6 +11,7 @@ import org.neardup.cli.Formats;
 import org.neardup.cli.PipelineRun;
 import org.neardup.cli.TerminalProgress;
 import org.neardup.cli.UsageException;
+import org.neardup.cli.options.MeasureMixin;
 import org.neardup.cli.options.OptionalInputMixin;
 import org.neardup.cli.options.PipelineMixin;
 import org.neardup.input.InputProblems;
@@ -46,6 +47,7 @@ public final class TuneCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin OptionalInputMixin input;
   @Mixin PipelineMixin pipeline;
+  @Mixin MeasureMixin measure;
 
   @Option(names = "--plot", paramLabel = "FILE", description = "Also draw the S-curves of the chosen banding and alternatives, threshold marked, to FILE: .png or .svg.")
   Path plot;
@@ -66,6 +68,9 @@ public final class TuneCommand implements Callable<Integer> {
       throw new UsageException("--sample must be at least 1, got " + sampleSize);
     }
     PrintWriter out = spec.commandLine().getOut();
+    if (measure.containment()) {
+      return containment(config, out);
+    }
     LshParams chosen = config.lshParams();
     double threshold = config.threshold();
     int n = config.minHash().numPermutations();
@@ -82,6 +87,25 @@ public final class TuneCommand implements Callable<Integer> {
       BandingOption.alternatives(chosen, threshold, n, PLOTTED).forEach(o -> plotted.add(o.params()));
       CurvePlot.write(CurvePlot.chart(chosen, plotted, threshold, n), plot);
       out.printf(Locale.ROOT, "%nS-curves plotted to %s%n", plot);
+    }
+    out.flush();
+    return ExitCodes.OK;
+  }
+
+  /** {@code --measure containment}: the containment plan instead of the banding (no plot). */
+  private Integer containment(PipelineConfig config, PrintWriter out) {
+    if (plot != null) {
+      throw new UsageException("--plot draws S-curves of Jaccard bandings; it does not go with --measure containment");
+    }
+    ContainmentTune tune = new ContainmentTune(config, measure.plan(config.threshold(), config.targetRecall()));
+    tune.print(out);
+    if (!input.paths().isEmpty()) {
+      InputProblems problems = new InputProblems(input.onErrorPolicy());
+      try (Corpus corpus = PipelineRun.read(input, config.toBuilder().verify(VerifyMode.EXACT).build(), problems,
+          TerminalProgress.create(false))) {
+        PipelineRun.printSkipped(problems, spec.commandLine().getErr());
+        tune.printSample(out, corpus, sampleSize, sampleSeed);
+      }
     }
     out.flush();
     return ExitCodes.OK;

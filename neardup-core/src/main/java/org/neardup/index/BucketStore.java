@@ -1,6 +1,7 @@
 package org.neardup.index;
 
 import java.util.Arrays;
+import java.util.function.LongConsumer;
 
 /**
  * Where an index keeps its LSH buckets: which document handles share each 64-bit bucket key (the
@@ -28,6 +29,13 @@ public interface BucketStore {
   /** The handles in the bucket {@code bucketKey}, ascending. */
   default long[] members(long bucketKey) {
     return candidates(new long[] {bucketKey});
+  }
+
+  /** Calls {@code consumer} with every handle in the bucket {@code bucketKey}, in any order. */
+  default void forEach(long bucketKey, LongConsumer consumer) {
+    for (long handle : members(bucketKey)) {
+      consumer.accept(handle);
+    }
   }
 
   /**

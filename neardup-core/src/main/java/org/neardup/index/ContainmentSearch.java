@@ -45,9 +45,7 @@ final class ContainmentSearch {
 
     @Override
     public void forEach(long key, LongConsumer consumer) {
-      for (long handle : store.members(key)) {
-        consumer.accept(handle);
-      }
+      store.forEach(key, consumer);
     }
   }
 }

@@ -3,6 +3,7 @@ package org.neardup.index;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.function.LongConsumer;
 import org.neardup.internal.Handles;
 
 /**
@@ -160,6 +161,11 @@ public final class InMemoryStorage<K> implements IndexStorage<K>, SketchStore<K>
   @Override
   public long[] members(long bucketKey) {
     return table(BucketSpace.THRESHOLD).members(bucketKey);
+  }
+
+  @Override
+  public void forEach(long bucketKey, LongConsumer consumer) {
+    table(BucketSpace.THRESHOLD).forEach(bucketKey, consumer);
   }
 
   @Override

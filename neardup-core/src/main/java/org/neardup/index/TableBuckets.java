@@ -1,6 +1,7 @@
 package org.neardup.index;
 
 import java.util.Arrays;
+import java.util.function.LongConsumer;
 import org.neardup.lsh.BucketTable;
 
 /**
@@ -60,6 +61,11 @@ final class TableBuckets implements BucketStore {
     table.forEach(bucketKey, handle -> members[next[0]++] = handle);
     Arrays.sort(members);
     return members;
+  }
+
+  @Override
+  public void forEach(long bucketKey, LongConsumer consumer) {
+    table.forEach(bucketKey, consumer::accept);
   }
 
   @Override

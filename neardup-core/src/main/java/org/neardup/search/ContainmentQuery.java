@@ -22,8 +22,11 @@ import org.neardup.verify.Containment;
  * Immutable once made; thread-safe.
  */
 public final class ContainmentQuery {
-  /** Read a posting list while it holds at most this many entries a live candidate. */
-  private static final int READ_FACTOR = 8;
+  /**
+   * Read a posting list while it holds at most this many entries a candidate: reading an entry and
+   * searching a candidate's set for one shingle cost about the same.
+   */
+  private static final int READ_FACTOR = 1;
 
   private final long[] query;
   private final long[] sampled;
@@ -69,7 +72,11 @@ public final class ContainmentQuery {
       order[i] = ((long) postings.size(sampled[i]) << 32) | i;
     }
     Arrays.sort(order);
-    LongIntHashMap hits = new LongIntHashMap(64);
+    long probedEntries = 0;
+    for (int p = 0; p < probe; p++) {
+      probedEntries += order[p] >>> 32;
+    }
+    LongIntHashMap hits = new LongIntHashMap((int) Math.min(1 << 24, Math.max(64, probedEntries)));
     for (int p = 0; p < probe; p++) {
       postings.forEach(sampled[(int) order[p]], handle -> {
         int count = hits.get(handle);

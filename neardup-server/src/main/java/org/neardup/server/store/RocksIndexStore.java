@@ -40,9 +40,9 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
   private final ColumnFamilyHandle signatures;
   private final ColumnFamilyHandle sets;
   private final ColumnFamilyHandle texts;
-  private final FamilyBuckets buckets;
-  private final FamilyBuckets topKBuckets; // null without a top-k floor
-  private final FamilyBuckets containment; // null without containment sampling
+  private final ColumnFamilyHandle buckets;
+  private final SearchBuckets topKBuckets; // null without a top-k floor
+  private final SearchBuckets containment; // null without containment sampling
   private final boolean keepTexts;
   private final ReadOptions reads = new ReadOptions();
   private final ReadOptions prefixReads = new ReadOptions().setPrefixSameAsStart(true);
@@ -69,9 +69,9 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     this.signatures = families[3];
     this.sets = families[4];
     this.texts = families[5];
-    this.buckets = new FamilyBuckets(families[6]);
-    this.topKBuckets = topKBuckets == null ? null : new FamilyBuckets(topKBuckets);
-    this.containment = containment == null ? null : new FamilyBuckets(containment);
+    this.buckets = families[6];
+    this.topKBuckets = topKBuckets == null ? null : new SearchBuckets(db, pending, prefixReads, topKBuckets);
+    this.containment = containment == null ? null : new SearchBuckets(db, pending, prefixReads, containment);
     this.keepTexts = keepTexts;
     this.writes = new WriteOptions().setSync(durable);
     this.nextHandle = this.committedNextHandle = nextHandle;
@@ -90,8 +90,8 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
 
   @Override
   public BucketStore buckets(BucketSpace space) {
-    FamilyBuckets store = switch (space) {
-      case THRESHOLD -> buckets;
+    BucketStore store = switch (space) {
+      case THRESHOLD -> this;
       case TOP_K -> topKBuckets;
       case CONTAINMENT -> containment;
     };
@@ -228,82 +228,58 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
 
   @Override
   public void add(long[] bucketKeys, long handle) {
-    buckets.add(bucketKeys, handle);
+    try {
+      for (long bucket : bucketKeys) {
+        pending.put(buckets, bucketEntry(bucket, handle), EMPTY);
+      }
+    } catch (RocksDBException e) {
+      throw new StoreException("cannot stage a write: " + e.getMessage(), e);
+    }
   }
 
   @Override
   public void remove(long[] bucketKeys, long handle) {
-    buckets.remove(bucketKeys, handle);
+    try {
+      for (long bucket : bucketKeys) {
+        pending.delete(buckets, bucketEntry(bucket, handle));
+      }
+    } catch (RocksDBException e) {
+      throw new StoreException("cannot stage a removal: " + e.getMessage(), e);
+    }
   }
 
   @Override
   public long[] candidates(long[] bucketKeys) {
-    return buckets.candidates(bucketKeys);
+    long[] found = new long[16];
+    int size = 0;
+    try (RocksIterator iterator = bucketIterator()) {
+      for (long bucket : bucketKeys) {
+        byte[] prefix = bucketPrefix(bucket);
+        for (iterator.seek(prefix); iterator.isValid(); iterator.next()) {
+          byte[] entry = iterator.key();
+          if (!startsWith(entry, prefix)) {
+            break;
+          }
+          if (size == found.length) {
+            found = Arrays.copyOf(found, size * 2);
+          }
+          found[size++] = RocksLayout.entryHandle(entry);
+        }
+      }
+    }
+    Arrays.sort(found, 0, size);
+    int distinct = 0;
+    for (int i = 0; i < size; i++) {
+      if (distinct == 0 || found[i] != found[distinct - 1]) {
+        found[distinct++] = found[i];
+      }
+    }
+    return Arrays.copyOf(found, distinct);
   }
 
-  /** The buckets of one column family: entries bucket key ‖ handle, written to the pending batch. */
-  private final class FamilyBuckets implements BucketStore {
-    private final ColumnFamilyHandle family;
-
-    FamilyBuckets(ColumnFamilyHandle family) {
-      this.family = family;
-    }
-
-    @Override
-    public void add(long[] bucketKeys, long handle) {
-      try {
-        for (long bucket : bucketKeys) {
-          pending.put(family, bucketEntry(bucket, handle), EMPTY);
-        }
-      } catch (RocksDBException e) {
-        throw new StoreException("cannot stage a write: " + e.getMessage(), e);
-      }
-    }
-
-    @Override
-    public void remove(long[] bucketKeys, long handle) {
-      try {
-        for (long bucket : bucketKeys) {
-          pending.delete(family, bucketEntry(bucket, handle));
-        }
-      } catch (RocksDBException e) {
-        throw new StoreException("cannot stage a removal: " + e.getMessage(), e);
-      }
-    }
-
-    @Override
-    public long[] candidates(long[] bucketKeys) {
-      long[] found = new long[16];
-      int size = 0;
-      try (RocksIterator iterator = iterator()) {
-        for (long bucket : bucketKeys) {
-          byte[] prefix = bucketPrefix(bucket);
-          for (iterator.seek(prefix); iterator.isValid(); iterator.next()) {
-            byte[] entry = iterator.key();
-            if (!startsWith(entry, prefix)) {
-              break;
-            }
-            if (size == found.length) {
-              found = Arrays.copyOf(found, size * 2);
-            }
-            found[size++] = RocksLayout.entryHandle(entry);
-          }
-        }
-      }
-      Arrays.sort(found, 0, size);
-      int distinct = 0;
-      for (int i = 0; i < size; i++) {
-        if (distinct == 0 || found[i] != found[distinct - 1]) {
-          found[distinct++] = found[i];
-        }
-      }
-      return Arrays.copyOf(found, distinct);
-    }
-
-    private RocksIterator iterator() {
-      RocksIterator base = db.newIterator(family, prefixReads);
-      return pending.count() == 0 ? base : pending.newIteratorWithBase(family, base, prefixReads);
-    }
+  private RocksIterator bucketIterator() {
+    RocksIterator base = db.newIterator(buckets, prefixReads);
+    return pending.count() == 0 ? base : pending.newIteratorWithBase(buckets, base, prefixReads);
   }
 
   private byte[] get(ColumnFamilyHandle family, byte[] key) {

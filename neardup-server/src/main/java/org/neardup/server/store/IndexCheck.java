@@ -20,8 +20,8 @@ import org.rocksdb.RocksIterator;
 /**
  * Reads a whole persistent index and checks that it is consistent: every document has its key,
  * signature (of the right length), shingle set (sorted, in exact mode) and one bucket entry a band
- * (and, when the index has them, a floor-band entry a floor band and a posting entry a sampled
- * shingle);
+ * (and, in an index built for them, one top-k entry a floor band and one containment entry a
+ * sampled shingle);
  * every key and bucket entry points at a document; the stored count and next handle agree. Reads a
  * consistent view while writes go on (RocksDB iterators are snapshots).
  */
@@ -44,7 +44,7 @@ public final class IndexCheck {
 
   private final RocksDB db;
   private final List<ColumnFamilyHandle> families;
-  private final List<String> names;
+  private final List<String> names; // the name of each family, the default one first
   private final IndexSettings settings;
   private long expectedTopK;
   private long expectedContainment;
@@ -105,59 +105,86 @@ public final class IndexCheck {
           problem("document '" + key + "': " + (signature == null ? "no signature" : "signature of " + signature.length + " bytes"));
           continue;
         }
-        long[] set = checkSet(snapshot, handleBytes, key);
+        checkSet(snapshot, handleBytes, key);
+        checkDocumentSearchEntries(snapshot, handleBytes, handle, key, n, signature, floorBanding, sample);
         int[] values = new int[n];
         ByteBuffer.wrap(signature).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(values);
-        checkEntries(snapshot, RocksLayout.BUCKETS, banding.bucketKeys(values), handle, key);
-        if (floorBanding != null) {
-          long[] floorKeys = floorBanding.bucketKeys(values);
-          expectedTopK += floorKeys.length;
-          checkEntries(snapshot, RocksLayout.TOP_K_BUCKETS, floorKeys, handle, key);
-        }
-        if (sample != null && set != null) {
-          long[] sampled = sample.of(set);
-          expectedContainment += sampled.length;
-          checkEntries(snapshot, RocksLayout.CONTAINMENT, sampled, handle, key);
+        for (long bucket : banding.bucketKeys(values)) {
+          if (snapshot.get(family(RocksLayout.BUCKETS), RocksLayout.bucketEntry(bucket, handle)) == null) {
+            problem("document '" + key + "' is missing from a bucket");
+            break;
+          }
         }
       }
     }
     return documents;
   }
 
-  /** Checks the document's stored set and returns it (null when absent or corrupt). */
-  private long[] checkSet(Snapshot snapshot, byte[] handleBytes, String key) {
+  private void checkSet(Snapshot snapshot, byte[] handleBytes, String key) {
     byte[] set = snapshot.get(family(RocksLayout.SETS), handleBytes);
     if (settings.verify() == VerifyMode.EXACT && set == null) {
       problem("document '" + key + "' has no shingle set");
     } else if (set != null) {
       try {
-        return ShingleSetFormat.decode(set);
+        ShingleSetFormat.decode(set);
       } catch (CorruptFormatException e) {
         problem("document '" + key + "': " + e.getMessage());
       }
     }
-    return null;
   }
 
-  /** Checks that the document is in each of the buckets {@code keys} of {@code familyName}. */
+  /** The document's entries in the search families its index has. */
+  private void checkDocumentSearchEntries(Snapshot snapshot, byte[] handleBytes, long handle, String key, int n,
+      byte[] signature, Banding floorBanding, ContainmentSample sample) {
+    if (floorBanding != null) {
+      int[] values = new int[n];
+      ByteBuffer.wrap(signature).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(values);
+      long[] floorKeys = floorBanding.bucketKeys(values);
+      expectedTopK += floorKeys.length;
+      checkEntries(snapshot, RocksLayout.TOP_K_BUCKETS, floorKeys, handle, key);
+    }
+    byte[] set = sample == null ? null : snapshot.get(family(RocksLayout.SETS), handleBytes);
+    if (set != null) {
+      try {
+        long[] sampled = sample.of(ShingleSetFormat.decode(set));
+        expectedContainment += sampled.length;
+        checkEntries(snapshot, RocksLayout.CONTAINMENT, sampled, handle, key);
+      } catch (CorruptFormatException e) {
+        // reported by checkSet
+      }
+    }
+  }
+
   private void checkEntries(Snapshot snapshot, String familyName, long[] keys, long handle, String key) {
     for (long bucket : keys) {
-      if (snapshot.get(family(familyName), RocksLayout.bucketEntry(bucket, handle)) == null) {
-        problem("document '" + key + "' is missing from a bucket of " + familyName);
+      if (snapshot.get(searchFamily(familyName), SearchBuckets.entry(bucket, handle)) == null) {
+        problem("document '" + key + "' is missing from an entry of " + familyName);
         return;
       }
     }
   }
 
-  /** Counts a search family's entries (each must point at a document) against what the documents make. */
+  /** Counts a search family's entries, each pointing at a document, against what the documents make. */
   private void checkSearchEntries(Snapshot snapshot, String familyName, long expected, boolean needed) {
     if (!needed) {
       return;
     }
-    long entries = countEntries(snapshot, familyName);
+    long entries = 0;
+    try (RocksIterator iterator = snapshot.iterator(searchFamily(familyName))) {
+      for (iterator.seekToFirst(); iterator.isValid(); iterator.next()) {
+        entries++;
+        if (snapshot.get(family(RocksLayout.IDS), RocksLayout.handle(RocksLayout.getLong(iterator.key(), 8))) == null) {
+          problem("an entry of " + familyName + " points at missing handle " + RocksLayout.getLong(iterator.key(), 8));
+        }
+      }
+    }
     if (entries != expected) {
       problem(entries + " entries in " + familyName + ", but the documents make " + expected);
     }
+  }
+
+  private ColumnFamilyHandle searchFamily(String name) {
+    return families.get(names.indexOf(name));
   }
 
   private void checkKeys(Snapshot snapshot) {
@@ -172,12 +199,8 @@ public final class IndexCheck {
   }
 
   private long checkBuckets(Snapshot snapshot) {
-    return countEntries(snapshot, RocksLayout.BUCKETS);
-  }
-
-  private long countEntries(Snapshot snapshot, String familyName) {
     long entries = 0;
-    try (RocksIterator buckets = snapshot.iterator(family(familyName))) {
+    try (RocksIterator buckets = snapshot.iterator(family(RocksLayout.BUCKETS))) {
       for (buckets.seekToFirst(); buckets.isValid(); buckets.next()) {
         entries++;
         byte[] handle = RocksLayout.handle(RocksLayout.entryHandle(buckets.key()));
@@ -195,7 +218,7 @@ public final class IndexCheck {
   }
 
   private ColumnFamilyHandle family(String name) {
-    return families.get(names.indexOf(name));
+    return families.get(1 + RocksLayout.FAMILIES.indexOf(name));
   }
 
   private void problem(String message) {

@@ -1,8 +1,5 @@
 package org.neardup.server.store;
 
-import static org.neardup.server.store.RocksLayout.bucketEntry;
-import static org.neardup.server.store.RocksLayout.bucketPrefix;
-
 import java.util.Arrays;
 import org.neardup.index.BucketStore;
 import org.rocksdb.ColumnFamilyHandle;
@@ -10,23 +7,25 @@ import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
-import org.rocksdb.WriteBatchWithIndex;
+import org.rocksdb.AbstractWriteBatch;
 
 /**
  * The buckets of a search family ({@link RocksLayout#TOP_K_BUCKETS}, {@link RocksLayout#CONTAINMENT})
  * of a {@link RocksIndexStore}: entries bucket key ‖ handle (empty values), staged in the store's
- * pending batch so that they commit with the document, and read by prefix scans that see that
- * batch. Called under the index's lock, as the store is.
+ * pending batch so that they commit with the document, and read by prefix scans of what is
+ * committed: top-k and containment queries run under the index's read lock, never inside a batch
+ * of writes (a write reads only the threshold buckets), so they never need the pending entries.
+ * Called under the index's lock, as the store is.
  */
 final class SearchBuckets implements BucketStore {
   private static final byte[] EMPTY = new byte[0];
 
   private final RocksDB db;
-  private final WriteBatchWithIndex pending;
+  private final AbstractWriteBatch pending;
   private final ReadOptions prefixReads;
   private final ColumnFamilyHandle family;
 
-  SearchBuckets(RocksDB db, WriteBatchWithIndex pending, ReadOptions prefixReads, ColumnFamilyHandle family) {
+  SearchBuckets(RocksDB db, AbstractWriteBatch pending, ReadOptions prefixReads, ColumnFamilyHandle family) {
     this.db = db;
     this.pending = pending;
     this.prefixReads = prefixReads;
@@ -37,7 +36,7 @@ final class SearchBuckets implements BucketStore {
   public void add(long[] bucketKeys, long handle) {
     try {
       for (long bucket : bucketKeys) {
-        pending.put(family, bucketEntry(bucket, handle), EMPTY);
+        pending.put(family, entry(bucket, handle), EMPTY);
       }
     } catch (RocksDBException e) {
       throw new StoreException("cannot stage a write: " + e.getMessage(), e);
@@ -48,7 +47,7 @@ final class SearchBuckets implements BucketStore {
   public void remove(long[] bucketKeys, long handle) {
     try {
       for (long bucket : bucketKeys) {
-        pending.delete(family, bucketEntry(bucket, handle));
+        pending.delete(family, entry(bucket, handle));
       }
     } catch (RocksDBException e) {
       throw new StoreException("cannot stage a removal: " + e.getMessage(), e);
@@ -59,9 +58,9 @@ final class SearchBuckets implements BucketStore {
   public long[] candidates(long[] bucketKeys) {
     long[] found = new long[16];
     int size = 0;
-    try (RocksIterator iterator = iterator()) {
+    try (RocksIterator iterator = db.newIterator(family, prefixReads)) {
       for (long bucket : bucketKeys) {
-        byte[] prefix = bucketPrefix(bucket);
+        byte[] prefix = RocksLayout.handle(bucket); // the bucket key, 8 bytes big-endian
         for (iterator.seek(prefix); iterator.isValid(); iterator.next()) {
           byte[] entry = iterator.key();
           if (!startsWith(entry, prefix)) {
@@ -70,7 +69,7 @@ final class SearchBuckets implements BucketStore {
           if (size == found.length) {
             found = Arrays.copyOf(found, size * 2);
           }
-          found[size++] = RocksLayout.entryHandle(entry);
+          found[size++] = RocksLayout.getLong(entry, 8);
         }
       }
     }
@@ -84,9 +83,12 @@ final class SearchBuckets implements BucketStore {
     return Arrays.copyOf(found, distinct);
   }
 
-  private RocksIterator iterator() {
-    RocksIterator base = db.newIterator(family, prefixReads);
-    return pending.count() == 0 ? base : pending.newIteratorWithBase(family, base, prefixReads);
+  /** An entry's key: the bucket key, then the handle, both 8 bytes big-endian. */
+  static byte[] entry(long bucketKey, long handle) {
+    byte[] bytes = new byte[16];
+    RocksLayout.putLong(bytes, 0, bucketKey);
+    RocksLayout.putLong(bytes, 8, handle);
+    return bytes;
   }
 
   private static boolean startsWith(byte[] key, byte[] prefix) {

@@ -12,8 +12,10 @@ import org.neardup.verify.VerifyMode;
  * The top-k search of a {@link NearDupIndex} over its stores, as {@link TopKPlan} describes it:
  * the threshold buckets first, then (unless the k best found all reach the threshold) the floor
  * buckets, most shared bands first, until the bound on what is left falls below the k-th best.
- * Each candidate passes a signature-agreement filter, then gets its exact Jaccard. Called under the
- * index's read lock; holds no state between calls.
+ * Each candidate passes a signature-agreement filter (the threshold query's 7σ one for the
+ * threshold buckets' few candidates, so that without a floor this is the threshold query; 4σ for
+ * the floor buckets' many), then gets its exact Jaccard. Called under the index's read lock; holds
+ * no state between calls.
  */
 final class TopKSearch {
   private final SketchStore<?> sketches;
@@ -46,7 +48,7 @@ final class TopKSearch {
     TopKCollector top = new TopKCollector(k);
     long[] first = thresholdBuckets.candidates(thresholdKeys);
     for (long handle : first) {
-      consider(signature, set, handle, top);
+      consider(signature, set, handle, top, Signatures.FILTER_SIGMAS);
     }
     if (plan == null || top.kth(0) >= threshold) {
       return top.results(); // every document at or above the threshold was a candidate
@@ -65,17 +67,17 @@ final class TopKSearch {
         break; // the rest share as few bands or fewer: none can beat the k-th best
       }
       if (Arrays.binarySearch(first, handle) < 0) {
-        consider(signature, set, handle, top);
+        consider(signature, set, handle, top, TopKPlan.FILTER_SIGMAS);
       }
     }
     return top.results();
   }
 
   /** Verifies one candidate against the bar the k-th best sets, and offers it. */
-  private void consider(int[] signature, long[] set, long handle, TopKCollector top) {
+  private void consider(int[] signature, long[] set, long handle, TopKCollector top, double sigmas) {
     double bar = Math.max(floor(), top.kth(0));
     int[] other = sketches.signature(handle);
-    if (!Signatures.agreeAtLeast(signature, other, TopKPlan.minimumAgreement(signature.length, bar))) {
+    if (!Signatures.agreeAtLeast(signature, other, TopKPlan.minimumAgreement(signature.length, bar, sigmas))) {
       return;
     }
     double similarity = mode == VerifyMode.EXACT

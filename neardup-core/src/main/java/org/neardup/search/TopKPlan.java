@@ -112,9 +112,14 @@ public final class TopKPlan implements Serializable {
    * n-permutation MinHash a document at s falls below it with probability about 3e-5).
    */
   public static int minimumAgreement(int n, double similarity) {
+    return minimumAgreement(n, similarity, FILTER_SIGMAS);
+  }
+
+  /** {@link #minimumAgreement(int, double)} at {@code sigmas} standard deviations below the mean. */
+  public static int minimumAgreement(int n, double similarity, double sigmas) {
     double mean = n * similarity;
     double sigma = Math.sqrt(n * similarity * (1 - similarity));
-    return Math.max(0, (int) Math.floor(mean - FILTER_SIGMAS * sigma));
+    return Math.max(0, (int) Math.floor(mean - sigmas * sigma));
   }
 
   @Override

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -171,7 +172,7 @@ class NearDupIndexSearchTest {
   }
 
   private static List<Match<Integer>> byKey(List<Match<Integer>> matches) {
-    return matches.stream().sorted(java.util.Comparator.comparing(Match::key)).toList();
+    return matches.stream().sorted(Comparator.comparing(Match::key)).toList();
   }
 
   private static List<Match<Integer>> withoutSelf(List<Match<Integer>> matches, int self, int k) {

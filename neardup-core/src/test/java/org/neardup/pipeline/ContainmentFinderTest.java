@@ -14,6 +14,7 @@ import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
 import org.neardup.verify.Containment;
 import org.neardup.verify.ContainmentPair;
+import org.neardup.verify.Jaccard;
 
 class ContainmentFinderTest {
   private static final PipelineConfig CONFIG = PipelineConfig.builder().threads(2).build();
@@ -32,7 +33,7 @@ class ContainmentFinderTest {
         assertThat(exact).as("t = %s", threshold).isEqualTo(brute).isNotEmpty();
         for (ContainmentPair pair : exact) {
           assertThat(pair.containment()).isGreaterThanOrEqualTo(threshold);
-          assertThat(pair.intersection()).isEqualTo(org.neardup.verify.Jaccard.intersectionSize(
+          assertThat(pair.intersection()).isEqualTo(Jaccard.intersectionSize(
               corpus.shingles(pair.first()), corpus.shingles(pair.second())));
         }
       }

@@ -29,6 +29,7 @@ import org.neardup.sketch.Sketch;
 import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
 import org.neardup.verify.Containment;
+import org.neardup.verify.Jaccard;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -147,7 +148,7 @@ public final class SearchBenchmark implements Callable<Integer> {
       List<Double> found = new ArrayList<>();
       for (Match<Integer> match : index.top(texts.get(self), K + 1)) {
         if (match.key() != self && found.size() < K) {
-          if (match.similarity() != org.neardup.verify.Jaccard.similarity(sets[self], sets[match.key()])) {
+          if (match.similarity() != Jaccard.similarity(sets[self], sets[match.key()])) {
             throw new IllegalStateException("a similarity that is not exact, query " + self);
           }
           found.add(match.similarity());

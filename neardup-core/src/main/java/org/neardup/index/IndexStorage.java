@@ -11,7 +11,21 @@ package org.neardup.index;
 public interface IndexStorage<K> extends AutoCloseable {
   SketchStore<K> sketches();
 
+  /** The buckets of the threshold banding: {@code buckets(BucketSpace.THRESHOLD)}. */
   BucketStore buckets();
+
+  /**
+   * The buckets of {@code space}. An index asks only for the spaces its {@link SearchSettings} use;
+   * a storage that keeps only the threshold buckets refuses the others.
+   *
+   * @throws UnsupportedOperationException for a space this storage does not keep
+   */
+  default BucketStore buckets(BucketSpace space) {
+    if (space == BucketSpace.THRESHOLD) {
+      return buckets();
+    }
+    throw new UnsupportedOperationException("this index storage keeps no " + space + " buckets");
+  }
 
   /**
    * A batch of writes begins: the index holds its write lock until the {@link #commit()} that ends

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.neardup.server.diff.WordDiff;
 import org.neardup.text.Normalizer;
 import org.neardup.text.NormalizerConfig;
+import org.neardup.index.SearchSettings;
 
 /** Every endpoint through the real HTTP server, answers and refusals alike. */
 class ApiTest {
@@ -129,6 +130,51 @@ class ApiTest {
     assertThat(duplicate.get("id").asText()).isEqualTo("ad-1");
     assertThat(duplicate.get("text").isNull()).isTrue();
     assertThat(duplicate.get("diff").isNull()).isTrue();
+  }
+
+  /** POST /query?top=K and ?measure=containment, on an index built for both. */
+  @Test
+  void topKAndContainmentQueries() throws Exception {
+    fixture.close();
+    fixture = new ServerFixture(dir.resolve("search"), null, 1 << 20, new SearchSettings(0.3, 4));
+    String essay = "The committee met on Tuesday to discuss the budget for the coming year. After a long debate "
+        + "about roads, schools and the new library, the members agreed to raise the parking fees and to "
+        + "postpone the stadium until the spring.";
+    String quote = "After a long debate about roads, schools and the new library, the members agreed";
+    fixture.postJson("/documents", Map.of("id", "essay", "text", essay));
+    fixture.postJson("/documents", Map.of("id", "ad-1", "text", AD));
+    fixture.postJson("/documents", Map.of("id", "ad-2", "text", "Sunny two-room flat near the station, 750 euro, furnished"));
+    fixture.postJson("/documents", Map.of("id", "ad-3", "text", "Studio in Trastevere with terrace, 650 euro"));
+
+    JsonNode top = json(fixture.postJson("/query?top=2", Map.of("text", REPOST))).get("duplicates");
+    assertThat(top).hasSize(2);
+    assertThat(top.get(0).get("id").asText()).isEqualTo("ad-1");
+    assertThat(top.get(1).get("id").asText()).isEqualTo("ad-2"); // below the threshold, above the floor
+    assertThat(top.get(1).get("similarity").asDouble()).isBetween(0.3, 0.8);
+    assertThat(json(fixture.postJson("/query", Map.of("text", REPOST))).get("duplicates")).hasSize(1);
+
+    JsonNode containing = json(fixture.postJson("/query?measure=containment", Map.of("text", quote))).get("duplicates");
+    assertThat(containing).hasSize(1);
+    assertThat(containing.get(0).get("id").asText()).isEqualTo("essay");
+    assertThat(containing.get(0).get("similarity").asDouble()).isEqualTo(1.0);
+    assertThat(json(fixture.postJson("/query", Map.of("text", quote))).get("duplicates")).isEmpty(); // J is low
+
+    JsonNode stats = json(fixture.get("/stats"));
+    assertThat(stats.get("topKFloor").asDouble()).isEqualTo(0.3);
+    assertThat(stats.get("containmentSampling").asInt()).isEqualTo(4);
+    assertProblem(fixture.postJson("/query?top=2&limit=3", Map.of("text", "x")), 400, "exclude each other");
+    assertProblem(fixture.postJson("/query?top=2&measure=containment", Map.of("text", "x")), 400, "use limit");
+    assertProblem(fixture.postJson("/query?measure=cosine", Map.of("text", "x")), 400, "measure must be");
+    assertProblem(fixture.postJson("/query?top=0", Map.of("text", "x")), 400, "top must be");
+  }
+
+  @Test
+  void aPlainIndexAnswersTopKDownToItsThresholdAndRefusesContainment() throws Exception {
+    fixture.postJson("/documents", Map.of("id", "ad-1", "text", AD));
+    JsonNode top = json(fixture.postJson("/query?top=5", Map.of("text", REPOST))).get("duplicates");
+    assertThat(top).hasSize(1);
+    assertThat(json(fixture.get("/stats")).get("topKFloor").asDouble()).isEqualTo(0.8);
+    assertProblem(fixture.postJson("/query?measure=containment", Map.of("text", AD)), 400, "--containment-sampling");
   }
 
   @Test

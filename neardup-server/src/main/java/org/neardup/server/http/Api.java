@@ -182,33 +182,63 @@ public final class Api implements HttpHandler {
     call.sendJson(200, body);
   }
 
+  /**
+   * {@code POST /query}: the near-duplicates at or above the threshold ({@code ?limit=N}), the K most
+   * similar down to the index's top-k floor ({@code ?top=K}), or the documents containing the text
+   * ({@code ?measure=containment}).
+   */
   private void query(HttpCall call) throws IOException {
     call.requireContentType(HttpCall.JSON);
-    int limit = limit(call);
+    int limit = count(call, "limit", DEFAULT_LIMIT);
     boolean diff = flag(call, "diff");
+    boolean top = call.parameter("top") != null;
+    int k = count(call, "top", 0);
+    boolean containment = containment(call);
+    if (top && containment) {
+      throw ApiException.badRequest("top=K ranks by Jaccard similarity; with measure=containment use limit=N");
+    }
+    if (top && call.parameter("limit") != null) {
+      throw ApiException.badRequest("top=K and limit=N exclude each other: top=K answers K at most");
+    }
+    if (containment && !index.searchSettings().hasContainment()) {
+      throw ApiException.badRequest("this index keeps no containment sample: build it with --containment-sampling M");
+    }
     JsonNode body = json.readTree(call.body(config.maxBodyBytes()));
     if (body == null || !body.isObject()) {
       throw ApiException.badRequest("expected a JSON object {\"text\": \"...\"}");
     }
     String text = DocumentInput.text(body);
-    List<Match<String>> matches = index.query(text, limit);
+    List<Match<String>> matches = containment ? index.containing(text, limit)
+        : top ? index.top(text, k) : index.query(text, limit);
     call.sendJson(200, Map.of("duplicates", diff ? duplicates.withDiffs(matches, text) : Duplicates.of(matches)));
   }
 
-  private static int limit(HttpCall call) {
-    String value = call.parameter("limit");
+  /** A count parameter ({@code limit}, {@code top}) in [1, 10,000], or {@code absent} when not given. */
+  private static int count(HttpCall call, String name, int absent) {
+    String value = call.parameter(name);
     if (value == null) {
-      return DEFAULT_LIMIT;
+      return absent;
     }
     try {
-      int limit = Integer.parseInt(value);
-      if (limit >= 1 && limit <= MAX_LIMIT) {
-        return limit;
+      int count = Integer.parseInt(value);
+      if (count >= 1 && count <= MAX_LIMIT) {
+        return count;
       }
     } catch (NumberFormatException e) {
       // the message below
     }
-    throw ApiException.badRequest("limit must be a whole number in [1, " + MAX_LIMIT + "], got '" + value + "'");
+    throw ApiException.badRequest(name + " must be a whole number in [1, " + MAX_LIMIT + "], got '" + value + "'");
+  }
+
+  private static boolean containment(HttpCall call) {
+    String value = call.parameter("measure");
+    if (value == null || value.equals("jaccard")) {
+      return false;
+    }
+    if (value.equals("containment")) {
+      return true;
+    }
+    throw ApiException.badRequest("measure must be jaccard or containment, got '" + value + "'");
   }
 
   /** The boolean query parameter {@code name}: absent or false, true or given without a value. */
@@ -240,6 +270,8 @@ public final class Api implements HttpHandler {
     body.put("rows", settings.banding().rows());
     body.put("verify", settings.verify().name().toLowerCase(java.util.Locale.ROOT));
     body.put("keepTexts", settings.keepTexts());
+    body.put("topKFloor", index.topKFloor());
+    body.put("containmentSampling", settings.search().containmentSampling());
     body.put("sketch", sketch);
     body.put("commits", directory.commits());
     return body;

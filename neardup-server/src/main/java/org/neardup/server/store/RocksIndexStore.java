@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.neardup.format.ShingleSetFormat;
+import org.neardup.index.BucketSpace;
 import org.neardup.index.BucketStore;
 import org.neardup.index.IndexStorage;
 import org.neardup.index.SketchStore;
@@ -44,8 +45,11 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
   private final ColumnFamilyHandle sets;
   private final ColumnFamilyHandle texts;
   private final ColumnFamilyHandle buckets;
+  private final SearchBuckets topKBuckets; // null without a top-k floor
+  private final SearchBuckets containment; // null without containment sampling
   private final boolean keepTexts;
   private final ReadOptions reads = new ReadOptions();
+  private final ReadOptions prefixReads = new ReadOptions().setPrefixSameAsStart(true);
   private final WriteOptions writes;
 
   private final WriteBatch pending = new WriteBatch();
@@ -73,8 +77,13 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
   /** A document staged for the next commit. */
   private record StagedDocument(String key, int[] signature, long[] set, String text) {}
 
-  RocksIndexStore(RocksDB db, ColumnFamilyHandle[] families, boolean keepTexts, boolean durable, long nextHandle,
-      long count) {
+  /**
+   * @param families the handles of the default family and of {@link RocksLayout#FAMILIES}, in order
+   * @param topKBuckets the {@link RocksLayout#TOP_K_BUCKETS} family, or null
+   * @param containment the {@link RocksLayout#CONTAINMENT} family, or null
+   */
+  RocksIndexStore(RocksDB db, ColumnFamilyHandle[] families, ColumnFamilyHandle topKBuckets,
+      ColumnFamilyHandle containment, boolean keepTexts, boolean durable, long nextHandle, long count) {
     this.db = db;
     this.meta = families[0];
     this.keys = families[1];
@@ -83,6 +92,8 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     this.sets = families[4];
     this.texts = families[5];
     this.buckets = families[6];
+    this.topKBuckets = topKBuckets == null ? null : new SearchBuckets(db, pending, prefixReads, topKBuckets);
+    this.containment = containment == null ? null : new SearchBuckets(db, pending, prefixReads, containment);
     this.keepTexts = keepTexts;
     this.writes = new WriteOptions().setSync(durable);
     this.nextHandle = this.committedNextHandle = nextHandle;
@@ -97,6 +108,19 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
   @Override
   public BucketStore buckets() {
     return this;
+  }
+
+  @Override
+  public BucketStore buckets(BucketSpace space) {
+    BucketStore store = switch (space) {
+      case THRESHOLD -> this;
+      case TOP_K -> topKBuckets;
+      case CONTAINMENT -> containment;
+    };
+    if (store == null) {
+      throw new UnsupportedOperationException("this index was built without " + space + " buckets");
+    }
+    return store;
   }
 
   /** Commits made so far (each one write, synced when durable). */
@@ -157,6 +181,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
   public void close() {
     pending.close();
     reads.close();
+    prefixReads.close();
     writes.close();
   }
 

@@ -20,7 +20,13 @@ import java.util.List;
  * sets           handle, 8 bytes                       shingle set (ShingleSetFormat)
  * texts          handle, 8 bytes                       raw text, UTF-8 (only when texts are kept)
  * buckets        bucket key, 8 bytes                   its members' handles, 8 bytes each
+ * topk-buckets   floor bucket key, 8 bytes ‖ handle     (empty)   only with a top-k floor
+ * containment    sampled shingle hash ‖ handle         (empty)   only with containment sampling
  * </pre>
+ *
+ * The last two families exist only in indexes whose settings ({@code IndexSettingsFormat} version
+ * 2) ask for them, so that an index without them is laid out exactly as before; they are read by
+ * prefix scans of what is committed (see {@link SearchBuckets}).
  *
  * Handles are given out in increasing order and never reused, so ascending handles are insertion
  * order. A bucket is one key, so that the b buckets of a query are one multiGet of point lookups
@@ -39,8 +45,14 @@ final class RocksLayout {
   static final String TEXTS = "texts";
   static final String BUCKETS = "buckets";
 
-  /** The column families after the default one, in the order they are opened. */
+  static final String TOP_K_BUCKETS = "topk-buckets";
+  static final String CONTAINMENT = "containment";
+
+  /** The column families after the default one every index has, in the order they are opened. */
   static final List<String> FAMILIES = List.of(KEYS, IDS, SIGNATURES, SETS, TEXTS, BUCKETS);
+
+  /** The column families of the queries beyond the threshold, opened after {@link #FAMILIES} when present. */
+  static final List<String> SEARCH_FAMILIES = List.of(TOP_K_BUCKETS, CONTAINMENT);
 
   private RocksLayout() {}
 

@@ -18,7 +18,7 @@ import org.neardup.spark.input.InputSpec;
  * @param keep the representative of a cluster (clusters, dedup)
  * @param bucketCap distinct texts a bucket may hold before it is a giant bucket (0: no cap)
  * @param partitions partitions of the shuffles (banding, verification, components, output)
- * @param splitBytes bytes of a line-format file that one task reads
+ * @param splitBytes bytes of a line-format file that one task reads; 0 for {@link #autoSplitBytes}
  */
 public record JobSettings(
     PipelineConfig config,
@@ -33,8 +33,8 @@ public record JobSettings(
   /** The default {@link #bucketCap}. */
   public static final int DEFAULT_BUCKET_CAP = 1000;
 
-  /** The default {@link #splitBytes}: 64 MiB. */
-  public static final long DEFAULT_SPLIT_BYTES = 64L << 20;
+  /** The default {@link #splitBytes}: chosen from the input size ({@link #autoSplitBytes}). */
+  public static final long DEFAULT_SPLIT_BYTES = 0;
 
   public JobSettings {
     Objects.requireNonNull(config, "config");
@@ -47,9 +47,18 @@ public record JobSettings(
     if (partitions < 1) {
       throw new IllegalArgumentException("partitions must be at least 1, got " + partitions);
     }
-    if (splitBytes < 1) {
-      throw new IllegalArgumentException("split size must be at least 1 byte, got " + splitBytes);
+    if (splitBytes < 0) {
+      throw new IllegalArgumentException("split size must be at least 1 byte (0: automatic), got " + splitBytes);
     }
+  }
+
+  /**
+   * The split size when none is set: the text inputs' size over twice the parallelism (so that
+   * every core reads and signs), between 1 MiB and 128 MiB.
+   */
+  public static long autoSplitBytes(long inputBytes, int parallelism) {
+    long share = inputBytes / Math.max(1, 2L * parallelism);
+    return Math.max(1L << 20, Math.min(128L << 20, share));
   }
 
   /** Settings with the defaults for what the pipeline config does not say. */

@@ -15,7 +15,8 @@ import org.apache.spark.scheduler.StageInfo;
 /**
  * Progress from Spark's own events: one line when a job starts (with the job description the
  * pipeline sets for each step), task counts of running stages at most every few seconds, and one
- * line when a stage completes (tasks, time, shuffle written). Also totals the shuffle bytes
+ * line when a stage that took a second or more, or wrote a megabyte or more of shuffle, completes
+ * (tasks, time, shuffle written). Also totals the shuffle bytes
  * written and read, for the summary and the benchmarks. Silent (counting only) when quiet. Called
  * on Spark's listener thread; the totals may be read from any thread.
  */
@@ -82,15 +83,16 @@ public final class ProgressListener extends SparkListener {
     StageInfo info = stageCompleted.stageInfo();
     tasksDone.remove(info.stageId());
     AtomicLong shuffle = stageShuffle.remove(info.stageId());
-    if (quiet) {
-      return;
-    }
     double seconds = info.submissionTime().isDefined() && info.completionTime().isDefined()
         ? ((Long) info.completionTime().get() - (Long) info.submissionTime().get()) / 1000.0
         : 0;
     String failure = info.failureReason().isDefined() ? " FAILED: " + info.failureReason().get() : "";
+    long written = shuffle == null ? 0 : shuffle.get();
+    if (quiet || (seconds < 1 && written < 1_000_000 && failure.isEmpty())) {
+      return; // only stages worth a line
+    }
     print(String.format(Locale.ROOT, "neardup:   stage %d done: %d tasks in %.1f s, shuffle written %s%s",
-        info.stageId(), info.numTasks(), seconds, bytes(shuffle == null ? 0 : shuffle.get()), failure));
+        info.stageId(), info.numTasks(), seconds, bytes(written), failure));
   }
 
   private void print(String line) {

@@ -44,7 +44,7 @@ abstract class JobCommand implements Callable<Integer> {
   @Option(names = "--partitions", paramLabel = "N", description = "Partitions of the shuffles and of the output. Default: 2 x Spark's default parallelism.")
   Integer partitions;
 
-  @Option(names = "--split-size", paramLabel = "BYTES", defaultValue = "64m", description = "Bytes of a text file one task reads (k, m, g suffixes). CSV and compressed files are read whole. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--split-size", paramLabel = "BYTES", defaultValue = "auto", description = "Bytes of a text file one task reads (k, m, g suffixes), or auto: the input's size over twice the parallelism, from 1m to 128m. CSV and compressed files are read whole. Default: ${DEFAULT-VALUE}.")
   String splitSize;
 
   @Option(names = "--signatures-out", paramLabel = "DIR", description = "Also write the signatures (and shingle sets) as signature files (.nds part files), for ./neardup pairs --signatures and the service's bulk load.")
@@ -107,6 +107,9 @@ abstract class JobCommand implements Callable<Integer> {
   /** {@code 64m} and the like, in bytes. */
   static long parseBytes(String text) {
     String t = text.trim().toLowerCase(java.util.Locale.ROOT);
+    if (t.equals("auto")) {
+      return JobSettings.DEFAULT_SPLIT_BYTES;
+    }
     long unit = 1;
     if (t.endsWith("k") || t.endsWith("m") || t.endsWith("g")) {
       unit = t.endsWith("k") ? 1L << 10 : t.endsWith("m") ? 1L << 20 : 1L << 30;

@@ -101,7 +101,10 @@ public final class SparkCorpus {
       sources = new Sources(files, List.of(), rows);
       read = ParquetInputs.read(rows, files);
     } else {
-      List<InputSplit> splits = SplitPlanner.splits(files, hadoop.get(), settings.splitBytes());
+      long splitBytes = settings.splitBytes() > 0
+          ? settings.splitBytes()
+          : JobSettings.autoSplitBytes(files.stream().mapToLong(InputFile::length).sum(), context.defaultParallelism());
+      List<InputSplit> splits = SplitPlanner.splits(files, hadoop.get(), splitBytes);
       sources = new Sources(files, splits, null);
       Broadcast<HadoopConf> conf = context.broadcast(hadoop);
       read = context.parallelize(splits, Math.max(1, splits.size()))

@@ -29,17 +29,17 @@ public final class SparkBanding {
         .mapPartitions(sorted -> new BucketScan(keys(sorted), cap));
   }
 
-  private static Iterator<Tuple2<BucketEntry, Byte>> entries(Banding banding, SketchedDocument document) {
+  private static Iterator<Tuple2<BucketEntry, Object>> entries(Banding banding, SketchedDocument document) {
     long[] keys = banding.bucketKeys(document.signature);
-    List<Tuple2<BucketEntry, Byte>> entries = new ArrayList<>(keys.length);
+    List<Tuple2<BucketEntry, Object>> entries = new ArrayList<>(keys.length);
     for (int band = 0; band < keys.length; band++) {
       entries.add(new Tuple2<>(
-          new BucketEntry(keys[band], document.fingerprint, document.setSize, document.ordinal, band), (byte) 0));
+          new BucketEntry(keys[band], document.fingerprint, document.setSize, document.ordinal, band), null));
     }
     return entries.iterator();
   }
 
-  private static Iterator<BucketEntry> keys(Iterator<Tuple2<BucketEntry, Byte>> pairs) {
+  private static Iterator<BucketEntry> keys(Iterator<Tuple2<BucketEntry, Object>> pairs) {
     return new Iterator<>() {
       @Override
       public boolean hasNext() {

@@ -3,6 +3,7 @@ package org.neardup.spark.verify;
 import java.io.Serializable;
 import java.util.Iterator;
 import java.util.List;
+import org.apache.spark.HashPartitioner;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -25,7 +26,8 @@ import scala.Tuple2;
  * </ol>
  *
  * Only documents that occur in a pair take part: a Bloom filter of their ordinals (broadcast)
- * selects them before the shuffle. Stateless.
+ * selects them before the shuffle, which partitions them by ordinal once for both joins; each pair
+ * then carries its first document's data to its second's partition. Stateless.
  */
 public final class CandidateVerification {
   private CandidateVerification() {}
@@ -51,9 +53,13 @@ public final class CandidateVerification {
       return new Result(context.emptyRDD(), new Counts(0, 0));
     }
     Broadcast<BloomFilter> inCandidates = context.broadcast(ordinals(candidates, candidateCount));
+    HashPartitioner byOrdinal = new HashPartitioner(partitions);
+    // Partitioned once and kept: both joins below use this partitioning, so only the pairs move.
     JavaPairRDD<Long, Signed> signatures = documents
         .filter(d -> inCandidates.value().mightContainLong(d.ordinal))
-        .mapToPair(d -> new Tuple2<>(d.ordinal, new Signed(d.id, d.signature)));
+        .mapToPair(d -> new Tuple2<>(d.ordinal, new Signed(d.id, d.signature)))
+        .partitionBy(byOrdinal)
+        .persist(StorageLevel.MEMORY_AND_DISK_SER());
     JavaRDD<Tuple2<Survivor, double[]>> checked = candidates
         .join(signatures, partitions)
         .mapToPair(e -> new Tuple2<>(e._2()._1(), new Tuple2<>(e._1(), e._2()._2())))
@@ -73,6 +79,7 @@ public final class CandidateVerification {
         });
     checked.persist(StorageLevel.MEMORY_AND_DISK());
     long verified = checked.count();
+    signatures.unpersist(false);
     inCandidates.destroy();
     if (!verifier.needsSets() || verified == 0) {
       JavaRDD<VerifiedPair> pairs = checked
@@ -87,7 +94,9 @@ public final class CandidateVerification {
         context.broadcast(ordinals(checked.mapToPair(s -> new Tuple2<>(s._1().first(), s._1().second())), verified));
     JavaPairRDD<Long, long[]> sets = documents
         .filter(d -> inSurvivors.value().mightContainLong(d.ordinal))
-        .mapToPair(d -> new Tuple2<>(d.ordinal, d.shingleSet));
+        .mapToPair(d -> new Tuple2<>(d.ordinal, d.shingleSet))
+        .partitionBy(byOrdinal)
+        .persist(StorageLevel.MEMORY_AND_DISK_SER());
     JavaRDD<VerifiedPair> pairs = checked
         .mapToPair(s -> new Tuple2<>(s._1().first(), s._1()))
         .join(sets, partitions)
@@ -105,6 +114,7 @@ public final class CandidateVerification {
         .persist(StorageLevel.MEMORY_AND_DISK());
     pairs.count();
     checked.unpersist(false);
+    sets.unpersist(false);
     inSurvivors.destroy();
     return new Result(pairs, new Counts(candidateCount, verified));
   }

@@ -17,6 +17,7 @@ import org.neardup.lsh.LshParams;
  * @param verifiedPairs candidates that passed the signature filter and were verified
  * @param giantBuckets buckets of more distinct texts than the cap
  * @param unexaminedPairs candidate pairs of giant buckets not examined (star and chain only)
+ * @param componentRounds Large-Star/Small-Star rounds of the connected components (0: none run)
  * @param results lines written (pairs, cluster members, records kept)
  * @param shuffleBytes bytes written by all shuffles
  */
@@ -30,6 +31,7 @@ public record JobStats(
     long verifiedPairs,
     long giantBuckets,
     long unexaminedPairs,
+    int componentRounds,
     long results,
     long shuffleBytes) {
   public JobStats {

@@ -2,6 +2,7 @@ package org.neardup.spark;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.spark.api.java.JavaPairRDD;
@@ -9,6 +10,7 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
+import org.neardup.cli.Formats;
 import org.neardup.input.InputProblem;
 import org.neardup.lsh.LshParams;
 import org.neardup.spark.cluster.ClusterAssembly;
@@ -43,6 +45,7 @@ public final class NearDupJob {
   private long giantBuckets;
   private long unexaminedPairs;
   private CandidateVerification.Result verification;
+  private int componentRounds;
 
   private NearDupJob(SparkSession spark, JobSettings settings, SparkCorpus corpus) {
     this.spark = spark;
@@ -103,6 +106,7 @@ public final class NearDupJob {
         .union(copies());
     context.setJobDescription("connected components");
     ConnectedComponents.Result components = ConnectedComponents.of(context, edges, settings.partitions());
+    componentRounds = components.rounds();
     context.setJobDescription("cluster members");
     return ClusterAssembly.members(components.components(), corpus.documents(), settings.keep(),
         settings.partitions());
@@ -132,7 +136,7 @@ public final class NearDupJob {
   /** What the run did so far. */
   public JobStats stats(long results, long shuffleBytes) {
     var tally = corpus.tally();
-    Map<InputProblem, Long> skipped = new java.util.EnumMap<>(InputProblem.class);
+    Map<InputProblem, Long> skipped = new EnumMap<>(InputProblem.class);
     skipped.putAll(tally.issues);
     if (tally.emptyDocuments > 0) {
       skipped.put(InputProblem.EMPTY_DOCUMENT, tally.emptyDocuments);
@@ -142,7 +146,7 @@ public final class NearDupJob {
         : verification.counts();
     return new JobStats(tally.documents - corpus.duplicateIds(), tally.shortDocuments, skipped, copyCount,
         settings.config().lshParams(), counts.candidates(), counts.verified(), giantBuckets, unexaminedPairs,
-        results, shuffleBytes);
+        componentRounds, results, shuffleBytes);
   }
 
   /** The summary lines on stderr, as the CLI's. */
@@ -159,13 +163,17 @@ public final class NearDupJob {
     LshParams lsh = stats.lshParams();
     err.printf(Locale.ROOT,
         "neardup: %s, P(candidate | J=%s) = %.4f; %d candidate pairs of distinct texts, %d verified%n",
-        lsh, org.neardup.cli.Formats.plain(config.threshold()), lsh.candidateProbability(config.threshold()),
+        lsh, Formats.plain(config.threshold()), lsh.candidateProbability(config.threshold()),
         stats.candidatePairs(), stats.verifiedPairs());
     if (stats.giantBuckets() > 0) {
       err.printf(Locale.ROOT,
           "neardup: %d buckets held more than %d distinct texts: %d of their candidate pairs were not examined"
               + " (a star and a chain each; raise --bucket-cap, 0 for none, to examine all)%n",
           stats.giantBuckets(), settings.bucketCap(), stats.unexaminedPairs());
+    }
+    if (stats.componentRounds() > 0) {
+      err.printf(Locale.ROOT, "neardup: connected components in %d Large-Star/Small-Star rounds%n",
+          stats.componentRounds());
     }
     err.printf(Locale.ROOT, "neardup: %d %s written; shuffles wrote %s%n", stats.results(), what,
         ProgressListener.bytes(stats.shuffleBytes()));

@@ -2,7 +2,10 @@ package org.neardup.spark.command;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.neardup.cli.UsageException;
 import org.neardup.cli.options.PipelineMixin;
@@ -83,15 +86,15 @@ abstract class JobCommand implements Callable<Integer> {
       } catch (IllegalArgumentException e) {
         throw new UsageException(e.getMessage());
       }
-      var hadoop = spark.sparkContext().hadoopConfiguration();
-      if (new org.apache.hadoop.fs.Path(output).getFileSystem(hadoop).exists(new org.apache.hadoop.fs.Path(output))) {
+      Path outputPath = new Path(output);
+      if (outputPath.getFileSystem(spark.sparkContext().hadoopConfiguration()).exists(outputPath)) {
         throw new PartFiles.OutputExistsException(output);
       }
       NearDupJob job = NearDupJob.start(spark, settings);
       if (signaturesOut != null) {
-        job.spark().sparkContext().setJobDescription("write signature files");
-        SignatureFilesWriter.write(org.apache.spark.api.java.JavaSparkContext.fromSparkContext(spark.sparkContext()),
-            job.corpus().documents(), config.sketch(), config.verify() == VerifyMode.EXACT, signaturesOut);
+        spark.sparkContext().setJobDescription("write signature files");
+        SignatureFilesWriter.write(JavaSparkContext.fromSparkContext(spark.sparkContext()), job.corpus().documents(),
+            config.sketch(), config.verify() == VerifyMode.EXACT, signaturesOut);
       }
       long written = write(job);
       if (!quiet) {
@@ -106,7 +109,7 @@ abstract class JobCommand implements Callable<Integer> {
 
   /** {@code 64m} and the like, in bytes. */
   static long parseBytes(String text) {
-    String t = text.trim().toLowerCase(java.util.Locale.ROOT);
+    String t = text.trim().toLowerCase(Locale.ROOT);
     if (t.equals("auto")) {
       return JobSettings.DEFAULT_SPLIT_BYTES;
     }

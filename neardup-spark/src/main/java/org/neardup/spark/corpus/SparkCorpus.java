@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Locale;
 import java.util.NoSuchElementException;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.Path;
@@ -241,10 +240,5 @@ public final class SparkCorpus {
       }
     }
     return newlines + 1 + relativeLine;
-  }
-
-  /** A one-line description of what was read, for the summary. */
-  public String describe() {
-    return String.format(Locale.ROOT, "%d documents", tally.documents - duplicateIds);
   }
 }

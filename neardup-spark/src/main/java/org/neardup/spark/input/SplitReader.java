@@ -2,7 +2,6 @@ package org.neardup.spark.input;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.InputStream;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import org.apache.hadoop.conf.Configuration;
@@ -68,8 +67,7 @@ public final class SplitReader implements Iterator<ReadItem>, Closeable {
         return in; // neardup-io gunzips by the magic bytes, as the CLI does
       }
       try {
-        InputStream decompressed = codec.createInputStream(in);
-        return decompressed;
+        return codec.createInputStream(in);
       } catch (IOException | RuntimeException e) {
         in.close();
         throw e;

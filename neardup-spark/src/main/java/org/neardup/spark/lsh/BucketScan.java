@@ -1,6 +1,7 @@
 package org.neardup.spark.lsh;
 
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 
@@ -93,7 +94,7 @@ public final class BucketScan implements Iterator<BucketOutput> {
         pending.add(BucketOutput.candidate(texts[i], ordinal));
       }
       if (distinct == texts.length) {
-        texts = java.util.Arrays.copyOf(texts, Math.min(cap, 2 * distinct));
+        texts = Arrays.copyOf(texts, Math.min(cap, 2 * distinct));
       }
       texts[distinct] = ordinal;
     } else {

@@ -56,9 +56,4 @@ public final class ResultWriter {
       spark.createDataFrame(rows, CLUSTERS).write().parquet(directory);
     }
   }
-
-  /** The column names of the Parquet pairs output. */
-  public static List<String> pairColumns() {
-    return List.of(PAIRS.fieldNames());
-  }
 }

@@ -152,7 +152,8 @@ public final class NearDupJob {
   /** The summary lines on stderr, as the CLI's. */
   public static void summarize(JobStats stats, JobSettings settings, String what, PrintWriter err) {
     var config = settings.config();
-    err.printf(Locale.ROOT, "neardup: %d documents signed (shingle %s, %d-value signatures); %d exact copies of an earlier text%n",
+    err.printf(Locale.ROOT,
+        "neardup: %d documents signed (shingle %s, %d-value signatures); %d exact copies of an earlier text%n",
         stats.documents(), config.shingle(), config.minHash().numPermutations(), stats.copies());
     if (stats.shortDocuments() > 0) {
       err.printf(Locale.ROOT, "neardup: %d documents shorter than k=%d, each taken as one shingle%n",

@@ -51,7 +51,8 @@ public final class ProgressListener extends SparkListener {
     if (quiet) {
       return;
     }
-    String description = jobStart.properties() == null ? null : jobStart.properties().getProperty("spark.job.description");
+    String description =
+        jobStart.properties() == null ? null : jobStart.properties().getProperty("spark.job.description");
     print(String.format(Locale.ROOT, "neardup: job %d: %s (%d stages)", jobStart.jobId(),
         description == null ? "spark job" : description, jobStart.stageInfos().size()));
   }

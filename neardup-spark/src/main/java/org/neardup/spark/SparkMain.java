@@ -56,7 +56,8 @@ public final class SparkMain {
   /** An input error raised inside a Spark task arrives wrapped; find it. */
   private static Throwable rootInput(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof NearDupException || t instanceof UsageException || t instanceof PartFiles.OutputExistsException) {
+      if (t instanceof NearDupException || t instanceof UsageException
+          || t instanceof PartFiles.OutputExistsException) {
         return t;
       }
     }

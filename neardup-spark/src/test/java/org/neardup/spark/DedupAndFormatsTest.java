@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -24,8 +25,9 @@ import org.neardup.testkit.SharedData;
 /**
  * The deduplicated copy equals {@code ./neardup dedup}'s byte for byte (TSV in several splits, the
  * Kijiji CSV, JSON Lines); Parquet input gives the pairs of the same records as text; Parquet
- * output holds the text output's rows; signature files read back by {@code ./neardup pairs
- * --signatures} give the same pairs.
+ * output holds the text output's rows; signature files hold the entries of {@code ./neardup sign}
+ * (byte-identical sketches) and, read back by {@code ./neardup pairs --signatures}, give the same
+ * pairs.
  */
 class DedupAndFormatsTest {
   @TempDir static Path dir;
@@ -105,20 +107,32 @@ class DedupAndFormatsTest {
         pairs.toString(), generated.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     List<String> args = new ArrayList<>(List.of("pairs", "-q"));
-    long entries = 0;
+    List<String> entries = new ArrayList<>();
     for (Path part : TestSpark.partFiles(signatures)) {
       args.add("--signatures");
       args.add(part.toString());
-      try (var reader = SignatureFile.read(Files.newInputStream(part), part.toString())) {
-        while (reader.next() != null) {
-          entries++;
-        }
-      }
+      entries.addAll(entries(part));
     }
-    assertThat(entries).isEqualTo(2000);
+    assertThat(TestSpark.partFiles(signatures)).hasSizeGreaterThan(1);
+    // Byte-identical sketches: the entries of ./neardup sign on the same input, in the same order.
+    Path signed = dir.resolve("signed.nds");
+    assertThat(cli("sign", "-q", "-o", signed.toString(), generated.toString()).exitCode()).isZero();
+    assertThat(entries).hasSize(2000).isEqualTo(entries(signed));
     TestSpark.Run fromSignatures = cli(args.toArray(String[]::new));
     assertThat(fromSignatures.exitCode()).as(fromSignatures.err()).isZero();
     assertThat(fromSignatures.out()).isEqualTo(parts(pairs));
+  }
+
+  /** The entries of a signature file, each as one string of all its fields. */
+  private static List<String> entries(Path file) throws IOException {
+    List<String> entries = new ArrayList<>();
+    try (var reader = SignatureFile.read(Files.newInputStream(file), file.toString())) {
+      for (SignatureFile.Entry e; (e = reader.next()) != null; ) {
+        entries.add(e.id() + " " + e.textLength() + " " + Arrays.toString(e.signature()) + " "
+            + Arrays.toString(e.shingleSet()));
+      }
+    }
+    return entries;
   }
 
   /** The rows of a Parquet output, part file by part file in name order (Spark's reader orders files by size). */

@@ -23,10 +23,11 @@ public final class ClusterAssembly {
   private record Summary(String name, long representative, int representativeLength) implements Serializable {}
 
   /** The cluster members, unordered. */
-  public static JavaRDD<ClusterMember> members(JavaPairRDD<Long, Long> components, JavaRDD<SketchedDocument> documents,
-      KeepPolicy keep, int partitions) {
+  public static JavaRDD<ClusterMember> members(JavaPairRDD<Long, Long> components,
+      JavaRDD<SketchedDocument> documents, KeepPolicy keep, int partitions) {
     JavaPairRDD<Long, Tuple2<Long, Member>> byCluster = components
-        .join(documents.mapToPair(d -> new Tuple2<>(d.ordinal, new Member(d.ordinal, d.id, d.textLength))), partitions)
+        .join(documents.mapToPair(d -> new Tuple2<>(d.ordinal, new Member(d.ordinal, d.id, d.textLength))),
+            partitions)
         .mapToPair(e -> new Tuple2<>(e._2()._1(), new Tuple2<>(e._1(), e._2()._2())));
     JavaPairRDD<Long, Summary> summaries = byCluster
         .mapToPair(e -> {

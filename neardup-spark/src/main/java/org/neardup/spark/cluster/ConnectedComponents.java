@@ -60,7 +60,8 @@ public final class ConnectedComponents {
         break;
       }
     }
-    JavaPairRDD<Long, Long> roots = current.values().distinct(partitions).mapToPair(root -> new Tuple2<>(root, root));
+    JavaPairRDD<Long, Long> roots =
+        current.values().distinct(partitions).mapToPair(root -> new Tuple2<>(root, root));
     JavaPairRDD<Long, Long> components = current.union(roots).persist(StorageLevel.MEMORY_AND_DISK());
     components.count();
     current.unpersist(false);
@@ -71,7 +72,8 @@ public final class ConnectedComponents {
    * Large-Star: every node u links each larger neighbour v to m(u), the smallest of u and its
    * neighbours. Edges come and go as (larger, smaller).
    */
-  static JavaPairRDD<Long, Long> largeStar(JavaPairRDD<Long, Long> edges, int partitions, LongAccumulator changes) {
+  static JavaPairRDD<Long, Long> largeStar(
+      JavaPairRDD<Long, Long> edges, int partitions, LongAccumulator changes) {
     JavaPairRDD<Long, Long> both = edges.flatMapToPair(e -> List.of(e, e.swap()).iterator());
     JavaPairRDD<Long, Long> smallest = both.reduceByKey(Math::min, partitions)
         .mapToPair(e -> new Tuple2<>(e._1(), Math.min(e._1(), e._2())));
@@ -94,7 +96,8 @@ public final class ConnectedComponents {
    * Small-Star: every node u links itself and each smaller neighbour v to m(u), the smallest of u
    * and its smaller neighbours.
    */
-  static JavaPairRDD<Long, Long> smallStar(JavaPairRDD<Long, Long> edges, int partitions, LongAccumulator changes) {
+  static JavaPairRDD<Long, Long> smallStar(
+      JavaPairRDD<Long, Long> edges, int partitions, LongAccumulator changes) {
     JavaPairRDD<Long, Long> smallest = edges.reduceByKey(Math::min, partitions);
     return edges
         .join(smallest, partitions)

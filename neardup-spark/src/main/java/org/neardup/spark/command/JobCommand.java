@@ -93,8 +93,8 @@ abstract class JobCommand implements Callable<Integer> {
       NearDupJob job = NearDupJob.start(spark, settings);
       if (signaturesOut != null) {
         spark.sparkContext().setJobDescription("write signature files");
-        SignatureFilesWriter.write(JavaSparkContext.fromSparkContext(spark.sparkContext()), job.corpus().documents(),
-            config.sketch(), config.verify() == VerifyMode.EXACT, signaturesOut);
+        SignatureFilesWriter.write(JavaSparkContext.fromSparkContext(spark.sparkContext()),
+            job.corpus().documents(), config.sketch(), config.verify() == VerifyMode.EXACT, signaturesOut);
       }
       long written = write(job);
       if (!quiet) {

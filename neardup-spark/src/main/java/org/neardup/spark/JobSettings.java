@@ -66,20 +66,4 @@ public record JobSettings(
     return new JobSettings(config, inputs, OnError.FAIL, KeepPolicy.FIRST, DEFAULT_BUCKET_CAP, partitions,
         DEFAULT_SPLIT_BYTES);
   }
-
-  public JobSettings withBucketCap(int cap) {
-    return new JobSettings(config, inputs, onError, keep, cap, partitions, splitBytes);
-  }
-
-  public JobSettings withKeep(KeepPolicy policy) {
-    return new JobSettings(config, inputs, onError, policy, bucketCap, partitions, splitBytes);
-  }
-
-  public JobSettings withOnError(OnError policy) {
-    return new JobSettings(config, inputs, policy, keep, bucketCap, partitions, splitBytes);
-  }
-
-  public JobSettings withSplitBytes(long bytes) {
-    return new JobSettings(config, inputs, onError, keep, bucketCap, partitions, bytes);
-  }
 }

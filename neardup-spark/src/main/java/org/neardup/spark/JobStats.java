@@ -16,7 +16,8 @@ import org.neardup.lsh.LshParams;
  * @param candidatePairs distinct candidate pairs of distinct texts
  * @param verifiedPairs candidates that passed the signature filter and were verified
  * @param giantBuckets buckets of more distinct texts than the cap
- * @param unexaminedPairs candidate pairs of giant buckets not examined (star and chain only)
+ * @param unexaminedPairs (bucket, pair) occurrences of giant buckets not examined (star and chain
+ *     only); a pair that shares several giant buckets counts once for each
  * @param componentRounds Large-Star/Small-Star rounds of the connected components (0: none run)
  * @param results lines written (pairs, cluster members, records kept)
  * @param shuffleBytes bytes written by all shuffles

@@ -168,8 +168,9 @@ public final class NearDupJob {
         stats.candidatePairs(), stats.verifiedPairs());
     if (stats.giantBuckets() > 0) {
       err.printf(Locale.ROOT,
-          "neardup: %d buckets held more than %d distinct texts: %d of their candidate pairs were not examined"
-              + " (a star and a chain each; raise --bucket-cap, 0 for none, to examine all)%n",
+          "neardup: %d buckets held more than %d distinct texts: only a star and a chain were examined there,"
+              + " %d (bucket, pair) occurrences were not (a pair counts once for each bucket it is in;"
+              + " --bucket-cap 0 examines all)%n",
           stats.giantBuckets(), settings.bucketCap(), stats.unexaminedPairs());
     }
     if (stats.componentRounds() > 0) {

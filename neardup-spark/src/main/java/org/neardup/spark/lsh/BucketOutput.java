@@ -10,7 +10,7 @@ import java.io.Serializable;
  * @param first the candidate's smaller ordinal; the copy's ordinal; the giant bucket's distinct
  *     texts
  * @param second the candidate's larger ordinal; the first-read copy's ordinal; the giant bucket's
- *     candidate pairs left unexamined
+ *     pairs of distinct texts left unexamined
  */
 public record BucketOutput(Kind kind, long first, long second) implements Serializable {
   private static final long serialVersionUID = 1L;

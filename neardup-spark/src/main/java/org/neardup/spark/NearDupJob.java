@@ -160,7 +160,8 @@ public final class NearDupJob {
           stats.shortDocuments(), config.shingle().size());
     }
     stats.skipped().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e ->
-        err.printf(Locale.ROOT, "neardup: skipped %d records: %s%n", e.getValue(), e.getKey().description()));
+        err.printf(Locale.ROOT, "neardup: skipped %d record%s: %s%n", e.getValue(), e.getValue() == 1 ? "" : "s",
+            e.getKey().description()));
     LshParams lsh = stats.lshParams();
     err.printf(Locale.ROOT,
         "neardup: %s, P(candidate | J=%s) = %.4f; %d candidate pairs of distinct texts, %d verified%n",

@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.LongPredicate;
-import org.neardup.input.InputException;
 
 /**
  * Copies {@link InputFormat#CSV} input minus chosen records: the text before the first data record

@@ -1,7 +1,6 @@
 package org.neardup.bench.server;
 
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.Writer;
 import java.net.InetAddress;

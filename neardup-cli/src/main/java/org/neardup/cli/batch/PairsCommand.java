@@ -2,7 +2,6 @@ package org.neardup.cli.batch;
 
 import java.io.IOException;
 import java.io.Writer;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -11,7 +10,6 @@ import org.neardup.cli.ContainmentRun;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.Formats;
 import org.neardup.cli.PipelineRun;
-import org.neardup.cli.SignatureInputs;
 import org.neardup.cli.UsageException;
 import org.neardup.cli.options.InputMixin;
 import org.neardup.cli.options.MeasureMixin;
@@ -50,17 +48,8 @@ public final class PairsCommand implements Callable<Integer> {
     if (measure.containment()) {
       return containmentPairs();
     }
-    var err = spec.commandLine().getErr();
-    SignatureInputs signatureInputs = SignatureInputs.open(signatures.files);
-    PipelineConfig config = signatureInputs.config(pipeline, output.quiet, err);
-    input.checkInputs();
-    List<Path> inputs = new ArrayList<>(input.paths());
-    inputs.addAll(signatures.files);
-    try (OutputTarget target = output.open(spec, inputs);
-        PipelineRun run = PipelineRun.execute(input, signatureInputs, pipeline, config, output.quiet, err)) {
-      write(run.corpus, run.result.pairs(), target.writer());
-      target.commit();
-    }
+    PipelineRun.toOutput(spec, input, signatures, pipeline, output,
+        (run, out) -> write(run.corpus, run.result.pairs(), out));
     return ExitCodes.OK;
   }
 

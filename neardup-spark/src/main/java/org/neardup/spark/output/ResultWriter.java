@@ -1,6 +1,5 @@
 package org.neardup.spark.output;
 
-import java.util.List;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;

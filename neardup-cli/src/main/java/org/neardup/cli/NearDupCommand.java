@@ -8,6 +8,7 @@ import org.neardup.cli.batch.GenerateCommand;
 import org.neardup.cli.batch.PairsCommand;
 import org.neardup.cli.batch.SignCommand;
 import org.neardup.cli.report.ReportCommand;
+import org.neardup.cli.search.SimilarCommand;
 import org.neardup.cli.server.IndexCommand;
 import org.neardup.cli.server.ServeCommand;
 import org.neardup.cli.tune.ExplainCommand;
@@ -22,6 +23,7 @@ import picocli.CommandLine.Command;
     description = "Finds near-duplicate documents: shingles, MinHash, LSH banding, exact verification.",
     subcommands = {
       PairsCommand.class,
+      SimilarCommand.class,
       ClustersCommand.class,
       DedupCommand.class,
       SignCommand.class,

@@ -1,11 +1,17 @@
 package org.neardup.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.neardup.cli.options.InputMixin;
 import org.neardup.cli.options.InputOptionsMixin;
+import org.neardup.cli.options.OutputMixin;
+import org.neardup.cli.options.OutputTarget;
 import org.neardup.cli.options.PipelineMixin;
+import org.neardup.cli.options.SignaturesMixin;
 import org.neardup.input.Document;
 import org.neardup.input.InputException;
 import org.neardup.input.InputProblem;
@@ -23,6 +29,7 @@ import org.neardup.pipeline.PairResult;
 import org.neardup.pipeline.PipelineConfig;
 import org.neardup.pipeline.Progress;
 import org.neardup.pipeline.SketchSource;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * One run of the pipeline as the batch commands share it: read every input into a {@link Corpus},
@@ -162,6 +169,33 @@ public final class PipelineRun implements AutoCloseable {
     if (message != null) {
       err.println("neardup: warning: " + message);
       err.flush();
+    }
+  }
+
+  /** Writes what a run found to an open output. */
+  @FunctionalInterface
+  public interface ResultWriter {
+    void write(PipelineRun run, java.io.Writer out) throws IOException;
+  }
+
+  /**
+   * The batch commands' run over text inputs and signature files: settings checked (with the
+   * signature files' sketch params), inputs checked, the output checked against every input and
+   * opened, all before any work; then the run, {@code writer} on its result, and the output
+   * committed.
+   */
+  public static void toOutput(CommandSpec spec, InputMixin input, SignaturesMixin signatures, PipelineMixin pipeline,
+      OutputMixin output, ResultWriter writer) throws IOException {
+    PrintWriter err = spec.commandLine().getErr();
+    SignatureInputs signatureInputs = SignatureInputs.open(signatures.files);
+    PipelineConfig config = signatureInputs.config(pipeline, output.quiet, err);
+    input.checkInputs();
+    List<Path> inputs = new ArrayList<>(input.paths());
+    inputs.addAll(signatures.files);
+    try (OutputTarget target = output.open(spec, inputs);
+        PipelineRun run = execute(input, signatureInputs, pipeline, config, output.quiet, err)) {
+      writer.write(run, target.writer());
+      target.commit();
     }
   }
 

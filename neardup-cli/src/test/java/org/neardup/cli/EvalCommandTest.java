@@ -89,7 +89,10 @@ class EvalCommandTest {
     Path good = Files.writeString(dir.resolve("good.tsv"), "a\tb\t0.900000\n");
     Path extra = Files.writeString(dir.resolve("extra.tsv"), "a\tb\t0.5\textra\n");
     assertOneLineError(eval(extra, good),
-        extra + ":1: expected idA<TAB>idB or idA<TAB>idB<TAB>similarity, got 4 fields");
+        extra + ":1: expected idA<TAB>idB or idA<TAB>idB<TAB>similarity (or pairs --measure containment's"
+            + " idA<TAB>idB<TAB>containment<TAB>a-in-b|b-in-a|both), got 4 fields");
+    Path containment = Files.writeString(dir.resolve("containment.tsv"), "a\tb\t0.900000\ta-in-b\n");
+    assertThat(eval(containment, good).exitCode).isZero(); // pairs --measure containment's output reads
     Path words = Files.writeString(dir.resolve("words.txt"), "a b c d\n");
     assertOneLineError(eval(good, words), words + ":1: expected 'idA idB' or 'idA idB similarity', got 4 fields");
     Path conflict = Files.writeString(dir.resolve("conflict.tsv"), "a\tb\t0.900000\nb\ta\t0.800000\n");

@@ -26,12 +26,16 @@ import org.neardup.input.InputException;
  * Reads a file of pairs: neardup's own output ({@code idA<TAB>idB<TAB>similarity}) or a plain
  * truth file ({@code idA idB}, whitespace-separated, as the articles data set has). A line with a
  * tab is split on tabs into 2 or 3 fields, any other on whitespace into 2 or 3; a third field is
- * the similarity, a number in [0, 1]. Lines are trimmed first; blank lines are ignored. A pair
+ * the similarity, a number in [0, 1]. The output of {@code pairs --measure containment} is read too:
+ * its fourth field, the direction ({@code a-in-b}, {@code b-in-a}, {@code both}), is ignored. Lines are trimmed first; blank lines are ignored. A pair
  * listed twice counts once, unless the two lines give it different similarities (an error). The
  * file is strict UTF-8 (a leading byte order mark is ignored) and may be gzip-compressed (detected
  * by its first bytes), as {@code neardup pairs -o found.tsv.gz} writes it. Stateless.
  */
 public final class PairFile {
+  /** The fourth field of {@code pairs --measure containment}: which document holds the other. */
+  private static final java.util.Set<String> DIRECTIONS = java.util.Set.of("a-in-b", "b-in-a", "both");
+
   private PairFile() {}
 
   /**
@@ -92,9 +96,11 @@ public final class PairFile {
     if (fields.length < 2 || fields[0].isEmpty() || fields[1].isEmpty()) {
       throw new InputException(source, lineNumber, null, "expected two ids, got '" + trimmed + "'");
     }
-    if (fields.length > 3) {
+    boolean direction = tabs && fields.length == 4 && DIRECTIONS.contains(fields[3]);
+    if (fields.length > 3 && !direction) {
       throw new InputException(source, lineNumber, null, (tabs
-          ? "expected idA<TAB>idB or idA<TAB>idB<TAB>similarity"
+          ? "expected idA<TAB>idB or idA<TAB>idB<TAB>similarity (or pairs --measure containment's"
+              + " idA<TAB>idB<TAB>containment<TAB>a-in-b|b-in-a|both)"
           : "expected 'idA idB' or 'idA idB similarity'") + ", got " + fields.length + " fields");
     }
     if (fields[0].equals(fields[1])) {

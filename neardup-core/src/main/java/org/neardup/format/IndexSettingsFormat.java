@@ -3,6 +3,7 @@ package org.neardup.format;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.neardup.index.IndexSettings;
+import org.neardup.index.SearchSettings;
 import org.neardup.lsh.BandingVersion;
 import org.neardup.lsh.LshParams;
 import org.neardup.sketch.SketchParams;
@@ -25,24 +26,34 @@ import org.neardup.verify.VerifyMode;
  *     44    8 target recall (IEEE 754 double)
  *     52    1 flags: bit 0 = texts are kept
  *     53    3 reserved, 0
+ * version 2 only (queries beyond the threshold, {@link SearchSettings}):
+ *     56    8 top-k floor (IEEE 754 double; 0 = none)
+ *     64    4 containment sampling: one shingle in this many (0 = none)
+ *     68    4 reserved, 0
  * </pre>
  *
- * Stateless.
+ * Version 2 (72 bytes) was added for top-k and containment; settings without either are still
+ * written as version 1 (56 bytes), which every reader of version 1 opens, and version 1 reads as
+ * {@link SearchSettings#NONE}. Stateless.
  */
 public final class IndexSettingsFormat {
   /** The magic bytes "NDIX" as a little-endian int. */
   public static final int MAGIC = 0x5849444E;
-  /** The format version this class writes. */
-  public static final int VERSION = 1;
-  /** Bytes of the record. */
+  /** The latest format version: what settings with top-k or containment are written as. */
+  public static final int VERSION = 2;
+  /** Bytes of a version 1 record. */
   public static final int BYTES = 56;
+  /** Bytes of a version 2 record. */
+  public static final int BYTES_V2 = 72;
 
   private IndexSettingsFormat() {}
 
+  /** The record of {@code settings}: version 1 when they have no search settings, else version 2. */
   public static byte[] encode(IndexSettings settings) {
-    ByteBuffer out = ByteBuffer.allocate(BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    boolean plain = settings.search().equals(SearchSettings.NONE);
+    ByteBuffer out = ByteBuffer.allocate(plain ? BYTES : BYTES_V2).order(ByteOrder.LITTLE_ENDIAN);
     out.putInt(MAGIC);
-    out.putShort((short) VERSION);
+    out.putShort((short) (plain ? 1 : 2));
     SketchParamsFormat.write(out, settings.sketch());
     out.put((byte) settings.bandingVersion().id());
     out.put((byte) (settings.verify() == VerifyMode.EXACT ? 0 : 1));
@@ -51,6 +62,11 @@ public final class IndexSettingsFormat {
     out.putDouble(settings.threshold());
     out.putDouble(settings.targetRecall());
     out.put((byte) (settings.keepTexts() ? 1 : 0));
+    if (!plain) {
+      out.position(56);
+      out.putDouble(settings.search().topKFloor());
+      out.putInt(settings.search().containmentSampling());
+    }
     return out.array();
   }
 
@@ -68,11 +84,12 @@ public final class IndexSettingsFormat {
       throw new CorruptFormatException(0, "not neardup index settings (bad magic)");
     }
     int version = Short.toUnsignedInt(in.getShort());
-    if (version != VERSION) {
+    if (version != 1 && version != 2) {
       throw new CorruptFormatException(4, "unsupported index settings version " + version);
     }
-    if (bytes.length != BYTES) {
-      throw new CorruptFormatException(bytes.length, "index settings of " + bytes.length + " bytes, expected " + BYTES);
+    int expected = version == 1 ? BYTES : BYTES_V2;
+    if (bytes.length != expected) {
+      throw new CorruptFormatException(bytes.length, "index settings of " + bytes.length + " bytes, expected " + expected);
     }
     SketchParams sketch = SketchParamsFormat.read(in, 2, 6);
     try {
@@ -88,8 +105,13 @@ public final class IndexSettingsFormat {
       if ((flags & ~1) != 0) {
         throw new IllegalArgumentException("unknown flags " + flags);
       }
+      SearchSettings search = SearchSettings.NONE;
+      if (version == 2) {
+        in.position(56);
+        search = new SearchSettings(in.getDouble(), in.getInt());
+      }
       return new IndexSettings(sketch, bandingVersion, banding, threshold, targetRecall,
-          verify == 0 ? VerifyMode.EXACT : VerifyMode.ESTIMATE, (flags & 1) != 0);
+          verify == 0 ? VerifyMode.EXACT : VerifyMode.ESTIMATE, (flags & 1) != 0, search);
     } catch (IllegalArgumentException e) {
       throw new CorruptFormatException(26, "invalid index settings: " + e.getMessage());
     }

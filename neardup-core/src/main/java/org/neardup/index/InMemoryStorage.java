@@ -1,29 +1,34 @@
 package org.neardup.index;
 
 import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.function.LongConsumer;
 import org.neardup.internal.Handles;
-import org.neardup.lsh.BucketTable;
 
 /**
  * {@link IndexStorage} on the heap: dense int handles ({@link Handles}) indexing arrays of
  * signatures and shingle sets, and a {@link BucketTable}. Removal gives memory back: handles are
  * reused, the bucket table shrinks, and {@link #compact} shrinks the arrays when most handles are
  * free. Memory per document: its key, its signature (4 bytes a value), its shingle set (8 bytes a
- * shingle) and about 20 bytes a band; texts are not kept. Not thread-safe on its own: {@link
- * NearDupIndex} locks.
+ * shingle) and about 20 bytes a bucket entry (one a band, and for the other {@link BucketSpace}s one
+ * a floor band or sampled shingle); texts are not kept. The buckets of every space are kept, each
+ * space's table made on first use. Not thread-safe on its own: {@link NearDupIndex} locks.
  *
  * @param <K> the document key type
  */
 public final class InMemoryStorage<K> implements IndexStorage<K>, SketchStore<K>, BucketStore {
   private final Handles<K> handles;
-  private final BucketTable buckets;
+  private final int expectedSize;
+  private final Map<BucketSpace, TableBuckets> spaces = new EnumMap<>(BucketSpace.class);
   private int[][] signatures;
   private long[][] sets;
 
   /** An empty store sized for about {@code expectedSize} documents of {@code bands} bands. */
   public InMemoryStorage(int expectedSize, int bands) {
     this.handles = new Handles<>(expectedSize);
-    this.buckets = new BucketTable(Math.max(16, expectedSize) * Math.max(1, bands));
+    this.expectedSize = expectedSize;
+    spaces.put(BucketSpace.THRESHOLD, new TableBuckets(Math.max(16, expectedSize) * Math.max(1, bands)));
     this.signatures = new int[handles.capacity()][];
     this.sets = new long[handles.capacity()][];
   }
@@ -36,6 +41,27 @@ public final class InMemoryStorage<K> implements IndexStorage<K>, SketchStore<K>
   @Override
   public BucketStore buckets() {
     return this;
+  }
+
+  @Override
+  public BucketStore buckets(BucketSpace space) {
+    return space == BucketSpace.THRESHOLD ? this : table(space);
+  }
+
+  private TableBuckets table(BucketSpace space) {
+    return spaces.computeIfAbsent(space, s -> new TableBuckets(Math.max(16, expectedSize) * 16));
+  }
+
+  /** Bytes of heap the buckets of {@code space} hold (0 for a space never used), for memory accounting. */
+  public long memoryBytes(BucketSpace space) {
+    TableBuckets table = spaces.get(space);
+    return table == null ? 0 : table.memoryBytes();
+  }
+
+  /** (bucket, document) entries of {@code space}. */
+  public long entries(BucketSpace space) {
+    TableBuckets table = spaces.get(space);
+    return table == null ? 0 : table.entries();
   }
 
   @Override
@@ -114,25 +140,36 @@ public final class InMemoryStorage<K> implements IndexStorage<K>, SketchStore<K>
 
   @Override
   public void add(long[] bucketKeys, long handle) {
-    for (long bucket : bucketKeys) {
-      buckets.add(bucket, (int) handle);
-    }
+    table(BucketSpace.THRESHOLD).add(bucketKeys, handle);
   }
 
   @Override
   public void remove(long[] bucketKeys, long handle) {
-    for (long bucket : bucketKeys) {
-      buckets.remove(bucket, (int) handle);
-    }
+    table(BucketSpace.THRESHOLD).remove(bucketKeys, handle);
   }
 
   @Override
   public long[] candidates(long[] bucketKeys) {
-    int[] found = buckets.union(bucketKeys);
-    long[] handles = new long[found.length];
-    for (int i = 0; i < found.length; i++) {
-      handles[i] = found[i];
-    }
-    return handles;
+    return table(BucketSpace.THRESHOLD).candidates(bucketKeys);
+  }
+
+  @Override
+  public int size(long bucketKey) {
+    return table(BucketSpace.THRESHOLD).size(bucketKey);
+  }
+
+  @Override
+  public long[] members(long bucketKey) {
+    return table(BucketSpace.THRESHOLD).members(bucketKey);
+  }
+
+  @Override
+  public void forEach(long bucketKey, LongConsumer consumer) {
+    table(BucketSpace.THRESHOLD).forEach(bucketKey, consumer);
+  }
+
+  @Override
+  public CountedCandidates countedCandidates(long[] bucketKeys) {
+    return table(BucketSpace.THRESHOLD).countedCandidates(bucketKeys);
   }
 }

@@ -22,6 +22,8 @@ import org.neardup.verify.VerifyMode;
  * @param targetRecall the candidate probability the banding was chosen for (informative)
  * @param verify exact verification or signature estimate
  * @param keepTexts whether document texts are stored (to be shown again)
+ * @param search the queries beyond the threshold the index keeps buckets for (top-k floor,
+ *     containment sample)
  */
 public record IndexSettings(
     SketchParams sketch,
@@ -30,18 +32,31 @@ public record IndexSettings(
     double threshold,
     double targetRecall,
     VerifyMode verify,
-    boolean keepTexts) {
+    boolean keepTexts,
+    SearchSettings search) {
   public IndexSettings {
     Objects.requireNonNull(sketch, "sketch");
     Objects.requireNonNull(bandingVersion, "bandingVersion");
     Objects.requireNonNull(banding, "banding");
     Objects.requireNonNull(verify, "verify");
+    Objects.requireNonNull(search, "search");
   }
 
-  /** The settings of an index made with {@code config}. */
+  /** Settings of a plain threshold index ({@link SearchSettings#NONE}). */
+  public IndexSettings(SketchParams sketch, BandingVersion bandingVersion, LshParams banding, double threshold,
+      double targetRecall, VerifyMode verify, boolean keepTexts) {
+    this(sketch, bandingVersion, banding, threshold, targetRecall, verify, keepTexts, SearchSettings.NONE);
+  }
+
+  /** The settings of a plain threshold index made with {@code config}. */
   public static IndexSettings of(PipelineConfig config, boolean keepTexts) {
+    return of(config, keepTexts, SearchSettings.NONE);
+  }
+
+  /** The settings of an index made with {@code config}, built for the queries {@code search} allows. */
+  public static IndexSettings of(PipelineConfig config, boolean keepTexts, SearchSettings search) {
     return new IndexSettings(config.sketch(), BandingVersion.DEFAULT, config.lshParams(), config.threshold(),
-        config.targetRecall(), config.verify(), keepTexts);
+        config.targetRecall(), config.verify(), keepTexts, search);
   }
 
   /** The pipeline settings these stand for (the banding pinned), with {@code threads} workers. */
@@ -67,6 +82,8 @@ public record IndexSettings(
     compare(differences, "threshold", threshold, other.threshold);
     compare(differences, "verify", verify, other.verify);
     compare(differences, "keep texts", keepTexts, other.keepTexts);
+    compare(differences, "top-k floor", search.topKFloor(), other.search.topKFloor());
+    compare(differences, "containment sampling", search.containmentSampling(), other.search.containmentSampling());
     return differences;
   }
 

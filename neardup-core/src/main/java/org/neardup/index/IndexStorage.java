@@ -11,9 +11,32 @@ package org.neardup.index;
 public interface IndexStorage<K> extends AutoCloseable {
   SketchStore<K> sketches();
 
+  /** The buckets of the threshold banding: {@code buckets(BucketSpace.THRESHOLD)}. */
   BucketStore buckets();
 
-  /** Makes the writes since the last commit durable; an acknowledged write happens after this. */
+  /**
+   * The buckets of {@code space}. An index asks only for the spaces its {@link SearchSettings} use;
+   * a storage that keeps only the threshold buckets refuses the others.
+   *
+   * @throws UnsupportedOperationException for a space this storage does not keep
+   */
+  default BucketStore buckets(BucketSpace space) {
+    if (space == BucketSpace.THRESHOLD) {
+      return buckets();
+    }
+    throw new UnsupportedOperationException("this index storage keeps no " + space + " buckets");
+  }
+
+  /**
+   * A batch of writes begins: the index holds its write lock until the {@link #commit()} that ends
+   * the batch, so a storage may keep state of the batch in the meantime (no reader runs).
+   */
+  default void begin() {}
+
+  /**
+   * Makes the writes since {@link #begin()} durable, and ends the batch (also when it wrote
+   * nothing); an acknowledged write happens after this.
+   */
   void commit();
 
   /** Releases the storage. The index is unusable after. */

@@ -10,10 +10,15 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.neardup.lsh.Banding;
 import org.neardup.lsh.LshParams;
 import org.neardup.pipeline.PipelineConfig;
+import org.neardup.search.ContainmentPlan;
+import org.neardup.search.ContainmentQuery;
+import org.neardup.search.TopKCollector;
+import org.neardup.search.TopKPlan;
 import org.neardup.sketch.DocumentSketcher;
 import org.neardup.sketch.Sketch;
 import org.neardup.verify.Jaccard;
 import org.neardup.verify.Verifier;
+import org.neardup.verify.VerifyMode;
 
 /**
  * The online index: documents added one at a time (or in batches), and the question "which
@@ -34,6 +39,12 @@ import org.neardup.verify.Verifier;
  * {@code pairs} reports it. Candidates go through the same {@link Verifier} as the batch path.
  * Storage is pluggable ({@link IndexStorage}): in memory here, on disk in the service.
  *
+ * <p>Beyond the threshold, as its {@link SearchSettings} allow: {@link #top} returns the k most
+ * similar documents (exact Jaccard, down to the top-k floor; see {@link TopKPlan}), and {@link
+ * #containing} the documents that contain most of a text (exact containment |Q ∩ X| / |Q|; see
+ * {@link ContainmentPlan}). Each costs bucket entries, so each is opt-in; {@code add} and {@link
+ * #query} are the same with or without them.
+ *
  * <p>Thread-safe: queries run concurrently with each other; writes (add, upsert, remove) run one at
  * a time and each is committed to the storage before it returns. Sketching happens outside the
  * lock. A text that is empty after normalization has nothing to compare: adding one is an error,
@@ -49,16 +60,39 @@ public final class NearDupIndex<K> implements AutoCloseable {
   private final IndexStorage<K> storage;
   private final SketchStore<K> sketches;
   private final BucketStore buckets;
+  private final SearchSettings search;
+  private final Banding floorBanding; // null without a top-k floor
+  private final BucketStore floorBuckets; // null without a top-k floor
+  private final ContainmentPlan containmentPlan; // null without containment
+  private final BucketStore containmentBuckets; // null without containment
+  private final TopKSearch topK;
+  private final ContainmentSearch containment; // null without containment
   private final ReadWriteLock lock = new ReentrantReadWriteLock();
 
-  private NearDupIndex(PipelineConfig config, IndexStorage<K> storage) {
+  private NearDupIndex(PipelineConfig config, SearchSettings search, IndexStorage<K> storage) {
     this.config = Objects.requireNonNull(config, "config");
+    this.search = Objects.requireNonNull(search, "search");
     this.storage = Objects.requireNonNull(storage, "storage");
+    if (search.hasTopKFloor() && search.topKFloor() >= config.threshold()) {
+      throw new IllegalArgumentException("the top-k floor (" + search.topKFloor()
+          + ") must be below the threshold (" + config.threshold() + ")");
+    }
+    if (search.hasContainment() && config.verify() != VerifyMode.EXACT) {
+      throw new IllegalArgumentException("containment search needs shingle sets: not in estimate mode");
+    }
     this.sketcher = DocumentSketcher.create(config.sketch());
     this.banding = new Banding(config.lshParams());
     this.verifier = config.verifier();
     this.sketches = storage.sketches();
     this.buckets = storage.buckets();
+    int n = config.minHash().numPermutations();
+    TopKPlan plan = search.topKPlan(n, config.targetRecall());
+    this.floorBanding = plan == null ? null : new Banding(plan.banding());
+    this.floorBuckets = plan == null ? null : storage.buckets(BucketSpace.TOP_K);
+    this.containmentPlan = search.containmentPlan(config.threshold(), config.targetRecall());
+    this.containmentBuckets = containmentPlan == null ? null : storage.buckets(BucketSpace.CONTAINMENT);
+    this.topK = new TopKSearch(sketches, buckets, floorBuckets, plan, config.threshold(), config.verify());
+    this.containment = containmentPlan == null ? null : new ContainmentSearch(sketches, containmentBuckets);
   }
 
   /** An empty in-memory index with the default settings (threshold 0.8, as {@code pairs}). */
@@ -68,7 +102,18 @@ public final class NearDupIndex<K> implements AutoCloseable {
 
   /** An empty in-memory index with {@code config}'s threshold, sketching and banding. */
   public static <K> NearDupIndex<K> inMemory(PipelineConfig config) {
-    return new NearDupIndex<>(config, new InMemoryStorage<>(1024, config.lshParams().bands()));
+    return inMemory(config, SearchSettings.NONE);
+  }
+
+  /**
+   * An empty in-memory index with {@code config}'s threshold, sketching and banding, built for the
+   * queries {@code search} allows beyond the threshold.
+   *
+   * @throws IllegalArgumentException for a top-k floor not below the threshold, or containment in
+   *     estimate mode
+   */
+  public static <K> NearDupIndex<K> inMemory(PipelineConfig config, SearchSettings search) {
+    return new NearDupIndex<>(config, search, new InMemoryStorage<>(1024, config.lshParams().bands()));
   }
 
   /**
@@ -76,7 +121,12 @@ public final class NearDupIndex<K> implements AutoCloseable {
    * storage checks the settings it was created with when it is opened).
    */
   public static <K> NearDupIndex<K> over(PipelineConfig config, IndexStorage<K> storage) {
-    return new NearDupIndex<>(config, storage);
+    return over(config, SearchSettings.NONE, storage);
+  }
+
+  /** An index over {@code storage} built for the queries {@code search} allows beyond the threshold. */
+  public static <K> NearDupIndex<K> over(PipelineConfig config, SearchSettings search, IndexStorage<K> storage) {
+    return new NearDupIndex<>(config, search, storage);
   }
 
   public PipelineConfig config() {
@@ -86,6 +136,16 @@ public final class NearDupIndex<K> implements AutoCloseable {
   /** The banding in effect. */
   public LshParams banding() {
     return banding.params();
+  }
+
+  /** The queries beyond the threshold this index was built for. */
+  public SearchSettings searchSettings() {
+    return search;
+  }
+
+  /** The lowest similarity {@link #top} returns: the top-k floor, or the threshold without one. */
+  public double topKFloor() {
+    return topK.floor();
   }
 
   /** The sketcher this index uses: sketch texts with it to call the {@link Sketch} overloads. */
@@ -177,32 +237,32 @@ public final class NearDupIndex<K> implements AutoCloseable {
     }
     lock.writeLock().lock();
     try {
+      storage.begin();
       List<WriteResult<K>> results = new ArrayList<>(prepared.size());
-      boolean changed = false;
       for (Prepared<K> write : prepared) {
-        WriteResult<K> result = apply(write);
-        changed |= result.status().applied();
-        results.add(result);
+        results.add(apply(write));
       }
-      if (changed) {
-        storage.commit();
-      }
+      storage.commit();
       return results;
     } finally {
       lock.writeLock().unlock();
     }
   }
 
-  /** A write with its set sorted and its bucket keys computed. */
-  private record Prepared<K>(IndexWrite<K> write, long[] set, long[] bucketKeys) {}
+  /** A write with its set sorted and its bucket keys (of every space it uses) computed. */
+  private record Prepared<K>(IndexWrite<K> write, long[] set, long[] bucketKeys, long[] floorKeys,
+      long[] sampledKeys) {}
 
   private Prepared<K> prepare(IndexWrite<K> write) {
     Sketch sketch = write.sketch();
     if (sketch == null || sketch.isEmpty()) {
-      return new Prepared<>(write, null, null);
+      return new Prepared<>(write, null, null, null, null);
     }
     long[] set = verifier.needsSets() ? sketch.shingleSet() : null;
-    return new Prepared<>(write, set, banding.bucketKeys(sketch.signature()));
+    int[] signature = sketch.signature();
+    return new Prepared<>(write, set, banding.bucketKeys(signature),
+        floorBanding == null ? null : floorBanding.bucketKeys(signature),
+        containmentPlan == null ? null : containmentPlan.sample().of(set));
   }
 
   private WriteResult<K> apply(Prepared<K> prepared) {
@@ -230,14 +290,39 @@ public final class NearDupIndex<K> implements AutoCloseable {
         write.query() ? matches(signature, prepared.set(), prepared.bucketKeys(), Integer.MAX_VALUE) : List.of();
     long handle = sketches.insert(key, signature, prepared.set(), write.text());
     buckets.add(prepared.bucketKeys(), handle);
+    if (floorBuckets != null) {
+      floorBuckets.add(prepared.floorKeys(), handle);
+    }
+    if (containmentBuckets != null) {
+      containmentBuckets.add(prepared.sampledKeys(), handle);
+    }
     return new WriteResult<>(key, existing >= 0 ? WriteResult.Status.REPLACED : WriteResult.Status.ADDED, matches);
   }
 
   private void delete(long handle) {
-    buckets.remove(banding.bucketKeys(sketches.signature(handle)), handle);
+    int[] signature = sketches.signature(handle);
+    buckets.remove(banding.bucketKeys(signature), handle);
+    if (floorBuckets != null) {
+      floorBuckets.remove(floorBanding.bucketKeys(signature), handle);
+    }
+    if (containmentBuckets != null) {
+      containmentBuckets.remove(containmentPlan.sample().of(sketches.shingleSet(handle)), handle);
+    }
     sketches.delete(handle);
     if (sketches.isSparse()) {
-      sketches.compact((from, to) -> buckets.move(banding.bucketKeys(sketches.signature(to)), from, to));
+      sketches.compact(this::move);
+    }
+  }
+
+  /** Moves a renumbered document's entries in every bucket space. */
+  private void move(long from, long to) {
+    int[] signature = sketches.signature(to);
+    buckets.move(banding.bucketKeys(signature), from, to);
+    if (floorBuckets != null) {
+      floorBuckets.move(floorBanding.bucketKeys(signature), from, to);
+    }
+    if (containmentBuckets != null) {
+      containmentBuckets.move(containmentPlan.sample().of(sketches.shingleSet(to)), from, to);
     }
   }
 
@@ -302,6 +387,91 @@ public final class NearDupIndex<K> implements AutoCloseable {
     } finally {
       lock.readLock().unlock();
     }
+  }
+
+  /**
+   * The {@code k} held documents most similar to {@code text}: exact Jaccard, best first (ties in
+   * storage order), each at least {@link #topKFloor()} — below the threshold, down to the top-k
+   * floor of the index's {@link SearchSettings} (every document at or above the floor is found with
+   * probability at least the target recall; see {@link TopKPlan}). Fewer than k when fewer reach
+   * the floor. Without a floor this is {@link #query(String, int)}.
+   *
+   * @throws IllegalArgumentException if k &lt; 1
+   */
+  public List<Match<K>> top(String text, int k) {
+    return top(sketcher.sketch(text), k);
+  }
+
+  /** {@link #top(String, int)} for a text already sketched with {@link #sketcher()}. */
+  public List<Match<K>> top(Sketch sketch, int k) {
+    if (k < 1) {
+      throw new IllegalArgumentException("k must be at least 1, got " + k);
+    }
+    if (sketch.isEmpty()) {
+      return List.of();
+    }
+    int[] signature = sketch.signature();
+    long[] set = verifier.needsSets() ? sketch.shingleSet() : null;
+    long[] bucketKeys = banding.bucketKeys(signature);
+    long[] floorKeys = floorBanding == null ? null : floorBanding.bucketKeys(signature);
+    lock.readLock().lock();
+    try {
+      return withKeys(topK.search(signature, set, bucketKeys, floorKeys, k));
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  /**
+   * The held documents that contain at least the threshold of {@code text}: C(text, X) = |T ∩ X| /
+   * |T| &gt;= threshold, the containment of the text in the document, exact; most contained first,
+   * at most {@code limit}. A passage quoted from a longer document is found whatever that
+   * document's length; a text shorter than {@link ContainmentPlan#minimumQuerySize()} shingles is
+   * found with lower probability than the target recall.
+   *
+   * @throws IllegalStateException if the index was built without containment ({@link SearchSettings})
+   * @throws IllegalArgumentException if limit &lt; 1
+   */
+  public List<Match<K>> containing(String text, int limit) {
+    return containing(sketcher.sketch(text), config.threshold(), limit);
+  }
+
+  /**
+   * {@link #containing(String, int)} for a text already sketched with {@link #sketcher()}, at
+   * containment threshold {@code threshold} (the sample does not depend on it).
+   */
+  public List<Match<K>> containing(Sketch sketch, double threshold, int limit) {
+    if (containment == null) {
+      throw new IllegalStateException("this index keeps no containment sample (build it with containment sampling)");
+    }
+    if (limit < 1) {
+      throw new IllegalArgumentException("limit must be at least 1, got " + limit);
+    }
+    if (sketch.isEmpty()) {
+      return List.of();
+    }
+    ContainmentPlan plan = threshold == containmentPlan.threshold()
+        ? containmentPlan : new ContainmentPlan(threshold, config.targetRecall(), containmentPlan.sample());
+    ContainmentQuery query = new ContainmentQuery(plan, sketch.shingleSet());
+    lock.readLock().lock();
+    try {
+      return withKeys(containment.search(query, limit));
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  /** The containment plan in effect, or null without containment. */
+  public ContainmentPlan containmentPlan() {
+    return containmentPlan;
+  }
+
+  private List<Match<K>> withKeys(List<TopKCollector.Found> found) {
+    List<Match<K>> matches = new ArrayList<>(found.size());
+    for (TopKCollector.Found f : found) {
+      matches.add(new Match<>(sketches.key(f.handle()), f.similarity()));
+    }
+    return matches;
   }
 
   /** Verified matches among the candidates of {@code bucketKeys}; under a lock. */

@@ -40,7 +40,7 @@ public final class PairFinder {
   }
 
   /** Every shingle set, by ordinal, read (and sorted) once, in parallel. */
-  private static long[][] allSets(Corpus corpus) {
+  static long[][] allSets(Corpus corpus) {
     if (corpus.config().verify() != VerifyMode.EXACT) {
       throw new IllegalStateException("the exact join needs shingle sets (verify mode EXACT)");
     }

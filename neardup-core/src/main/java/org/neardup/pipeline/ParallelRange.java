@@ -25,15 +25,27 @@ final class ParallelRange {
   private ParallelRange() {}
 
   static List<SimilarPair> pairs(int n, int threads, Progress progress, PairTask task) {
+    List<SimilarPair> all = collect(n, threads, progress, task::run);
+    all.sort(Comparator.comparingInt(SimilarPair::first).thenComparingInt(SimilarPair::second));
+    return all;
+  }
+
+  /** Produces the results of one index into a thread's own list. */
+  interface Task<T> {
+    void run(int index, List<T> out);
+  }
+
+  /** Runs {@code task} for every index in 0..n-1 on {@code threads} threads; results in no particular order. */
+  static <T> List<T> collect(int n, int threads, Progress progress, Task<T> task) {
     AtomicInteger next = new AtomicInteger();
     ExecutorService pool = Executors.newFixedThreadPool(threads, Workers.daemonFactory("neardup-pairs"));
     try {
-      List<Future<List<SimilarPair>>> futures = new ArrayList<>();
+      List<Future<List<T>>> futures = new ArrayList<>();
       for (int t = 0; t < threads; t++) {
         futures.add(
             pool.submit(
                 () -> {
-                  List<SimilarPair> out = new ArrayList<>();
+                  List<T> out = new ArrayList<>();
                   for (int start; (start = next.getAndAdd(CHUNK)) < n; ) {
                     int end = Math.min(n, start + CHUNK);
                     for (int i = start; i < end; i++) {
@@ -44,11 +56,10 @@ final class ParallelRange {
                   return out;
                 }));
       }
-      List<SimilarPair> all = new ArrayList<>();
-      for (Future<List<SimilarPair>> future : futures) {
+      List<T> all = new ArrayList<>();
+      for (Future<List<T>> future : futures) {
         all.addAll(get(future));
       }
-      all.sort(Comparator.comparingInt(SimilarPair::first).thenComparingInt(SimilarPair::second));
       return all;
     } finally {
       pool.shutdownNow();

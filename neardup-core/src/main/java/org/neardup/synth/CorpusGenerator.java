@@ -1,6 +1,7 @@
 package org.neardup.synth;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -13,6 +14,13 @@ import java.util.SplittableRandom;
  * replaces, deletes or inserts each word with probability drawn uniformly from [0, {@code
  * maxEditRate}], so copies spread over a range of similarities instead of sitting at one value.
  * Copies are shuffled into the corpus, so ids say nothing of families.
+ *
+ * <p>With {@link #withExcerpts}, a fraction of the originals also get a planted excerpt: a passage
+ * of 10–50% of the original's words (contiguous, starting anywhere), edited like a copy at a rate up
+ * to the excerpt edit rate, as a document of its own — a quotation, a trimmed syndication, a
+ * plagiarised paragraph, for containment search. Without it (the default) the generator draws
+ * exactly the random numbers it always drew, so its corpora are byte-identical to earlier ones.
+ * Immutable.
  */
 public final class CorpusGenerator {
   private static final String[] SYLLABLES = {
@@ -29,6 +37,8 @@ public final class CorpusGenerator {
   private final int minWords;
   private final int maxWords;
   private final long seed;
+  private final double excerptFraction;
+  private final double excerptEditRate;
 
   /**
    * @param documents total number of documents
@@ -70,6 +80,37 @@ public final class CorpusGenerator {
     this.minWords = minWords;
     this.maxWords = maxWords;
     this.seed = seed;
+    this.excerptFraction = 0;
+    this.excerptEditRate = 0;
+  }
+
+  private CorpusGenerator(CorpusGenerator base, double excerptFraction, double excerptEditRate) {
+    this.documents = base.documents;
+    this.duplicateFraction = base.duplicateFraction;
+    this.maxCopies = base.maxCopies;
+    this.maxEditRate = base.maxEditRate;
+    this.minWords = base.minWords;
+    this.maxWords = base.maxWords;
+    this.seed = base.seed;
+    this.excerptFraction = excerptFraction;
+    this.excerptEditRate = excerptEditRate;
+  }
+
+  /**
+   * This generator, planting an excerpt of a fraction {@code fraction} of the originals: a passage
+   * of 10–50% of the original's words, each word edited (replaced, deleted or preceded by an
+   * inserted word) with a probability drawn from [0, {@code maxEditRate}].
+   *
+   * @throws IllegalArgumentException for a fraction or rate outside [0, 1]
+   */
+  public CorpusGenerator withExcerpts(double fraction, double maxEditRate) {
+    if (!(fraction >= 0 && fraction <= 1)) {
+      throw new IllegalArgumentException("excerpt fraction must be in [0, 1], got " + fraction);
+    }
+    if (!(maxEditRate >= 0 && maxEditRate <= 1)) {
+      throw new IllegalArgumentException("excerpt edit rate must be in [0, 1], got " + maxEditRate);
+    }
+    return new CorpusGenerator(this, fraction, maxEditRate);
   }
 
   public GeneratedCorpus generate() {
@@ -77,6 +118,7 @@ public final class CorpusGenerator {
     String[] vocabulary = vocabulary(4000, random);
     List<String> texts = new ArrayList<>();
     List<List<Integer>> familyMembers = new ArrayList<>();
+    List<int[]> excerptOf = new ArrayList<>(); // {excerpt, host} by generation order
     while (texts.size() < documents) {
       String[] original = sentence(vocabulary, random);
       List<Integer> family = new ArrayList<>();
@@ -91,6 +133,11 @@ public final class CorpusGenerator {
         }
       }
       familyMembers.add(family);
+      if (excerptFraction > 0 && texts.size() < documents && random.nextDouble() < excerptFraction) {
+        excerptOf.add(new int[] {texts.size(), family.get(0)});
+        double rate = random.nextDouble() * excerptEditRate;
+        texts.add(String.join(" ", edit(passage(original, random), rate, vocabulary, random)));
+      }
     }
     // Shuffle positions, then name documents by position.
     int n = texts.size();
@@ -117,7 +164,19 @@ public final class CorpusGenerator {
         families.add(family.stream().mapToInt(i -> positionOf[i]).sorted().toArray());
       }
     }
-    return new GeneratedCorpus(ids, List.of(shuffledTexts), families);
+    List<int[]> excerpts = new ArrayList<>();
+    for (int[] pair : excerptOf) {
+      excerpts.add(new int[] {positionOf[pair[0]], positionOf[pair[1]]});
+    }
+    return new GeneratedCorpus(ids, List.of(shuffledTexts), families, excerpts);
+  }
+
+  /** A contiguous run of 10–50% of the words (at least one), starting anywhere. */
+  private static String[] passage(String[] original, SplittableRandom random) {
+    double share = 0.1 + 0.4 * random.nextDouble();
+    int length = Math.max(1, Math.min(original.length, (int) Math.round(original.length * share)));
+    int start = random.nextInt(original.length - length + 1);
+    return Arrays.copyOfRange(original, start, start + length);
   }
 
   private static String[] vocabulary(int size, SplittableRandom random) {

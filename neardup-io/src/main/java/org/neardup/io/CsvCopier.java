@@ -6,9 +6,9 @@ import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.LongPredicate;
-import org.neardup.input.InputException;
 
 /**
  * Copies {@link InputFormat#CSV} input minus chosen records: the text before the first data record
@@ -33,9 +33,17 @@ final class CsvCopier {
   static long copyExcept(Path input, char delimiter, LongPredicate drop, OutputStream out, boolean writeHeader)
       throws IOException {
     InputErrors.checkPath(input, InputFormat.CSV);
-    String source = input.toString();
-    try (CsvRows rows = new CsvRows(source, Decompression.openInput(input), delimiter, true);
-        Utf8Reader copy = copyReader(input)) {
+    return copyExcept(input.toString(), () -> Files.newInputStream(input), delimiter, drop, out, writeHeader);
+  }
+
+  /**
+   * {@link #copyExcept(Path, char, LongPredicate, OutputStream, boolean)} for an input that {@code
+   * opener} opens (twice: once to parse, once to copy).
+   */
+  static long copyExcept(String source, InputOpener opener, char delimiter, LongPredicate drop, OutputStream out,
+      boolean writeHeader) throws IOException {
+    try (CsvRows rows = new CsvRows(source, Decompression.openInput(source, opener), delimiter, true);
+        Utf8Reader copy = copyReader(source, opener)) {
       Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), BUFFER);
       CharCopy chars = new CharCopy(source, copy, rows.gzip(), writer);
       long bom = rows.hadBom() ? 1 : 0;
@@ -56,8 +64,8 @@ final class CsvCopier {
 
 
   /** A second, independent reader of the input's characters, byte order mark included. */
-  private static Utf8Reader copyReader(Path input) {
-    Decompression.Opened opened = Decompression.openInput(input);
+  private static Utf8Reader copyReader(String source, InputOpener opener) {
+    Decompression.Opened opened = Decompression.openInput(source, opener);
     try {
       return new Utf8Reader(opened.stream(), false);
     } catch (IOException e) {
@@ -66,7 +74,7 @@ final class CsvCopier {
       } catch (IOException suppressed) {
         e.addSuppressed(suppressed);
       }
-      throw InputErrors.readFailure(input.toString(), 1, e, opened.gzip());
+      throw InputErrors.readFailure(source, 1, e, opened.gzip());
     }
   }
 

@@ -33,6 +33,17 @@ final class CsvFormat implements InputFormat {
   }
 
   @Override
+  public DocumentReader open(String source, InputOpener opener, InputOptions options, InputProblems problems) {
+    return new CsvDocumentReader(source, Decompression.openInput(source, opener), problems, options);
+  }
+
+  @Override
+  public long copyExcept(String source, InputOpener opener, InputOptions options, LongPredicate drop,
+      OutputStream out, boolean first) throws IOException {
+    return CsvCopier.copyExcept(source, opener, options.delimiter(), drop, out, first);
+  }
+
+  @Override
   public long copyExcept(Path input, InputOptions options, LongPredicate drop, OutputStream out, boolean first)
       throws IOException {
     return CsvCopier.copyExcept(input, options.delimiter(), drop, out, first);

@@ -40,7 +40,27 @@ public final class Decompression {
 
   /** Opens {@code file}; the caller closes the stream. */
   public static Opened open(Path file) throws IOException {
-    PushbackInputStream in = new PushbackInputStream(Files.newInputStream(file), 2);
+    return open(Files.newInputStream(file));
+  }
+
+  /**
+   * Opens an input of any file system as a reader does ({@link #openInput(Path)}), turning a
+   * failure into the {@link org.neardup.input.InputException} that names {@code source}.
+   */
+  public static Opened openInput(String source, InputOpener opener) {
+    try {
+      return open(opener.open());
+    } catch (IOException e) {
+      throw InputErrors.readFailure(source, 1, e, FAILS_ONLY_ON_GZIP);
+    }
+  }
+
+  /**
+   * Wraps {@code raw}, gunzipping it when it starts with the gzip magic bytes; closes {@code raw}
+   * on failure, else the caller closes the returned stream.
+   */
+  public static Opened open(InputStream raw) throws IOException {
+    PushbackInputStream in = new PushbackInputStream(raw, 2);
     try {
       byte[] magic = new byte[2];
       int n = in.readNBytes(magic, 0, 2);

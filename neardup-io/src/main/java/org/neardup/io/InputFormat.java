@@ -63,6 +63,32 @@ public interface InputFormat {
   DocumentReader open(Path path, InputOptions options, InputProblems problems);
 
   /**
+   * Opens a reader of an input given as a stream rather than a path (a file of another file system,
+   * or a slice of a file that holds whole records), with the same parsing as {@link #open(Path,
+   * InputOptions, InputProblems)}. Lines and record indexes count from the stream's start; {@code
+   * source} names the input in messages.
+   *
+   * @throws UnsupportedOperationException for a format of directories
+   * @throws org.neardup.input.InputException when the input cannot be opened, or its header lacks
+   *     a requested column
+   */
+  default DocumentReader open(String source, InputOpener opener, InputOptions options, InputProblems problems) {
+    throw new UnsupportedOperationException(name() + " input cannot be read from a stream");
+  }
+
+  /**
+   * {@link #copyExcept(Path, InputOptions, LongPredicate, OutputStream, boolean)} for an input given
+   * as a stream: record indexes are those of {@link #open(String, InputOpener, InputOptions,
+   * InputProblems)} on the same stream. The opener may be called more than once (CSV reads twice).
+   *
+   * @throws UnsupportedOperationException for a format of directories
+   */
+  default long copyExcept(String source, InputOpener opener, InputOptions options, LongPredicate dropRecordIndex,
+      OutputStream out, boolean first) throws IOException {
+    throw new UnsupportedOperationException(name() + " input cannot be copied from a stream");
+  }
+
+  /**
    * Copies the records of {@code input} whose record index does not satisfy {@code dropRecordIndex}
    * to {@code out}, which is flushed but not closed, byte for byte in this format. Record indexes
    * are the ones {@link org.neardup.input.Document#recordIndex()} gives for the same input. Records

@@ -32,6 +32,17 @@ final class JsonlFormat implements InputFormat {
   }
 
   @Override
+  public DocumentReader open(String source, InputOpener opener, InputOptions options, InputProblems problems) {
+    return new JsonlDocumentReader(source, Decompression.openInput(source, opener), problems, options);
+  }
+
+  @Override
+  public long copyExcept(String source, InputOpener opener, InputOptions options, LongPredicate drop,
+      OutputStream out, boolean first) throws IOException {
+    return LineCopier.copyExcept(source, Decompression.openInput(source, opener), drop, out);
+  }
+
+  @Override
   public long copyExcept(Path input, InputOptions options, LongPredicate drop, OutputStream out, boolean first)
       throws IOException {
     return LineCopier.copyExcept(input, drop, out);

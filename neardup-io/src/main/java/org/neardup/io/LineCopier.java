@@ -20,8 +20,12 @@ final class LineCopier {
   /** Copies the lines of {@code input} except the records {@code drop} selects; returns the records written. */
   static long copyExcept(Path input, LongPredicate drop, OutputStream out) throws IOException {
     InputErrors.checkPath(input, InputFormat.TSV);
-    String source = input.toString();
-    Decompression.Opened opened = Decompression.openInput(input);
+    return copyExcept(input.toString(), Decompression.openInput(input), drop, out);
+  }
+
+  /** Copies the lines of an opened input except the records {@code drop} selects; returns the records written. */
+  static long copyExcept(String source, Decompression.Opened opened, LongPredicate drop, OutputStream out)
+      throws IOException {
     boolean gzip = opened.gzip();
     try (LineReader lines = new LineReader(opened.stream())) {
       BufferedOutputStream buffered = new BufferedOutputStream(out, BUFFER);

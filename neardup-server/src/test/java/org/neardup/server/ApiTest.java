@@ -13,6 +13,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.neardup.server.diff.WordDiff;
+import org.neardup.text.Normalizer;
+import org.neardup.text.NormalizerConfig;
+import org.neardup.index.SearchSettings;
 
 /** Every endpoint through the real HTTP server, answers and refusals alike. */
 class ApiTest {
@@ -72,6 +76,105 @@ class ApiTest {
     assertThat(fixture.delete("/documents/a%2Fb%20c").statusCode()).isEqualTo(404);
     assertThat(fixture.get("/documents/a%2Fb%20c").statusCode()).isEqualTo(404);
     assertThat(json(fixture.postJson("/query", Map.of("text", REPOST))).get("duplicates")).isEmpty();
+  }
+
+  /**
+   * {@code ?diff=true}: each duplicate also carries its stored text and the report's word diff of it
+   * (left) into the request's text (right), words compared after the index's normalization.
+   */
+  @Test
+  void withDiffEachDuplicateCarriesItsStoredTextAndTheReportsWordDiff() throws Exception {
+    fixture.postJson("/documents", Map.of("id", "ad-1", "text", AD));
+    List<WordDiff.Segment> expected = WordDiff.of(WordDiff.words(AD), WordDiff.words(REPOST),
+        new Normalizer(NormalizerConfig.DEFAULT)::normalize);
+
+    JsonNode queried = json(fixture.postJson("/query?diff=true", Map.of("text", REPOST))).get("duplicates").get(0);
+    assertThat(queried.get("id").asText()).isEqualTo("ad-1");
+    assertThat(queried.get("text").asText()).isEqualTo(AD);
+    assertDiff(queried.get("diff"), expected);
+    JsonNode plain = json(fixture.postJson("/query", Map.of("text", REPOST))).get("duplicates").get(0);
+    assertThat(queried.get("similarity").asDouble()).isEqualTo(plain.get("similarity").asDouble());
+    assertThat(plain.has("text")).isFalse(); // without ?diff=true, as before
+    assertThat(plain.has("diff")).isFalse();
+
+    HttpResponse<String> added = fixture.postJson("/documents?diff=true", Map.of("id", "ad-2", "text", REPOST));
+    assertThat(added.statusCode()).isEqualTo(201);
+    assertDiff(json(added).get("duplicates").get(0).get("diff"), expected);
+    assertProblem(fixture.postJson("/query?diff=yes", Map.of("text", REPOST)), 400, "diff must be true or false");
+
+    String shouted = AD.toUpperCase(java.util.Locale.ROOT); // the same words after normalization
+    JsonNode same = json(fixture.postJson("/query?diff=true", Map.of("text", shouted))).get("duplicates");
+    assertThat(same.get(0).get("diff")).hasSize(1);
+    assertThat(same.get(0).get("diff").get(0).get("kind").asText()).isEqualTo("same");
+    assertThat(same.get(0).get("diff").get(0).get("left").asText()).isEqualTo(AD);
+    assertThat(same.get(0).get("diff").get(0).get("right").asText()).isEqualTo(shouted);
+  }
+
+  private static void assertDiff(JsonNode diff, List<WordDiff.Segment> expected) {
+    assertThat(diff).hasSize(expected.size());
+    for (int s = 0; s < expected.size(); s++) {
+      WordDiff.Segment segment = expected.get(s);
+      assertThat(diff.get(s).get("kind").asText()).isEqualTo(segment.kind().name().toLowerCase(java.util.Locale.ROOT));
+      assertThat(diff.get(s).get("left").asText()).isEqualTo(String.join(" ", segment.left()));
+      assertThat(diff.get(s).get("right").asText()).isEqualTo(String.join(" ", segment.right()));
+    }
+    assertThat(diff.toString()).contains("\"kind\":\"deleted\"", "\"kind\":\"inserted\"");
+  }
+
+  @Test
+  void withoutStoredTextsADuplicateHasNoTextAndNoDiff() throws Exception {
+    fixture.close();
+    fixture = new ServerFixture(dir.resolve("no-texts"), null, 1 << 20, false);
+    fixture.postJson("/documents", Map.of("id", "ad-1", "text", AD));
+    JsonNode duplicate = json(fixture.postJson("/query?diff=true", Map.of("text", REPOST))).get("duplicates").get(0);
+    assertThat(duplicate.get("id").asText()).isEqualTo("ad-1");
+    assertThat(duplicate.get("text").isNull()).isTrue();
+    assertThat(duplicate.get("diff").isNull()).isTrue();
+  }
+
+  /** POST /query?top=K and ?measure=containment, on an index built for both. */
+  @Test
+  void topKAndContainmentQueries() throws Exception {
+    fixture.close();
+    fixture = new ServerFixture(dir.resolve("search"), null, 1 << 20, new SearchSettings(0.3, 4));
+    String essay = "The committee met on Tuesday to discuss the budget for the coming year. After a long debate "
+        + "about roads, schools and the new library, the members agreed to raise the parking fees and to "
+        + "postpone the stadium until the spring.";
+    String quote = "After a long debate about roads, schools and the new library, the members agreed";
+    fixture.postJson("/documents", Map.of("id", "essay", "text", essay));
+    fixture.postJson("/documents", Map.of("id", "ad-1", "text", AD));
+    fixture.postJson("/documents", Map.of("id", "ad-2", "text", "Sunny two-room flat near the station, 750 euro, furnished"));
+    fixture.postJson("/documents", Map.of("id", "ad-3", "text", "Studio in Trastevere with terrace, 650 euro"));
+
+    JsonNode top = json(fixture.postJson("/query?top=2", Map.of("text", REPOST))).get("duplicates");
+    assertThat(top).hasSize(2);
+    assertThat(top.get(0).get("id").asText()).isEqualTo("ad-1");
+    assertThat(top.get(1).get("id").asText()).isEqualTo("ad-2"); // below the threshold, above the floor
+    assertThat(top.get(1).get("similarity").asDouble()).isBetween(0.3, 0.8);
+    assertThat(json(fixture.postJson("/query", Map.of("text", REPOST))).get("duplicates")).hasSize(1);
+
+    JsonNode containing = json(fixture.postJson("/query?measure=containment", Map.of("text", quote))).get("duplicates");
+    assertThat(containing).hasSize(1);
+    assertThat(containing.get(0).get("id").asText()).isEqualTo("essay");
+    assertThat(containing.get(0).get("similarity").asDouble()).isEqualTo(1.0);
+    assertThat(json(fixture.postJson("/query", Map.of("text", quote))).get("duplicates")).isEmpty(); // J is low
+
+    JsonNode stats = json(fixture.get("/stats"));
+    assertThat(stats.get("topKFloor").asDouble()).isEqualTo(0.3);
+    assertThat(stats.get("containmentSampling").asInt()).isEqualTo(4);
+    assertProblem(fixture.postJson("/query?top=2&limit=3", Map.of("text", "x")), 400, "exclude each other");
+    assertProblem(fixture.postJson("/query?top=2&measure=containment", Map.of("text", "x")), 400, "use limit");
+    assertProblem(fixture.postJson("/query?measure=cosine", Map.of("text", "x")), 400, "measure must be");
+    assertProblem(fixture.postJson("/query?top=0", Map.of("text", "x")), 400, "top must be");
+  }
+
+  @Test
+  void aPlainIndexAnswersTopKDownToItsThresholdAndRefusesContainment() throws Exception {
+    fixture.postJson("/documents", Map.of("id", "ad-1", "text", AD));
+    JsonNode top = json(fixture.postJson("/query?top=5", Map.of("text", REPOST))).get("duplicates");
+    assertThat(top).hasSize(1);
+    assertThat(json(fixture.get("/stats")).get("topKFloor").asDouble()).isEqualTo(0.8);
+    assertProblem(fixture.postJson("/query?measure=containment", Map.of("text", AD)), 400, "--containment-sampling");
   }
 
   @Test

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.neardup.index.SearchSettings;
 
 /**
  * docs/openapi.yaml against the running server: every operation it documents is called, every
@@ -38,6 +39,7 @@ class OpenApiContractTest {
         new Call("/documents", "POST", "/documents", "application/json", "{\"id\": \"b\", \"text\": \"" + ad + "!\"}"),
         new Call("/documents", "POST", "/documents", "application/json", "{\"id\": \"a\", \"text\": \"x\"}"),
         new Call("/documents", "POST", "/documents?upsert=true", "application/json", "{\"id\": \"a\", \"text\": \"" + ad + "\"}"),
+        new Call("/documents", "POST", "/documents?diff=true", "application/json", "{\"id\": \"e\", \"text\": \"" + ad + "?\"}"),
         new Call("/documents", "POST", "/documents", "application/json", "{\"id\": 3}"),
         new Call("/documents", "POST", "/documents", "text/plain", "x"),
         new Call("/documents", "POST", "/documents", "application/json", "{\"id\": \"big\", \"text\": \"" + "y".repeat(70_000) + "\"}"),
@@ -50,12 +52,20 @@ class OpenApiContractTest {
         new Call("/documents/{id}", "DELETE", "/documents/d", null, null),
         new Call("/documents/{id}", "DELETE", "/documents/d", null, null),
         new Call("/query", "POST", "/query?limit=5", "application/json", "{\"text\": \"" + ad + "\"}"),
+        new Call("/query", "POST", "/query?diff=true", "application/json", "{\"text\": \"" + ad + " - furnished\"}"),
+        new Call("/query", "POST", "/query?top=3", "application/json", "{\"text\": \"" + ad + "\"}"),
+        new Call("/query", "POST", "/query?measure=containment&limit=5", "application/json", "{\"text\": \"" + ad + "\"}"),
+        new Call("/query", "POST", "/query?top=3&measure=containment", "application/json", "{\"text\": \"" + ad + "\"}"),
         new Call("/query", "POST", "/query", "application/json", "{\"txt\": \"x\"}"),
+        new Call("/", "GET", "/", null, null),
+        new Call("/assets/{name}", "GET", "/assets/neardup.js", null, null),
+        new Call("/assets/{name}", "GET", "/assets/neardup.css", null, null),
+        new Call("/assets/{name}", "GET", "/assets/none.js", null, null),
         new Call("/health", "GET", "/health", null, null),
         new Call("/stats", "GET", "/stats", null, null),
         new Call("/metrics", "GET", "/metrics", null, null));
     Set<String> exercised = new HashSet<>();
-    try (ServerFixture fixture = new ServerFixture(dir.resolve("data"), null, 64_000)) {
+    try (ServerFixture fixture = new ServerFixture(dir.resolve("data"), null, 64_000, new SearchSettings(0.3, 4))) {
       for (Call call : calls) {
         HttpRequest.Builder request = fixture.request(call.path());
         if (call.body() != null) {

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.neardup.index.IndexSettings;
+import org.neardup.index.SearchSettings;
 import org.neardup.pipeline.PipelineConfig;
 import org.neardup.server.store.IndexDirectory;
 
@@ -25,16 +26,35 @@ final class ServerFixture implements AutoCloseable {
   private final String token;
 
   ServerFixture(Path data, String token, long maxBody) {
+    this(data, token, maxBody, true, SearchSettings.NONE);
+  }
+
+  /** @param keepTexts whether the index stores texts (false: as {@code serve --no-texts}) */
+  ServerFixture(Path data, String token, long maxBody, boolean keepTexts) {
+    this(data, token, maxBody, keepTexts, SearchSettings.NONE);
+  }
+
+  /** A server over an index built for the queries {@code search} allows beyond the threshold. */
+  ServerFixture(Path data, String token, long maxBody, SearchSettings search) {
+    this(data, token, maxBody, true, search);
+  }
+
+  private ServerFixture(Path data, String token, long maxBody, boolean keepTexts, SearchSettings search) {
     this.token = token;
     PipelineConfig config = PipelineConfig.builder().threads(2).build();
     IndexDirectory directory = IndexDirectory.open(data,
-        new IndexDirectory.Options(IndexSettings.of(config, true), false, true, 16L << 20, 2));
+        new IndexDirectory.Options(IndexSettings.of(config, keepTexts, search), false, true, 16L << 20, 2));
     this.server = NearDupServer.start(directory, new ServerConfig("127.0.0.1", 0, token, maxBody, 8),
         line -> {
           synchronized (log) {
             log.add(line);
           }
         });
+  }
+
+  /** The server's root, {@code http://127.0.0.1:PORT/}. */
+  String root() {
+    return "http://127.0.0.1:" + server.port() + "/";
   }
 
   URI uri(String pathAndQuery) {

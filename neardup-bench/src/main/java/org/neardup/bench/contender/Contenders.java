@@ -19,6 +19,7 @@ public final class Contenders {
           new Hash4jBanding("hash4j-minhash", "MinHash V1", n -> SimilarityHashing.minHash(n, 32, MinHashVersion.V1)),
           new Hash4jBanding(
               "hash4j-superminhash", "SuperMinHash V1", n -> SimilarityHashing.superMinHash(n, 32, SuperMinHashVersion.V1)),
+          new NeardupSpark(),
           new SparkHashesBanding(),
           new SparkApproxJoin(),
           new JavaLsh(),

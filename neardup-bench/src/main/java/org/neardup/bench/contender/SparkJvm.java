@@ -3,7 +3,7 @@ package org.neardup.bench.contender;
 import java.util.List;
 
 /**
- * The JVM options Spark 3.5 needs on Java 17: the {@code --add-opens} list of Spark's own launcher
+ * The JVM options Spark 4.2 needs on Java 17: the {@code --add-opens} list of Spark's own launcher
  * ({@code JavaModuleOptions}), which {@code spark-submit} adds but a plain {@code java} command
  * does not.
  */
@@ -11,6 +11,7 @@ final class SparkJvm {
   static final List<String> OPTIONS =
       List.of(
           "-XX:+IgnoreUnrecognizedVMOptions",
+          "--add-modules=jdk.incubator.vector",
           "--add-opens=java.base/java.lang=ALL-UNNAMED",
           "--add-opens=java.base/java.lang.invoke=ALL-UNNAMED",
           "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
@@ -25,7 +26,9 @@ final class SparkJvm {
           "--add-opens=java.base/sun.nio.cs=ALL-UNNAMED",
           "--add-opens=java.base/sun.security.action=ALL-UNNAMED",
           "--add-opens=java.base/sun.util.calendar=ALL-UNNAMED",
-          "-Djdk.reflect.useDirectMethodHandle=false");
+          "--add-opens=java.security.jgss/sun.security.krb5=ALL-UNNAMED",
+          "-Dio.netty.tryReflectionSetAccessible=true",
+          "-Dio.netty.allocator.type=pooled");
 
   private SparkJvm() {}
 }

@@ -134,7 +134,9 @@ public final class EndToEnd implements Callable<Integer> {
   private List<String> command(Contender contender, BenchSettings settings, Path pairs, Path stats) {
     String classPath = System.getProperty("java.class.path");
     if (contender.needsSpark()) {
-      classPath += File.pathSeparator + sparkLib().resolve("*");
+      // Spark's jars first: where benchmarks.jar shades another version of a library Spark uses
+      // (Jackson, the servlet API of a web server), Spark gets its own, as under spark-submit.
+      classPath = sparkLib().resolve("*") + File.pathSeparator + classPath;
     }
     List<String> jvmOptions = new ArrayList<>(contender.jvmOptions());
     Stream.of(childJvmOptions.trim().split("\\s+")).filter(s -> !s.isEmpty()).forEach(jvmOptions::add);

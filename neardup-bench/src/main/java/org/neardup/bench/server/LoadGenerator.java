@@ -1,7 +1,6 @@
 package org.neardup.bench.server;
 
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.Writer;
 import java.net.InetAddress;
@@ -39,7 +38,7 @@ public final class LoadGenerator implements Callable<Integer> {
   @Option(names = "--url", defaultValue = "http://127.0.0.1:8080", description = "The server (loopback only).")
   URI url;
 
-  @Option(names = "--corpus", required = true, description = "TSV id<TAB>text: texts to add (with new ids) and to query.")
+  @Option(names = "--corpus", description = "TSV id<TAB>text: texts to add (with new ids) and to query.")
   Path corpus;
 
   @Option(names = "--clients", defaultValue = "16", description = "Concurrent clients.")
@@ -72,6 +71,9 @@ public final class LoadGenerator implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "1", description = "Seed of the query choice.")
   long seed;
 
+  @Option(names = "--verify", description = "Instead of a load: check that every id in this file (one a line) is held; print how many are lost.")
+  Path verify;
+
   private List<String> texts;
   private final AtomicInteger nextAdd = new AtomicInteger();
   private final AtomicInteger sent = new AtomicInteger();
@@ -87,9 +89,15 @@ public final class LoadGenerator implements Callable<Integer> {
     if (!InetAddress.getByName(url.getHost()).isLoopbackAddress()) {
       throw new IllegalArgumentException("the load generator only targets this machine, not " + url.getHost());
     }
+    client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    if (verify != null) {
+      return verify();
+    }
+    if (corpus == null) {
+      throw new IllegalArgumentException("--corpus is needed for a load");
+    }
     texts = Files.readAllLines(corpus, StandardCharsets.UTF_8).stream()
         .filter(line -> line.indexOf('\t') > 0).map(line -> line.substring(line.indexOf('\t') + 1)).toList();
-    client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     Writer ackLog = acked == null ? null : Files.newBufferedWriter(acked, StandardCharsets.UTF_8,
         StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     List<Thread> threads = new ArrayList<>();
@@ -124,6 +132,24 @@ public final class LoadGenerator implements Callable<Integer> {
       System.out.println(Latencies.merge(queries).summary("query", elapsed, 1));
     }
     return 0;
+  }
+
+  /** Checks every acknowledged id is held; prints "acknowledged N, held M, lost L"; exit 1 when any is lost. */
+  private int verify() throws IOException, InterruptedException {
+    List<String> ids = Files.readAllLines(verify, StandardCharsets.UTF_8).stream().filter(id -> !id.isEmpty()).toList();
+    long lost = 0;
+    for (String id : ids) {
+      HttpRequest.Builder request = HttpRequest.newBuilder(url.resolve("/documents/"
+          + java.net.URLEncoder.encode(id, StandardCharsets.UTF_8).replace("+", "%20"))).timeout(Duration.ofSeconds(30)).GET();
+      if (token != null) {
+        request.header("Authorization", "Bearer " + token);
+      }
+      if (client.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode() != 200) {
+        lost++;
+      }
+    }
+    System.out.printf(java.util.Locale.ROOT, "acknowledged %d, held %d, lost %d%n", ids.size(), ids.size() - lost, lost);
+    return lost == 0 ? 0 : 1;
   }
 
   private void run(SplittableRandom random, Latencies adds, Latencies queries, Writer ackLog) {

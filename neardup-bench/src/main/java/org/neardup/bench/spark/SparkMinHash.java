@@ -21,7 +21,7 @@ import org.neardup.bench.contender.Phases;
 import org.neardup.verify.SimilarPair;
 
 /**
- * Spark MLlib's MinHashLSH in local mode ({@code local[*]}, web UI off, otherwise Spark's
+ * Spark MLlib's MinHashLSH in local mode ({@code local[2]}, web UI off, otherwise Spark's
  * defaults) on the benchmark's shingles. Each document is a binary sparse vector over the corpus's
  * dictionary of distinct shingle hashes, so Spark's Jaccard distance is exactly the Jaccard of the
  * other contenders.
@@ -93,7 +93,7 @@ public final class SparkMinHash {
   private static SparkSession session() {
     SparkSession spark =
         SparkSession.builder()
-            .master("local[*]")
+            .master("local[2]")
             .appName("neardup-bench")
             .config("spark.ui.enabled", "false")
             .config("spark.driver.host", "127.0.0.1")

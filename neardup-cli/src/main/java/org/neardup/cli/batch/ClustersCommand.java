@@ -2,24 +2,19 @@ package org.neardup.cli.batch;
 
 import java.io.IOException;
 import java.io.Writer;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.PipelineRun;
-import org.neardup.cli.SignatureInputs;
 import org.neardup.cli.UsageException;
 import org.neardup.cli.options.InputMixin;
 import org.neardup.cli.options.OutputMixin;
-import org.neardup.cli.options.OutputTarget;
 import org.neardup.cli.options.PipelineMixin;
 import org.neardup.cli.options.SignaturesMixin;
 import org.neardup.cluster.Cluster;
 import org.neardup.cluster.Clusterer;
 import org.neardup.cluster.KeepPolicy;
 import org.neardup.pipeline.Corpus;
-import org.neardup.pipeline.PipelineConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -47,17 +42,8 @@ public final class ClustersCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     KeepPolicy policy = parseKeep(keep);
-    var err = spec.commandLine().getErr();
-    SignatureInputs signatureInputs = SignatureInputs.open(signatures.files);
-    PipelineConfig config = signatureInputs.config(pipeline, output.quiet, err);
-    input.checkInputs();
-    List<Path> inputs = new ArrayList<>(input.paths());
-    inputs.addAll(signatures.files);
-    try (OutputTarget target = output.open(spec, inputs);
-        PipelineRun run = PipelineRun.execute(input, signatureInputs, pipeline, config, output.quiet, err)) {
-      write(run.corpus, clusters(run, policy), target.writer());
-      target.commit();
-    }
+    PipelineRun.toOutput(spec, input, signatures, pipeline, output,
+        (run, out) -> write(run.corpus, clusters(run, policy), out));
     return ExitCodes.OK;
   }
 

@@ -2,6 +2,9 @@ package org.neardup.cli.batch;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.neardup.cli.ExitCodes;
@@ -50,6 +53,15 @@ public final class GenerateCommand implements Callable<Integer> {
   @Option(names = "--seed", paramLabel = "SEED", defaultValue = "42", description = "Generator seed. Default: ${DEFAULT-VALUE}.")
   long seed;
 
+  @Option(names = "--excerpts", paramLabel = "F", defaultValue = "0", description = "Fraction of originals that also get a planted excerpt (10-50%% of their words). Default: ${DEFAULT-VALUE}.")
+  double excerpts;
+
+  @Option(names = "--excerpt-edit-rate", paramLabel = "P", defaultValue = "0.05", description = "Highest per-word edit probability of an excerpt. Default: ${DEFAULT-VALUE}.")
+  double excerptEditRate;
+
+  @Option(names = "--truth", paramLabel = "FILE", description = "Also write the planted excerpts, one excerpt<TAB>host line each (the excerpt lies in its host).")
+  Path truth;
+
   /** Each option's range, named as typed (the generator's own checks use its parameter names). */
   private void checkOptions() {
     if (documents < 1) {
@@ -70,6 +82,12 @@ public final class GenerateCommand implements Callable<Integer> {
     if (!(maxEditRate >= 0 && maxEditRate <= 1)) {
       throw new UsageException("--max-edit-rate must be in [0, 1], got " + Formats.plain(maxEditRate));
     }
+    if (!(excerpts >= 0 && excerpts <= 1)) {
+      throw new UsageException("--excerpts must be in [0, 1], got " + Formats.plain(excerpts));
+    }
+    if (!(excerptEditRate >= 0 && excerptEditRate <= 1)) {
+      throw new UsageException("--excerpt-edit-rate must be in [0, 1], got " + Formats.plain(excerptEditRate));
+    }
   }
 
   @Override
@@ -77,11 +95,13 @@ public final class GenerateCommand implements Callable<Integer> {
     checkOptions();
     CorpusGenerator generator;
     try {
-      generator = new CorpusGenerator(documents, duplicateFraction, maxCopies, maxEditRate, minWords, maxWords, seed);
+      generator = new CorpusGenerator(documents, duplicateFraction, maxCopies, maxEditRate, minWords, maxWords, seed)
+          .withExcerpts(excerpts, excerptEditRate);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
-    try (OutputTarget target = output.open(spec, List.of())) {
+    try (OutputTarget target = output.open(spec, List.of());
+        OutputTarget truthTarget = truth == null ? null : OutputTarget.open(truth, spec.commandLine().getOut(), List.of())) {
       GeneratedCorpus corpus = generator.generate();
       Writer writer = target.writer();
       for (int i = 0; i < corpus.size(); i++) {
@@ -90,8 +110,24 @@ public final class GenerateCommand implements Callable<Integer> {
         writer.write(corpus.texts().get(i));
         writer.write('\n');
       }
+      if (truthTarget != null) {
+        writeTruth(corpus, truthTarget.writer());
+        truthTarget.commit();
+      }
       target.commit();
     }
     return ExitCodes.OK;
+  }
+
+  /** The planted excerpts, one excerpt<TAB>host line each, by excerpt id (ids are positions). */
+  private static void writeTruth(GeneratedCorpus corpus, Writer writer) throws IOException {
+    List<int[]> excerpts = new ArrayList<>(corpus.excerpts());
+    excerpts.sort(Comparator.comparingInt(pair -> pair[0]));
+    for (int[] pair : excerpts) {
+      writer.write(corpus.ids().get(pair[0]));
+      writer.write('\t');
+      writer.write(corpus.ids().get(pair[1]));
+      writer.write('\n');
+    }
   }
 }

@@ -2,16 +2,17 @@ package org.neardup.cli.batch;
 
 import java.io.IOException;
 import java.io.Writer;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.neardup.cli.ContainmentRun;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.Formats;
 import org.neardup.cli.PipelineRun;
-import org.neardup.cli.SignatureInputs;
+import org.neardup.cli.UsageException;
 import org.neardup.cli.options.InputMixin;
+import org.neardup.cli.options.MeasureMixin;
 import org.neardup.cli.options.OutputMixin;
 import org.neardup.cli.options.OutputTarget;
 import org.neardup.cli.options.PipelineMixin;
@@ -30,7 +31,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Finds the near-duplicate pairs.",
-      "Writes one idA<TAB>idB<TAB>similarity line a pair: idA < idB (String order), similarity = exact Jaccard of the shingle sets with 6 decimals; lines sorted by idA, then idB."
+      "Writes one idA<TAB>idB<TAB>similarity line a pair: idA < idB (String order), similarity = exact Jaccard of the shingle sets with 6 decimals; lines sorted by idA, then idB.",
+      "With --measure containment: pairs where one document holds at least T of the other's shingles, one idA<TAB>idB<TAB>containment<TAB>direction line a pair (containment = the larger direction, exact; direction a-in-b, b-in-a or both)."
     })
 public final class PairsCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -39,18 +41,29 @@ public final class PairsCommand implements Callable<Integer> {
   @Mixin PipelineMixin pipeline;
 
   @Mixin OutputMixin output;
+  @Mixin MeasureMixin measure;
 
   @Override
   public Integer call() throws IOException {
-    var err = spec.commandLine().getErr();
-    SignatureInputs signatureInputs = SignatureInputs.open(signatures.files);
-    PipelineConfig config = signatureInputs.config(pipeline, output.quiet, err);
+    if (measure.containment()) {
+      return containmentPairs();
+    }
+    PipelineRun.toOutput(spec, input, signatures, pipeline, output,
+        (run, out) -> write(run.corpus, run.result.pairs(), out));
+    return ExitCodes.OK;
+  }
+
+  /** {@code --measure containment}: over text inputs (not signature files). */
+  private Integer containmentPairs() throws IOException {
+    if (!signatures.files.isEmpty()) {
+      throw new UsageException("--measure containment reads text inputs; --signatures files do not go with it");
+    }
+    PipelineConfig config = pipeline.config();
     input.checkInputs();
-    List<Path> inputs = new ArrayList<>(input.paths());
-    inputs.addAll(signatures.files);
-    try (OutputTarget target = output.open(spec, inputs);
-        PipelineRun run = PipelineRun.execute(input, signatureInputs, pipeline, config, output.quiet, err)) {
-      write(run.corpus, run.result.pairs(), target.writer());
+    try (OutputTarget target = output.open(spec, input.paths());
+        ContainmentRun run = ContainmentRun.execute(input, pipeline, config, measure, output.quiet,
+            spec.commandLine().getErr())) {
+      ContainmentPairs.write(run.corpus, run.result.pairs(), run.config.threshold(), target.writer());
       target.commit();
     }
     return ExitCodes.OK;

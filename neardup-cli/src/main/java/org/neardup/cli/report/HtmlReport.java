@@ -14,6 +14,7 @@ import org.neardup.cluster.Cluster;
 import org.neardup.lsh.LshParams;
 import org.neardup.pipeline.Corpus;
 import org.neardup.pipeline.PipelineConfig;
+import org.neardup.server.diff.WordDiff;
 import org.neardup.text.Normalizer;
 import org.neardup.tune.Histogram;
 import org.neardup.verify.SimilarPair;

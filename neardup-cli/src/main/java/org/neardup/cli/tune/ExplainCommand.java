@@ -14,6 +14,7 @@ import org.neardup.cli.SkipLog;
 import org.neardup.cli.TerminalProgress;
 import org.neardup.cli.UsageException;
 import org.neardup.cli.options.InputSnapshot;
+import org.neardup.cli.options.MeasureMixin;
 import org.neardup.cli.options.OptionalInputMixin;
 import org.neardup.cli.options.PipelineMixin;
 import org.neardup.cli.report.RecordTexts;
@@ -26,6 +27,7 @@ import org.neardup.pipeline.CorpusBuilder;
 import org.neardup.pipeline.PipelineConfig;
 import org.neardup.pipeline.Progress;
 import org.neardup.sketch.DocumentSketcher;
+import org.neardup.tune.ContainmentExplanation;
 import org.neardup.tune.PairExplanation;
 import org.neardup.verify.VerifyMode;
 import picocli.CommandLine.Command;
@@ -48,6 +50,7 @@ public final class ExplainCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin OptionalInputMixin input;
   @Mixin PipelineMixin pipeline;
+  @Mixin MeasureMixin measure;
 
   @Option(names = "--id", paramLabel = "ID", description = "A document of INPUT, by id; give two.")
   List<String> ids;
@@ -90,11 +93,19 @@ public final class ExplainCommand implements Callable<Integer> {
     }
     LshParams banding = config.lshParams();
     PairExplanation explanation;
+    ContainmentExplanation containment = null;
     try (corpus) {
       explanation = PairExplanation.of(
           corpus.shingles(a), corpus.shingles(b), corpus.signature(a), corpus.signature(b), banding);
+      if (measure.containment()) {
+        containment = ContainmentExplanation.of(corpus.shingles(a), corpus.shingles(b),
+            measure.plan(config.threshold(), config.targetRecall()));
+      }
     }
     print(spec.commandLine().getOut(), config, banding, labels, raw, explanation);
+    if (containment != null) {
+      ContainmentLines.print(spec.commandLine().getOut(), config.threshold(), measure.sampling(), pipeline.exact, containment);
+    }
     return ExitCodes.OK;
   }
 

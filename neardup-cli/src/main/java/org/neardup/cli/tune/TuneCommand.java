@@ -14,6 +14,7 @@ import org.neardup.cli.RecallCheck;
 import org.neardup.cli.SkipLog;
 import org.neardup.cli.TerminalProgress;
 import org.neardup.cli.UsageException;
+import org.neardup.cli.options.MeasureMixin;
 import org.neardup.cli.options.OptionalInputMixin;
 import org.neardup.cli.options.OutputTarget;
 import org.neardup.cli.options.PipelineMixin;
@@ -52,6 +53,7 @@ public final class TuneCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin OptionalInputMixin input;
   @Mixin PipelineMixin pipeline;
+  @Mixin MeasureMixin measure;
 
   @Option(names = "--plot", paramLabel = "FILE", description = "Also draw the S-curves of the chosen banding and alternatives, threshold marked, to FILE: .png or .svg.")
   Path plot;
@@ -77,6 +79,9 @@ public final class TuneCommand implements Callable<Integer> {
 
   private int tune(PipelineConfig config, CurvePlot.Format plotFormat, OutputTarget plotTarget) throws IOException {
     PrintWriter out = spec.commandLine().getOut();
+    if (measure.containment()) {
+      return containment(config, out);
+    }
     LshParams chosen = config.lshParams();
     double threshold = config.threshold();
     int n = config.minHash().numPermutations();
@@ -93,6 +98,28 @@ public final class TuneCommand implements Callable<Integer> {
       BandingOption.alternatives(chosen, threshold, n, PLOTTED).forEach(o -> plotted.add(o.params()));
       CurvePlot.write(CurvePlot.chart(chosen, plotted, threshold, n), plotFormat, plotTarget);
       out.printf(Locale.ROOT, "%nS-curves plotted to %s%n", plot);
+    }
+    out.flush();
+    return ExitCodes.OK;
+  }
+
+  /** {@code --measure containment}: the containment plan instead of the banding (no plot). */
+  private Integer containment(PipelineConfig config, PrintWriter out) {
+    if (plot != null) {
+      throw new UsageException("--plot draws S-curves of Jaccard bandings; it does not go with --measure containment");
+    }
+    ContainmentTune tune = new ContainmentTune(config, measure.plan(config.threshold(), config.targetRecall()));
+    tune.print(out);
+    if (!input.paths().isEmpty()) {
+      input.checkInputs();
+      var err = spec.commandLine().getErr();
+      SkipLog skips = new SkipLog(input.verbose, err);
+      InputProblems problems = skips.problems(input.onErrorPolicy());
+      try (Corpus corpus = PipelineRun.read(input, config.toBuilder().verify(VerifyMode.EXACT).build(), problems,
+          TerminalProgress.create(false), err)) {
+        skips.print(problems);
+        tune.printSample(out, corpus, sampleSize, sampleSeed);
+      }
     }
     out.flush();
     return ExitCodes.OK;

@@ -8,7 +8,6 @@ import com.sun.net.httpserver.HttpHandler;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +20,7 @@ import org.neardup.server.Metrics;
 import org.neardup.server.ServerConfig;
 import org.neardup.server.Writer;
 import org.neardup.server.store.IndexDirectory;
+import org.neardup.text.Normalizer;
 
 /**
  * The HTTP API (see {@code docs/server.md} and {@code docs/openapi.yaml}): routes each request,
@@ -41,6 +41,8 @@ public final class Api implements HttpHandler {
   private final ObjectMapper json = new ObjectMapper();
   private final Consumer<String> log;
   private final BatchEndpoint batch;
+  private final Duplicates duplicates;
+  private final StaticPage page = StaticPage.load();
   private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
   private volatile boolean draining;
 
@@ -56,6 +58,7 @@ public final class Api implements HttpHandler {
     this.token = config.token() == null ? null : ("Bearer " + config.token()).getBytes(StandardCharsets.UTF_8);
     this.log = log;
     this.batch = new BatchEndpoint(index, writer, json);
+    this.duplicates = new Duplicates(index, new Normalizer(directory.settings().sketch().normalizer()));
   }
 
   /** Refuses new requests (503) from now on; those in flight go on. */
@@ -75,6 +78,7 @@ public final class Api implements HttpHandler {
     String endpoint = "unknown";
     inFlight.incrementAndGet();
     try (exchange) {
+      call.setHeader("X-Content-Type-Options", "nosniff");
       try {
         if (draining) {
           throw new ApiException(503, "Service unavailable", "the server is shutting down");
@@ -121,17 +125,20 @@ public final class Api implements HttpHandler {
       case Route.STATS -> call.sendJson(200, stats());
       case Route.METRICS -> call.sendText(200, "text/plain; version=0.0.4; charset=utf-8", metrics.scrape());
       case Route.DOCUMENTS -> addDocument(call);
-      case Route.BATCH -> batch.handle(call, config.maxBodyBytes(), upsert(call));
+      case Route.BATCH -> batch.handle(call, config.maxBodyBytes(), flag(call, "upsert"));
       case Route.DOCUMENT -> document(route, call);
       case Route.QUERY -> query(call);
+      case Route.PAGE -> page.sendPage(call);
+      case Route.ASSET -> page.sendAsset(call, route.id());
       default -> throw new IllegalStateException("unrouted endpoint " + route.endpoint());
     }
   }
 
   private void addDocument(HttpCall call) throws IOException {
     call.requireContentType(HttpCall.JSON);
+    boolean upsert = flag(call, "upsert");
+    boolean diff = flag(call, "diff");
     DocumentInput input = DocumentInput.of(json.readTree(call.body(config.maxBodyBytes())));
-    boolean upsert = upsert(call);
     var sketch = index.sketcher().sketch(input.text());
     IndexWrite<String> write = upsert
         ? IndexWrite.upsert(input.id(), sketch, input.text(), true)
@@ -143,28 +150,17 @@ public final class Api implements HttpHandler {
       case EMPTY_DOCUMENT -> throw ApiException.badRequest("the text is empty after normalization: nothing to compare");
       case ADDED -> {
         call.setHeader("Location", "/documents/" + Route.encode(input.id()));
-        call.sendJson(201, added(input.id(), result.matches()));
+        call.sendJson(201, added(input, result.matches(), diff));
       }
-      default -> call.sendJson(200, added(input.id(), result.matches()));
+      default -> call.sendJson(200, added(input, result.matches(), diff));
     }
   }
 
-  private static Map<String, Object> added(String id, List<Match<String>> matches) {
+  private Map<String, Object> added(DocumentInput input, List<Match<String>> matches, boolean diff) {
     Map<String, Object> body = new LinkedHashMap<>();
-    body.put("id", id);
-    body.put("duplicates", duplicates(matches));
+    body.put("id", input.id());
+    body.put("duplicates", diff ? duplicates.withDiffs(matches, input.text()) : Duplicates.of(matches));
     return body;
-  }
-
-  static List<Map<String, Object>> duplicates(List<Match<String>> matches) {
-    List<Map<String, Object>> list = new ArrayList<>(matches.size());
-    for (Match<String> match : matches) {
-      Map<String, Object> item = new LinkedHashMap<>();
-      item.put("id", match.key());
-      item.put("similarity", match.similarity());
-      list.add(item);
-    }
-    return list;
   }
 
   private void document(Route route, HttpCall call) throws IOException {
@@ -186,42 +182,75 @@ public final class Api implements HttpHandler {
     call.sendJson(200, body);
   }
 
+  /**
+   * {@code POST /query}: the near-duplicates at or above the threshold ({@code ?limit=N}), the K most
+   * similar down to the index's top-k floor ({@code ?top=K}), or the documents containing the text
+   * ({@code ?measure=containment}).
+   */
   private void query(HttpCall call) throws IOException {
     call.requireContentType(HttpCall.JSON);
-    int limit = limit(call);
+    int limit = count(call, "limit", DEFAULT_LIMIT);
+    boolean diff = flag(call, "diff");
+    boolean top = call.parameter("top") != null;
+    int k = count(call, "top", 0);
+    boolean containment = containment(call);
+    if (top && containment) {
+      throw ApiException.badRequest("top=K ranks by Jaccard similarity; with measure=containment use limit=N");
+    }
+    if (top && call.parameter("limit") != null) {
+      throw ApiException.badRequest("top=K and limit=N exclude each other: top=K answers K at most");
+    }
+    if (containment && !index.searchSettings().hasContainment()) {
+      throw ApiException.badRequest("this index keeps no containment sample: build it with --containment-sampling M");
+    }
     JsonNode body = json.readTree(call.body(config.maxBodyBytes()));
     if (body == null || !body.isObject()) {
       throw ApiException.badRequest("expected a JSON object {\"text\": \"...\"}");
     }
-    List<Match<String>> matches = index.query(DocumentInput.text(body), limit);
-    call.sendJson(200, Map.of("duplicates", duplicates(matches)));
+    String text = DocumentInput.text(body);
+    List<Match<String>> matches = containment ? index.containing(text, limit)
+        : top ? index.top(text, k) : index.query(text, limit);
+    call.sendJson(200, Map.of("duplicates", diff ? duplicates.withDiffs(matches, text) : Duplicates.of(matches)));
   }
 
-  private static int limit(HttpCall call) {
-    String value = call.parameter("limit");
+  /** A count parameter ({@code limit}, {@code top}) in [1, 10,000], or {@code absent} when not given. */
+  private static int count(HttpCall call, String name, int absent) {
+    String value = call.parameter(name);
     if (value == null) {
-      return DEFAULT_LIMIT;
+      return absent;
     }
     try {
-      int limit = Integer.parseInt(value);
-      if (limit >= 1 && limit <= MAX_LIMIT) {
-        return limit;
+      int count = Integer.parseInt(value);
+      if (count >= 1 && count <= MAX_LIMIT) {
+        return count;
       }
     } catch (NumberFormatException e) {
       // the message below
     }
-    throw ApiException.badRequest("limit must be a whole number in [1, " + MAX_LIMIT + "], got '" + value + "'");
+    throw ApiException.badRequest(name + " must be a whole number in [1, " + MAX_LIMIT + "], got '" + value + "'");
   }
 
-  private static boolean upsert(HttpCall call) {
-    String value = call.parameter("upsert");
+  private static boolean containment(HttpCall call) {
+    String value = call.parameter("measure");
+    if (value == null || value.equals("jaccard")) {
+      return false;
+    }
+    if (value.equals("containment")) {
+      return true;
+    }
+    throw ApiException.badRequest("measure must be jaccard or containment, got '" + value + "'");
+  }
+
+  /** The boolean query parameter {@code name}: absent or false, true or given without a value. */
+  private static boolean flag(HttpCall call, String name) {
+    String value = call.parameter(name);
     if (value == null || value.equals("false")) {
       return false;
     }
     if (value.equals("true") || value.isEmpty()) {
       return true;
     }
-    throw ApiException.badRequest("upsert must be true or false, got '" + value + "'");
+    throw ApiException.badRequest(name + " must be true or false, got '" + value + "'");
   }
 
   private Map<String, Object> stats() {
@@ -241,6 +270,8 @@ public final class Api implements HttpHandler {
     body.put("rows", settings.banding().rows());
     body.put("verify", settings.verify().name().toLowerCase(java.util.Locale.ROOT));
     body.put("keepTexts", settings.keepTexts());
+    body.put("topKFloor", index.topKFloor());
+    body.put("containmentSampling", settings.search().containmentSampling());
     body.put("sketch", sketch);
     body.put("commits", directory.commits());
     return body;

@@ -93,7 +93,7 @@ final class BatchEndpoint {
         } else if (result.status() == WriteResult.Status.ALREADY_PRESENT) {
           out.writeStringField("error", "already exists; add ?upsert=true to replace it");
         }
-        out.writeObjectField("duplicates", Api.duplicates(result.matches()));
+        out.writeObjectField("duplicates", Duplicates.of(result.matches()));
       }
       out.writeEndObject();
       if (!array) {

@@ -133,6 +133,10 @@ final class HttpCall {
     send(code, contentType, text.getBytes(StandardCharsets.UTF_8));
   }
 
+  void sendBytes(int code, String contentType, byte[] body) throws IOException {
+    send(code, contentType, body);
+  }
+
   void sendEmpty(int code) throws IOException {
     status = code;
     exchange.sendResponseHeaders(code, -1);

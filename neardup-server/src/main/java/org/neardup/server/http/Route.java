@@ -6,10 +6,11 @@ import java.util.Set;
 
 /**
  * Where a request goes: its endpoint (the metrics' label) and, for {@code /documents/{id}}, the
- * decoded id. Unknown paths are 404, known paths with another method 405.
+ * decoded id (for {@code /assets/{name}}, the name). Unknown paths are 404, known paths with another
+ * method 405.
  *
  * @param endpoint one of the constants
- * @param id the document id of {@link #DOCUMENT}, else null
+ * @param id the document id of {@link #DOCUMENT}, the asset name of {@link #ASSET}, else null
  */
 record Route(String endpoint, String id) {
   static final String HEALTH = "/health";
@@ -19,8 +20,13 @@ record Route(String endpoint, String id) {
   static final String BATCH = "/documents:batch";
   static final String DOCUMENT = "/documents/{id}";
   static final String QUERY = "/query";
+  /** The web page. */
+  static final String PAGE = "/";
+  /** Its style sheet, script and icon. */
+  static final String ASSET = "/assets/{name}";
 
   private static final String DOCUMENT_PREFIX = "/documents/";
+  private static final String ASSET_PREFIX = "/assets/";
 
   static Route of(String method, String rawPath) {
     String path = rawPath == null || rawPath.isEmpty() ? "/" : rawPath;
@@ -32,8 +38,12 @@ record Route(String endpoint, String id) {
       allow(method, path, Set.of("GET", "DELETE"));
       return new Route(DOCUMENT, HttpCall.decode(rawId));
     }
+    if (path.startsWith(ASSET_PREFIX) && path.length() > ASSET_PREFIX.length()) {
+      allow(method, path, Set.of("GET"));
+      return new Route(ASSET, path.substring(ASSET_PREFIX.length()));
+    }
     String endpoint = switch (path) {
-      case HEALTH, STATS, METRICS -> {
+      case PAGE, HEALTH, STATS, METRICS -> {
         allow(method, path, Set.of("GET"));
         yield path;
       }
@@ -53,9 +63,12 @@ record Route(String endpoint, String id) {
     }
   }
 
-  /** Whether the endpoint needs the bearer token (all but health). */
+  /**
+   * Whether the endpoint needs the bearer token: all but health and the page with its assets (static
+   * files that hold no data; every API call the page makes sends the token).
+   */
   boolean needsToken() {
-    return !endpoint.equals(HEALTH);
+    return !endpoint.equals(HEALTH) && !endpoint.equals(PAGE) && !endpoint.equals(ASSET);
   }
 
   /** {@code id} encoded as one path segment. */

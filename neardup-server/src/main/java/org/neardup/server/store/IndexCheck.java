@@ -10,6 +10,7 @@ import org.neardup.format.CorruptFormatException;
 import org.neardup.format.ShingleSetFormat;
 import org.neardup.index.IndexSettings;
 import org.neardup.lsh.Banding;
+import org.neardup.search.ContainmentSample;
 import org.neardup.verify.VerifyMode;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksDB;
@@ -18,7 +19,9 @@ import org.rocksdb.RocksIterator;
 
 /**
  * Reads a whole persistent index and checks that it is consistent: every document has its key,
- * signature (of the right length), shingle set (sorted, in exact mode) and one bucket entry a band;
+ * signature (of the right length), shingle set (sorted, in exact mode) and one bucket entry a band
+ * (and, in an index built for them, one top-k entry a floor band and one containment entry a
+ * sampled shingle);
  * every key and bucket entry points at a document; the stored count and next handle agree. Reads a
  * consistent view while writes go on (RocksDB iterators are snapshots).
  */
@@ -41,13 +44,17 @@ public final class IndexCheck {
 
   private final RocksDB db;
   private final List<ColumnFamilyHandle> families;
+  private final List<String> names; // the name of each family, the default one first
   private final IndexSettings settings;
+  private long expectedTopK;
+  private long expectedContainment;
   private final List<String> problems = new ArrayList<>();
   private long problemCount;
 
-  IndexCheck(RocksDB db, List<ColumnFamilyHandle> families, IndexSettings settings) {
+  IndexCheck(RocksDB db, List<ColumnFamilyHandle> families, List<String> names, IndexSettings settings) {
     this.db = db;
     this.families = families;
+    this.names = names;
     this.settings = settings;
   }
 
@@ -56,6 +63,8 @@ public final class IndexCheck {
       long documents = checkDocuments(snapshot);
       checkKeys(snapshot);
       long entries = checkBuckets(snapshot);
+      checkSearchEntries(snapshot, RocksLayout.TOP_K_BUCKETS, expectedTopK, settings.search().hasTopKFloor());
+      checkSearchEntries(snapshot, RocksLayout.CONTAINMENT, expectedContainment, settings.search().hasContainment());
       long expectedEntries = documents * settings.banding().bands();
       if (entries != expectedEntries) {
         problem(entries + " bucket entries, but " + documents + " documents of " + settings.banding().bands()
@@ -72,6 +81,10 @@ public final class IndexCheck {
   private long checkDocuments(Snapshot snapshot) {
     Banding banding = new Banding(settings.banding(), settings.bandingVersion());
     int n = settings.sketch().numPermutations();
+    Banding floorBanding = settings.search().hasTopKFloor()
+        ? new Banding(settings.search().topKBanding(n, settings.targetRecall()), settings.bandingVersion()) : null;
+    ContainmentSample sample = settings.search().hasContainment()
+        ? new ContainmentSample(settings.search().containmentSampling()) : null;
     long nextHandle = readLong(snapshot, RocksLayout.NEXT_HANDLE);
     long documents = 0;
     try (RocksIterator ids = snapshot.iterator(family(RocksLayout.IDS))) {
@@ -93,10 +106,12 @@ public final class IndexCheck {
           continue;
         }
         checkSet(snapshot, handleBytes, key);
+        checkDocumentSearchEntries(snapshot, handleBytes, handle, key, n, signature, floorBanding, sample);
         int[] values = new int[n];
         ByteBuffer.wrap(signature).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(values);
         for (long bucket : banding.bucketKeys(values)) {
-          if (snapshot.get(family(RocksLayout.BUCKETS), RocksLayout.bucketEntry(bucket, handle)) == null) {
+          byte[] members = snapshot.get(family(RocksLayout.BUCKETS), RocksLayout.handle(bucket));
+          if (members == null || Arrays.stream(RocksLayout.handles(members)).noneMatch(m -> m == handle)) {
             problem("document '" + key + "' is missing from a bucket");
             break;
           }
@@ -119,6 +134,60 @@ public final class IndexCheck {
     }
   }
 
+  /** The document's entries in the search families its index has. */
+  private void checkDocumentSearchEntries(Snapshot snapshot, byte[] handleBytes, long handle, String key, int n,
+      byte[] signature, Banding floorBanding, ContainmentSample sample) {
+    if (floorBanding != null) {
+      int[] values = new int[n];
+      ByteBuffer.wrap(signature).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(values);
+      long[] floorKeys = floorBanding.bucketKeys(values);
+      expectedTopK += floorKeys.length;
+      checkEntries(snapshot, RocksLayout.TOP_K_BUCKETS, floorKeys, handle, key);
+    }
+    byte[] set = sample == null ? null : snapshot.get(family(RocksLayout.SETS), handleBytes);
+    if (set != null) {
+      try {
+        long[] sampled = sample.of(ShingleSetFormat.decode(set));
+        expectedContainment += sampled.length;
+        checkEntries(snapshot, RocksLayout.CONTAINMENT, sampled, handle, key);
+      } catch (CorruptFormatException e) {
+        // reported by checkSet
+      }
+    }
+  }
+
+  private void checkEntries(Snapshot snapshot, String familyName, long[] keys, long handle, String key) {
+    for (long bucket : keys) {
+      if (snapshot.get(searchFamily(familyName), SearchBuckets.entry(bucket, handle)) == null) {
+        problem("document '" + key + "' is missing from an entry of " + familyName);
+        return;
+      }
+    }
+  }
+
+  /** Counts a search family's entries, each pointing at a document, against what the documents make. */
+  private void checkSearchEntries(Snapshot snapshot, String familyName, long expected, boolean needed) {
+    if (!needed) {
+      return;
+    }
+    long entries = 0;
+    try (RocksIterator iterator = snapshot.iterator(searchFamily(familyName))) {
+      for (iterator.seekToFirst(); iterator.isValid(); iterator.next()) {
+        entries++;
+        if (snapshot.get(family(RocksLayout.IDS), RocksLayout.handle(RocksLayout.getLong(iterator.key(), 8))) == null) {
+          problem("an entry of " + familyName + " points at missing handle " + RocksLayout.getLong(iterator.key(), 8));
+        }
+      }
+    }
+    if (entries != expected) {
+      problem(entries + " entries in " + familyName + ", but the documents make " + expected);
+    }
+  }
+
+  private ColumnFamilyHandle searchFamily(String name) {
+    return families.get(names.indexOf(name));
+  }
+
   private void checkKeys(Snapshot snapshot) {
     try (RocksIterator keys = snapshot.iterator(family(RocksLayout.KEYS))) {
       for (keys.seekToFirst(); keys.isValid(); keys.next()) {
@@ -134,10 +203,18 @@ public final class IndexCheck {
     long entries = 0;
     try (RocksIterator buckets = snapshot.iterator(family(RocksLayout.BUCKETS))) {
       for (buckets.seekToFirst(); buckets.isValid(); buckets.next()) {
-        entries++;
-        byte[] handle = RocksLayout.handle(RocksLayout.entryHandle(buckets.key()));
-        if (snapshot.get(family(RocksLayout.IDS), handle) == null) {
-          problem("a bucket entry points at missing handle " + RocksLayout.handle(handle));
+        long[] members = RocksLayout.handles(buckets.value());
+        if (members.length == 0) {
+          problem("an empty bucket is stored");
+        }
+        if (Arrays.stream(members).distinct().count() != members.length) {
+          problem("a bucket lists a document twice");
+        }
+        for (long member : members) {
+          entries++;
+          if (snapshot.get(family(RocksLayout.IDS), RocksLayout.handle(member)) == null) {
+            problem("a bucket entry points at missing handle " + member);
+          }
         }
       }
     }

@@ -20,7 +20,9 @@ import org.rocksdb.Checkpoint;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
+import org.rocksdb.HashLinkedListMemTableConfig;
 import org.rocksdb.InfoLogLevel;
 import org.rocksdb.LRUCache;
 import org.rocksdb.RocksDB;
@@ -38,20 +40,22 @@ public final class IndexDirectory implements AutoCloseable {
   private final IndexSettings settings;
   private final RocksDB db;
   private final List<ColumnFamilyHandle> handles;
+  private final List<String> families; // the name of each handle, the default family first
   private final List<AutoCloseable> resources;
   private final RocksIndexStore store;
   private final NearDupIndex<String> index;
   private boolean closed;
 
   private IndexDirectory(Path directory, IndexSettings settings, RocksDB db, List<ColumnFamilyHandle> handles,
-      List<AutoCloseable> resources, RocksIndexStore store, int threads) {
+      List<String> families, List<AutoCloseable> resources, RocksIndexStore store, int threads) {
     this.directory = directory;
     this.settings = settings;
     this.db = db;
     this.handles = handles;
+    this.families = families;
     this.resources = resources;
     this.store = store;
-    this.index = NearDupIndex.over(settings.toConfig(threads), store);
+    this.index = NearDupIndex.over(settings.toConfig(threads), settings.search(), store);
   }
 
   /**
@@ -104,24 +108,44 @@ public final class IndexDirectory implements AutoCloseable {
           .setCreateIfMissing(true)
           .setCreateMissingColumnFamilies(true)
           .setMaxBackgroundJobs(2)
+          .setAllowConcurrentMemtableWrite(false) // one writer; and the buckets' hash memtable needs it
           .setKeepLogFileNum(3)
           .setInfoLogLevel(InfoLogLevel.WARN_LEVEL));
+      List<String> families = new ArrayList<>();
+      families.add("default");
+      families.addAll(RocksLayout.FAMILIES);
+      List<String> search = searchFamilies(directory, exists, options);
+      families.addAll(search);
       List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
-      descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, pointLookups(resources, cache)));
+      descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, pointLookups(resources, cache, true)));
       for (String family : RocksLayout.FAMILIES) {
-        ColumnFamilyOptions familyOptions = family.equals(RocksLayout.BUCKETS)
-            ? prefixScans(resources, cache) : pointLookups(resources, cache);
+        // signatures and shingle sets are random bits: compressing them costs and saves nothing
+        boolean compress = !family.equals(RocksLayout.SIGNATURES) && !family.equals(RocksLayout.SETS);
+        ColumnFamilyOptions familyOptions = pointLookups(resources, cache, compress);
+        if (family.equals(RocksLayout.BUCKETS)) {
+          // 8-byte keys read and written by point lookups only: a hash table of linked lists inserts in
+          // constant time, where the default skip list spends most of a write's time
+          familyOptions.useFixedLengthPrefixExtractor(8).setMemTableConfig(new HashLinkedListMemTableConfig());
+        }
         descriptors.add(new ColumnFamilyDescriptor(family.getBytes(StandardCharsets.US_ASCII), familyOptions));
+      }
+      for (String family : search) { // entries bucket key ‖ handle, read by prefix scans
+        descriptors.add(new ColumnFamilyDescriptor(family.getBytes(StandardCharsets.US_ASCII), prefixScans(resources, cache)));
       }
       List<ColumnFamilyHandle> handles = new ArrayList<>();
       RocksDB db = openLocked(directory, dbOptions, descriptors, handles);
       try {
         IndexSettings settings = settings(directory, db, options);
+        ColumnFamilyHandle topK = searchFamily(directory, families, handles, RocksLayout.TOP_K_BUCKETS,
+            settings.search().hasTopKFloor());
+        ColumnFamilyHandle containment = searchFamily(directory, families, handles, RocksLayout.CONTAINMENT,
+            settings.search().hasContainment());
         long nextHandle = readLong(db, handles.get(0), RocksLayout.NEXT_HANDLE);
         long count = readLong(db, handles.get(0), RocksLayout.COUNT);
-        RocksIndexStore store = new RocksIndexStore(
-            db, handles.toArray(ColumnFamilyHandle[]::new), settings.keepTexts(), options.durable(), nextHandle, count);
-        return new IndexDirectory(directory, settings, db, handles, resources, store, options.threads());
+        RocksIndexStore store = new RocksIndexStore(db,
+            handles.subList(0, 1 + RocksLayout.FAMILIES.size()).toArray(ColumnFamilyHandle[]::new), topK, containment,
+            settings.keepTexts(), options.durable(), nextHandle, count);
+        return new IndexDirectory(directory, settings, db, handles, families, resources, store, options.threads());
       } catch (RuntimeException e) {
         handles.forEach(ColumnFamilyHandle::close);
         db.close();
@@ -134,6 +158,47 @@ public final class IndexDirectory implements AutoCloseable {
       closeAll(resources);
       throw e;
     }
+  }
+
+  /**
+   * The search families to open: those an existing index has, or those a new index's settings ask
+   * for (an index without top-k or containment has neither, laid out as before they existed).
+   */
+  private static List<String> searchFamilies(Path directory, boolean exists, Options options) {
+    List<String> families = new ArrayList<>();
+    if (exists) {
+      try (org.rocksdb.Options listing = new org.rocksdb.Options()) {
+        List<String> present = new ArrayList<>();
+        for (byte[] name : RocksDB.listColumnFamilies(listing, directory.toString())) {
+          present.add(new String(name, StandardCharsets.US_ASCII));
+        }
+        for (String family : RocksLayout.SEARCH_FAMILIES) {
+          if (present.contains(family)) {
+            families.add(family);
+          }
+        }
+      } catch (RocksDBException e) {
+        throw new StoreException(directory + ": cannot list the index's column families: " + e.getMessage(), e);
+      }
+      return families;
+    }
+    if (options.requested().search().hasTopKFloor()) {
+      families.add(RocksLayout.TOP_K_BUCKETS);
+    }
+    if (options.requested().search().hasContainment()) {
+      families.add(RocksLayout.CONTAINMENT);
+    }
+    return families;
+  }
+
+  /** The handle of search family {@code name} when the settings need it; an error when it is missing. */
+  private static ColumnFamilyHandle searchFamily(Path directory, List<String> families, List<ColumnFamilyHandle> handles,
+      String name, boolean needed) {
+    int at = families.indexOf(name);
+    if (needed && at < 0) {
+      throw new NearDupException(directory + ": the index settings ask for '" + name + "' entries, but the index has none");
+    }
+    return needed ? handles.get(at) : null;
   }
 
   private static RocksDB openLocked(Path directory, DBOptions options, List<ColumnFamilyDescriptor> descriptors,
@@ -175,16 +240,21 @@ public final class IndexDirectory implements AutoCloseable {
     }
   }
 
-  private static ColumnFamilyOptions pointLookups(List<AutoCloseable> resources, Cache cache) {
+  private static ColumnFamilyOptions pointLookups(List<AutoCloseable> resources, Cache cache, boolean compress) {
     BlockBasedTableConfig table = new BlockBasedTableConfig()
         .setBlockCache(cache)
         .setFilterPolicy(track(resources, new BloomFilter(10)))
         .setCacheIndexAndFilterBlocks(true)
         .setPinL0FilterAndIndexBlocksInCache(true);
-    return track(resources, new ColumnFamilyOptions().setTableFormatConfig(table));
+    ColumnFamilyOptions options = new ColumnFamilyOptions()
+        .setMemtableWholeKeyFiltering(true)
+        .setMemtablePrefixBloomSizeRatio(0.05)
+        .setCompressionType(compress ? CompressionType.LZ4_COMPRESSION : CompressionType.NO_COMPRESSION)
+        .setTableFormatConfig(table);
+    return track(resources, options);
   }
 
-  /** The buckets: scanned by their 8-byte bucket-key prefix, with prefix Bloom filters. */
+  /** The search families: scanned by their 8-byte bucket-key prefix, with prefix Bloom filters. */
   private static ColumnFamilyOptions prefixScans(List<AutoCloseable> resources, Cache cache) {
     BlockBasedTableConfig table = new BlockBasedTableConfig()
         .setBlockCache(cache)
@@ -277,7 +347,7 @@ public final class IndexDirectory implements AutoCloseable {
 
   /** Checks that every document and bucket entry is whole and consistent; see {@link IndexCheck}. */
   public IndexCheck.Report check() {
-    return new IndexCheck(db, handles, settings).run();
+    return new IndexCheck(db, handles, families, settings).run();
   }
 
   /** Closes the index and the database; later calls do nothing. */

@@ -1,14 +1,17 @@
 package org.neardup.server.store;
 
-import static org.neardup.server.store.RocksLayout.bucketEntry;
-import static org.neardup.server.store.RocksLayout.bucketPrefix;
 import static org.neardup.server.store.RocksLayout.handle;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.neardup.format.ShingleSetFormat;
+import org.neardup.index.BucketSpace;
 import org.neardup.index.BucketStore;
 import org.neardup.index.IndexStorage;
 import org.neardup.index.SketchStore;
@@ -16,22 +19,24 @@ import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
-import org.rocksdb.RocksIterator;
-import org.rocksdb.WriteBatchWithIndex;
+import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 
 /**
- * {@link IndexStorage} in RocksDB ({@link RocksLayout}): what a {@link
- * org.neardup.index.NearDupIndex} writes goes into a pending batch that its own reads see (so the
- * writes of one index batch see each other), and {@link #commit()} writes the batch atomically —
- * with a synced write-ahead log when durable, so that an acknowledged write survives {@code kill
- * -9}. If the write fails, the batch is dropped and nothing of it happened. Called under the
- * index's lock (reads concurrently, writes exclusively), as {@link IndexStorage} requires; the
- * RocksDB handles are owned by the {@link IndexDirectory}.
+ * {@link IndexStorage} in RocksDB ({@link RocksLayout}). What a {@link
+ * org.neardup.index.NearDupIndex} writes is staged in a {@link WriteBatch}, and kept readable in
+ * small in-memory overlays (the documents, keys and bucket lists touched since the last commit), so
+ * the writes of one index batch see each other without RocksDB's indexed batches. {@link
+ * #commit()} writes the batch atomically — with a synced write-ahead log when durable, so that an
+ * acknowledged write survives {@code kill -9}. If the write fails, the batch and overlays are
+ * dropped and nothing of it happened.
+ *
+ * <p>Reads of buckets are one {@code multiGet} of the b bucket keys (point lookups with Bloom
+ * filters: most buckets of a new document do not exist); a bucket's value is its handles. Called
+ * under the index's lock (reads concurrently, writes exclusively), as {@link IndexStorage} requires;
+ * the RocksDB handles are owned by the {@link IndexDirectory}.
  */
 final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>, BucketStore {
-  private static final byte[] EMPTY = new byte[0];
-
   private final RocksDB db;
   private final ColumnFamilyHandle meta;
   private final ColumnFamilyHandle keys;
@@ -40,11 +45,28 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
   private final ColumnFamilyHandle sets;
   private final ColumnFamilyHandle texts;
   private final ColumnFamilyHandle buckets;
+  private final SearchBuckets topKBuckets; // null without a top-k floor
+  private final SearchBuckets containment; // null without containment sampling
   private final boolean keepTexts;
   private final ReadOptions reads = new ReadOptions();
   private final ReadOptions prefixReads = new ReadOptions().setPrefixSameAsStart(true);
   private final WriteOptions writes;
-  private final WriteBatchWithIndex pending = new WriteBatchWithIndex(true);
+
+  private final WriteBatch pending = new WriteBatch();
+  /** Keys written since the last commit: their handle, or -1 when deleted. */
+  private final Map<String, Long> keyOverlay = new HashMap<>();
+  /** Documents written since the last commit; a null value when deleted. */
+  private final Map<Long, StagedDocument> documentOverlay = new HashMap<>();
+  /** Buckets changed since the last commit: their whole member list. */
+  private final Map<Long, long[]> bucketOverlay = new HashMap<>();
+  /**
+   * The bucket keys and member lists of the last read under the write lock: an add that queried
+   * its buckets first (addAndQuery) reuses them instead of reading them again.
+   */
+  private long[] lastKeys;
+  private List<long[]> lastLists;
+  /** Between {@link #begin()} and {@link #commit()}: the index's write lock is held. */
+  private boolean writing;
 
   private long nextHandle;
   private long count;
@@ -52,8 +74,16 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
   private long committedCount;
   private long commits;
 
-  RocksIndexStore(RocksDB db, ColumnFamilyHandle[] families, boolean keepTexts, boolean durable, long nextHandle,
-      long count) {
+  /** A document staged for the next commit. */
+  private record StagedDocument(String key, int[] signature, long[] set, String text) {}
+
+  /**
+   * @param families the handles of the default family and of {@link RocksLayout#FAMILIES}, in order
+   * @param topKBuckets the {@link RocksLayout#TOP_K_BUCKETS} family, or null
+   * @param containment the {@link RocksLayout#CONTAINMENT} family, or null
+   */
+  RocksIndexStore(RocksDB db, ColumnFamilyHandle[] families, ColumnFamilyHandle topKBuckets,
+      ColumnFamilyHandle containment, boolean keepTexts, boolean durable, long nextHandle, long count) {
     this.db = db;
     this.meta = families[0];
     this.keys = families[1];
@@ -62,6 +92,8 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     this.sets = families[4];
     this.texts = families[5];
     this.buckets = families[6];
+    this.topKBuckets = topKBuckets == null ? null : new SearchBuckets(db, pending, prefixReads, topKBuckets);
+    this.containment = containment == null ? null : new SearchBuckets(db, pending, prefixReads, containment);
     this.keepTexts = keepTexts;
     this.writes = new WriteOptions().setSync(durable);
     this.nextHandle = this.committedNextHandle = nextHandle;
@@ -78,17 +110,45 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     return this;
   }
 
+  @Override
+  public BucketStore buckets(BucketSpace space) {
+    BucketStore store = switch (space) {
+      case THRESHOLD -> this;
+      case TOP_K -> topKBuckets;
+      case CONTAINMENT -> containment;
+    };
+    if (store == null) {
+      throw new UnsupportedOperationException("this index was built without " + space + " buckets");
+    }
+    return store;
+  }
+
   /** Commits made so far (each one write, synced when durable). */
   long commits() {
     return commits;
   }
 
   @Override
+  public void begin() {
+    writing = true;
+  }
+
+  @Override
   public void commit() {
-    if (pending.count() == 0) {
+    writing = false;
+    if (keyOverlay.isEmpty() && documentOverlay.isEmpty() && bucketOverlay.isEmpty()) {
+      forgetLastRead();
       return;
     }
     try {
+      for (Map.Entry<Long, long[]> bucket : bucketOverlay.entrySet()) {
+        byte[] bucketKey = handle(bucket.getKey());
+        if (bucket.getValue().length == 0) {
+          pending.delete(buckets, bucketKey);
+        } else {
+          pending.put(buckets, bucketKey, RocksLayout.handles(bucket.getValue()));
+        }
+      }
       pending.put(meta, RocksLayout.NEXT_HANDLE, handle(nextHandle));
       pending.put(meta, RocksLayout.COUNT, handle(count));
       db.write(writes, pending);
@@ -100,7 +160,11 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
       count = committedCount;
       throw new StoreException("cannot write the index: " + e.getMessage(), e);
     } finally {
+      forgetLastRead();
       pending.clear();
+      keyOverlay.clear();
+      documentOverlay.clear();
+      bucketOverlay.clear();
     }
   }
 
@@ -123,18 +187,32 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
 
   @Override
   public long handleOf(String key) {
+    Long staged = keyOverlay.get(key);
+    if (staged != null) {
+      return staged;
+    }
     byte[] value = get(keys, key.getBytes(StandardCharsets.UTF_8));
     return value == null ? -1 : RocksLayout.handle(value);
   }
 
   @Override
   public String key(long handle) {
+    if (documentOverlay.containsKey(handle)) {
+      StagedDocument staged = documentOverlay.get(handle);
+      return staged == null ? null : staged.key();
+    }
     byte[] value = get(ids, handle(handle));
     return value == null ? null : new String(value, StandardCharsets.UTF_8);
   }
 
   @Override
   public int[] signature(long handle) {
+    if (documentOverlay.containsKey(handle)) {
+      StagedDocument staged = documentOverlay.get(handle);
+      if (staged != null) {
+        return staged.signature();
+      }
+    }
     byte[] value = get(signatures, handle(handle));
     if (value == null) {
       throw new StoreException("index inconsistent: no signature for handle " + handle, null);
@@ -146,12 +224,20 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
 
   @Override
   public long[] shingleSet(long handle) {
+    if (documentOverlay.containsKey(handle)) {
+      StagedDocument staged = documentOverlay.get(handle);
+      return staged == null ? null : staged.set();
+    }
     byte[] value = get(sets, handle(handle));
     return value == null ? null : ShingleSetFormat.decode(value);
   }
 
   @Override
   public String text(long handle) {
+    if (documentOverlay.containsKey(handle)) {
+      StagedDocument staged = documentOverlay.get(handle);
+      return staged == null || !keepTexts ? null : staged.text();
+    }
     byte[] value = keepTexts ? get(texts, handle(handle)) : null;
     return value == null ? null : new String(value, StandardCharsets.UTF_8);
   }
@@ -181,6 +267,8 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     } catch (RocksDBException e) {
       throw new StoreException("cannot stage a write: " + e.getMessage(), e);
     }
+    keyOverlay.put(key, handle);
+    documentOverlay.put(handle, new StagedDocument(key, signature, shingleSet, text));
     count++;
     return handle;
   }
@@ -188,10 +276,11 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
   @Override
   public void delete(long handle) {
     byte[] h = handle(handle);
-    byte[] key = get(ids, h);
+    String key = key(handle);
     try {
       if (key != null) {
-        pending.delete(keys, key);
+        pending.delete(keys, key.getBytes(StandardCharsets.UTF_8));
+        keyOverlay.put(key, -1L);
       }
       pending.delete(ids, h);
       pending.delete(signatures, h);
@@ -200,51 +289,53 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     } catch (RocksDBException e) {
       throw new StoreException("cannot stage a removal: " + e.getMessage(), e);
     }
+    documentOverlay.put(handle, null);
     count--;
   }
 
   @Override
   public void add(long[] bucketKeys, long handle) {
-    try {
-      for (long bucket : bucketKeys) {
-        pending.put(buckets, bucketEntry(bucket, handle), EMPTY);
-      }
-    } catch (RocksDBException e) {
-      throw new StoreException("cannot stage a write: " + e.getMessage(), e);
+    List<long[]> current = members(bucketKeys);
+    forgetLastRead();
+    for (int i = 0; i < bucketKeys.length; i++) {
+      long[] list = current.get(i);
+      long[] grown = Arrays.copyOf(list, list.length + 1);
+      grown[list.length] = handle;
+      bucketOverlay.put(bucketKeys[i], grown);
     }
   }
 
   @Override
   public void remove(long[] bucketKeys, long handle) {
-    try {
-      for (long bucket : bucketKeys) {
-        pending.delete(buckets, bucketEntry(bucket, handle));
+    List<long[]> current = members(bucketKeys);
+    forgetLastRead();
+    for (int i = 0; i < bucketKeys.length; i++) {
+      long[] list = current.get(i);
+      long[] kept = new long[list.length];
+      int size = 0;
+      for (long member : list) {
+        if (member != handle) {
+          kept[size++] = member;
+        }
       }
-    } catch (RocksDBException e) {
-      throw new StoreException("cannot stage a removal: " + e.getMessage(), e);
+      bucketOverlay.put(bucketKeys[i], Arrays.copyOf(kept, size));
     }
   }
 
   @Override
   public long[] candidates(long[] bucketKeys) {
-    long[] found = new long[16];
-    int size = 0;
-    try (RocksIterator iterator = bucketIterator()) {
-      for (long bucket : bucketKeys) {
-        byte[] prefix = bucketPrefix(bucket);
-        for (iterator.seek(prefix); iterator.isValid(); iterator.next()) {
-          byte[] entry = iterator.key();
-          if (!startsWith(entry, prefix)) {
-            break;
-          }
-          if (size == found.length) {
-            found = Arrays.copyOf(found, size * 2);
-          }
-          found[size++] = RocksLayout.entryHandle(entry);
-        }
-      }
+    List<long[]> lists = members(bucketKeys);
+    int total = 0;
+    for (long[] list : lists) {
+      total += list.length;
     }
-    Arrays.sort(found, 0, size);
+    long[] found = new long[total];
+    int size = 0;
+    for (long[] list : lists) {
+      System.arraycopy(list, 0, found, size, list.length);
+      size += list.length;
+    }
+    Arrays.sort(found);
     int distinct = 0;
     for (int i = 0; i < size; i++) {
       if (distinct == 0 || found[i] != found[distinct - 1]) {
@@ -254,28 +345,54 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     return Arrays.copyOf(found, distinct);
   }
 
-  private RocksIterator bucketIterator() {
-    RocksIterator base = db.newIterator(buckets, prefixReads);
-    return pending.count() == 0 ? base : pending.newIteratorWithBase(buckets, base, prefixReads);
+  /** The member lists of the buckets {@code bucketKeys}: staged ones from the overlay, the rest in one multiGet. */
+  private List<long[]> members(long[] bucketKeys) {
+    if (bucketKeys == lastKeys) {
+      return lastLists; // the same array: the read just before, with nothing written in between
+    }
+    List<long[]> lists = new ArrayList<>(bucketKeys.length);
+    List<byte[]> missing = new ArrayList<>(bucketKeys.length);
+    List<ColumnFamilyHandle> families = new ArrayList<>(bucketKeys.length);
+    for (long bucket : bucketKeys) {
+      long[] staged = bucketOverlay.get(bucket);
+      lists.add(staged);
+      if (staged == null) {
+        missing.add(handle(bucket));
+        families.add(buckets);
+      }
+    }
+    if (!missing.isEmpty()) {
+      List<byte[]> values;
+      try {
+        values = db.multiGetAsList(reads, families, missing);
+      } catch (RocksDBException e) {
+        throw new StoreException("cannot read the index: " + e.getMessage(), e);
+      }
+      int next = 0;
+      for (int i = 0; i < lists.size(); i++) {
+        if (lists.get(i) == null) {
+          byte[] value = values.get(next++);
+          lists.set(i, value == null ? new long[0] : RocksLayout.handles(value));
+        }
+      }
+    }
+    if (writing) { // under the index's write lock: keep for the add that follows its query
+      lastKeys = bucketKeys;
+      lastLists = lists;
+    }
+    return lists;
+  }
+
+  private void forgetLastRead() {
+    lastKeys = null;
+    lastLists = null;
   }
 
   private byte[] get(ColumnFamilyHandle family, byte[] key) {
     try {
-      return pending.count() == 0 ? db.get(family, reads, key) : pending.getFromBatchAndDB(db, family, reads, key);
+      return db.get(family, reads, key);
     } catch (RocksDBException e) {
       throw new StoreException("cannot read the index: " + e.getMessage(), e);
     }
-  }
-
-  private static boolean startsWith(byte[] key, byte[] prefix) {
-    if (key.length < prefix.length) {
-      return false;
-    }
-    for (int i = 0; i < prefix.length; i++) {
-      if (key[i] != prefix[i]) {
-        return false;
-      }
-    }
-    return true;
   }
 }

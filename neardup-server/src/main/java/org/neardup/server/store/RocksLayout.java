@@ -19,11 +19,19 @@ import java.util.List;
  * signatures     handle, 8 bytes                       n values, 4 bytes each, little-endian
  * sets           handle, 8 bytes                       shingle set (ShingleSetFormat)
  * texts          handle, 8 bytes                       raw text, UTF-8 (only when texts are kept)
- * buckets        bucket key, 8 bytes ‖ handle, 8 bytes (empty)
+ * buckets        bucket key, 8 bytes                   its members' handles, 8 bytes each
+ * topk-buckets   floor bucket key, 8 bytes ‖ handle     (empty)   only with a top-k floor
+ * containment    sampled shingle hash ‖ handle         (empty)   only with containment sampling
  * </pre>
  *
+ * The last two families exist only in indexes whose settings ({@code IndexSettingsFormat} version
+ * 2) ask for them, so that an index without them is laid out exactly as before; they are read by
+ * prefix scans of what is committed (see {@link SearchBuckets}).
+ *
  * Handles are given out in increasing order and never reused, so ascending handles are insertion
- * order. Stateless.
+ * order. A bucket is one key, so that the b buckets of a query are one multiGet of point lookups
+ * (which Bloom filters answer without reading a block when, as for most, the bucket does not
+ * exist). Stateless.
  */
 final class RocksLayout {
   static final byte[] SETTINGS = ascii("settings");
@@ -37,8 +45,14 @@ final class RocksLayout {
   static final String TEXTS = "texts";
   static final String BUCKETS = "buckets";
 
-  /** The column families after the default one, in the order they are opened. */
+  static final String TOP_K_BUCKETS = "topk-buckets";
+  static final String CONTAINMENT = "containment";
+
+  /** The column families after the default one every index has, in the order they are opened. */
   static final List<String> FAMILIES = List.of(KEYS, IDS, SIGNATURES, SETS, TEXTS, BUCKETS);
+
+  /** The column families of the queries beyond the threshold, opened after {@link #FAMILIES} when present. */
+  static final List<String> SEARCH_FAMILIES = List.of(TOP_K_BUCKETS, CONTAINMENT);
 
   private RocksLayout() {}
 
@@ -56,22 +70,22 @@ final class RocksLayout {
     return getLong(bytes, 0);
   }
 
-  /** The key of a bucket entry: the bucket key, then the handle. */
-  static byte[] bucketEntry(long bucketKey, long handle) {
-    byte[] bytes = new byte[16];
-    putLong(bytes, 0, bucketKey);
-    putLong(bytes, 8, handle);
+  /** A bucket's value: its members' handles, 8 bytes each. */
+  static byte[] handles(long[] handles) {
+    byte[] bytes = new byte[8 * handles.length];
+    for (int i = 0; i < handles.length; i++) {
+      putLong(bytes, 8 * i, handles[i]);
+    }
     return bytes;
   }
 
-  /** The 8-byte prefix shared by every entry of a bucket. */
-  static byte[] bucketPrefix(long bucketKey) {
-    return handle(bucketKey);
-  }
-
-  /** The handle of a bucket entry's key. */
-  static long entryHandle(byte[] entryKey) {
-    return getLong(entryKey, 8);
+  /** The handles of a bucket's value. */
+  static long[] handles(byte[] value) {
+    long[] handles = new long[value.length / 8];
+    for (int i = 0; i < handles.length; i++) {
+      handles[i] = getLong(value, 8 * i);
+    }
+    return handles;
   }
 
   static void putLong(byte[] bytes, int offset, long value) {

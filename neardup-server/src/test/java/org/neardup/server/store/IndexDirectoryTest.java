@@ -17,6 +17,7 @@ import org.neardup.index.IndexSettings;
 import org.neardup.index.IndexWrite;
 import org.neardup.index.Match;
 import org.neardup.index.NearDupIndex;
+import org.neardup.index.SearchSettings;
 import org.neardup.index.WriteResult;
 import org.neardup.pipeline.PipelineConfig;
 import org.neardup.shingle.ShingleConfig;
@@ -148,5 +149,51 @@ class IndexDirectoryTest {
       assertThat(added).allMatch(copy.index()::contains);
       assertThat(copy.check().ok()).isTrue();
     }
+  }
+
+  /**
+   * An index built for top-k and containment answers them as the in-memory index does, before and
+   * after reopening and after removals, its search entries check out, and a plain index keeps the
+   * column families of before.
+   */
+  @Test
+  void topKAndContainmentAnswerAsInMemoryAcrossReopenAndRemoval() throws IOException {
+    SearchSettings search = new SearchSettings(0.3, 4);
+    IndexSettings settings = IndexSettings.of(CONFIG, false, search);
+    GeneratedCorpus corpus = new CorpusGenerator(600, 0.4, 6, 0.5, 15, 80, 5).withExcerpts(0.3, 0.05).generate();
+    NearDupIndex<String> memory = NearDupIndex.inMemory(CONFIG, search);
+    Path data = dir.resolve("search");
+    try (IndexDirectory directory = IndexDirectory.open(data, new IndexDirectory.Options(settings, true, true, 16L << 20, 2))) {
+      for (int i = 0; i < corpus.size(); i++) {
+        directory.index().add(corpus.ids().get(i), corpus.texts().get(i));
+        memory.add(corpus.ids().get(i), corpus.texts().get(i));
+      }
+      for (int i = 0; i < corpus.size(); i += 4) {
+        assertThat(directory.index().remove(corpus.ids().get(i))).isTrue();
+        memory.remove(corpus.ids().get(i));
+      }
+    }
+    try (IndexDirectory reopened = IndexDirectory.open(data, IndexDirectory.Options.existing())) {
+      assertThat(reopened.settings()).isEqualTo(settings);
+      assertThat(reopened.check().ok()).as(reopened.check().problems().toString()).isTrue();
+      for (int i = 1; i < corpus.size(); i += 5) {
+        String text = corpus.texts().get(i);
+        assertThat(reopened.index().top(text, 8)).isEqualTo(memory.top(text, 8));
+        assertThat(reopened.index().containing(text, 50)).isEqualTo(memory.containing(text, 50));
+      }
+    }
+    Path plain = dir.resolve("plain");
+    create(plain).close();
+    try (org.rocksdb.Options options = new org.rocksdb.Options()) {
+      List<String> families = new ArrayList<>();
+      for (byte[] name : org.rocksdb.RocksDB.listColumnFamilies(options, plain.toString())) {
+        families.add(new String(name, java.nio.charset.StandardCharsets.US_ASCII));
+      }
+      assertThat(families).doesNotContain("topk-buckets", "containment").contains("buckets");
+    } catch (org.rocksdb.RocksDBException e) {
+      throw new IOException(e);
+    }
+    assertThatThrownBy(() -> IndexDirectory.open(plain, new IndexDirectory.Options(settings, true, true, 16L << 20, 2)))
+        .isInstanceOf(NearDupException.class).hasMessageContaining("top-k floor");
   }
 }

@@ -1,4 +1,4 @@
-package org.neardup.cli.report;
+package org.neardup.server.diff;
 
 import com.github.difflib.DiffUtils;
 import com.github.difflib.algorithm.DiffAlgorithmListener;
@@ -17,6 +17,9 @@ import org.neardup.text.Whitespace;
  * <p>Myers takes time (n + m) D and, in java-diff-utils, memory D squared for an edit distance of D
  * words. Past {@link #MAX_EDITS} the diff is stopped: the words between the common prefix and the
  * common suffix are then shown all deleted and all inserted. Near-duplicates are far below that.
+ *
+ * <p>The one word diff of the project: {@code ./neardup report} draws it, and the service's page
+ * gets it from {@code POST /query?diff=true}. Stateless and thread-safe.
  */
 public final class WordDiff {
   /**
@@ -24,10 +27,10 @@ public final class WordDiff {
    * 20,000 different words each then take about 30 ms, where the unbounded diff took 12 s and
    * 280 MB; 20,000 words against a copy with 1% of them changed are still aligned, in about 1 ms.
    */
-  static final int MAX_EDITS = 2_000;
+  public static final int MAX_EDITS = 2_000;
 
   /** What a run of words is. */
-  enum Kind {
+  public enum Kind {
     /** In both texts (by key). */
     SAME,
     /** Only in the first text. */
@@ -39,8 +42,12 @@ public final class WordDiff {
   /**
    * A run of words of one kind: for {@link Kind#SAME} the words as written in each text (equal in
    * number), else the words of the one text that has them and an empty list for the other.
+   *
+   * @param kind what the run is
+   * @param left its words in the first text
+   * @param right its words in the second text
    */
-  record Segment(Kind kind, List<String> left, List<String> right) {}
+  public record Segment(Kind kind, List<String> left, List<String> right) {}
 
   private WordDiff() {}
 
@@ -64,7 +71,7 @@ public final class WordDiff {
    * The diff of {@code a} into {@code b}, words compared by {@code key}: segments in text order,
    * never two of the same kind in a row; within a changed stretch deletions come first.
    */
-  static List<Segment> of(List<String> a, List<String> b, UnaryOperator<String> key) {
+  public static List<Segment> of(List<String> a, List<String> b, UnaryOperator<String> key) {
     List<String> ka = a.stream().map(key).toList();
     List<String> kb = b.stream().map(key).toList();
     Builder out = new Builder(a, b);

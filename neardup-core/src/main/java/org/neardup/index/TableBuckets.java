@@ -1,0 +1,84 @@
+package org.neardup.index;
+
+import java.util.Arrays;
+import java.util.function.LongConsumer;
+import org.neardup.lsh.BucketTable;
+
+/**
+ * A {@link BucketStore} on the heap: a {@link BucketTable} of int handles. Not thread-safe on its
+ * own: {@link NearDupIndex} locks.
+ */
+final class TableBuckets implements BucketStore {
+  private final BucketTable table;
+
+  TableBuckets(int expectedBuckets) {
+    this.table = new BucketTable(expectedBuckets);
+  }
+
+  /** Bytes of heap the table holds. */
+  long memoryBytes() {
+    return table.memoryBytes();
+  }
+
+  /** (bucket, document) entries held. */
+  long entries() {
+    return table.entries();
+  }
+
+  @Override
+  public void add(long[] bucketKeys, long handle) {
+    for (long bucket : bucketKeys) {
+      table.add(bucket, (int) handle);
+    }
+  }
+
+  @Override
+  public void remove(long[] bucketKeys, long handle) {
+    for (long bucket : bucketKeys) {
+      table.remove(bucket, (int) handle);
+    }
+  }
+
+  @Override
+  public long[] candidates(long[] bucketKeys) {
+    int[] found = table.union(bucketKeys);
+    long[] handles = new long[found.length];
+    for (int i = 0; i < found.length; i++) {
+      handles[i] = found[i];
+    }
+    return handles;
+  }
+
+  @Override
+  public int size(long bucketKey) {
+    return table.size(bucketKey);
+  }
+
+  @Override
+  public long[] members(long bucketKey) {
+    long[] members = new long[table.size(bucketKey)];
+    int[] next = {0};
+    table.forEach(bucketKey, handle -> members[next[0]++] = handle);
+    Arrays.sort(members);
+    return members;
+  }
+
+  @Override
+  public void forEach(long bucketKey, LongConsumer consumer) {
+    table.forEach(bucketKey, consumer::accept);
+  }
+
+  @Override
+  public CountedCandidates countedCandidates(long[] bucketKeys) {
+    int total = 0;
+    for (long bucketKey : bucketKeys) {
+      total += table.size(bucketKey);
+    }
+    long[] all = new long[total];
+    int[] next = {0};
+    for (long bucketKey : bucketKeys) {
+      table.forEach(bucketKey, handle -> all[next[0]++] = handle);
+    }
+    return CountedCandidates.count(all, total);
+  }
+}

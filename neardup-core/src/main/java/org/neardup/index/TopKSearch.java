@@ -1,0 +1,90 @@
+package org.neardup.index;
+
+import java.util.Arrays;
+import java.util.List;
+import org.neardup.minhash.Signatures;
+import org.neardup.search.TopKCollector;
+import org.neardup.search.TopKPlan;
+import org.neardup.verify.Jaccard;
+import org.neardup.verify.VerifyMode;
+
+/**
+ * The top-k search of a {@link NearDupIndex} over its stores, as {@link TopKPlan} describes it:
+ * the threshold buckets first, then (unless the k best found all reach the threshold) the floor
+ * buckets, most shared bands first, until the bound on what is left falls below the k-th best.
+ * Each candidate passes a signature-agreement filter (the threshold query's 7σ one for the
+ * threshold buckets' few candidates, so that without a floor this is the threshold query; 4σ for
+ * the floor buckets' many), then gets its exact Jaccard. Called under the index's read lock; holds
+ * no state between calls.
+ */
+final class TopKSearch {
+  private final SketchStore<?> sketches;
+  private final BucketStore thresholdBuckets;
+  private final BucketStore floorBuckets; // null without a floor
+  private final TopKPlan plan; // null without a floor
+  private final double threshold;
+  private final VerifyMode mode;
+
+  TopKSearch(SketchStore<?> sketches, BucketStore thresholdBuckets, BucketStore floorBuckets, TopKPlan plan,
+      double threshold, VerifyMode mode) {
+    this.sketches = sketches;
+    this.thresholdBuckets = thresholdBuckets;
+    this.floorBuckets = floorBuckets;
+    this.plan = plan;
+    this.threshold = threshold;
+    this.mode = mode;
+  }
+
+  /** The lowest similarity returned: the floor, or the threshold without one. */
+  double floor() {
+    return plan == null ? threshold : plan.floor();
+  }
+
+  /**
+   * The {@code k} best documents for a query of this signature and set (null in estimate mode),
+   * whose keys are {@code thresholdKeys} and {@code floorKeys} (null without a floor).
+   */
+  List<TopKCollector.Found> search(int[] signature, long[] set, long[] thresholdKeys, long[] floorKeys, int k) {
+    TopKCollector top = new TopKCollector(k);
+    long[] first = thresholdBuckets.candidates(thresholdKeys);
+    for (long handle : first) {
+      consider(signature, set, handle, top, Signatures.FILTER_SIGMAS);
+    }
+    if (plan == null || top.kth(0) >= threshold) {
+      return top.results(); // every document at or above the threshold was a candidate
+    }
+    CountedCandidates more = floorBuckets.countedCandidates(floorKeys);
+    int bands = plan.banding().bands();
+    long[] order = new long[more.size()];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = ((long) (bands - more.hits()[i]) << 32) | i; // most hits first, then ascending handle
+    }
+    Arrays.sort(order);
+    for (long entry : order) {
+      int i = (int) entry;
+      long handle = more.handles()[i];
+      if (top.isFull() && plan.upperBound(more.hits()[i]) < top.kth(0)) {
+        break; // the rest share as few bands or fewer: none can beat the k-th best
+      }
+      if (Arrays.binarySearch(first, handle) < 0) {
+        consider(signature, set, handle, top, TopKPlan.FILTER_SIGMAS);
+      }
+    }
+    return top.results();
+  }
+
+  /** Verifies one candidate against the bar the k-th best sets, and offers it. */
+  private void consider(int[] signature, long[] set, long handle, TopKCollector top, double sigmas) {
+    double bar = Math.max(floor(), top.kth(0));
+    int[] other = sketches.signature(handle);
+    if (!Signatures.agreeAtLeast(signature, other, TopKPlan.minimumAgreement(signature.length, bar, sigmas))) {
+      return;
+    }
+    double similarity = mode == VerifyMode.EXACT
+        ? Jaccard.similarityAtLeast(set, sketches.shingleSet(handle), bar)
+        : Signatures.estimateSimilarity(signature, other);
+    if (similarity >= bar) {
+      top.offer(handle, similarity);
+    }
+  }
+}

@@ -1,0 +1,116 @@
+package org.neardup.pipeline;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+import org.neardup.internal.LongIntHashMap;
+import org.neardup.verify.Containment;
+import org.neardup.verify.ContainmentPair;
+
+/**
+ * Exact all-pairs containment join by prefix filtering (the AllPairs principle, Bayardo et al.,
+ * WWW 2007, for the overlap bound of containment): every ordered pair (Q, X) with C(Q, X) =
+ * |Q ∩ X| / |Q| &gt;= t, the same answer as brute force.
+ *
+ * <ol>
+ * *   <li>Shingles are ranked by document frequency, rarest first.
+ *   <li>C(Q, X) &gt;= t needs o = ⌈t·|Q|⌉ common shingles, so X holds one of the first |Q| − o + 1
+ *       ranks of Q (its prefix). X may hold any of them, so every rank of every document is
+ *       indexed (an inverted index as large as the sets), but each query reads only the lists of
+ *       its rarest ranks.
+ *   <li>Documents found there with |X| &gt;= o are intersected exactly.
+ * </ol>
+ */
+final class ContainmentJoin {
+  private ContainmentJoin() {}
+
+  static ContainmentResult join(long[][] sets, double threshold, int threads, Progress progress) {
+    int n = sets.length;
+    int[][] ranks = ranks(sets);
+    int distinct = 0;
+    for (int[] r : ranks) {
+      for (int rank : r) {
+        distinct = Math.max(distinct, rank + 1);
+      }
+    }
+    int[] start = new int[distinct + 1];
+    for (int[] r : ranks) {
+      for (int rank : r) {
+        start[rank + 1]++;
+      }
+    }
+    for (int rank = 0; rank < distinct; rank++) {
+      start[rank + 1] += start[rank];
+    }
+    int[] documents = new int[start[distinct]];
+    int[] fill = Arrays.copyOf(start, distinct);
+    for (int d = 0; d < n; d++) {
+      for (int rank : ranks[d]) {
+        documents[fill[rank]++] = d;
+      }
+    }
+    ThreadLocal<int[]> stamps = ThreadLocal.withInitial(() -> new int[n]);
+    LongAdder candidates = new LongAdder();
+    progress.start("exact containment", n);
+    List<ContainmentPair> pairs = ParallelRange.collect(n, threads, progress,
+        (q, out) -> {
+          int[] seen = stamps.get();
+          int stamp = q + 1; // distinct for every query of this thread: no clearing needed
+          int needed = Containment.neededOverlap(sets[q].length, threshold);
+          int prefix = Math.min(ranks[q].length, ranks[q].length - needed + 1);
+          seen[q] = stamp;
+          long examined = 0;
+          for (int p = 0; p < prefix; p++) {
+            int rank = ranks[q][p];
+            for (int i = start[rank]; i < start[rank + 1]; i++) {
+              int x = documents[i];
+              if (seen[x] == stamp) {
+                continue;
+              }
+              seen[x] = stamp;
+              if (sets[x].length >= needed) {
+                examined++;
+                ContainmentFinder.addIfContained(sets, q, x, needed, threshold, out);
+              }
+            }
+          }
+          candidates.add(examined);
+        });
+    progress.finish();
+    return new ContainmentResult(ContainmentFinder.sortedDistinct(pairs), candidates.sum(), candidates.sum(), 0);
+  }
+
+  /** Each set as its sorted ranks, rank = position in (document frequency, first seen) order. */
+  private static int[][] ranks(long[][] sets) {
+    LongIntHashMap frequency = new LongIntHashMap(1 << 16);
+    for (long[] set : sets) {
+      for (long shingle : set) {
+        int count = frequency.get(shingle);
+        frequency.put(shingle, count == LongIntHashMap.ABSENT ? 1 : count + 1);
+      }
+    }
+    int distinct = frequency.size();
+    long[] hashes = new long[distinct];
+    long[] order = new long[distinct];
+    int[] next = {0};
+    frequency.forEach((hash, count) -> {
+      hashes[next[0]] = hash;
+      order[next[0]] = ((long) count << 32) | next[0];
+      next[0]++;
+    });
+    Arrays.sort(order);
+    for (int rank = 0; rank < distinct; rank++) {
+      frequency.put(hashes[(int) order[rank]], rank);
+    }
+    int[][] ranks = new int[sets.length][];
+    for (int d = 0; d < sets.length; d++) {
+      int[] r = new int[sets[d].length];
+      for (int i = 0; i < r.length; i++) {
+        r[i] = frequency.get(sets[d][i]);
+      }
+      Arrays.sort(r);
+      ranks[d] = r;
+    }
+    return ranks;
+  }
+}

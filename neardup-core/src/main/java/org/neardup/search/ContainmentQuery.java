@@ -1,0 +1,178 @@
+package org.neardup.search;
+
+import java.util.Arrays;
+import org.neardup.internal.LongIntHashMap;
+import org.neardup.verify.Containment;
+
+/**
+ * One containment query: "which documents contain at least a fraction t of this shingle set?",
+ * answered over posting lists of sampled shingles ({@link ContainmentPlan}).
+ *
+ * <ol>
+ *   <li>{@link #candidates}: the query's k sampled shingles are sorted by posting-list length; the
+ *       documents in the k − h + 1 shortest lists are the candidates (a document holding h of the k
+ *       must be in one of them: prefix filtering). Their hits are counted there, and in the
+ *       following lists too as long as a list is not much longer than the candidates are many
+ *       (reading it is then cheaper than searching for its shingle in each candidate).
+ *   <li>{@link Candidates#verify}: a candidate must hold h of the k sampled shingles (the sampled
+ *       shingles not counted are searched for in its set), then the exact containment |Q ∩ X| / |Q|
+ *       must reach t.
+ * </ol>
+ *
+ * Immutable once made; thread-safe.
+ */
+public final class ContainmentQuery {
+  /**
+   * Read a posting list while it holds at most this many entries a candidate: reading an entry and
+   * searching a candidate's set for one shingle cost about the same.
+   */
+  private static final int READ_FACTOR = 1;
+
+  private final long[] query;
+  private final long[] sampled;
+  private final int minimumHits;
+  private final double threshold;
+
+  /** The query {@code shingleSet} (sorted, distinct) under {@code plan}. */
+  public ContainmentQuery(ContainmentPlan plan, long[] shingleSet) {
+    this.query = shingleSet;
+    this.sampled = plan.sample().of(shingleSet);
+    this.minimumHits = plan.minimumHits(sampled.length);
+    this.threshold = plan.threshold();
+  }
+
+  /** The query's shingle set. */
+  public long[] shingleSet() {
+    return query;
+  }
+
+  /** The query's sampled shingles, sorted. */
+  public long[] sampled() {
+    return sampled;
+  }
+
+  /** h: how many sampled shingles a candidate must hold. */
+  public int minimumHits() {
+    return minimumHits;
+  }
+
+  /** How many posting lists make the candidates: k − h + 1 (0 for a query with no sample). */
+  public int probed() {
+    return sampled.length == 0 ? 0 : sampled.length - minimumHits + 1;
+  }
+
+  /** The candidates of this query in {@code postings}. */
+  public Candidates candidates(Postings postings) {
+    int probe = probed();
+    if (probe == 0) {
+      return new Candidates(new long[0], new int[0], new long[0], this);
+    }
+    long[] order = new long[sampled.length];
+    for (int i = 0; i < sampled.length; i++) {
+      order[i] = ((long) postings.size(sampled[i]) << 32) | i;
+    }
+    Arrays.sort(order);
+    long probedEntries = 0;
+    for (int p = 0; p < probe; p++) {
+      probedEntries += order[p] >>> 32;
+    }
+    LongIntHashMap hits = new LongIntHashMap((int) Math.min(1 << 24, Math.max(64, probedEntries)));
+    for (int p = 0; p < probe; p++) {
+      postings.forEach(sampled[(int) order[p]], handle -> {
+        int count = hits.get(handle);
+        hits.put(handle, count == LongIntHashMap.ABSENT ? 1 : count + 1);
+      });
+    }
+    int counted = probe;
+    while (counted < sampled.length && (order[counted] >>> 32) <= (long) READ_FACTOR * hits.size()) {
+      postings.forEach(sampled[(int) order[counted]], handle -> {
+        int count = hits.get(handle);
+        if (count != LongIntHashMap.ABSENT) {
+          hits.put(handle, count + 1);
+        }
+      });
+      counted++;
+    }
+    long[] unchecked = new long[sampled.length - counted];
+    for (int p = counted; p < sampled.length; p++) {
+      unchecked[p - counted] = sampled[(int) order[p]];
+    }
+    long[] handles = new long[hits.size()];
+    int[] at = {0};
+    hits.forEach((handle, count) -> handles[at[0]++] = handle);
+    Arrays.sort(handles);
+    int[] counts = new int[handles.length];
+    for (int i = 0; i < handles.length; i++) {
+      counts[i] = hits.get(handles[i]);
+    }
+    return new Candidates(handles, counts, unchecked, this);
+  }
+
+  /**
+   * Whether {@code otherSet} holds at least h of the sampled shingles (each searched for in it):
+   * the candidate rule, for one document.
+   */
+  public boolean holdsEnoughSampled(long[] otherSet) {
+    return new Candidates(new long[] {0}, new int[] {0}, sampled, this).holdsEnoughSampled(0, otherSet);
+
+  }
+
+  /**
+   * The documents found for a query, ascending by handle, each with the sampled shingles counted
+   * so far; {@link #verify} finishes the count and computes the exact containment.
+   */
+  public static final class Candidates {
+    private final long[] handles;
+    private final int[] hits;
+    private final long[] unchecked;
+    private final ContainmentQuery query;
+
+    private Candidates(long[] handles, int[] hits, long[] unchecked, ContainmentQuery query) {
+      this.handles = handles;
+      this.hits = hits;
+      this.unchecked = unchecked;
+      this.query = query;
+    }
+
+    /** Number of candidates. */
+    public int size() {
+      return handles.length;
+    }
+
+    /** The handle of candidate {@code i}. */
+    public long handle(int i) {
+      return handles[i];
+    }
+
+    /**
+     * Whether candidate {@code i}, whose shingle set is {@code otherSet}, holds at least h of the
+     * query's sampled shingles (the uncounted ones searched for in the set).
+     */
+    public boolean holdsEnoughSampled(int i, long[] otherSet) {
+      int found = hits[i];
+      int needed = query.minimumHits;
+      for (int u = 0; u < unchecked.length && found < needed; u++) {
+        if (found + (unchecked.length - u) < needed) {
+          return false;
+        }
+        if (Arrays.binarySearch(otherSet, unchecked[u]) >= 0) {
+          found++;
+        }
+      }
+      return found >= needed;
+    }
+
+    /**
+     * The exact containment of the query in candidate {@code i}, whose shingle set is {@code
+     * otherSet}, when it is at least t, else {@link Containment#BELOW}: refused without a merge
+     * when the set is too small or holds fewer than h of the sampled shingles.
+     */
+    public double verify(int i, long[] otherSet) {
+      if (otherSet.length < Containment.neededOverlap(query.query.length, query.threshold)
+          || !holdsEnoughSampled(i, otherSet)) {
+        return Containment.BELOW;
+      }
+      return Containment.atLeast(query.query, otherSet, query.threshold);
+    }
+  }
+}

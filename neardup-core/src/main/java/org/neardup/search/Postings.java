@@ -1,0 +1,18 @@
+package org.neardup.search;
+
+import java.util.function.LongConsumer;
+
+/**
+ * Posting lists: which documents (by {@code long} handle) hold each key. What containment search
+ * reads — an index's bucket store, or the inverted index of a batch join.
+ */
+public interface Postings {
+  /**
+   * How many documents the list of {@code key} holds, to read the shortest lists first; a store that
+   * cannot tell cheaply returns 0 for every key (any order finds the same candidates).
+   */
+  int size(long key);
+
+  /** Calls {@code consumer} with every document in the list of {@code key}, in any order. */
+  void forEach(long key, LongConsumer consumer);
+}

@@ -1,0 +1,9 @@
+/**
+ * Queries beyond a similarity threshold, exact like the rest: the k most similar documents ({@link
+ * org.neardup.search.TopKPlan}: an anytime search over the threshold banding and a floor banding)
+ * and the documents that contain most of a text ({@link org.neardup.search.ContainmentPlan}: a
+ * coordinated shingle sample, prefix filtering and exact containment). The plans say what is
+ * promised (the top-k floor, the smallest containment query); the index and the batch pipeline run
+ * them. {@link org.neardup.search.ExactTopK} is the brute-force reference.
+ */
+package org.neardup.search;

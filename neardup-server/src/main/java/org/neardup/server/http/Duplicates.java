@@ -1,0 +1,75 @@
+package org.neardup.server.http;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.neardup.index.Match;
+import org.neardup.index.NearDupIndex;
+import org.neardup.server.diff.WordDiff;
+import org.neardup.text.Normalizer;
+
+/**
+ * The {@code duplicates} of an answer as JSON: each match's id and exact similarity and, with
+ * {@code ?diff=true}, the stored text and the word diff from it to the request's text (the diff
+ * {@code ./neardup report} draws: {@link WordDiff}, words compared after the index's
+ * normalization). Thread-safe.
+ */
+final class Duplicates {
+  private final NearDupIndex<String> index;
+  private final Normalizer normalizer;
+
+  Duplicates(NearDupIndex<String> index, Normalizer normalizer) {
+    this.index = index;
+    this.normalizer = normalizer;
+  }
+
+  /** {@code [{"id", "similarity"}]}, best first. */
+  static List<Map<String, Object>> of(List<Match<String>> matches) {
+    List<Map<String, Object>> list = new ArrayList<>(matches.size());
+    for (Match<String> match : matches) {
+      list.add(item(match));
+    }
+    return list;
+  }
+
+  /**
+   * {@code [{"id", "similarity", "text", "diff"}]}: the stored text of each match (null when the
+   * index holds none) and the diff of it (left) into {@code text} (right), null without a text.
+   */
+  List<Map<String, Object>> withDiffs(List<Match<String>> matches, String text) {
+    List<String> words = WordDiff.words(text);
+    List<Map<String, Object>> list = new ArrayList<>(matches.size());
+    for (Match<String> match : matches) {
+      Map<String, Object> item = item(match);
+      Optional<String> stored = index.text(match.key());
+      item.put("text", stored.orElse(null));
+      item.put("diff", stored.map(s -> segments(WordDiff.of(WordDiff.words(s), words, normalizer::normalize)))
+          .orElse(null));
+      list.add(item);
+    }
+    return list;
+  }
+
+  /** {@code [{"kind": "same"|"deleted"|"inserted", "left", "right"}]}, each side's words joined by a space. */
+  static List<Map<String, Object>> segments(List<WordDiff.Segment> diff) {
+    List<Map<String, Object>> list = new ArrayList<>(diff.size());
+    for (WordDiff.Segment segment : diff) {
+      Map<String, Object> item = new LinkedHashMap<>();
+      item.put("kind", segment.kind().name().toLowerCase(Locale.ROOT));
+      item.put("left", String.join(" ", segment.left()));
+      item.put("right", String.join(" ", segment.right()));
+      list.add(item);
+    }
+    return list;
+  }
+
+  private static Map<String, Object> item(Match<String> match) {
+    Map<String, Object> item = new LinkedHashMap<>();
+    item.put("id", match.key());
+    item.put("similarity", match.similarity());
+    return item;
+  }
+}

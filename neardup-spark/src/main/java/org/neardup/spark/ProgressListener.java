@@ -1,0 +1,119 @@
+package org.neardup.spark;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerJobStart;
+import org.apache.spark.scheduler.SparkListenerStageCompleted;
+import org.apache.spark.scheduler.SparkListenerStageSubmitted;
+import org.apache.spark.scheduler.SparkListenerTaskEnd;
+import org.apache.spark.scheduler.StageInfo;
+
+/**
+ * Progress from Spark's own events: one line when a job starts (with the job description the
+ * pipeline sets for each step), task counts of running stages at most every few seconds, and one
+ * line when a stage that took a second or more, or wrote a megabyte or more of shuffle, completes
+ * (tasks, time, shuffle written). Also totals the shuffle bytes
+ * written and read, for the summary and the benchmarks. Silent (counting only) when quiet. Called
+ * on Spark's listener thread; the totals may be read from any thread.
+ */
+public final class ProgressListener extends SparkListener {
+  private static final long REPORT_NANOS = 5_000_000_000L;
+
+  private final PrintWriter err;
+  private final boolean quiet;
+  private final AtomicLong shuffleWritten = new AtomicLong();
+  private final AtomicLong shuffleRead = new AtomicLong();
+  private final Map<Integer, AtomicLong> tasksDone = new ConcurrentHashMap<>();
+  private final Map<Integer, AtomicLong> stageShuffle = new ConcurrentHashMap<>();
+  private volatile long lastReport = System.nanoTime();
+
+  public ProgressListener(PrintWriter err, boolean quiet) {
+    this.err = err;
+    this.quiet = quiet;
+  }
+
+  /** Bytes written by all shuffles so far. */
+  public long shuffleBytesWritten() {
+    return shuffleWritten.get();
+  }
+
+  /** Bytes read by all shuffles so far. */
+  public long shuffleBytesRead() {
+    return shuffleRead.get();
+  }
+
+  @Override
+  public void onJobStart(SparkListenerJobStart jobStart) {
+    if (quiet) {
+      return;
+    }
+    String description =
+        jobStart.properties() == null ? null : jobStart.properties().getProperty("spark.job.description");
+    print(String.format(Locale.ROOT, "neardup: job %d: %s (%d stages)", jobStart.jobId(),
+        description == null ? "spark job" : description, jobStart.stageInfos().size()));
+  }
+
+  @Override
+  public void onStageSubmitted(SparkListenerStageSubmitted stageSubmitted) {
+    tasksDone.putIfAbsent(stageSubmitted.stageInfo().stageId(), new AtomicLong());
+    stageShuffle.putIfAbsent(stageSubmitted.stageInfo().stageId(), new AtomicLong());
+  }
+
+  @Override
+  public void onTaskEnd(SparkListenerTaskEnd taskEnd) {
+    if (taskEnd.taskMetrics() != null) {
+      long written = taskEnd.taskMetrics().shuffleWriteMetrics().bytesWritten();
+      shuffleWritten.addAndGet(written);
+      shuffleRead.addAndGet(taskEnd.taskMetrics().shuffleReadMetrics().totalBytesRead());
+      stageShuffle.computeIfAbsent(taskEnd.stageId(), id -> new AtomicLong()).addAndGet(written);
+    }
+    long done = tasksDone.computeIfAbsent(taskEnd.stageId(), id -> new AtomicLong()).incrementAndGet();
+    long now = System.nanoTime();
+    if (!quiet && now - lastReport > REPORT_NANOS) {
+      lastReport = now;
+      print(String.format(Locale.ROOT, "neardup:   stage %d: %d tasks done", taskEnd.stageId(), done));
+    }
+  }
+
+  @Override
+  public void onStageCompleted(SparkListenerStageCompleted stageCompleted) {
+    StageInfo info = stageCompleted.stageInfo();
+    tasksDone.remove(info.stageId());
+    AtomicLong shuffle = stageShuffle.remove(info.stageId());
+    double seconds = info.submissionTime().isDefined() && info.completionTime().isDefined()
+        ? ((Long) info.completionTime().get() - (Long) info.submissionTime().get()) / 1000.0
+        : 0;
+    String failure = info.failureReason().isDefined() ? " FAILED: " + info.failureReason().get() : "";
+    long written = shuffle == null ? 0 : shuffle.get();
+    if (quiet || (seconds < 1 && written < 1_000_000 && failure.isEmpty())) {
+      return; // only stages worth a line
+    }
+    print(String.format(Locale.ROOT, "neardup:   stage %d done: %d tasks in %.1f s, shuffle written %s%s",
+        info.stageId(), info.numTasks(), seconds, bytes(written), failure));
+  }
+
+  private void print(String line) {
+    synchronized (err) {
+      err.println(line);
+      err.flush();
+    }
+  }
+
+  /** {@code bytes} for people: {@code 12.3 MB}. */
+  static String bytes(long bytes) {
+    if (bytes < 1_000) {
+      return bytes + " B";
+    }
+    if (bytes < 1_000_000) {
+      return String.format(Locale.ROOT, "%.1f kB", bytes / 1e3);
+    }
+    if (bytes < 1_000_000_000) {
+      return String.format(Locale.ROOT, "%.1f MB", bytes / 1e6);
+    }
+    return String.format(Locale.ROOT, "%.2f GB", bytes / 1e9);
+  }
+}

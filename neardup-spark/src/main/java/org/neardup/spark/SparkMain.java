@@ -1,0 +1,66 @@
+package org.neardup.spark;
+
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import org.neardup.NearDupException;
+import org.neardup.cli.UsageException;
+import org.neardup.spark.command.SparkCommand;
+import org.neardup.spark.output.PartFiles;
+import picocli.CommandLine;
+
+/**
+ * Entry point of the Spark job: {@code spark-submit --class org.neardup.spark.SparkMain
+ * neardup-spark.jar pairs|clusters|dedup [options] INPUT... --output DIR}, and of {@code ./neardup
+ * spark ...}. Exit codes as the CLI's: 0 ok, 2 bad usage or bad input ({@code neardup: message}),
+ * 4 internal error (stack trace).
+ */
+public final class SparkMain {
+  private SparkMain() {}
+
+  public static void main(String[] args) {
+    int code = run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+    if (code != 0) {
+      System.exit(code);
+    }
+  }
+
+  /** Runs the command line; returns the exit code. */
+  public static int run(String[] args, PrintWriter out, PrintWriter err) {
+    CommandLine commandLine = new CommandLine(new SparkCommand());
+    commandLine.setOut(out);
+    commandLine.setErr(err);
+    commandLine.setCaseInsensitiveEnumValuesAllowed(true);
+    commandLine.setExecutionExceptionHandler((e, line, parsed) -> handle(e, err));
+    return commandLine.execute(args);
+  }
+
+  private static int handle(Exception e, PrintWriter err) {
+    Throwable cause = rootInput(e);
+    if (cause instanceof NearDupException || cause instanceof UsageException
+        || cause instanceof PartFiles.OutputExistsException) {
+      err.println("neardup: " + cause.getMessage());
+      err.flush();
+      return 2;
+    }
+    if (cause instanceof UncheckedIOException unchecked) {
+      err.println("neardup: " + unchecked.getCause().getMessage());
+      err.flush();
+      return 2;
+    }
+    err.println("neardup: internal error: " + e);
+    e.printStackTrace(err);
+    err.flush();
+    return 4;
+  }
+
+  /** An input error raised inside a Spark task arrives wrapped; find it. */
+  private static Throwable rootInput(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof NearDupException || t instanceof UsageException
+          || t instanceof PartFiles.OutputExistsException) {
+        return t;
+      }
+    }
+    return e;
+  }
+}

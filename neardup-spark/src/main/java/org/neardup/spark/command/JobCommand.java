@@ -1,0 +1,136 @@
+package org.neardup.spark.command;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
+import org.neardup.cli.UsageException;
+import org.neardup.cli.options.PipelineMixin;
+import org.neardup.cluster.KeepPolicy;
+import org.neardup.pipeline.PipelineConfig;
+import org.neardup.spark.JobSettings;
+import org.neardup.spark.JobStats;
+import org.neardup.spark.NearDupJob;
+import org.neardup.spark.ProgressListener;
+import org.neardup.spark.Sessions;
+import org.neardup.spark.output.OutputFormat;
+import org.neardup.spark.output.PartFiles;
+import org.neardup.spark.output.SignatureFilesWriter;
+import org.neardup.verify.VerifyMode;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * What {@code spark pairs}, {@code spark clusters} and {@code spark dedup} share: the options of
+ * {@code ./neardup pairs} (the CLI's own mixins), the Spark options, the session, the progress
+ * listener and the summary. A subclass writes its result.
+ */
+abstract class JobCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+  @Mixin SparkInputMixin input;
+  @Mixin PipelineMixin pipeline;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "DIR", required = true, description = "Output directory of part files (must not exist), on any file system Spark writes.")
+  String output;
+
+  @Option(names = {"-q", "--quiet"}, description = "No progress and no summary on stderr.")
+  boolean quiet;
+
+  @Option(names = "--bucket-cap", paramLabel = "N", defaultValue = "" + JobSettings.DEFAULT_BUCKET_CAP, description = "Distinct texts a bucket may hold before it is a giant bucket, whose further texts are only compared with its first and previous text (counted, reported); 0: no cap, every pair examined. Default: ${DEFAULT-VALUE}.")
+  int bucketCap;
+
+  @Option(names = "--partitions", paramLabel = "N", description = "Partitions of the shuffles and of the output. Default: 2 x Spark's default parallelism.")
+  Integer partitions;
+
+  @Option(names = "--split-size", paramLabel = "BYTES", defaultValue = "auto", description = "Bytes of a text file one task reads (k, m, g suffixes), or auto: the input's size over twice the parallelism, from 1m to 128m. CSV and compressed files are read whole. Default: ${DEFAULT-VALUE}.")
+  String splitSize;
+
+  @Option(names = "--signatures-out", paramLabel = "DIR", description = "Also write the signatures (and shingle sets) as signature files (.nds part files), for ./neardup pairs --signatures and the service's bulk load.")
+  String signaturesOut;
+
+  @Option(names = "--master", paramLabel = "URL", description = "Spark master when not run by spark-submit. Default: local[*].")
+  String master;
+
+  /** What the result's lines are called in the summary, e.g. {@code "pairs"}. */
+  abstract String what();
+
+  /** Writes the result to {@link #output}; returns the lines (records) written. */
+  abstract long write(NearDupJob job) throws IOException;
+
+  /** The keep policy (clusters, dedup); FIRST for pairs. */
+  KeepPolicy keepPolicy() {
+    return KeepPolicy.FIRST;
+  }
+
+  @Override
+  public Integer call() throws IOException {
+    PipelineConfig config = pipeline.config();
+    if (pipeline.exact) {
+      throw new UsageException("--exact is not supported by the Spark job (it runs the LSH pipeline)");
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    SparkSession spark = Sessions.create(master);
+    ProgressListener listener = new ProgressListener(err, quiet);
+    spark.sparkContext().addSparkListener(listener);
+    try {
+      int defaultPartitions = 2 * spark.sparkContext().defaultParallelism();
+      JobSettings settings;
+      try {
+        settings = new JobSettings(config, input.specs(), input.onErrorPolicy(), keepPolicy(), bucketCap,
+            partitions != null ? partitions : defaultPartitions, parseBytes(splitSize));
+      } catch (IllegalArgumentException e) {
+        throw new UsageException(e.getMessage());
+      }
+      Path outputPath = new Path(output);
+      if (outputPath.getFileSystem(spark.sparkContext().hadoopConfiguration()).exists(outputPath)) {
+        throw new PartFiles.OutputExistsException(output);
+      }
+      NearDupJob job = NearDupJob.start(spark, settings);
+      if (signaturesOut != null) {
+        spark.sparkContext().setJobDescription("write signature files");
+        SignatureFilesWriter.write(JavaSparkContext.fromSparkContext(spark.sparkContext()),
+            job.corpus().documents(), config.sketch(), config.verify() == VerifyMode.EXACT, signaturesOut);
+      }
+      long written = write(job);
+      if (!quiet) {
+        JobStats stats = job.stats(written, listener.shuffleBytesWritten());
+        NearDupJob.summarize(stats, settings, what(), err);
+      }
+      return 0;
+    } finally {
+      spark.sparkContext().removeSparkListener(listener);
+    }
+  }
+
+  /** {@code 64m} and the like, in bytes. */
+  static long parseBytes(String text) {
+    String t = text.trim().toLowerCase(Locale.ROOT);
+    if (t.equals("auto")) {
+      return JobSettings.DEFAULT_SPLIT_BYTES;
+    }
+    long unit = 1;
+    if (t.endsWith("k") || t.endsWith("m") || t.endsWith("g")) {
+      unit = t.endsWith("k") ? 1L << 10 : t.endsWith("m") ? 1L << 20 : 1L << 30;
+      t = t.substring(0, t.length() - 1);
+    }
+    try {
+      return Long.parseLong(t) * unit;
+    } catch (NumberFormatException e) {
+      throw new UsageException("--split-size must be a number of bytes (k, m, g suffixes), got '" + text + "'");
+    }
+  }
+
+  /** The output format option's value, checked. */
+  static OutputFormat outputFormat(String name) {
+    try {
+      return OutputFormat.parse(name);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+  }
+}

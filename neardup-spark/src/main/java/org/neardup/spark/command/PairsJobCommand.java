@@ -1,0 +1,39 @@
+package org.neardup.spark.command;
+
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.storage.StorageLevel;
+import org.neardup.spark.NearDupJob;
+import org.neardup.spark.output.PairLine;
+import org.neardup.spark.output.ResultWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code spark pairs}: the pairs of {@code ./neardup pairs}, as sorted part files. */
+@Command(
+    name = "pairs",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Finds the near-duplicate pairs on Spark.",
+      "Writes part files of idA<TAB>idB<TAB>similarity lines, sorted across the parts (concatenated in name order they are ./neardup pairs' output), or Parquet."
+    })
+final class PairsJobCommand extends JobCommand {
+  @Option(names = "--output-format", paramLabel = "FORMAT", defaultValue = "text", description = "text (the CLI's lines) or parquet (id_a, id_b, similarity). Default: ${DEFAULT-VALUE}.")
+  String outputFormat;
+
+  @Override
+  String what() {
+    return "pairs";
+  }
+
+  @Override
+  long write(NearDupJob job) {
+    var format = outputFormat(outputFormat);
+    JavaRDD<PairLine> sorted = ResultWriter.sortedPairs(job.pairs(), job.settings().partitions())
+        .persist(StorageLevel.MEMORY_AND_DISK());
+    job.spark().sparkContext().setJobDescription("write pairs");
+    ResultWriter.writePairs(job.spark(), sorted, output, format);
+    long count = sorted.count();
+    sorted.unpersist(false);
+    return count;
+  }
+}

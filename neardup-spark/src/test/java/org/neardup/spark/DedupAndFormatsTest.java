@@ -1,0 +1,171 @@
+package org.neardup.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.neardup.spark.TestSpark.cli;
+import static org.neardup.spark.TestSpark.parts;
+import static org.neardup.spark.TestSpark.spark;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.neardup.format.SignatureFile;
+import org.neardup.testkit.SharedData;
+
+/**
+ * The deduplicated copy equals {@code ./neardup dedup}'s byte for byte (TSV in several splits, the
+ * Kijiji CSV, JSON Lines); Parquet input gives the pairs of the same records as text; Parquet
+ * output holds the text output's rows; signature files hold the entries of {@code ./neardup sign}
+ * (byte-identical sketches) and, read back by {@code ./neardup pairs --signatures}, give the same
+ * pairs.
+ */
+class DedupAndFormatsTest {
+  @TempDir static Path dir;
+  private static Path generated;
+
+  @BeforeAll
+  static void generate() {
+    generated = dir.resolve("generated.tsv");
+    assertThat(cli("generate", "--documents", "2000", "--seed", "5", "-o", generated.toString()).exitCode()).isZero();
+  }
+
+  @Test
+  void dedupOfTsvInSeveralSplitsIsTheCliCopy() throws IOException {
+    assertSameDedup(generated, "tsv", new String[] {"--keep", "longest"}, "--split-size", "64k");
+  }
+
+  @Test
+  void dedupOfKijijiCsvIsTheCliCopy() throws IOException {
+    Path kijiji = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
+    assertSameDedup(kijiji, "kijiji", new String[] {"--format", "csv", "--delimiter", "tab", "--text-field", "Title",
+        "--text-field", "Short Description", "--shingle", "char:10"});
+  }
+
+  @Test
+  void dedupOfJsonLinesIsTheCliCopy() throws IOException {
+    Path jsonl = dir.resolve("generated.jsonl");
+    try (Writer out = Files.newBufferedWriter(jsonl, StandardCharsets.UTF_8)) {
+      for (String line : Files.readAllLines(generated, StandardCharsets.UTF_8)) {
+        int tab = line.indexOf('\t');
+        out.write("{\"doc\": \"" + line.substring(0, tab) + "\", \"body\": \"" + line.substring(tab + 1) + "\"}\n");
+      }
+    }
+    assertSameDedup(jsonl, "jsonl", new String[] {"--id-field", "doc", "--text-field", "body"}, "--split-size", "100k");
+  }
+
+  @Test
+  void parquetInputGivesThePairsOfTheSameRecords() throws IOException {
+    SparkSession spark = TestSpark.session();
+    List<Row> rows = new ArrayList<>();
+    for (String line : Files.readAllLines(generated, StandardCharsets.UTF_8)) {
+      int tab = line.indexOf('\t');
+      rows.add(org.apache.spark.sql.RowFactory.create(line.substring(0, tab), line.substring(tab + 1)));
+    }
+    var schema = new org.apache.spark.sql.types.StructType()
+        .add("key", "string").add("body", "string");
+    Path parquet = dir.resolve("generated.parquet");
+    spark.createDataFrame(rows, schema).repartition(1).write().parquet(parquet.toString());
+
+    Path expected = dir.resolve("expected-pairs.tsv");
+    assertThat(cli("pairs", "-q", "-o", expected.toString(), generated.toString()).exitCode()).isZero();
+    Path out = dir.resolve("parquet-pairs");
+    TestSpark.Run run = spark("pairs", "--format", "parquet", "--id-field", "key", "--text-field", "body",
+        "--output-format", "parquet", "-o", out.toString(), parquet.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    List<Row> pairs = readInNameOrder(spark, out);
+    assertThat(pairs.get(0).schema().fieldNames()).containsExactly("id_a", "id_b", "similarity");
+    List<String> lines = pairs.stream()
+        .map(r -> r.getString(0) + "\t" + r.getString(1) + "\t" + org.neardup.cli.Formats.similarity(r.getDouble(2)))
+        .toList();
+    assertThat(String.join("\n", lines) + "\n").isEqualTo(Files.readString(expected, StandardCharsets.UTF_8));
+
+    Path dedup = dir.resolve("parquet-dedup");
+    assertThat(spark("dedup", "-q", "--format", "parquet", "--id-field", "key", "--text-field", "body", "-o",
+        dedup.toString(), parquet.toString()).exitCode()).isZero();
+    Path cliDedup = dir.resolve("cli-dedup.tsv");
+    assertThat(cli("dedup", "-q", "-o", cliDedup.toString(), generated.toString()).exitCode()).isZero();
+    List<String> kept = readInNameOrder(spark, dedup).stream()
+        .map(r -> r.getString(0) + "\t" + r.getString(1)).toList();
+    assertThat(kept).containsExactlyElementsOf(Files.readAllLines(cliDedup, StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void signatureFilesGiveThePairsOfTheText() throws IOException {
+    Path pairs = dir.resolve("sig-pairs");
+    Path signatures = dir.resolve("signatures");
+    TestSpark.Run run = spark("pairs", "--split-size", "200k", "--signatures-out", signatures.toString(), "-o",
+        pairs.toString(), generated.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    List<String> args = new ArrayList<>(List.of("pairs", "-q"));
+    List<String> entries = new ArrayList<>();
+    for (Path part : TestSpark.partFiles(signatures)) {
+      args.add("--signatures");
+      args.add(part.toString());
+      entries.addAll(entries(part));
+    }
+    assertThat(TestSpark.partFiles(signatures)).hasSizeGreaterThan(1);
+    // Byte-identical sketches: the entries of ./neardup sign on the same input, in the same order.
+    Path signed = dir.resolve("signed.nds");
+    assertThat(cli("sign", "-q", "-o", signed.toString(), generated.toString()).exitCode()).isZero();
+    assertThat(entries).hasSize(2000).isEqualTo(entries(signed));
+    TestSpark.Run fromSignatures = cli(args.toArray(String[]::new));
+    assertThat(fromSignatures.exitCode()).as(fromSignatures.err()).isZero();
+    assertThat(fromSignatures.out()).isEqualTo(parts(pairs));
+  }
+
+  /** The entries of a signature file, each as one string of all its fields. */
+  private static List<String> entries(Path file) throws IOException {
+    List<String> entries = new ArrayList<>();
+    try (var reader = SignatureFile.read(Files.newInputStream(file), file.toString())) {
+      for (SignatureFile.Entry e; (e = reader.next()) != null; ) {
+        entries.add(e.id() + " " + e.textLength() + " " + Arrays.toString(e.signature()) + " "
+            + Arrays.toString(e.shingleSet()));
+      }
+    }
+    return entries;
+  }
+
+  /** The rows of a Parquet output, part file by part file in name order (Spark's reader orders files by size). */
+  private static List<Row> readInNameOrder(SparkSession spark, Path directory) throws IOException {
+    List<Row> rows = new ArrayList<>();
+    for (Path part : TestSpark.partFiles(directory)) {
+      Dataset<Row> frame = spark.read().parquet(part.toString());
+      rows.addAll(frame.collectAsList());
+    }
+    return rows;
+  }
+
+  private static void assertSameDedup(Path input, String name, String[] options, String... sparkOnly)
+      throws IOException {
+    Path expected = dir.resolve(name + "-dedup.cli");
+    List<String> cliArgs = new ArrayList<>(List.of("dedup", "-q"));
+    cliArgs.addAll(List.of(options));
+    cliArgs.addAll(List.of("-o", expected.toString(), input.toString()));
+    TestSpark.Run cliRun = cli(cliArgs.toArray(String[]::new));
+    assertThat(cliRun.exitCode()).as(cliRun.err()).isZero();
+    Path output = dir.resolve(name + "-dedup.spark");
+    List<String> sparkArgs = new ArrayList<>(List.of("dedup", "-q"));
+    sparkArgs.addAll(List.of(options));
+    sparkArgs.addAll(List.of(sparkOnly));
+    sparkArgs.addAll(List.of("-o", output.toString(), input.toString()));
+    TestSpark.Run sparkRun = spark(sparkArgs.toArray(String[]::new));
+    assertThat(sparkRun.exitCode()).as(sparkRun.err()).isZero();
+    byte[] expectedBytes = Files.readAllBytes(expected);
+    java.io.ByteArrayOutputStream actual = new java.io.ByteArrayOutputStream();
+    for (Path part : TestSpark.partFiles(output)) {
+      actual.write(Files.readAllBytes(part));
+    }
+    assertThat(actual.toByteArray()).isEqualTo(expectedBytes);
+    assertThat(Files.size(expected)).isLessThan(Files.size(input));
+  }
+}

@@ -1,0 +1,99 @@
+package org.neardup.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.neardup.spark.TestSpark.cli;
+import static org.neardup.spark.TestSpark.concat;
+import static org.neardup.spark.TestSpark.parts;
+import static org.neardup.spark.TestSpark.spark;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.neardup.testkit.SharedData;
+
+/**
+ * The job in {@code local[2]} gives exactly the CLI's pairs and clusters, line for line, on the
+ * shared data sets and on a generated corpus: {@code ./neardup spark pairs|clusters} against
+ * {@code ./neardup pairs|clusters} with the same options, both run in-process.
+ */
+class SameAsCliTest {
+  private static final String[] KIJIJI = {
+      "--format", "csv", "--delimiter", "tab", "--text-field", "Title", "--text-field", "Short Description",
+      "--shingle", "char:10"};
+  private static final String[] ARTICLES = {"--format", "lines", "--shingle", "char:9"};
+
+  @TempDir static Path dir;
+  private static Path generated;
+
+  @BeforeAll
+  static void generate() {
+    generated = dir.resolve("generated.tsv");
+    assertThat(cli("generate", "--documents", "3000", "--seed", "42", "-o", generated.toString()).exitCode())
+        .isZero();
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {100, 1000, 2500})
+  void articlesPairsAndClusters(int size) throws IOException {
+    Path input = SharedData.file("articles/articles_" + size + ".train");
+    String pairs = sameAsCli("pairs", ARTICLES, input, "articles-" + size);
+    assertThat(pairs.lines()).hasSize(size == 100 ? 5 : size == 1000 ? 10 : 20);
+    sameAsCli("clusters", ARTICLES, input, "articles-" + size);
+  }
+
+  @Test
+  void kijijiPairs() throws IOException {
+    Path input = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
+    String pairs = sameAsCli("pairs", KIJIJI, input, "kijiji");
+    assertThat(pairs.lines()).hasSize(10_362);
+  }
+
+  @Test
+  void kijijiClustersKeepLongest() throws IOException {
+    Path input = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
+    sameAsCli("clusters", concat(KIJIJI, "--keep", "longest"), input, "kijiji-longest");
+  }
+
+  @Test
+  void generatedPairsAndClusters() throws IOException {
+    sameAsCli("pairs", new String[0], generated, "generated");
+    sameAsCli("clusters", new String[0], generated, "generated");
+  }
+
+  @Test
+  void generatedWithSmallSplitsAndWordShingles() throws IOException {
+    String[] options = {"--shingle", "word:3", "--threshold", "0.7"};
+    sameAsCli("pairs", concat(options, "--split-size", "50k"), generated, "generated-splits", options);
+  }
+
+  @Test
+  void estimateMode() throws IOException {
+    sameAsCli("pairs", new String[] {"--estimate"}, generated, "generated-estimate");
+  }
+
+  /** Runs both on {@code input}; asserts equal outputs; returns the CLI's. */
+  private static String sameAsCli(String command, String[] options, Path input, String name) throws IOException {
+    return sameAsCli(command, options, input, name, options);
+  }
+
+  private static String sameAsCli(String command, String[] sparkOptions, Path input, String name, String[] cliOptions)
+      throws IOException {
+    Path cliOut = dir.resolve(name + "-" + command + ".cli");
+    TestSpark.Run cliRun = cli(concat(concat(new String[] {command, "-q"}, cliOptions), "-o", cliOut.toString(),
+        input.toString()));
+    assertThat(cliRun.exitCode()).as(cliRun.err()).isZero();
+    Path sparkOut = dir.resolve(name + "-" + command + ".spark");
+    TestSpark.Run sparkRun = spark(concat(concat(new String[] {command}, sparkOptions), "--partitions", "3",
+        "--output", sparkOut.toString(), input.toString()));
+    assertThat(sparkRun.exitCode()).as(sparkRun.err()).isZero();
+    String expected = Files.readString(cliOut, StandardCharsets.UTF_8);
+    assertThat(parts(sparkOut)).isEqualTo(expected);
+    return expected;
+  }
+}

@@ -1,0 +1,81 @@
+package org.neardup.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.neardup.spark.TestSpark.cli;
+import static org.neardup.spark.TestSpark.parts;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.neardup.testkit.SharedData;
+
+/**
+ * The job's jar as a cluster runs it: submitted through Spark's own {@code
+ * org.apache.spark.deploy.SparkSubmit} (what the {@code spark-submit} script runs) in a child JVM
+ * whose class path holds Spark's jars and nothing of neardup but the jar, in {@code local[2]}. Its
+ * output equals the CLI's. Runs in the integration-test phase, after the jar is built.
+ */
+class SparkSubmitIT {
+  @TempDir Path dir;
+
+  @Test
+  void submittedJarGivesTheCliPairs() throws Exception {
+    Path corpus = dir.resolve("generated.tsv");
+    assertThat(cli("generate", "--documents", "2000", "--seed", "3", "-o", corpus.toString()).exitCode()).isZero();
+    Path expected = dir.resolve("expected.tsv");
+    assertThat(cli("pairs", "-q", "-o", expected.toString(), corpus.toString()).exitCode()).isZero();
+    Path output = dir.resolve("pairs");
+    submit("pairs", "--output", output.toString(), corpus.toString());
+    assertThat(parts(output)).isEqualTo(Files.readString(expected, StandardCharsets.UTF_8)).isNotEmpty();
+  }
+
+  @Test
+  void submittedJarGivesTheCliClustersOfTheArticles() throws Exception {
+    Path articles = SharedData.file("articles/articles_2500.train");
+    Path expected = dir.resolve("expected.tsv");
+    assertThat(cli("clusters", "-q", "--format", "lines", "--shingle", "char:9", "-o", expected.toString(),
+        articles.toString()).exitCode()).isZero();
+    Path output = dir.resolve("clusters");
+    submit("clusters", "--format", "lines", "--shingle", "char:9", "--output", output.toString(), articles.toString());
+    assertThat(parts(output)).isEqualTo(Files.readString(expected, StandardCharsets.UTF_8)).hasLineCount(40);
+  }
+
+  /** Runs {@code spark-submit --master local[2] --class SparkMain neardup-spark.jar ARGS} in a child JVM. */
+  private void submit(String... args) throws IOException, InterruptedException {
+    Path jar = Path.of(System.getProperty("neardup.spark.jar"));
+    String sparkClasspath = Files.readString(Path.of(System.getProperty("neardup.spark.classpath"))).strip();
+    assertThat(jar).isRegularFile();
+    assertThat(sparkClasspath).contains("spark-core_2.13").doesNotContain("neardup-core").doesNotContain("hash4j");
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(List.of(System.getProperty("neardup.spark.jvmOptions").trim().split("\\s+")));
+    command.add("-Xmx1g");
+    command.add("-Dlog4j2.configurationFile=" + System.getProperty("log4j2.configurationFile"));
+    command.addAll(List.of("-cp", sparkClasspath, "org.apache.spark.deploy.SparkSubmit",
+        "--master", "local[2]",
+        "--conf", "spark.ui.enabled=false",
+        "--conf", "spark.driver.host=127.0.0.1",
+        "--conf", "spark.driver.bindAddress=127.0.0.1",
+        "--class", "org.neardup.spark.SparkMain",
+        jar.toString()));
+    command.addAll(List.of(args));
+    Path log = dir.resolve("submit.log");
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    boolean finished = process.waitFor(10, TimeUnit.MINUTES);
+    if (!finished) {
+      process.destroyForcibly();
+    }
+    String output = Files.readString(log, StandardCharsets.UTF_8);
+    assertThat(finished).as(output).isTrue();
+    assertThat(process.exitValue()).as(output).isZero();
+    assertThat(output).contains("neardup: job").doesNotContain("Exception");
+    assertThat(String.join(File.pathSeparator, command)).doesNotContain("neardup-cli/target/classes");
+  }
+}

@@ -1,0 +1,85 @@
+package org.neardup.spark;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.spark.sql.SparkSession;
+import org.neardup.cli.Main;
+
+/**
+ * The one {@code local[2]} session the module's tests share (Spark allows one context a JVM), and
+ * helpers to run the CLI and the job in-process and read their outputs.
+ */
+public final class TestSpark {
+  private static SparkSession session;
+
+  private TestSpark() {}
+
+  /** The shared session: local[2], no UI, bound to 127.0.0.1, few shuffle partitions. */
+  public static synchronized SparkSession session() {
+    if (session == null) {
+      session = SparkSession.builder()
+          .master("local[2]")
+          .appName("neardup-spark tests")
+          .config("spark.ui.enabled", "false")
+          .config("spark.driver.host", "127.0.0.1")
+          .config("spark.driver.bindAddress", "127.0.0.1")
+          .config("spark.sql.shuffle.partitions", "4")
+          .config("spark.default.parallelism", "2")
+          .getOrCreate();
+      session.sparkContext().setLogLevel("WARN");
+    }
+    return session;
+  }
+
+  /** The result of a command run in-process. */
+  public record Run(int exitCode, String out, String err) {}
+
+  /** Runs {@code ./neardup ARGS} in-process. */
+  public static Run cli(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  /** Runs {@code ./neardup spark ARGS} in-process, on the shared session. */
+  public static Run spark(String... args) {
+    session();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = SparkMain.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  /** The part files of {@code directory} concatenated in name order. */
+  public static String parts(Path directory) throws IOException {
+    StringBuilder all = new StringBuilder();
+    for (Path part : partFiles(directory)) {
+      all.append(Files.readString(part, StandardCharsets.UTF_8));
+    }
+    return all.toString();
+  }
+
+  /** The part files of {@code directory}, in name order. */
+  public static List<Path> partFiles(Path directory) throws IOException {
+    try (Stream<Path> files = Files.list(directory)) {
+      List<Path> parts = new ArrayList<>(files.filter(p -> p.getFileName().toString().startsWith("part-")).sorted().toList());
+      return parts;
+    }
+  }
+
+  /** {@code args} followed by {@code more}. */
+  public static String[] concat(String[] args, String... more) {
+    String[] all = new String[args.length + more.length];
+    System.arraycopy(args, 0, all, 0, args.length);
+    System.arraycopy(more, 0, all, args.length, more.length);
+    return all;
+  }
+}

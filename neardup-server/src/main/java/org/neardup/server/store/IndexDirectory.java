@@ -23,6 +23,7 @@ import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
 import org.rocksdb.HashLinkedListMemTableConfig;
+import org.rocksdb.IndexType;
 import org.rocksdb.InfoLogLevel;
 import org.rocksdb.LRUCache;
 import org.rocksdb.RocksDB;
@@ -103,7 +104,7 @@ public final class IndexDirectory implements AutoCloseable {
     List<AutoCloseable> resources = new ArrayList<>();
     try {
       Files.createDirectories(directory);
-      Cache cache = track(resources, new LRUCache(options.cacheBytes()));
+      Cache cache = track(resources, new LRUCache(options.cacheBytes(), -1, false, 0.5));
       DBOptions dbOptions = track(resources, new DBOptions()
           .setCreateIfMissing(true)
           .setCreateMissingColumnFamilies(true)
@@ -240,12 +241,26 @@ public final class IndexDirectory implements AutoCloseable {
     }
   }
 
-  private static ColumnFamilyOptions pointLookups(List<AutoCloseable> resources, Cache cache, boolean compress) {
-    BlockBasedTableConfig table = new BlockBasedTableConfig()
+  /**
+   * Tables with Bloom filters, their filters and indexes held in the block cache (bounded memory)
+   * at high priority, partitioned so that a lookup loads one 4 KiB partition, not the whole filter
+   * of a large table, which a busy cache would evict and load again lookup after lookup.
+   */
+  private static BlockBasedTableConfig tables(List<AutoCloseable> resources, Cache cache) {
+    return new BlockBasedTableConfig()
         .setBlockCache(cache)
         .setFilterPolicy(track(resources, new BloomFilter(10)))
         .setCacheIndexAndFilterBlocks(true)
-        .setPinL0FilterAndIndexBlocksInCache(true);
+        .setCacheIndexAndFilterBlocksWithHighPriority(true)
+        .setPinL0FilterAndIndexBlocksInCache(true)
+        .setIndexType(IndexType.kTwoLevelIndexSearch)
+        .setPartitionFilters(true)
+        .setMetadataBlockSize(4096)
+        .setPinTopLevelIndexAndFilter(true);
+  }
+
+  private static ColumnFamilyOptions pointLookups(List<AutoCloseable> resources, Cache cache, boolean compress) {
+    BlockBasedTableConfig table = tables(resources, cache);
     ColumnFamilyOptions options = new ColumnFamilyOptions()
         .setMemtableWholeKeyFiltering(true)
         .setMemtablePrefixBloomSizeRatio(0.05)
@@ -256,12 +271,7 @@ public final class IndexDirectory implements AutoCloseable {
 
   /** The search families: scanned by their 8-byte bucket-key prefix, with prefix Bloom filters. */
   private static ColumnFamilyOptions prefixScans(List<AutoCloseable> resources, Cache cache) {
-    BlockBasedTableConfig table = new BlockBasedTableConfig()
-        .setBlockCache(cache)
-        .setFilterPolicy(track(resources, new BloomFilter(10)))
-        .setWholeKeyFiltering(false)
-        .setCacheIndexAndFilterBlocks(true)
-        .setPinL0FilterAndIndexBlocksInCache(true);
+    BlockBasedTableConfig table = tables(resources, cache).setWholeKeyFiltering(false);
     ColumnFamilyOptions options = new ColumnFamilyOptions()
         .useFixedLengthPrefixExtractor(8)
         .setMemtablePrefixBloomSizeRatio(0.1)

@@ -29,6 +29,8 @@ import org.neardup.pipeline.PairResult;
 import org.neardup.pipeline.PipelineConfig;
 import org.neardup.pipeline.Progress;
 import org.neardup.pipeline.SketchSource;
+import org.neardup.shingle.ShingleUnit;
+import org.neardup.verify.VerifyMode;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -122,7 +124,7 @@ public final class PipelineRun implements AutoCloseable {
    * characters).
    */
   private static long expectedSetBytes(PipelineConfig config, long textBytes) {
-    return config.shingle().unit() == org.neardup.shingle.ShingleUnit.CHAR ? 8 * textBytes : 8 * textBytes / 6;
+    return config.shingle().unit() == ShingleUnit.CHAR ? 8 * textBytes : 8 * textBytes / 6;
   }
 
   /** Warns when the LSH candidates are many, stops when they are too many. */
@@ -283,6 +285,10 @@ public final class PipelineRun implements AutoCloseable {
     if (corpus.spilledSets() > 0) {
       err.printf(Locale.ROOT, "neardup: %d shingle sets spilled to a temporary file (memory budget reached)%n",
           corpus.spilledSets());
+    }
+    if (!corpus.keepsShingleSets() && config.verify() == VerifyMode.EXACT) {
+      err.printf(Locale.ROOT, "neardup: shingle sets not kept past %s (memory budget): verification reads the"
+          + " inputs again for the documents in candidate pairs%n", Formats.bytes(corpus.budget().shingleSetBytes()));
     }
     if (!corpus.keepsFullSignatures()) {
       err.printf(Locale.ROOT, "neardup: full signatures not kept past %s (memory budget): candidates are sorted"

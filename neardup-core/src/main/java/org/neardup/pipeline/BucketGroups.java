@@ -2,7 +2,6 @@ package org.neardup.pipeline;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -66,7 +65,7 @@ final class BucketGroups implements AutoCloseable {
         }));
       }
       for (Future<long[]> future : futures) {
-        long[] counts = get(future);
+        long[] counts = ParallelRange.get(future);
         result.pairVisits = saturatedAdd(result.pairVisits, counts[0]);
         result.groups += counts[1];
         result.largest = Math.max(result.largest, counts[2]);
@@ -167,21 +166,5 @@ final class BucketGroups implements AutoCloseable {
     return sum < 0 ? Long.MAX_VALUE : sum;
   }
 
-  static <T> T get(Future<T> future) {
-    try {
-      return future.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted", e);
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof RuntimeException runtime) {
-        throw runtime;
-      }
-      if (cause instanceof Error error) {
-        throw error;
-      }
-      throw new IllegalStateException(cause);
-    }
-  }
+
 }

@@ -93,11 +93,11 @@ final class CandidateVerification {
           return null;
         }));
         while (pending.size() > 3 * threads) {
-          BucketGroups.get(pending.poll());
+          ParallelRange.get(pending.poll());
         }
       }
       while (!pending.isEmpty()) {
-        BucketGroups.get(pending.poll());
+        ParallelRange.get(pending.poll());
       }
     } finally {
       pool.shutdownNow();

@@ -89,19 +89,7 @@ final class ContainmentJoin {
         frequency.put(shingle, count == LongIntHashMap.ABSENT ? 1 : count + 1);
       }
     }
-    int distinct = frequency.size();
-    long[] hashes = new long[distinct];
-    long[] order = new long[distinct];
-    int[] next = {0};
-    frequency.forEach((hash, count) -> {
-      hashes[next[0]] = hash;
-      order[next[0]] = ((long) count << 32) | next[0];
-      next[0]++;
-    });
-    Arrays.sort(order);
-    for (int rank = 0; rank < distinct; rank++) {
-      frequency.put(hashes[(int) order[rank]], rank);
-    }
+    ExactJoin.rank(frequency);
     int[][] ranks = new int[sets.length][];
     for (int d = 0; d < sets.length; d++) {
       int[] r = new int[sets[d].length];

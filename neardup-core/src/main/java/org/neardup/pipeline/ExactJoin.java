@@ -83,7 +83,7 @@ final class ExactJoin {
    * Replaces each count in {@code frequency} by the shingle's rank: its position in (count, hash)
    * order, rarest first. Returns the number of distinct shingles.
    */
-  private static int rank(LongIntHashMap frequency) {
+  static int rank(LongIntHashMap frequency) {
     int distinct = frequency.size();
     long[] hashes = new long[distinct];
     long[] order = new long[distinct];

@@ -108,7 +108,7 @@ final class LshCandidates {
             unit = new ArrayList<>();
             unitVisits = 0;
             while (pending.size() > 3 * threads) {
-              BucketGroups.get(pending.poll());
+              ParallelRange.get(pending.poll());
             }
           }
         }
@@ -119,7 +119,7 @@ final class LshCandidates {
         pending.add(pool.submit(() -> examiner.examine(work, progress, done)));
       }
       while (!pending.isEmpty()) {
-        BucketGroups.get(pending.poll());
+        ParallelRange.get(pending.poll());
       }
     } finally {
       pool.shutdownNow();

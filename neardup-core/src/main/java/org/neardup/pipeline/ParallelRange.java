@@ -71,7 +71,8 @@ final class ParallelRange {
     pairs(n, threads, Progress.NONE, (i, out) -> task.accept(i));
   }
 
-  private static <T> T get(Future<T> future) {
+  /** The future's value; its task's exception rethrown as it was (wrapped when checked). */
+  static <T> T get(Future<T> future) {
     try {
       return future.get();
     } catch (InterruptedException e) {

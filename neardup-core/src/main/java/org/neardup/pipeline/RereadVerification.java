@@ -153,15 +153,15 @@ final class RereadVerification {
     /** Takes sketched batches, in order, while more than {@code limit} are in flight. */
     void drain(int limit) {
       while (sketching.size() > limit) {
-        Batch done = BucketGroups.get(sketching.poll());
+        Batch done = ParallelRange.get(sketching.poll());
         schedule(done);
         while (verifying.size() > maxPending) {
-          BucketGroups.get(verifying.poll());
+          ParallelRange.get(verifying.poll());
         }
       }
       if (limit == 0) {
         while (!verifying.isEmpty()) {
-          BucketGroups.get(verifying.poll());
+          ParallelRange.get(verifying.poll());
         }
       }
     }

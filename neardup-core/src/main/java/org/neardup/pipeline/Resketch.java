@@ -52,7 +52,7 @@ final class Resketch {
             pending.add(pool.submit(() -> batch.sketch(sketcher)));
             current[0] = new Batch();
             while (pending.size() > 3 * threads) {
-              BucketGroups.get(pending.poll()).deliver(consumer);
+              ParallelRange.get(pending.poll()).deliver(consumer);
             }
           }
         }
@@ -62,7 +62,7 @@ final class Resketch {
         pending.add(pool.submit(() -> last.sketch(sketcher)));
       }
       while (!pending.isEmpty()) {
-        BucketGroups.get(pending.poll()).deliver(consumer);
+        ParallelRange.get(pending.poll()).deliver(consumer);
       }
     } finally {
       pool.shutdownNow();

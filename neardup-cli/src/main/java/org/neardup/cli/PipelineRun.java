@@ -25,6 +25,7 @@ import org.neardup.pipeline.CorpusBuilder;
 import org.neardup.pipeline.LshPairPhase;
 import org.neardup.pipeline.MemoryBudget;
 import org.neardup.pipeline.PairFinder;
+import org.neardup.pipeline.PairPlanner;
 import org.neardup.pipeline.PairResult;
 import org.neardup.pipeline.PipelineConfig;
 import org.neardup.pipeline.Progress;
@@ -55,10 +56,13 @@ public final class PipelineRun implements AutoCloseable {
    * RecallCheck}) and skipped records are reported on {@code err} whatever {@code quiet} says; the
    * summary only when not quiet.
    *
-   * <p>Before the LSH pair phase the candidate pairs are counted ({@link CandidateCount}): above
-   * {@link CandidateCount#WARNING_LIMIT} a warning says so, and above --max-candidates the run stops.
+   * <p>Before the LSH pair phase the candidate pairs are counted. From {@link
+   * PairPlanner#PLANNING_FLOOR} of them (unless --lsh or --max-candidates) the {@link PairPlanner} estimates the exact
+   * join from a sample, says so (unless quiet), and runs the exact join instead when it costs less.
+   * For LSH ({@link CandidateCount}): above {@link CandidateCount#WARNING_LIMIT} a warning says so,
+   * and above --max-candidates the run stops.
    *
-   * @param pipeline the pipeline options: --exact, --max-candidates
+   * @param pipeline the pipeline options: --exact, --lsh, --max-candidates
    * @param config the pipeline's settings ({@link PipelineMixin#config()}, checked before any work)
    * @throws UsageException when there are more candidate pairs than --max-candidates
    */
@@ -97,14 +101,27 @@ public final class PipelineRun implements AutoCloseable {
         summarizeReading(err, config, corpus, (read - started) / 1e9);
       }
       skips.print(problems);
-      PairResult result;
-      if (exact) {
-        result = PairFinder.exact(corpus, progress);
-      } else {
+      PairResult result = null;
+      if (!exact) {
         try (LshPairPhase phase = LshPairPhase.group(corpus, progress)) {
-          long candidates = checkCandidates(phase.candidateUpperBound(), config, pipeline.maxCandidates(), err);
-          result = phase.find(labelled(progress, candidates));
+          // --max-candidates asks for LSH within a limit: no plan then
+          PairPlanner.Plan plan = pipeline.lsh || pipeline.maxCandidates() != null ? null
+              : PairPlanner.plan(corpus, phase.candidateUpperBound());
+          if (plan != null && plan.estimated() && !quiet) {
+            err.println("neardup: plan: " + plan.describe());
+            err.flush();
+          }
+          if (plan == null || !plan.exact()) {
+            // a printed plan has said how many, and that the exact join costs more
+            boolean planPrinted = plan != null && plan.estimated() && !quiet;
+            long candidates = checkCandidates(phase.candidateUpperBound(), config, pipeline.maxCandidates(),
+                planPrinted ? null : err);
+            result = phase.find(labelled(progress, candidates));
+          }
         }
+      }
+      if (result == null) { // --exact, or the plan's choice
+        result = PairFinder.exact(corpus, progress);
       }
       long done = System.nanoTime();
       PipelineRun run = new PipelineRun(config, corpus, result, problems);
@@ -127,10 +144,10 @@ public final class PipelineRun implements AutoCloseable {
     return config.shingle().unit() == ShingleUnit.CHAR ? 8 * textBytes : 8 * textBytes / 6;
   }
 
-  /** Warns when the LSH candidates are many, stops when they are too many. */
+  /** Warns when the LSH candidates are many (on {@code err}, unless null), stops when they are too many. */
   private static long checkCandidates(long candidates, PipelineConfig config, Long max, PrintWriter err) {
     LshParams banding = config.lshParams();
-    if (candidates > CandidateCount.WARNING_LIMIT) {
+    if (candidates > CandidateCount.WARNING_LIMIT && err != null) {
       warn(err, CandidateCount.warning(candidates, banding, config.threshold()));
     }
     if (max != null && candidates > max) {

@@ -82,13 +82,7 @@ final class ContainmentJoin {
 
   /** Each set as its sorted ranks, rank = position in (document frequency, first seen) order. */
   private static int[][] ranks(long[][] sets) {
-    LongIntHashMap frequency = new LongIntHashMap(1 << 16);
-    for (long[] set : sets) {
-      for (long shingle : set) {
-        int count = frequency.get(shingle);
-        frequency.put(shingle, count == LongIntHashMap.ABSENT ? 1 : count + 1);
-      }
-    }
+    LongIntHashMap frequency = ExactJoin.frequencies(sets);
     ExactJoin.rank(frequency);
     int[][] ranks = new int[sets.length][];
     for (int d = 0; d < sets.length; d++) {

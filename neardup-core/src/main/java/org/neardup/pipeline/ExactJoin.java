@@ -80,6 +80,42 @@ final class ExactJoin {
   }
 
   /**
+   * The pairs the exact join would examine (that pass its prefix, length and positional filters) on
+   * these sets alone, in memory: how the {@link PairPlanner} measures a sample.
+   */
+  static long examinedPairs(long[][] sets, double threshold, int threads) {
+    LongIntHashMap frequency = frequencies(sets);
+    int distinct = rank(frequency);
+    int words = ParityBitmap.wordsFor(threshold);
+    long[] bitmaps = new long[sets.length * words];
+    try (RankStore ranks = new RankStore(sets.length, Long.MAX_VALUE, null)) {
+      for (int d = 0; d < sets.length; d++) {
+        ParityBitmap.write(sets[d], bitmaps, d * words, words);
+        int[] r = new int[sets[d].length];
+        for (int i = 0; i < r.length; i++) {
+          r[i] = frequency.get(sets[d][i]);
+        }
+        Arrays.sort(r);
+        ranks.put(d, r);
+      }
+      return PrefixFilterJoin.join(ranks, bitmaps, threshold, distinct, threads, 1L << 40, Progress.NONE)
+          .candidatePairs();
+    }
+  }
+
+  /** How many of {@code sets} hold each shingle. */
+  static LongIntHashMap frequencies(long[][] sets) {
+    LongIntHashMap frequency = new LongIntHashMap(1 << 16);
+    for (long[] set : sets) {
+      for (long shingle : set) {
+        int count = frequency.get(shingle);
+        frequency.put(shingle, count == LongIntHashMap.ABSENT ? 1 : count + 1);
+      }
+    }
+    return frequency;
+  }
+
+  /**
    * Replaces each count in {@code frequency} by the shingle's rank: its position in (count, hash)
    * order, rarest first. Returns the number of distinct shingles.
    */

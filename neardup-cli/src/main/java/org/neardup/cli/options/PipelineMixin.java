@@ -32,6 +32,9 @@ public final class PipelineMixin {
   @Option(names = "--exact", description = "Exact all-pairs join instead of LSH: 100%% recall, slower.")
   public boolean exact;
 
+  @Option(names = "--lsh", description = "Always LSH. Without it (or --exact, or --max-candidates), when LSH would examine 20000000 candidate pairs or more, the exact join is estimated from a sample of 4000 documents and the cheaper of the two runs.")
+  public boolean lsh;
+
   @Option(names = "--estimate", description = "Confirm candidates by signature agreement instead of exact Jaccard (no shingle sets kept; approximate).")
   boolean estimate;
 
@@ -107,6 +110,9 @@ public final class PipelineMixin {
   public PipelineConfig config(SketchParams sketchParams, boolean estimate) {
     if ((bands == null) != (rows == null)) {
       throw new UsageException("--bands and --rows go together");
+    }
+    if (exact && lsh) {
+      throw new UsageException("--exact and --lsh exclude each other");
     }
     if (exact && estimate) {
       throw new UsageException("--exact and --estimate exclude each other");

@@ -15,23 +15,7 @@ public final class Signatures {
    * answer is known, so a clear yes or no costs less than a full {@link #agreement}.
    */
   public static boolean agreeAtLeast(int[] a, int[] b, int minimum) {
-    int length = Math.min(a.length, b.length);
-    int allowedMismatches = length - minimum;
-    if (allowedMismatches < 0) {
-      return false;
-    }
-    int equal = 0;
-    int mismatches = 0;
-    for (int i = 0; i < length; i++) {
-      if (a[i] == b[i]) {
-        if (++equal >= minimum) {
-          return true;
-        }
-      } else if (++mismatches > allowedMismatches) {
-        return false;
-      }
-    }
-    return equal >= minimum;
+    return agreeAtLeast(a, 0, b, 0, Math.min(a.length, b.length), minimum);
   }
 
   /**

@@ -21,8 +21,9 @@ import org.neardup.verify.VerifyMode;
  *       again, about {@value #RESKETCH_COST} pair visits a document.
  * </ul>
  *
- * <p>Below {@value #PLANNING_FLOOR} LSH candidate pairs (a few seconds of work) LSH is taken without
- * an estimate; so it is in {@link VerifyMode#ESTIMATE}, which has no sets to join, and when the sets
+ * <p>Below {@value #PLANNING_FLOOR} LSH candidate pairs (a few seconds of work), and below
+ * {@value #RESKETCH_COST} a document when the sets were not kept (the exact join could not win),
+ * LSH is taken without an estimate; so it is in {@link VerifyMode#ESTIMATE}, which has no sets to join, and when the sets
  * can be neither found nor read again. Stateless.
  */
 public final class PairPlanner {
@@ -80,11 +81,11 @@ public final class PairPlanner {
   public static Plan plan(Corpus corpus, long lshCandidates) {
     PipelineConfig config = corpus.config();
     boolean kept = corpus.keepsShingleSets();
-    if (lshCandidates < PLANNING_FLOOR || config.verify() != VerifyMode.EXACT
-        || (!kept && corpus.sketchSource() == null) || corpus.size() < 2) {
+    int n = corpus.size();
+    if (!worthEstimating(lshCandidates, kept, n) || config.verify() != VerifyMode.EXACT
+        || (!kept && corpus.sketchSource() == null) || n < 2) {
       return lsh(lshCandidates);
     }
-    int n = corpus.size();
     int[] sample = sample(n, Math.min(n, SAMPLE));
     long[][] sets = sets(corpus, sample);
     long examined = ExactJoin.examinedPairs(sets, config.threshold(), config.threads());
@@ -92,6 +93,16 @@ public final class PairPlanner {
     double scale = (double) n * (n - 1) / ((double) m * (m - 1));
     long estimate = (long) Math.min(Long.MAX_VALUE, examined * scale);
     return new Plan(exactIsCheaper(estimate, kept, n, lshCandidates), lshCandidates, estimate, m);
+  }
+
+  /**
+   * Whether the exact join could win at all: from {@link #PLANNING_FLOOR} LSH candidates, and, when
+   * the sets were not kept, more than the {@value #RESKETCH_COST} pair visits a document that making
+   * them all again costs the exact join before it examines a pair (then sampling, which reads the
+   * inputs once more, is not paid for nothing).
+   */
+  static boolean worthEstimating(long lshCandidates, boolean setsKept, int documents) {
+    return lshCandidates >= PLANNING_FLOOR && (setsKept || lshCandidates > RESKETCH_COST * documents);
   }
 
   /** The cost model: whether the exact join, examining {@code exactEstimate} pairs, costs less. */

@@ -115,6 +115,20 @@ class PairPlannerTest {
   }
 
   @Test
+  void withoutSetsTheExactJoinIsEstimatedOnlyWhenLshCostsMoreThanMakingEverySetAgain() {
+    long floor = PairPlanner.PLANNING_FLOOR;
+    assertThat(PairPlanner.worthEstimating(floor - 1, true, 1_000)).isFalse();
+    assertThat(PairPlanner.worthEstimating(floor, true, 1_000)).isTrue();
+    assertThat(PairPlanner.worthEstimating(floor, false, 1_000)).isTrue();
+    // ten million documents at t = 0.8: 259,253,193 LSH candidates, 26 a document
+    assertThat(PairPlanner.worthEstimating(259_253_193, false, 10_000_000)).isFalse();
+    assertThat(PairPlanner.worthEstimating(259_253_193, true, 10_000_000)).isTrue();
+    assertThat(PairPlanner.worthEstimating(1_000_000_001, false, 10_000_000)).isTrue();
+    // and where it is not worth estimating, the exact join is never the cheaper
+    assertThat(PairPlanner.exactIsCheaper(0, false, 10_000_000, 1_000_000_000)).isFalse();
+  }
+
+  @Test
   void estimateModeStaysWithLsh() {
     PipelineConfig estimate = PipelineConfig.builder().threads(2).threshold(0.3).verify(VerifyMode.ESTIMATE).build();
     try (Corpus corpus = build(estimate, MemoryBudget.defaults(), null)) {

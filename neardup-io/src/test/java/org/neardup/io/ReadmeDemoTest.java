@@ -36,7 +36,7 @@ class ReadmeDemoTest {
     // --- as in README.md, "The library" ---
     PipelineConfig config = PipelineConfig.builder().threshold(0.8).shingle(ShingleConfig.chars(5)).build();
     InputProblems problems = new InputProblems(OnError.FAIL);
-    Corpus corpus;   // AutoCloseable: close() deletes its spill file, if any
+    Corpus corpus;   // AutoCloseable: close() deletes its temporary files, if any
     try (CorpusBuilder builder = new CorpusBuilder(config, problems, Progress.NONE);
          DocumentReader reader = DocumentReaders.open(path, InputOptions.of(InputFormat.TSV), problems)) {
       for (Document d; (d = reader.next()) != null; ) builder.add(d);   // signed in parallel

@@ -32,7 +32,7 @@ public final class PipelineMixin {
   @Option(names = "--exact", description = "Exact all-pairs join instead of LSH: 100%% recall, slower.")
   public boolean exact;
 
-  @Option(names = "--lsh", description = "Always LSH. Without it (or --exact, or --max-candidates), when LSH would examine 20000000 candidate pairs or more, the exact join is estimated from a sample of 4000 documents and the cheaper of the two runs.")
+  @Option(names = "--lsh", description = "Always LSH. Without it (or --exact, or --max-candidates), when LSH would examine 20000000 candidate pairs or more (and over 100 a document when the shingle sets did not fit in memory), the exact join is estimated from a sample of 4000 documents and the cheaper of the two runs.")
   public boolean lsh;
 
   @Option(names = "--estimate", description = "Confirm candidates by signature agreement instead of exact Jaccard (no shingle sets kept; approximate).")

@@ -16,8 +16,8 @@ import org.neardup.input.Document;
 import org.neardup.input.InputException;
 import org.neardup.input.InputProblem;
 import org.neardup.input.InputProblems;
-import org.neardup.io.DocumentReader;
 import org.neardup.internal.SpillFile;
+import org.neardup.io.DocumentReader;
 import org.neardup.io.DocumentReaders;
 import org.neardup.lsh.LshParams;
 import org.neardup.pipeline.Corpus;
@@ -101,28 +101,7 @@ public final class PipelineRun implements AutoCloseable {
         summarizeReading(err, config, corpus, (read - started) / 1e9);
       }
       skips.print(problems);
-      PairResult result = null;
-      if (!exact) {
-        try (LshPairPhase phase = LshPairPhase.group(corpus, progress)) {
-          // --max-candidates asks for LSH within a limit: no plan then
-          PairPlanner.Plan plan = pipeline.lsh || pipeline.maxCandidates() != null ? null
-              : PairPlanner.plan(corpus, phase.candidateUpperBound());
-          if (plan != null && plan.estimated() && !quiet) {
-            err.println("neardup: plan: " + plan.describe());
-            err.flush();
-          }
-          if (plan == null || !plan.exact()) {
-            // a printed plan has said how many, and that the exact join costs more
-            boolean planPrinted = plan != null && plan.estimated() && !quiet;
-            long candidates = checkCandidates(phase.candidateUpperBound(), config, pipeline.maxCandidates(),
-                planPrinted ? null : err);
-            result = phase.find(labelled(progress, candidates));
-          }
-        }
-      }
-      if (result == null) { // --exact, or the plan's choice
-        result = PairFinder.exact(corpus, progress);
-      }
+      PairResult result = exact ? PairFinder.exact(corpus, progress) : planned(corpus, pipeline, quiet, progress, err);
       long done = System.nanoTime();
       PipelineRun run = new PipelineRun(config, corpus, result, problems);
       if (!quiet) {
@@ -133,6 +112,30 @@ public final class PipelineRun implements AutoCloseable {
       corpus.close();
       throw e;
     }
+  }
+
+  /**
+   * The pair phase without --exact: LSH's buckets grouped, then (unless --lsh or --max-candidates,
+   * which asks for LSH within a limit) the {@link PairPlanner}'s choice, printed unless quiet.
+   */
+  private static PairResult planned(Corpus corpus, PipelineMixin pipeline, boolean quiet, Progress progress,
+      PrintWriter err) {
+    try (LshPairPhase phase = LshPairPhase.group(corpus, progress)) {
+      PairPlanner.Plan plan = pipeline.lsh || pipeline.maxCandidates() != null ? null
+          : PairPlanner.plan(corpus, phase.candidateUpperBound());
+      boolean planPrinted = plan != null && plan.estimated() && !quiet;
+      if (planPrinted) {
+        err.println("neardup: plan: " + plan.describe());
+        err.flush();
+      }
+      if (plan == null || !plan.exact()) {
+        // a printed plan has said how many candidates, and that the exact join costs more
+        long candidates = checkCandidates(phase.candidateUpperBound(), corpus.config(), pipeline.maxCandidates(),
+            planPrinted ? null : err);
+        return phase.find(labelled(progress, candidates));
+      }
+    }
+    return PairFinder.exact(corpus, progress); // the bucket groups closed first: their files are gone
   }
 
   /**

@@ -15,11 +15,16 @@ public final class CandidateCount {
 
   private CandidateCount() {}
 
-  /** The warning for {@code count} candidate pairs, without the {@code neardup: warning: } prefix. */
-  public static String warning(long count, LshParams params, double threshold) {
+  /**
+   * The warning for {@code count} candidate pairs, without the {@code neardup: warning: } prefix;
+   * {@code --exact} is among the remedies only when {@code suggestExact} (not when the planner has
+   * found the exact join dearer, or could not run it).
+   */
+  public static String warning(long count, LshParams params, double threshold, boolean suggestExact) {
     return String.format(Locale.ROOT,
         "%s banding will examine up to %,d candidate pairs (more than %,d): expect a long run and much memory."
-            + " A higher -t (now %s), more rows per band (see 'neardup tune'), or --exact may cost far less",
-        params, count, WARNING_LIMIT, Formats.plain(threshold));
+            + " A higher -t (now %s)%s more rows per band (see 'neardup tune')%s may cost far less",
+        params, count, WARNING_LIMIT, Formats.plain(threshold), suggestExact ? "," : " or",
+        suggestExact ? ", or --exact" : "");
   }
 }

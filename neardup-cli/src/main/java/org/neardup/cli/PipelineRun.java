@@ -129,9 +129,10 @@ public final class PipelineRun implements AutoCloseable {
         err.flush();
       }
       if (plan == null || !plan.exact()) {
-        // a printed plan has said how many candidates, and that the exact join costs more
+        // a printed plan has said how many candidates; a plan has found the exact join dearer (or
+        // impossible), so the warning suggests it only when there was no plan
         long candidates = checkCandidates(phase.candidateUpperBound(), corpus.config(), pipeline.maxCandidates(),
-            planPrinted ? null : err);
+            planPrinted ? null : err, plan == null);
         return phase.find(labelled(progress, candidates));
       }
     }
@@ -148,10 +149,11 @@ public final class PipelineRun implements AutoCloseable {
   }
 
   /** Warns when the LSH candidates are many (on {@code err}, unless null), stops when they are too many. */
-  private static long checkCandidates(long candidates, PipelineConfig config, Long max, PrintWriter err) {
+  private static long checkCandidates(long candidates, PipelineConfig config, Long max, PrintWriter err,
+      boolean suggestExact) {
     LshParams banding = config.lshParams();
     if (candidates > CandidateCount.WARNING_LIMIT && err != null) {
-      warn(err, CandidateCount.warning(candidates, banding, config.threshold()));
+      warn(err, CandidateCount.warning(candidates, banding, config.threshold(), suggestExact));
     }
     if (max != null && candidates > max) {
       throw new UsageException(String.format(Locale.ROOT,

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.neardup.lsh.LshParams;
 
 /**
  * A run whose LSH candidates explode (a low threshold, or many near-identical documents) is
@@ -54,6 +55,18 @@ class CandidateWarningTest {
     assertThat(ran.exitCode).as(ran.toString()).isZero();
     assertThat(ran.err).isEmpty();
     assertThat(ran.out).hasLineCount(3);
+  }
+
+  /** Once the planner has found the exact join dearer (or could not run it), it is not suggested. */
+  @Test
+  void theWarningSuggestsTheExactJoinOnlyWithoutAPlan() {
+    LshParams banding = new LshParams(21, 6);
+    assertThat(CandidateCount.warning(259_253_193, banding, 0.8, true))
+        .endsWith("A higher -t (now 0.8), more rows per band (see 'neardup tune'), or --exact may cost far less");
+    assertThat(CandidateCount.warning(259_253_193, banding, 0.8, false))
+        .startsWith("bands=21 rows=6 banding will examine up to 259,253,193 candidate pairs (more than 50,000,000)")
+        .endsWith("A higher -t (now 0.8) or more rows per band (see 'neardup tune') may cost far less")
+        .doesNotContain("--exact");
   }
 
   @Test

@@ -86,12 +86,7 @@ final class ContainmentJoin {
     ExactJoin.rank(frequency);
     int[][] ranks = new int[sets.length][];
     for (int d = 0; d < sets.length; d++) {
-      int[] r = new int[sets[d].length];
-      for (int i = 0; i < r.length; i++) {
-        r[i] = frequency.get(sets[d][i]);
-      }
-      Arrays.sort(r);
-      ranks[d] = r;
+      ranks[d] = ExactJoin.sortedRanks(sets[d], frequency);
     }
     return ranks;
   }

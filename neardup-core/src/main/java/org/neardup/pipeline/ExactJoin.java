@@ -38,10 +38,7 @@ final class ExactJoin {
     try (SetFile spilled = corpus.keepsShingleSets() ? null : new SetFile(n, budget)) {
       progress.start(corpus.keepsShingleSets() ? "counting shingles" : "counting shingles (reading again)", n);
       Resketch.Consumer count = (ordinal, set) -> {
-        for (long shingle : set) {
-          int seen = frequency.get(shingle);
-          frequency.put(shingle, seen == LongIntHashMap.ABSENT ? 1 : seen + 1);
-        }
+        count(frequency, set);
         ParityBitmap.write(set, bitmaps, ordinal * words, words);
         if (spilled != null) {
           spilled.put(ordinal, set);
@@ -61,12 +58,7 @@ final class ExactJoin {
         progress.start("ranking shingles", n);
         for (int ordinal = 0; ordinal < n; ordinal++) {
           long[] set = spilled == null ? corpus.shingles(ordinal) : spilled.get(ordinal);
-          int[] r = new int[set.length];
-          for (int i = 0; i < set.length; i++) {
-            r[i] = frequency.get(set[i]);
-          }
-          Arrays.sort(r);
-          ranks.put(ordinal, r);
+          ranks.put(ordinal, sortedRanks(set, frequency));
           progress.advance(1);
         }
         progress.finish();
@@ -91,12 +83,7 @@ final class ExactJoin {
     try (RankStore ranks = new RankStore(sets.length, Long.MAX_VALUE, null)) {
       for (int d = 0; d < sets.length; d++) {
         ParityBitmap.write(sets[d], bitmaps, d * words, words);
-        int[] r = new int[sets[d].length];
-        for (int i = 0; i < r.length; i++) {
-          r[i] = frequency.get(sets[d][i]);
-        }
-        Arrays.sort(r);
-        ranks.put(d, r);
+        ranks.put(d, sortedRanks(sets[d], frequency));
       }
       return PrefixFilterJoin.join(ranks, bitmaps, threshold, distinct, threads, 1L << 40, Progress.NONE)
           .candidatePairs();
@@ -107,12 +94,27 @@ final class ExactJoin {
   static LongIntHashMap frequencies(long[][] sets) {
     LongIntHashMap frequency = new LongIntHashMap(1 << 16);
     for (long[] set : sets) {
-      for (long shingle : set) {
-        int count = frequency.get(shingle);
-        frequency.put(shingle, count == LongIntHashMap.ABSENT ? 1 : count + 1);
-      }
+      count(frequency, set);
     }
     return frequency;
+  }
+
+  /** Adds one to the count of each shingle of {@code set}. */
+  private static void count(LongIntHashMap frequency, long[] set) {
+    for (long shingle : set) {
+      int seen = frequency.get(shingle);
+      frequency.put(shingle, seen == LongIntHashMap.ABSENT ? 1 : seen + 1);
+    }
+  }
+
+  /** {@code set} as its ranks ({@code rank} after {@link #rank}), ascending. */
+  static int[] sortedRanks(long[] set, LongIntHashMap rank) {
+    int[] ranks = new int[set.length];
+    for (int i = 0; i < set.length; i++) {
+      ranks[i] = rank.get(set[i]);
+    }
+    Arrays.sort(ranks);
+    return ranks;
   }
 
   /**

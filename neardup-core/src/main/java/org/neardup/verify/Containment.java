@@ -58,26 +58,7 @@ public final class Containment {
     if (other.length > 16L * query.length) {
       return gallop(query, other, needed);
     }
-    int i = 0;
-    int j = 0;
-    int common = 0;
-    while (i < query.length && j < other.length) {
-      if (common + Math.min(query.length - i, other.length - j) < needed) {
-        return -1;
-      }
-      long x = query[i];
-      long y = other[j];
-      if (x == y) {
-        common++;
-        i++;
-        j++;
-      } else if (x < y) {
-        i++;
-      } else {
-        j++;
-      }
-    }
-    return common < needed ? -1 : common;
+    return Jaccard.intersectionSize(query, other, needed);
   }
 
   private static int gallop(long[] query, long[] other, int needed) {

@@ -21,9 +21,9 @@ public final class Jaccard {
 
   /**
    * |A ∩ B|, or -1 as soon as it is certain to stay below {@code needed}: the one merge loop
-   * every similarity here uses.
+   * every similarity here (and {@link Containment}) uses.
    */
-  private static int intersectionSize(long[] a, long[] b, long needed) {
+  static int intersectionSize(long[] a, long[] b, long needed) {
     int i = 0;
     int j = 0;
     int common = 0;

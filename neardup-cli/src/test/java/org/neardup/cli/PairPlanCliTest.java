@@ -3,8 +3,6 @@ package org.neardup.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,12 +26,7 @@ class PairPlanCliTest {
   @BeforeEach
   void corpus() throws IOException {
     GeneratedCorpus corpus = new CorpusGenerator(5_000, 0.3, 3, 0.25, 20, 60, 9).generate();
-    input = dir.resolve("in.tsv");
-    try (Writer writer = Files.newBufferedWriter(input, StandardCharsets.UTF_8)) {
-      for (int i = 0; i < corpus.size(); i++) {
-        writer.write(corpus.ids().get(i) + "\t" + corpus.texts().get(i) + "\n");
-      }
-    }
+    input = GeneratedFiles.tsv(corpus, dir.resolve("in.tsv"));
   }
 
   private CliRunner pairs(String output, String... options) {

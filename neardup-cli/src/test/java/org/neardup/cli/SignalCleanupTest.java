@@ -3,8 +3,6 @@ package org.neardup.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -99,13 +97,7 @@ class SignalCleanupTest {
 
   private Path corpusFile(int documents) throws IOException {
     GeneratedCorpus corpus = new CorpusGenerator(documents, 0.3, 3, 0.25, 10, 40, 7).generate();
-    Path file = dir.resolve("in-" + documents + ".tsv");
-    try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      for (int i = 0; i < corpus.size(); i++) {
-        writer.write(corpus.ids().get(i) + "\t" + corpus.texts().get(i) + "\n");
-      }
-    }
-    return file;
+    return GeneratedFiles.tsv(corpus, dir.resolve("in-" + documents + ".tsv"));
   }
 
   private Path corpusDirectory(int documents) throws IOException {

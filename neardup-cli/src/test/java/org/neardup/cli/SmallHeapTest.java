@@ -67,12 +67,13 @@ class SmallHeapTest {
 
   private Path write(String format) throws IOException {
     Path file = dir.resolve("corpus." + format);
+    if (format.equals("tsv")) {
+      return GeneratedFiles.tsv(CORPUS, file);
+    }
     try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       for (int i = 0; i < CORPUS.size(); i++) {
-        String id = CORPUS.ids().get(i);
-        String text = CORPUS.texts().get(i);
-        writer.write(format.equals("tsv") ? id + "\t" + text + "\n"
-            : "{\"id\": \"" + id + "\", \"text\": \"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"}\n");
+        String text = CORPUS.texts().get(i).replace("\\", "\\\\").replace("\"", "\\\"");
+        writer.write("{\"id\": \"" + CORPUS.ids().get(i) + "\", \"text\": \"" + text + "\"}\n");
       }
     }
     return file;

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -85,12 +83,7 @@ class TuneCommandTest {
   @Test
   void theSampleEstimatePredictsTheCandidateCountOfPairs() throws IOException {
     GeneratedCorpus generated = new CorpusGenerator(1500, 0.4, 3, 0.3, 10, 50, 23).generate();
-    Path corpus = dir.resolve("generated.tsv");
-    try (Writer writer = Files.newBufferedWriter(corpus, StandardCharsets.UTF_8)) {
-      for (int i = 0; i < generated.size(); i++) {
-        writer.write(generated.ids().get(i) + "\t" + generated.texts().get(i) + "\n");
-      }
-    }
+    Path corpus = GeneratedFiles.tsv(generated, dir.resolve("generated.tsv"));
     CliRunner tune = CliRunner.run("tune", "--sample", "100000", "--sample-seed", "5", corpus.toString());
     assertThat(tune.exitCode).as(tune.toString()).isZero();
     assertThat(tune.out).contains("SAMPLE ESTIMATE from 100,000 random pairs (seed 5) of the 1,124,250 pairs of 1,500 documents");

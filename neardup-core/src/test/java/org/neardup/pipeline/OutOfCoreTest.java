@@ -14,8 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.neardup.input.Document;
-import org.neardup.input.InputProblems;
-import org.neardup.input.OnError;
 import org.neardup.internal.SpillFile;
 import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
@@ -35,10 +33,7 @@ class OutOfCoreTest {
   @TempDir Path dir;
 
   private static List<Document> documents() {
-    List<Document> documents = new ArrayList<>();
-    for (int i = 0; i < GENERATED.size(); i++) {
-      documents.add(new Document(GENERATED.ids().get(i), GENERATED.texts().get(i), "generated", i + 1, i));
-    }
+    List<Document> documents = new ArrayList<>(Pipelines.documents(GENERATED));
     documents.add(new Document("empty", "  ", "generated", GENERATED.size() + 1, GENERATED.size())); // no ordinal
     documents.add(new Document("last", GENERATED.texts().get(7), "generated", GENERATED.size() + 2, GENERATED.size() + 1));
     return documents;
@@ -65,10 +60,7 @@ class OutOfCoreTest {
   }
 
   private Corpus build(PipelineConfig config, MemoryBudget budget, SketchSource source) {
-    try (CorpusBuilder builder = new CorpusBuilder(config, new InputProblems(OnError.FAIL), Progress.NONE, budget, source)) {
-      DOCUMENTS.forEach(builder::add);
-      return builder.build();
-    }
+    return Pipelines.corpus(config, DOCUMENTS, budget, source);
   }
 
   private MemoryBudget budget(String kind) {

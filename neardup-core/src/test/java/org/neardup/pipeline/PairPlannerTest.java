@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.function.IntPredicate;
 import org.junit.jupiter.api.Test;
-import org.neardup.input.Document;
-import org.neardup.input.InputProblems;
-import org.neardup.input.OnError;
 import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
 import org.neardup.verify.VerifyMode;
@@ -21,13 +18,7 @@ class PairPlannerTest {
   private static final PipelineConfig LOW = PipelineConfig.builder().threads(2).threshold(0.3).build();
 
   private static Corpus build(PipelineConfig config, MemoryBudget budget, SketchSource source) {
-    try (CorpusBuilder builder =
-        new CorpusBuilder(config, new InputProblems(OnError.FAIL), Progress.NONE, budget, source)) {
-      for (int i = 0; i < GENERATED.size(); i++) {
-        builder.add(new Document(GENERATED.ids().get(i), GENERATED.texts().get(i), "generated", i + 1, i));
-      }
-      return builder.build();
-    }
+    return Pipelines.corpus(config, Pipelines.documents(GENERATED), budget, source);
   }
 
   @Test

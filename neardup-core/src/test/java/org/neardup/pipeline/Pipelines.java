@@ -1,5 +1,6 @@
 package org.neardup.pipeline;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -26,12 +27,25 @@ final class Pipelines {
   }
 
   static Corpus corpus(PipelineConfig config, GeneratedCorpus generated) {
-    try (CorpusBuilder builder = new CorpusBuilder(config, new InputProblems(OnError.FAIL), Progress.NONE)) {
-      for (int i = 0; i < generated.size(); i++) {
-        builder.add(new Document(generated.ids().get(i), generated.texts().get(i), "generated", i + 1, i));
-      }
+    return corpus(config, documents(generated));
+  }
+
+  /** A corpus built within {@code budget}, reading the documents again from {@code source} (may be null). */
+  static Corpus corpus(PipelineConfig config, List<Document> documents, MemoryBudget budget, SketchSource source) {
+    try (CorpusBuilder builder =
+        new CorpusBuilder(config, new InputProblems(OnError.FAIL), Progress.NONE, budget, source)) {
+      documents.forEach(builder::add);
       return builder.build();
     }
+  }
+
+  /** The generated documents, record i on line i + 1 of a source named "generated". */
+  static List<Document> documents(GeneratedCorpus generated) {
+    List<Document> documents = new ArrayList<>(generated.size());
+    for (int i = 0; i < generated.size(); i++) {
+      documents.add(new Document(generated.ids().get(i), generated.texts().get(i), "generated", i + 1, i));
+    }
+    return documents;
   }
 
 

@@ -1,6 +1,7 @@
 package org.neardup.text;
 
 import java.io.Serializable;
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -25,6 +26,15 @@ public final class Normalizer implements Serializable {
   /** Returns the normalized form of {@code text}. */
   public String normalize(String text) {
     Objects.requireNonNull(text, "text");
+    String ascii = normalizeAscii(text);
+    return ascii != null ? ascii : normalizeSteps(text);
+  }
+
+  /**
+   * The steps one after the other, for any text: what {@link #normalizeAscii} does in one pass for
+   * ASCII text (package-private so tests can hold the two to the same answers).
+   */
+  String normalizeSteps(String text) {
     String s = text;
     if (config.unicodeNfkc() && !isAscii(s)) {
       s = java.text.Normalizer.normalize(s, java.text.Normalizer.Form.NFKC);
@@ -36,6 +46,88 @@ public final class Normalizer implements Serializable {
       s = filter(s, config.stripPunctuation(), config.collapseWhitespace());
     }
     return s;
+  }
+
+  /**
+   * All steps in one pass over ASCII text (already NFKC; lower-casing maps A-Z alone and keeps
+   * every character's class): the text itself when nothing changes, null at the first character
+   * that is not ASCII.
+   */
+  private String normalizeAscii(String s) {
+    boolean lowerCase = config.lowerCase();
+    boolean stripPunctuation = config.stripPunctuation();
+    boolean collapseWhitespace = config.collapseWhitespace();
+    char[] in = s.toCharArray(); // a loop over an array, not charAt calls
+    int n = in.length;
+    // The common case first: lower-case letters, digits and single spaces between words change nothing.
+    int start = 0;
+    while (start < n) {
+      char c = in[start];
+      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c == ' ' && start > 0 && in[start - 1] != ' ')) {
+        start++;
+      } else {
+        break;
+      }
+    }
+    if (start == n && (n == 0 || in[n - 1] != ' ')) {
+      return s;
+    }
+    byte[] out = new byte[n];
+    int length = 0;
+    boolean pendingSpace = false;
+    boolean changed = false;
+    if (start > 0 && in[start - 1] == ' ') {
+      start--; // it may be trailing: the loop below decides
+    }
+    for (int i = 0; i < start; i++) {
+      out[length++] = (byte) in[i];
+    }
+    for (int i = start; i < n; i++) {
+      char c = in[i];
+      if (c >= 0x80) {
+        return null;
+      }
+      byte kind = ASCII_KIND[c];
+      if (kind != 0) {
+        if (kind == UPPER) {
+          if (lowerCase) {
+            c += 'a' - 'A';
+            changed = true;
+          }
+        } else if (kind == PUNCTUATION) {
+          if (stripPunctuation) {
+            changed = true;
+            continue;
+          }
+        } else if (collapseWhitespace) { // SPACE
+          changed |= c != ' ' || pendingSpace || length == 0;
+          pendingSpace = length > 0;
+          continue;
+        }
+      }
+      if (pendingSpace) {
+        out[length++] = ' ';
+        pendingSpace = false;
+      }
+      out[length++] = (byte) c;
+    }
+    changed |= pendingSpace; // trailing whitespace was trimmed
+    return changed ? new String(out, 0, length, StandardCharsets.ISO_8859_1) : s;
+  }
+
+  private static final byte UPPER = 1;
+  private static final byte PUNCTUATION = 2;
+  private static final byte SPACE = 3;
+  /** What each ASCII character is to the steps, from the same definitions they use. */
+  private static final byte[] ASCII_KIND = new byte[0x80];
+
+  static {
+    for (char c = 0; c < 0x80; c++) {
+      ASCII_KIND[c] = c >= 'A' && c <= 'Z' ? UPPER
+          : isPunctuation(c) ? PUNCTUATION
+          : Whitespace.isSpace(c) ? SPACE
+          : 0;
+    }
   }
 
   private static boolean isAscii(String s) {

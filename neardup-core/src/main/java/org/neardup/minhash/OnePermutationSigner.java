@@ -40,7 +40,7 @@ final class OnePermutationSigner implements MinHashSigner {
       int bin = (int) (((h >>> 32) * n) >>> 32);
       // branch-free: whether a shingle lowers its bin's minimum is a coin toss the CPU cannot
       // predict. SignerBenchmark, 128 values: 1.8 µs against 4.9 µs with an if for 1,000 shingles,
-      // 0.8 against 1.7 µs for 300 (docs/benchmarks.md, "Kernels")
+      // 0.8 against 1.7 µs for 300 (docs/benchmarks.md, "Signing without a branch")
       minimums[bin] = Math.min(minimums[bin], h & 0xFFFFFFFFL);
     }
     for (int bin = 0; bin < n; bin++) {

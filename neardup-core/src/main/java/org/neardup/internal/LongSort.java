@@ -88,6 +88,23 @@ public final class LongSort {
     return sorted;
   }
 
+  /**
+   * The first {@code n} of {@code sorted} (ascending) with repeats dropped: {@code sorted} itself when
+   * it has none and {@code n} is its length, else a new, shorter array.
+   */
+  public static long[] dropRepeats(long[] sorted, int n) {
+    if (n < 2) {
+      return n == sorted.length ? sorted : Arrays.copyOf(sorted, n);
+    }
+    int distinct = 1;
+    for (int i = 1; i < n; i++) {
+      long v = sorted[i];
+      sorted[distinct] = v;
+      distinct += v != sorted[distinct - 1] ? 1 : 0;
+    }
+    return distinct == sorted.length ? sorted : Arrays.copyOf(sorted, distinct);
+  }
+
   /** The top bits of {@code value} with the sign bit flipped, so buckets follow signed order. */
   private static int bucket(long value, int shift) {
     return (int) ((value ^ Long.MIN_VALUE) >>> shift);

@@ -3,7 +3,6 @@ package org.neardup.shingle;
 import com.dynatrace.hash4j.hashing.Hasher64;
 import com.dynatrace.hash4j.hashing.Hashing;
 import java.io.Serializable;
-import java.util.Arrays;
 import java.util.Objects;
 import org.neardup.internal.LongSort;
 import org.neardup.text.Whitespace;
@@ -200,13 +199,6 @@ public final class Shingler implements Serializable {
     if (values.length < 2) {
       return values;
     }
-    long[] sorted = LongSort.sortedCopy(values, values.length);
-    int distinct = 1;
-    for (int i = 1; i < sorted.length; i++) {
-      if (sorted[i] != sorted[distinct - 1]) {
-        sorted[distinct++] = sorted[i];
-      }
-    }
-    return distinct == sorted.length ? sorted : Arrays.copyOf(sorted, distinct);
+    return LongSort.dropRepeats(LongSort.sortedCopy(values, values.length), values.length);
   }
 }

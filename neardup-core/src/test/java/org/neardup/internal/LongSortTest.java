@@ -53,4 +53,20 @@ class LongSortTest {
       assertThat(Arrays.copyOfRange(values, n, n + 20)).isEqualTo(tail);
     }
   }
+
+  @Test
+  void dropRepeatsKeepsEachValueOnceInOrder() {
+    SplittableRandom random = new SplittableRandom(0xd0b);
+    for (int trial = 0; trial < 500; trial++) {
+      int length = random.nextInt(0, 300);
+      int n = random.nextInt(0, length + 1);
+      long[] sorted = random.longs(length, -20, 20).toArray(); // many repeats
+      Arrays.sort(sorted, 0, n);
+      long[] expected = Arrays.stream(sorted, 0, n).distinct().toArray();
+      long[] result = LongSort.dropRepeats(sorted.clone(), n);
+      assertThat(result).as("trial %d", trial).isEqualTo(expected);
+    }
+    long[] distinct = {1, 2, 3};
+    assertThat(LongSort.dropRepeats(distinct, 3)).isSameAs(distinct);
+  }
 }

@@ -45,12 +45,6 @@ public enum LongSorter {
       return values;
     }
     sort(values);
-    int distinct = 1;
-    for (int i = 1; i < values.length; i++) {
-      if (values[i] != values[distinct - 1]) {
-        values[distinct++] = values[i];
-      }
-    }
-    return distinct == values.length ? values : Arrays.copyOf(values, distinct);
+    return LongSort.dropRepeats(values, values.length);
   }
 }

@@ -2,6 +2,7 @@ package org.neardup.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -247,11 +248,12 @@ public final class PipelineRun implements AutoCloseable {
   private static Corpus read(InputOptionsMixin input, SignatureInputs signatures, PipelineConfig config,
       InputProblems problems, Progress progress, PrintWriter err, MemoryBudget budget, SketchSource rereader) {
     warnIgnoredOptions(input, err);
-    progress.start("reading", -1);
-    try (CorpusBuilder builder = new CorpusBuilder(config, problems, progress, budget, rereader)) {
+    // in bytes of the inputs, whose sizes are known before reading (documents are not)
+    progress.startBytes("reading", inputBytes(input, signatures));
+    try (CorpusBuilder builder = new CorpusBuilder(config, problems, Progress.NONE, budget, rereader)) {
       for (Path path : input.paths()) {
         boolean qualify = input.qualifiesRecordNumbers(path);
-        try (DocumentReader reader = DocumentReaders.open(path, input.options(path), problems)) {
+        try (DocumentReader reader = DocumentReaders.open(path, input.options(path), problems, progress::advance)) {
           for (Document document; (document = reader.next()) != null; ) {
             if (qualify) {
               document = new Document(path + "#" + document.id(), document.text(), document.source(),
@@ -267,11 +269,31 @@ public final class PipelineRun implements AutoCloseable {
           }
         }
       }
-      signatures.readInto(builder);
+      signatures.readInto(builder, progress::advance);
       return builder.build();
     } finally {
       progress.finish();
     }
+  }
+
+  /** The bytes reading will go through: every input's and signature file's size; -1 if one is unknown. */
+  private static long inputBytes(InputOptionsMixin input, SignatureInputs signatures) {
+    long total = 0;
+    for (Path path : input.paths()) {
+      long size = DocumentReaders.size(path, input.options(path));
+      if (size < 0) {
+        return -1;
+      }
+      total += size;
+    }
+    for (Path file : signatures.files()) {
+      try {
+        total += Files.size(file);
+      } catch (IOException e) {
+        return -1;
+      }
+    }
+    return total;
   }
 
   private static void warnIgnoredOptions(InputOptionsMixin input, PrintWriter err) {

@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.LongConsumer;
 import org.neardup.cli.options.PipelineMixin;
 import org.neardup.format.SignatureFile;
 import org.neardup.io.Decompression;
@@ -45,7 +46,7 @@ public final class SignatureInputs {
     boolean withSets = true;
     Path first = null;
     for (Path file : files) {
-      try (SignatureFile.Reader reader = reader(file)) {
+      try (SignatureFile.Reader reader = reader(file, bytes -> {})) {
         if (params == null) {
           params = reader.params();
           first = file;
@@ -96,9 +97,14 @@ public final class SignatureInputs {
 
   /** Adds every entry of every file to {@code builder}, in file order. */
   void readInto(CorpusBuilder builder) {
+    readInto(builder, bytes -> {});
+  }
+
+  /** {@link #readInto(CorpusBuilder)}, telling {@code bytesRead} how many bytes of the files it reads. */
+  void readInto(CorpusBuilder builder, LongConsumer bytesRead) {
     for (Path file : files) {
       String source = file.toString();
-      try (SignatureFile.Reader reader = reader(file)) {
+      try (SignatureFile.Reader reader = reader(file, bytesRead)) {
         long index = 0;
         for (SignatureFile.Entry entry; (entry = reader.next()) != null; index++) {
           builder.add(entry.id(), entry.signature(), entry.shingleSet(), entry.textLength(), source, 0, index);
@@ -109,8 +115,8 @@ public final class SignatureInputs {
     }
   }
 
-  private static SignatureFile.Reader reader(Path file) throws IOException {
-    InputStream in = Decompression.openInput(file).stream();
+  private static SignatureFile.Reader reader(Path file, LongConsumer bytesRead) throws IOException {
+    InputStream in = Decompression.openInput(file, bytesRead).stream();
     try {
       return SignatureFile.read(in, file.toString());
     } catch (IOException | RuntimeException e) {

@@ -33,11 +33,21 @@ final class StageTimes implements Progress {
 
   @Override
   public synchronized void start(String name, long total) {
+    begin(name);
+    inner.start(name, total);
+  }
+
+  @Override
+  public synchronized void startBytes(String name, long totalBytes) {
+    begin(name);
+    inner.startBytes(name, totalBytes);
+  }
+
+  private void begin(String name) {
     report();
     stage = name;
     started = System.nanoTime();
     startedCpu = processCpuNanos();
-    inner.start(name, total);
   }
 
   @Override

@@ -33,15 +33,26 @@ public final class TerminalProgress implements Progress {
 
   @Override
   public synchronized void start(String stage, long total) {
+    begin(builder(stage, total));
+  }
+
+  @Override
+  public synchronized void startBytes(String stage, long totalBytes) {
+    begin(builder(stage, totalBytes).setUnit(" MB", 1_000_000));
+  }
+
+  private static ProgressBarBuilder builder(String stage, long total) {
+    return new ProgressBarBuilder()
+        .setTaskName(stage)
+        .setInitialMax(total)
+        .setStyle(ProgressBarStyle.ASCII)
+        .setConsumer(new ConsoleProgressBarConsumer(System.err))
+        .setUpdateIntervalMillis(250);
+  }
+
+  private void begin(ProgressBarBuilder builder) {
     finish();
-    bar =
-        new ProgressBarBuilder()
-            .setTaskName(stage)
-            .setInitialMax(total)
-            .setStyle(ProgressBarStyle.ASCII)
-            .setConsumer(new ConsoleProgressBarConsumer(System.err))
-            .setUpdateIntervalMillis(250)
-            .build();
+    bar = builder.build();
   }
 
   @Override

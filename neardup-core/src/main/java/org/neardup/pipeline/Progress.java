@@ -21,6 +21,14 @@ public interface Progress {
   /** A stage begins; {@code total} is its number of steps, or -1 when unknown. */
   void start(String stage, long total);
 
+  /**
+   * A stage begins whose steps are bytes ({@code totalBytes} of them, or -1 when unknown), such as
+   * reading the inputs: a bar may show them in megabytes. The default is {@link #start}.
+   */
+  default void startBytes(String stage, long totalBytes) {
+    start(stage, totalBytes);
+  }
+
   /** {@code steps} more steps of the current stage are done. */
   void advance(long steps);
 

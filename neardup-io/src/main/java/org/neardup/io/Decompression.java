@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.PushbackInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.LongConsumer;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -36,6 +37,14 @@ public final class Decompression {
     } catch (IOException e) {
       throw InputErrors.readFailure(file.toString(), 1, e, FAILS_ONLY_ON_GZIP);
     }
+  }
+
+  /**
+   * {@link #openInput(Path)}, telling {@code bytesRead} how many bytes are read from the file as
+   * they are (bytes of the file itself, before any gunzipping): progress against its size.
+   */
+  public static Opened openInput(Path file, LongConsumer bytesRead) {
+    return openInput(file.toString(), () -> new CountingInputStream(Files.newInputStream(file), bytesRead));
   }
 
   /** Opens {@code file}; the caller closes the stream. */

@@ -5,9 +5,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.LongConsumer;
 import org.neardup.input.Document;
 import org.neardup.input.InputException;
 import org.neardup.input.InputProblem;
@@ -29,6 +31,7 @@ final class DirectoryDocumentReader implements DocumentReader {
   private final Path dir;
   private final String source;
   private final InputProblems problems;
+  private final LongConsumer bytesRead;
   private final List<String> files;
   private final CharsetDecoder decoder = Utf8.strictDecoder();
   private byte[] buf = new byte[1 << 16];
@@ -36,6 +39,12 @@ final class DirectoryDocumentReader implements DocumentReader {
   private boolean closed;
 
   DirectoryDocumentReader(Path dir, InputProblems problems) {
+    this(dir, problems, bytes -> {});
+  }
+
+  /** A reader that tells {@code bytesRead} how many bytes it reads from the files, as it does. */
+  DirectoryDocumentReader(Path dir, InputProblems problems, LongConsumer bytesRead) {
+    this.bytesRead = bytesRead;
     this.dir = dir;
     this.source = dir.toString();
     this.problems = problems;
@@ -65,7 +74,7 @@ final class DirectoryDocumentReader implements DocumentReader {
     int length = 0;
     Decompression.Opened opened;
     try {
-      opened = Decompression.open(file);
+      opened = Decompression.open(new CountingInputStream(Files.newInputStream(file), bytesRead));
     } catch (IOException e) {
       throw InputErrors.readFailure(name, 1, e, Decompression.FAILS_ONLY_ON_GZIP);
     }

@@ -1,7 +1,10 @@
 package org.neardup.io;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.function.LongConsumer;
 import org.neardup.input.Document;
 import org.neardup.input.InputException;
 import org.neardup.input.InputProblem;
@@ -58,6 +61,42 @@ public final class DocumentReaders {
     Objects.requireNonNull(problems, "problems");
     check(path, options);
     return options.format().open(path, options, problems);
+  }
+
+  /**
+   * {@link #open(Path, InputOptions, InputProblems)}, telling {@code bytesRead} how many bytes are
+   * read from the input as they are (the file's own bytes, before any gunzipping; for a directory,
+   * those of its files), so that progress can be shown against {@link #size}.
+   */
+  public static DocumentReader open(Path path, InputOptions options, InputProblems problems, LongConsumer bytesRead) {
+    Objects.requireNonNull(problems, "problems");
+    Objects.requireNonNull(bytesRead, "bytesRead");
+    check(path, options);
+    if (options.format().readsDirectories()) {
+      return new DirectoryDocumentReader(path, problems, bytesRead);
+    }
+    return options.format().open(path.toString(),
+        () -> new CountingInputStream(Files.newInputStream(path), bytesRead), options, problems);
+  }
+
+  /**
+   * The bytes {@link #open(Path, InputOptions, InputProblems, LongConsumer)} will report for {@code
+   * path} read to its end: its size, or the sizes of a directory's files summed; -1 when it cannot be
+   * told (the input will report the problem when it is read).
+   */
+  public static long size(Path path, InputOptions options) {
+    try {
+      if (!options.format().readsDirectories()) {
+        return Files.isRegularFile(path) ? Files.size(path) : -1; // a pipe has no size
+      }
+      long total = 0;
+      for (String file : DirectoryListing.list(path)) {
+        total += Files.size(DirectoryListing.resolve(path, file));
+      }
+      return total;
+    } catch (IOException | RuntimeException e) {
+      return -1;
+    }
   }
 
   /**

@@ -132,6 +132,20 @@ class OutputSafetyTest {
   }
 
   @Test
+  void dashIsStandardOutputWhereOutputCanBeTextAndRefusedWhereItMustBeAFile() throws IOException {
+    Path input = Files.writeString(dir.resolve("in.tsv"), CORPUS);
+    Path dash = Path.of("-"); // relative to the working directory, where a file named "-" would land
+    for (String command : List.of("pairs", "clusters")) {
+      CliRunner run = CliRunner.run(command, "-q", "-o", "-", input.toString());
+      assertThat(run.exitCode).as(run.toString()).isZero();
+      assertThat(run.out).as(run.toString()).isEqualTo(CliRunner.run(command, "-q", input.toString()).out).contains("a\tb");
+    }
+    assertRefused(CliRunner.run("dedup", "-q", "-o", "-", input.toString()), "the deduplicated copy is written to a file");
+    assertRefused(CliRunner.run("sign", "-q", "-o", "-", input.toString()), "the signature file is written to a file");
+    assertThat(dash).doesNotExist();
+  }
+
+  @Test
   void anOutputThatIsADirectoryIsRefused() throws IOException {
     Path input = Files.writeString(dir.resolve("in.tsv"), CORPUS);
     Path empty = Files.createDirectories(dir.resolve("empty"));

@@ -17,6 +17,7 @@ import org.neardup.cli.UsageException;
 import org.neardup.cli.options.DirectoryTarget;
 import org.neardup.cli.options.InputMixin;
 import org.neardup.cli.options.InputSnapshot;
+import org.neardup.cli.options.OutputMixin;
 import org.neardup.cli.options.OutputTarget;
 import org.neardup.cli.options.PipelineMixin;
 import org.neardup.cluster.Cluster;
@@ -56,6 +57,7 @@ public final class DedupCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    OutputMixin.requireFile(output, "the deduplicated copy");
     var policy = ClustersCommand.parseKeep(keep);
     boolean directory = input.inputs.stream().anyMatch(p -> input.format(p).readsDirectories());
     if (directory && input.inputs.size() != 1) {

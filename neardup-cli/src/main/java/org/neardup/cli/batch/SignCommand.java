@@ -10,6 +10,7 @@ import org.neardup.cli.SkipLog;
 import org.neardup.cli.TerminalProgress;
 import org.neardup.cli.UsageException;
 import org.neardup.cli.options.InputMixin;
+import org.neardup.cli.options.OutputMixin;
 import org.neardup.cli.options.OutputTarget;
 import org.neardup.cli.options.SketchOptionsMixin;
 import org.neardup.format.SignatureFile;
@@ -54,6 +55,7 @@ public final class SignCommand implements Callable<Integer> {
     if (input.paths().isEmpty()) {
       throw new UsageException("missing INPUT");
     }
+    OutputMixin.requireFile(output, "the signature file");
     SketchParams params = sketch.params();
     PipelineConfig.Builder builder = PipelineConfig.builder()
         .normalizer(params.normalizer())

@@ -2,12 +2,13 @@ package org.neardup.cli.options;
 
 import java.nio.file.Path;
 import java.util.Collection;
+import org.neardup.cli.UsageException;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /** Where the result goes, and whether to talk on stderr. */
 public final class OutputMixin {
-  @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write here (atomically: a temporary file renamed when complete) instead of standard output; .gz compresses. Must not be an input.")
+  @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write here (atomically: a temporary file renamed when complete) instead of standard output ('-' is standard output); .gz compresses. Must not be an input.")
   public Path file;
 
   @Option(names = {"-q", "--quiet"}, description = "No progress bar and no summary on stderr (warnings and skipped records are still reported).")
@@ -18,6 +19,23 @@ public final class OutputMixin {
    * any work, so that an unusable output is reported at once.
    */
   public OutputTarget open(CommandSpec spec, Collection<Path> inputs) {
-    return OutputTarget.open(file, spec.commandLine().getOut(), inputs);
+    return OutputTarget.open(isStandardOutput() ? null : file, spec.commandLine().getOut(), inputs);
+  }
+
+  /**
+   * Refuses {@code -o -} for a command whose output must be a file ({@code what}), rather than
+   * writing a file named "-".
+   *
+   * @throws UsageException for {@code -}
+   */
+  public static void requireFile(Path output, String what) {
+    if (output != null && output.toString().equals("-")) {
+      throw new UsageException("-o -: " + what + " is written to a file, not to standard output");
+    }
+  }
+
+  /** Whether the result goes to standard output: no {@code -o}, or {@code -o -} as Unix tools take it. */
+  public boolean isStandardOutput() {
+    return file == null || file.toString().equals("-");
   }
 }

@@ -17,6 +17,14 @@ class OnePermutationSignerTest {
     // Persisted signatures depend on these values: a change is a new MinHashScheme, not an edit.
     assertThat(signer(8).sign(new long[] {1, 2, 3, 42}))
         .containsExactly(-283049036, 106347712, 106347712, -1109421595, -1109421595, 106347712, -1109421595, -1109421595);
+    // a set that fills every bin: the minimum of each bin, no densification
+    long[] set = new long[200];
+    for (int i = 0; i < set.length; i++) {
+      set[i] = i * 0x9E3779B97F4A7C15L;
+    }
+    assertThat(MinHashSigner.create(new MinHashConfig(MinHashScheme.ONE_PERMUTATION_V1, 16, 7)).sign(set))
+        .containsExactly(1177446759, 1013997578, 1285394480, 8850352, 113726844, 369154970, 216448250, 269097933,
+            87995066, 406455158, 42768915, 438259112, 352814013, 87840974, 337282165, 585921368);
   }
 
   @Test

@@ -23,8 +23,9 @@ import java.util.Arrays;
  *       19 µs; of a generated 1 KB document (about 940 shingles): 15 µs, against 34 µs and 36 µs.
  * </ul>
  *
- * <p>JDK 22 and later sort {@code long[]} with AVX-512 intrinsics: re-run the benchmarks when the
- * project moves past JDK 17.
+ * <p>JDK 22 and later sort {@code long[]} with AVX-512 intrinsics: on Temurin 25 {@code
+ * Arrays.sort} and this sort are even in {@code toSet} (4.4 against 4.7 µs on Kijiji, 10.7 against
+ * 9.7 µs on a generated 1 KB document), so this one stays for JDK 17.
  */
 public final class LongSort {
   private static final int SMALL = 48;

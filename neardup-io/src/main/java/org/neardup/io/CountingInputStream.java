@@ -3,6 +3,8 @@ package org.neardup.io;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.function.LongConsumer;
 
 /**
@@ -12,9 +14,14 @@ import java.util.function.LongConsumer;
 final class CountingInputStream extends FilterInputStream {
   private final LongConsumer bytesRead;
 
-  CountingInputStream(InputStream in, LongConsumer bytesRead) {
+  private CountingInputStream(InputStream in, LongConsumer bytesRead) {
     super(in);
     this.bytesRead = bytesRead;
+  }
+
+  /** {@code file} opened for reading, its bytes counted to {@code bytesRead}; the caller closes it. */
+  static InputStream open(Path file, LongConsumer bytesRead) throws IOException {
+    return new CountingInputStream(Files.newInputStream(file), bytesRead);
   }
 
   @Override

@@ -44,7 +44,7 @@ public final class Decompression {
    * they are (bytes of the file itself, before any gunzipping): progress against its size.
    */
   public static Opened openInput(Path file, LongConsumer bytesRead) {
-    return openInput(file.toString(), () -> new CountingInputStream(Files.newInputStream(file), bytesRead));
+    return openInput(file.toString(), () -> CountingInputStream.open(file, bytesRead));
   }
 
   /** Opens {@code file}; the caller closes the stream. */

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -74,7 +73,7 @@ final class DirectoryDocumentReader implements DocumentReader {
     int length = 0;
     Decompression.Opened opened;
     try {
-      opened = Decompression.open(new CountingInputStream(Files.newInputStream(file), bytesRead));
+      opened = Decompression.open(CountingInputStream.open(file, bytesRead));
     } catch (IOException e) {
       throw InputErrors.readFailure(name, 1, e, Decompression.FAILS_ONLY_ON_GZIP);
     }

@@ -76,7 +76,7 @@ public final class DocumentReaders {
       return new DirectoryDocumentReader(path, problems, bytesRead);
     }
     return options.format().open(path.toString(),
-        () -> new CountingInputStream(Files.newInputStream(path), bytesRead), options, problems);
+        () -> CountingInputStream.open(path, bytesRead), options, problems);
   }
 
   /**

@@ -29,13 +29,17 @@ public final class OutputMixin {
    * @throws UsageException for {@code -}
    */
   public static void requireFile(Path output, String what) {
-    if (output != null && output.toString().equals("-")) {
+    if (output != null && isStandardOutput(output)) {
       throw new UsageException("-o -: " + what + " is written to a file, not to standard output");
     }
   }
 
   /** Whether the result goes to standard output: no {@code -o}, or {@code -o -} as Unix tools take it. */
   public boolean isStandardOutput() {
-    return file == null || file.toString().equals("-");
+    return file == null || isStandardOutput(file);
+  }
+
+  private static boolean isStandardOutput(Path output) {
+    return output.toString().equals("-");
   }
 }

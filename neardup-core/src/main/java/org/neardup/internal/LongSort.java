@@ -54,10 +54,40 @@ public final class LongSort {
       Arrays.sort(copy);
       return copy;
     }
-    int bits = Math.max(4, Math.min(20, 32 - Integer.numberOfLeadingZeros(n)));
-    int shift = 64 - bits;
-    int buckets = 1 << bits;
-    int[] next = new int[buckets + 1];
+    int[] next = new int[(1 << bucketBits(n)) + 1];
+    long[] sorted = new long[n];
+    if (scatter(values, n, sorted, next) <= LARGE_BUCKET) {
+      // Buckets are in order and small: one insertion pass over everything only moves values within theirs.
+      insertionSort(sorted, 0, n);
+    } else {
+      sortBuckets(sorted, next);
+    }
+    return sorted;
+  }
+
+  /**
+   * The distinct values among the first {@code n} of {@code values}, sorted, in a new array of their
+   * number; {@code values} is untouched. The same as {@code dropRepeats(sortedCopy(values, n), n)},
+   * with the repeats dropped during the insertion pass rather than in a pass of their own.
+   */
+  public static long[] sortedDistinct(long[] values, int n) {
+    if (n < SMALL) {
+      return dropRepeats(sortedCopy(values, n), n);
+    }
+    int[] next = new int[(1 << bucketBits(n)) + 1];
+    long[] sorted = new long[n];
+    if (scatter(values, n, sorted, next) > LARGE_BUCKET) {
+      sortBuckets(sorted, next);
+      return dropRepeats(sorted, n);
+    }
+    int distinct = insertDistinct(sorted, n);
+    return distinct == n ? sorted : Arrays.copyOf(sorted, distinct);
+  }
+
+  /** Counting sort on the top bits: fills {@code sorted} bucket by bucket; returns the largest bucket. */
+  private static int scatter(long[] values, int n, long[] sorted, int[] next) {
+    int buckets = next.length - 1;
+    int shift = 64 - Integer.numberOfTrailingZeros(buckets);
     for (int i = 0; i < n; i++) {
       next[bucket(values[i], shift) + 1]++;
     }
@@ -66,27 +96,30 @@ public final class LongSort {
       largest = Math.max(largest, next[b]);
       next[b] += next[b - 1];
     }
-    long[] sorted = new long[n];
     for (int i = 0; i < n; i++) {
       long v = values[i];
       sorted[next[bucket(v, shift)]++] = v;
     }
     // next[b] is now the end of bucket b, the start of bucket b + 1
-    if (largest <= LARGE_BUCKET) {
-      // Buckets are in order and small: one insertion pass over everything only moves values within theirs.
-      insertionSort(sorted, 0, n);
-    } else {
-      for (int b = 0, from = 0; b < buckets; b++) {
-        int to = next[b];
-        if (to - from > LARGE_BUCKET) {
-          Arrays.sort(sorted, from, to);
-        } else {
-          insertionSort(sorted, from, to);
-        }
-        from = to;
+    return largest;
+  }
+
+  /** Sorts each bucket of {@code sorted} (ends in {@code next}) on its own. */
+  private static void sortBuckets(long[] sorted, int[] next) {
+    for (int b = 0, from = 0; b < next.length - 1; b++) {
+      int to = next[b];
+      if (to - from > LARGE_BUCKET) {
+        Arrays.sort(sorted, from, to);
+      } else {
+        insertionSort(sorted, from, to);
       }
+      from = to;
     }
-    return sorted;
+  }
+
+  /** About log2(n) + 1 bits: buckets hold half a value on average. */
+  private static int bucketBits(int n) {
+    return Math.max(4, Math.min(20, 32 - Integer.numberOfLeadingZeros(n)));
   }
 
   /**
@@ -109,6 +142,30 @@ public final class LongSort {
   /** The top bits of {@code value} with the sign bit flipped, so buckets follow signed order. */
   private static int bucket(long value, int shift) {
     return (int) ((value ^ Long.MIN_VALUE) >>> shift);
+  }
+
+  /**
+   * Insertion sort of {@code a[0, n)} that keeps each value once: the distinct values end in {@code
+   * a[0, returned)}. A value equal to one already placed is dropped, the values moved up for it
+   * moved back.
+   */
+  private static int insertDistinct(long[] a, int n) {
+    int distinct = 0;
+    for (int i = 0; i < n; i++) {
+      long v = a[i];
+      int j = distinct - 1;
+      while (j >= 0 && a[j] > v) {
+        a[j + 1] = a[j];
+        j--;
+      }
+      if (j >= 0 && a[j] == v) {
+        System.arraycopy(a, j + 2, a, j + 1, distinct - 1 - j);
+      } else {
+        a[j + 1] = v;
+        distinct++;
+      }
+    }
+    return distinct;
   }
 
   private static void insertionSort(long[] a, int from, int to) {

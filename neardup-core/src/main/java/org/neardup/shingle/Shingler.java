@@ -199,6 +199,6 @@ public final class Shingler implements Serializable {
     if (values.length < 2) {
       return values;
     }
-    return LongSort.dropRepeats(LongSort.sortedCopy(values, values.length), values.length);
+    return LongSort.sortedDistinct(values, values.length);
   }
 }

@@ -55,6 +55,29 @@ class LongSortTest {
   }
 
   @Test
+  void sortedDistinctIsTheSortedSetOfAnyValues() {
+    SplittableRandom random = new SplittableRandom(0x5e7);
+    for (int trial = 0; trial < 800; trial++) {
+      int length = random.nextInt(0, 3000);
+      int n = random.nextInt(0, length + 1);
+      long[] values = new long[length];
+      long[] pool = random.longs(1 + random.nextInt(length + 1)).toArray(); // repeats from few to none
+      for (int i = 0; i < length; i++) {
+        values[i] = switch (trial % 4) {
+          case 0 -> pool[random.nextInt(pool.length)]; // random hashes, repeated
+          case 1 -> random.nextLong(-50, 50); // few distinct around zero: large buckets
+          case 2 -> random.nextLong();
+          default -> random.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE - random.nextInt(3);
+        };
+      }
+      long[] before = values.clone();
+      long[] expected = Arrays.stream(values, 0, n).sorted().distinct().toArray();
+      assertThat(LongSort.sortedDistinct(values, n)).as("trial %d, n %d", trial, n).isEqualTo(expected);
+      assertThat(values).isEqualTo(before);
+    }
+  }
+
+  @Test
   void dropRepeatsKeepsEachValueOnceInOrder() {
     SplittableRandom random = new SplittableRandom(0xd0b);
     for (int trial = 0; trial < 500; trial++) {

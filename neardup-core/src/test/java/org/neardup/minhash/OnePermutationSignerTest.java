@@ -28,6 +28,67 @@ class OnePermutationSignerTest {
   }
 
   @Test
+  void equalsTheDefinitionOnSetsFromOneElementToFullBins() {
+    // the signer's probe tables and complemented bins are an optimization of this definition
+    java.util.SplittableRandom random = new java.util.SplittableRandom(17);
+    for (int n : new int[] {1, 2, 8, 128, 300, 1024}) {
+      MinHashConfig config = new MinHashConfig(MinHashScheme.ONE_PERMUTATION_V1, n, random.nextLong());
+      MinHashSigner signer = MinHashSigner.create(config);
+      for (int trial = 0; trial < 200; trial++) {
+        // sizes from 1 (almost every bin borrows, far past the tabled probes) to 4n
+        long[] set = random.longs(1 + random.nextInt(4 * n)).toArray();
+        assertThat(signer.sign(set)).as("n=%d, %d elements", n, set.length).containsExactly(definition(config, set));
+      }
+    }
+  }
+
+  @Test
+  void aDeserializedSignerSignsTheSame() throws Exception {
+    MinHashSigner signer = signer(128);
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+      out.writeObject(signer);
+    }
+    MinHashSigner copy;
+    try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+      copy = (MinHashSigner) in.readObject();
+    }
+    long[] sparse = {5, 6};
+    long[] dense = new java.util.SplittableRandom(3).longs(500).toArray();
+    assertThat(copy.sign(sparse)).containsExactly(signer.sign(sparse));
+    assertThat(copy.sign(dense)).containsExactly(signer.sign(dense));
+  }
+
+  /**
+   * ONE_PERMUTATION_V1 as defined (Shrivastava 2017): each element's mixed hash picks a bin by its
+   * upper 32 bits and offers its lower 32; an empty bin takes the value of the first non-empty bin
+   * of its own sequence of mixed states.
+   */
+  private static int[] definition(MinHashConfig config, long[] set) {
+    long golden = 0x9E3779B97F4A7C15L;
+    long seedMix = OnePermutationSigner.mix(config.seed() * golden + 0x3C6EF372FE94F82BL);
+    int n = config.numPermutations();
+    long[] minimums = new long[n];
+    Arrays.fill(minimums, Long.MAX_VALUE);
+    for (long element : set) {
+      long h = OnePermutationSigner.mix(element ^ seedMix);
+      int bin = (int) (((h >>> 32) * n) >>> 32);
+      minimums[bin] = Math.min(minimums[bin], h & 0xFFFFFFFFL);
+    }
+    int[] values = new int[n];
+    for (int bin = 0; bin < n; bin++) {
+      long value = minimums[bin];
+      long state = OnePermutationSigner.mix(seedMix + golden * (bin + 1));
+      while (value == Long.MAX_VALUE) {
+        state = OnePermutationSigner.mix(state + golden);
+        value = minimums[(int) (((state >>> 32) * n) >>> 32)];
+      }
+      values[bin] = (int) value;
+    }
+    return values;
+  }
+
+  @Test
   void aSingleElementFillsEveryBinWithItsValue() {
     int[] signature = signer(128).sign(new long[] {12345});
     assertThat(Arrays.stream(signature).distinct().count()).isEqualTo(1);

@@ -11,13 +11,23 @@ import org.neardup.internal.LongSort;
  * with one document each.
  */
 public enum LongSorter {
-  /** neardup's counting sort on the top bits plus insertion sort ({@link LongSort}). */
+  /**
+   * neardup's counting sort on the top bits plus insertion sort ({@link LongSort}); its set is
+   * {@link LongSort#sortedDistinct}, repeats dropped during the insertion pass, as {@code
+   * Shingler.toSet} makes it.
+   */
   LONG_SORT {
     @Override
     void sort(long[] values) {
       LongSort.sort(values);
     }
+
+    @Override
+    long[] toSet(long[] values) {
+      return values.length < 2 ? values : LongSort.sortedDistinct(values, values.length);
+    }
   },
+
   /** The JDK's dual-pivot quicksort ({@link Arrays#sort(long[])}). */
   ARRAYS_SORT {
     @Override

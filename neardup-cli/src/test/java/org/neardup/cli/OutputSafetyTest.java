@@ -142,6 +142,14 @@ class OutputSafetyTest {
     }
     assertRefused(CliRunner.run("dedup", "-q", "-o", "-", input.toString()), "the deduplicated copy is written to a file");
     assertRefused(CliRunner.run("sign", "-q", "-o", "-", input.toString()), "the signature file is written to a file");
+    // generate's planted excerpts: standard output when the corpus goes to a file, refused when both would
+    Path corpus = dir.resolve("g.tsv");
+    CliRunner truth = CliRunner.run("generate", "--documents", "200", "--excerpts", "0.5", "--seed", "3", "-o", corpus.toString(),
+        "--truth", "-");
+    assertThat(truth.exitCode).as(truth.toString()).isZero();
+    assertThat(truth.out.lines().toList()).as(truth.toString()).isNotEmpty().allMatch(line -> line.matches("[^\t]+\t[^\t]+"));
+    assertThat(Files.readString(corpus)).contains("\t");
+    assertRefused(CliRunner.run("generate", "--documents", "10", "--truth", "-"), "--truth -: the corpus goes to standard output");
     assertThat(dash).doesNotExist();
   }
 

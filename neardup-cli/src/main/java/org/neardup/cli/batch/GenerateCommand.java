@@ -59,7 +59,7 @@ public final class GenerateCommand implements Callable<Integer> {
   @Option(names = "--excerpt-edit-rate", paramLabel = "P", defaultValue = "0.05", description = "Highest per-word edit probability of an excerpt. Default: ${DEFAULT-VALUE}.")
   double excerptEditRate;
 
-  @Option(names = "--truth", paramLabel = "FILE", description = "Also write the planted excerpts, one excerpt<TAB>host line each (the excerpt lies in its host).")
+  @Option(names = "--truth", paramLabel = "FILE", description = "Also write the planted excerpts, one excerpt<TAB>host line each (the excerpt lies in its host); - for standard output when -o names a file.")
   Path truth;
 
   /** Each option's range, named as typed (the generator's own checks use its parameter names). */
@@ -100,8 +100,13 @@ public final class GenerateCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
+    boolean truthToStandardOutput = truth != null && truth.toString().equals("-");
+    if (truthToStandardOutput && output.isStandardOutput()) {
+      throw new UsageException("--truth -: the corpus goes to standard output already; give -o FILE or --truth FILE");
+    }
     try (OutputTarget target = output.open(spec, List.of());
-        OutputTarget truthTarget = truth == null ? null : OutputTarget.open(truth, spec.commandLine().getOut(), List.of())) {
+        OutputTarget truthTarget = truth == null ? null
+            : OutputTarget.open(truthToStandardOutput ? null : truth, spec.commandLine().getOut(), List.of())) {
       GeneratedCorpus corpus = generator.generate();
       Writer writer = target.writer();
       for (int i = 0; i < corpus.size(); i++) {

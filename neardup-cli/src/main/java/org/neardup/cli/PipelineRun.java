@@ -331,8 +331,10 @@ public final class PipelineRun implements AutoCloseable {
           corpus.spilledSets());
     }
     if (!corpus.keepsShingleSets() && config.verify() == VerifyMode.EXACT) {
-      err.printf(Locale.ROOT, "neardup: shingle sets not kept past %s (memory budget): verification reads the"
-          + " inputs again for the documents in candidate pairs%n", Formats.bytes(corpus.budget().shingleSetBytes()));
+      long kept = corpus.budget().shingleSetBytes();
+      err.printf(Locale.ROOT, "neardup: shingle sets not kept %s: verification reads the inputs again for the"
+          + " documents in candidate pairs%n", kept == 0 ? "(they would not fit the memory budget)"
+              : "past " + Formats.bytes(kept) + " (memory budget)");
     }
     if (!corpus.keepsFullSignatures()) {
       err.printf(Locale.ROOT, "neardup: full signatures not kept past %s (memory budget): candidates are sorted"

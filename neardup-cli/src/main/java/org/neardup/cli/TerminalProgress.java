@@ -3,19 +3,56 @@ package org.neardup.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.io.PrintStream;
+import java.util.function.Consumer;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.DelegatingProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import org.neardup.pipeline.Progress;
 
-/** A progress bar on stderr, one stage at a time. Thread-safe. */
+/**
+ * Progress on stderr, one stage at a time, with progressbar's percentage and ETA: a bar redrawn in
+ * place on a terminal; elsewhere (a log, a pipe, a batch job) one line every {@value
+ * #LOG_INTERVAL_SECONDS} seconds, and a last one when a stage ends, for stages that last that long
+ * (so short runs write nothing). Thread-safe.
+ */
 public final class TerminalProgress implements Progress {
-  private ProgressBar bar;
+  /** Seconds between two lines of a stage when stderr is not a terminal. */
+  static final int LOG_INTERVAL_SECONDS = 30;
 
-  /** A bar when stderr is a terminal and not {@code quiet}; otherwise {@link Progress#NONE}. */
+  private final long logIntervalMillis; // 0: a bar on a terminal
+  private final Consumer<String> logLines;
+  private ProgressBar bar;
+  private volatile long stageStarted;
+
+  private TerminalProgress(long logIntervalMillis, Consumer<String> logLines) {
+    this.logIntervalMillis = logIntervalMillis;
+    this.logLines = logLines;
+  }
+
+  /**
+   * A bar when stderr is a terminal, lines every {@value #LOG_INTERVAL_SECONDS} s of a long stage
+   * when it is not, and {@link Progress#NONE} when {@code quiet}.
+   */
   public static Progress create(boolean quiet) {
-    return !quiet && stderrIsTerminal() ? new TerminalProgress() : Progress.NONE;
+    if (quiet) {
+      return Progress.NONE;
+    }
+    if (stderrIsTerminal()) {
+      return new TerminalProgress(0, null);
+    }
+    PrintStream err = System.err;
+    return logged(LOG_INTERVAL_SECONDS * 1000L, line -> err.println("neardup: " + line.strip()));
+  }
+
+  /** Progress as lines to {@code lines}, every {@code intervalMillis} of a stage that lasts that long. */
+  static TerminalProgress logged(long intervalMillis, Consumer<String> lines) {
+    if (intervalMillis <= 0) {
+      throw new IllegalArgumentException("interval must be positive, got " + intervalMillis);
+    }
+    return new TerminalProgress(intervalMillis, lines);
   }
 
   /**
@@ -41,17 +78,30 @@ public final class TerminalProgress implements Progress {
     begin(builder(stage, totalBytes).setUnit(" MB", 1_000_000));
   }
 
-  private static ProgressBarBuilder builder(String stage, long total) {
-    return new ProgressBarBuilder()
+  private ProgressBarBuilder builder(String stage, long total) {
+    ProgressBarBuilder builder = new ProgressBarBuilder()
         .setTaskName(stage)
         .setInitialMax(total)
-        .setStyle(ProgressBarStyle.ASCII)
-        .setConsumer(new ConsoleProgressBarConsumer(System.err))
-        .setUpdateIntervalMillis(250);
+        .setStyle(ProgressBarStyle.ASCII);
+    if (logIntervalMillis == 0) {
+      return builder.setConsumer(new ConsoleProgressBarConsumer(System.err)).setUpdateIntervalMillis(250);
+    }
+    return builder
+        .setConsumer(new DelegatingProgressBarConsumer(this::logLine))
+        .continuousUpdate() // a line every interval, also when a stage is slow to advance
+        .setUpdateIntervalMillis((int) Math.min(Integer.MAX_VALUE, logIntervalMillis));
+  }
+
+  /** A rendered line, passed on once the stage has lasted an interval (the first render is at its start). */
+  private void logLine(String line) {
+    if (System.nanoTime() - stageStarted >= logIntervalMillis * 1_000_000L) {
+      logLines.accept(line);
+    }
   }
 
   private void begin(ProgressBarBuilder builder) {
     finish();
+    stageStarted = System.nanoTime();
     bar = builder.build();
   }
 

@@ -22,6 +22,12 @@ public final class TerminalProgress implements Progress {
   /** Seconds between two lines of a stage when stderr is not a terminal. */
   static final int LOG_INTERVAL_SECONDS = 30;
 
+  /**
+   * The width of a line in a log: given, because progressbar would otherwise ask JLine for the
+   * terminal's (about 40 ms a stage, for no terminal).
+   */
+  private static final int LOG_LINE_WIDTH = 100;
+
   private final long logIntervalMillis; // 0: a bar on a terminal
   private final Consumer<String> logLines;
   private ProgressBar bar;
@@ -87,7 +93,7 @@ public final class TerminalProgress implements Progress {
       return builder.setConsumer(new ConsoleProgressBarConsumer(System.err)).setUpdateIntervalMillis(250);
     }
     return builder
-        .setConsumer(new DelegatingProgressBarConsumer(this::logLine))
+        .setConsumer(new DelegatingProgressBarConsumer(this::logLine, LOG_LINE_WIDTH))
         .continuousUpdate() // a line every interval, also when a stage is slow to advance
         .setUpdateIntervalMillis((int) Math.min(Integer.MAX_VALUE, logIntervalMillis));
   }

@@ -8,7 +8,8 @@ import java.util.Arrays;
  * which moves values only within their bucket. Uniformly random 64-bit hashes — what shingle hashes are — make the buckets small, so
  * this is linear in practice; a bucket that is nonetheless large is sorted with {@link
  * Arrays#sort}, so no input is quadratic. Small arrays go to {@link Arrays#sort} directly.
- * Stateless and thread-safe; allocates a scratch array and a histogram per call.
+ * Thread-safe; {@link #sortedCopy} allocates its scratch array and histogram per call, {@link
+ * #sortedDistinct} keeps them per thread.
  *
  * <p>Kept over {@link Arrays#sort(long[])} and fastutil's {@code LongArrays.radixSort} because it is
  * about twice as fast where shingle sets are, hundreds to a few thousand values. Medians from
@@ -54,13 +55,14 @@ public final class LongSort {
       Arrays.sort(copy);
       return copy;
     }
-    int[] next = new int[(1 << bucketBits(n)) + 1];
+    int buckets = 1 << bucketBits(n);
+    int[] next = new int[buckets + 1];
     long[] sorted = new long[n];
-    if (scatter(values, n, sorted, next) <= LARGE_BUCKET) {
+    if (scatter(values, n, sorted, next, buckets) <= LARGE_BUCKET) {
       // Buckets are in order and small: one insertion pass over everything only moves values within theirs.
       insertionSort(sorted, 0, n);
     } else {
-      sortBuckets(sorted, next);
+      sortBuckets(sorted, next, buckets);
     }
     return sorted;
   }
@@ -68,25 +70,58 @@ public final class LongSort {
   /**
    * The distinct values among the first {@code n} of {@code values}, sorted, in a new array of their
    * number; {@code values} is untouched. The same as {@code dropRepeats(sortedCopy(values, n), n)},
-   * with the repeats dropped during the insertion pass rather than in a pass of their own.
+   * with the repeats dropped during the insertion pass rather than in a pass of their own, and (up
+   * to {@value #SCRATCH_LIMIT} values) the histogram and the sorting done in arrays the thread keeps,
+   * so that the answer is the one array allocated.
    */
   public static long[] sortedDistinct(long[] values, int n) {
     if (n < SMALL) {
       return dropRepeats(sortedCopy(values, n), n);
     }
-    int[] next = new int[(1 << bucketBits(n)) + 1];
-    long[] sorted = new long[n];
-    if (scatter(values, n, sorted, next) > LARGE_BUCKET) {
-      sortBuckets(sorted, next);
-      return dropRepeats(sorted, n);
+    int buckets = 1 << bucketBits(n);
+    Scratch scratch = n <= SCRATCH_LIMIT ? SCRATCH.get() : new Scratch();
+    int[] next = scratch.histogram(buckets + 1);
+    long[] sorted = scratch.values(n);
+    if (scatter(values, n, sorted, next, buckets) > LARGE_BUCKET) {
+      sortBuckets(sorted, next, buckets);
+      return dropRepeats(Arrays.copyOf(sorted, n), n);
     }
-    int distinct = insertDistinct(sorted, n);
-    return distinct == n ? sorted : Arrays.copyOf(sorted, distinct);
+    return Arrays.copyOf(sorted, insertDistinct(sorted, n));
   }
 
-  /** Counting sort on the top bits: fills {@code sorted} bucket by bucket; returns the largest bucket. */
-  private static int scatter(long[] values, int n, long[] sorted, int[] next) {
-    int buckets = next.length - 1;
+  /** Most values {@link #sortedDistinct} sorts in the thread's arrays (1 MiB a thread at most). */
+  private static final int SCRATCH_LIMIT = 1 << 16;
+
+  private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
+  /** A thread's work arrays, grown as needed. */
+  private static final class Scratch {
+    private int[] histogram = new int[0];
+    private long[] values = new long[0];
+
+    /** A zeroed histogram of {@code length} counts. */
+    int[] histogram(int length) {
+      if (histogram.length < length) {
+        histogram = new int[length];
+      } else {
+        Arrays.fill(histogram, 0, length, 0);
+      }
+      return histogram;
+    }
+
+    long[] values(int n) {
+      if (values.length < n) {
+        values = new long[n];
+      }
+      return values;
+    }
+  }
+
+  /**
+   * Counting sort on the top bits into {@code buckets} buckets: fills {@code sorted} bucket by bucket
+   * ({@code next} holds at least {@code buckets + 1} zeros); returns the largest bucket.
+   */
+  private static int scatter(long[] values, int n, long[] sorted, int[] next, int buckets) {
     int shift = 64 - Integer.numberOfTrailingZeros(buckets);
     for (int i = 0; i < n; i++) {
       next[bucket(values[i], shift) + 1]++;
@@ -104,9 +139,9 @@ public final class LongSort {
     return largest;
   }
 
-  /** Sorts each bucket of {@code sorted} (ends in {@code next}) on its own. */
-  private static void sortBuckets(long[] sorted, int[] next) {
-    for (int b = 0, from = 0; b < next.length - 1; b++) {
+  /** Sorts each of the {@code buckets} buckets of {@code sorted} (ends in {@code next}) on its own. */
+  private static void sortBuckets(long[] sorted, int[] next, int buckets) {
+    for (int b = 0, from = 0; b < buckets; b++) {
       int to = next[b];
       if (to - from > LARGE_BUCKET) {
         Arrays.sort(sorted, from, to);

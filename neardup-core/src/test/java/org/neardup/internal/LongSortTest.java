@@ -75,6 +75,12 @@ class LongSortTest {
       assertThat(LongSort.sortedDistinct(values, n)).as("trial %d, n %d", trial, n).isEqualTo(expected);
       assertThat(values).isEqualTo(before);
     }
+    // past the thread's work arrays, at their limit, and small again after large (histogram zeroed)
+    for (int n : new int[] {70_000, 65_536, 100, 5_000, 48}) {
+      long[] pool = random.longs(n / 2 + 1).toArray();
+      long[] values = random.ints(n, 0, pool.length).mapToLong(i -> pool[i]).toArray(); // hashes, repeated
+      assertThat(LongSort.sortedDistinct(values, n)).as("n %d", n).isEqualTo(Arrays.stream(values).sorted().distinct().toArray());
+    }
   }
 
   @Test

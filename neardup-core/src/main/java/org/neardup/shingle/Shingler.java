@@ -40,10 +40,31 @@ public final class Shingler implements Serializable {
     return config;
   }
 
-  /** The sorted, distinct shingle hashes of {@code normalizedText}: its shingle set. */
+  /**
+   * The sorted, distinct shingle hashes of {@code normalizedText}: its shingle set, {@code
+   * toSet(hashes(normalizedText))}. Character shingles of a text of up to {@value #SCRATCH_LIMIT}
+   * are hashed into an array the thread keeps, so that the set is the one array allocated.
+   */
   public long[] shingle(String normalizedText) {
+    Objects.requireNonNull(normalizedText, "normalizedText");
+    int count = normalizedText.length() - config.size() + 1;
+    if (config.unit() == ShingleUnit.CHAR && count >= 2 && count <= SCRATCH_LIMIT
+        && !(countsCodePoints() && hasSurrogates(normalizedText))) {
+      long[] hashes = SCRATCH.get();
+      if (hashes.length < count) {
+        hashes = new long[Math.max(count, 2 * hashes.length)];
+        SCRATCH.set(hashes);
+      }
+      charShingles(normalizedText, config.size(), hashes, count);
+      return LongSort.sortedDistinct(hashes, count);
+    }
     return toSet(hashes(normalizedText));
   }
+
+  /** Longest text (in shingles) whose hashes {@link #shingle} puts in the thread's array (512 KiB). */
+  private static final int SCRATCH_LIMIT = 1 << 16;
+
+  private static final ThreadLocal<long[]> SCRATCH = ThreadLocal.withInitial(() -> new long[1024]);
 
   /**
    * The hashes of every shingle of {@code normalizedText}, in text order, duplicates included:
@@ -94,10 +115,16 @@ public final class Shingler implements Serializable {
       return new long[] {HASHER.hashCharsToLong(window.moveTo(0, n))};
     }
     long[] hashes = new long[n - k + 1];
-    for (int i = 0; i < hashes.length; i++) {
+    charShingles(text, k, hashes, hashes.length);
+    return hashes;
+  }
+
+  /** The hashes of the {@code count} = length - k + 1 (at least 1) k-shingles of {@code text}, into {@code hashes}. */
+  private static void charShingles(String text, int k, long[] hashes, int count) {
+    CharWindow window = new CharWindow(text);
+    for (int i = 0; i < count; i++) {
       hashes[i] = HASHER.hashCharsToLong(window.moveTo(i, k));
     }
-    return hashes;
   }
 
   private boolean countsCodePoints() {

@@ -58,7 +58,7 @@ public final class DocumentSketcher implements Serializable {
    * sketch(rawText).shingleSet()} gives, for a document whose signature is known already.
    */
   public long[] shingleSet(String rawText) {
-    return Shingler.toSet(shingler.hashes(normalizer.normalize(Objects.requireNonNull(rawText, "rawText"))));
+    return shingler.shingle(normalizer.normalize(Objects.requireNonNull(rawText, "rawText")));
   }
 
   /**

@@ -50,6 +50,30 @@ class ShinglerTest {
     assertThat(codePoints.shingle("plain text, é à ü")).containsExactly(utf16.shingle("plain text, é à ü"));
   }
 
+  /** {@code shingle} (which hashes into the thread's array when it can) against the plain definition. */
+  @Test
+  void shingleIsTheSetOfTheHashesForAnyTextAndConfig() {
+    java.util.SplittableRandom random = new java.util.SplittableRandom(0x5E7L);
+    String[] pieces = {"a", "b", "c", " ", "word", "é", "\uD83D\uDE00", "xyz "};
+    ShingleConfig[] configs = {
+      ShingleConfig.chars(1), ShingleConfig.chars(5), ShingleConfig.chars(9), ShingleConfig.words(2),
+      ShingleConfig.chars(5).withHashVersion(ShingleHashVersion.UTF16_V1)
+    };
+    for (int trial = 0; trial < 600; trial++) {
+      StringBuilder text = new StringBuilder();
+      // lengths from empty to past the thread's array (2^16 shingles), a few times
+      int length = trial % 100 == 99 ? 70_000 + random.nextInt(1000) : random.nextInt(trial % 3 == 0 ? 12 : 3000);
+      while (text.length() < length) {
+        text.append(pieces[random.nextInt(pieces.length)]);
+      }
+      for (ShingleConfig config : configs) {
+        Shingler shingler = new Shingler(config);
+        assertThat(shingler.shingle(text.toString())).as("%s, %d chars", config, text.length())
+            .containsExactly(Shingler.toSet(shingler.hashes(text.toString())));
+      }
+    }
+  }
+
   @Test
   void textShorterThanKIsOneShingleOfTheWholeText() {
     long[] set = new Shingler(ShingleConfig.chars(9)).shingle("short");

@@ -1,9 +1,9 @@
 package org.neardup.cli;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.io.PrintStream;
 import java.util.function.Consumer;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.DelegatingProgressBarConsumer;

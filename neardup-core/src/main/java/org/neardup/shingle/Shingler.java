@@ -48,8 +48,7 @@ public final class Shingler implements Serializable {
   public long[] shingle(String normalizedText) {
     Objects.requireNonNull(normalizedText, "normalizedText");
     int count = normalizedText.length() - config.size() + 1;
-    if (config.unit() == ShingleUnit.CHAR && count >= 2 && count <= SCRATCH_LIMIT
-        && !(countsCodePoints() && hasSurrogates(normalizedText))) {
+    if (count >= 2 && count <= SCRATCH_LIMIT && isCharWindows(normalizedText)) {
       long[] hashes = SCRATCH.get();
       if (hashes.length < count) {
         hashes = new long[Math.max(count, 2 * hashes.length)];
@@ -75,9 +74,17 @@ public final class Shingler implements Serializable {
     if (config.unit() == ShingleUnit.WORD) {
       return wordShingles(normalizedText, config.size());
     }
-    return countsCodePoints() && hasSurrogates(normalizedText)
-        ? codePointShingles(normalizedText, config.size())
-        : charShingles(normalizedText, config.size());
+    return isCharWindows(normalizedText)
+        ? charShingles(normalizedText, config.size())
+        : codePointShingles(normalizedText, config.size());
+  }
+
+  /**
+   * Whether the shingles of {@code normalizedText} are windows of UTF-16 chars: character shingles of
+   * a text without surrogate pairs (or of a config that counts code units).
+   */
+  private boolean isCharWindows(String normalizedText) {
+    return config.unit() == ShingleUnit.CHAR && !(countsCodePoints() && hasSurrogates(normalizedText));
   }
 
   /**

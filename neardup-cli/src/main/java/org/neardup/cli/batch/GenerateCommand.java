@@ -100,7 +100,7 @@ public final class GenerateCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
-    boolean truthToStandardOutput = truth != null && truth.toString().equals("-");
+    boolean truthToStandardOutput = truth != null && OutputMixin.isStandardOutput(truth);
     if (truthToStandardOutput && output.isStandardOutput()) {
       throw new UsageException("--truth -: the corpus goes to standard output already; give -o FILE or --truth FILE");
     }

@@ -39,7 +39,8 @@ public final class OutputMixin {
     return file == null || isStandardOutput(file);
   }
 
-  private static boolean isStandardOutput(Path output) {
+  /** Whether {@code output} names standard output: {@code -}, as Unix tools take it. */
+  public static boolean isStandardOutput(Path output) {
     return output.toString().equals("-");
   }
 }

@@ -1,7 +1,10 @@
 package org.neardup.cli;
 
 import java.io.PrintWriter;
+import java.util.Arrays;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
 
 /** Entry point of {@code ./neardup}. */
 public final class Main {
@@ -17,7 +20,7 @@ public final class Main {
    */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
     try {
-      return commandLine(out, err).execute(args);
+      return commandLine(args, out, err).execute(args);
     } catch (OutOfMemoryError e) {
       err.println("neardup: out of memory (" + e.getMessage() + "): give Java more heap, e.g. "
           + "NEARDUP_JAVA_OPTS=-Xmx8g ./neardup ..., or reduce the input");
@@ -26,13 +29,35 @@ public final class Main {
     }
   }
 
-  /** The configured picocli command line (for tests). */
-  public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+  /**
+   * The configured picocli command line for {@code args}: when they start with a subcommand's name
+   * (other than {@code help}), with that subcommand only, else with all (for the usage, {@code help}
+   * and picocli's suggestions on a misspelt name).
+   */
+  static CommandLine commandLine(String[] args, PrintWriter out, PrintWriter err) {
     CommandLine commandLine = new CommandLine(new NearDupCommand());
+    Class<?> named = args.length == 0 ? null : subcommandNamed(args[0]);
+    for (Class<?> subcommand : NearDupCommand.SUBCOMMANDS) {
+      if (named == null || named == subcommand) {
+        commandLine.addSubcommand(subcommand);
+      }
+    }
     commandLine.setOut(out);
     commandLine.setErr(err);
     commandLine.setExecutionExceptionHandler(new ErrorHandler());
     commandLine.setCaseInsensitiveEnumValuesAllowed(true);
     return commandLine;
+  }
+
+  /** The subcommand whose name or alias is {@code word}, or null (also for {@code help}). */
+  static Class<?> subcommandNamed(String word) {
+    for (Class<?> subcommand : NearDupCommand.SUBCOMMANDS) {
+      Command command = subcommand.getAnnotation(Command.class);
+      if (subcommand != HelpCommand.class
+          && (command.name().equals(word) || Arrays.asList(command.aliases()).contains(word))) {
+        return subcommand;
+      }
+    }
+    return null;
   }
 }

@@ -48,41 +48,62 @@ final class TopKSearch {
     TopKCollector top = new TopKCollector(k);
     long[] first = thresholdBuckets.candidates(thresholdKeys);
     for (long handle : first) {
-      consider(signature, set, handle, top, Signatures.FILTER_SIGMAS);
+      consider(signature, set, handle, top, Signatures.FILTER_SIGMAS, false);
     }
     if (plan == null || top.kth(0) >= threshold) {
       return top.results(); // every document at or above the threshold was a candidate
     }
     CountedCandidates more = floorBuckets.countedCandidates(floorKeys);
     int bands = plan.banding().bands();
-    long[] order = new long[more.size()];
-    for (int i = 0; i < order.length; i++) {
-      order[i] = ((long) (bands - more.hits()[i]) << 32) | i; // most hits first, then ascending handle
-    }
-    Arrays.sort(order);
-    for (long entry : order) {
-      int i = (int) entry;
+    for (int i : mostHitsFirst(more.hits(), bands)) {
       long handle = more.handles()[i];
       if (top.isFull() && plan.upperBound(more.hits()[i]) < top.kth(0)) {
         break; // the rest share as few bands or fewer: none can beat the k-th best
       }
       if (Arrays.binarySearch(first, handle) < 0) {
-        consider(signature, set, handle, top, TopKPlan.FILTER_SIGMAS);
+        consider(signature, set, handle, top, TopKPlan.FILTER_SIGMAS, true);
       }
     }
     return top.results();
   }
 
-  /** Verifies one candidate against the bar the k-th best sets, and offers it. */
-  private void consider(int[] signature, long[] set, long handle, TopKCollector top, double sigmas) {
+  /**
+   * The indexes of {@code hits} by hits, most first, ascending within equal hits (a counting sort:
+   * hits are at most {@code bands}).
+   */
+  private static int[] mostHitsFirst(int[] hits, int bands) {
+    int[] start = new int[bands + 2];
+    for (int h : hits) {
+      start[bands - h + 1]++;
+    }
+    for (int rank = 1; rank < start.length; rank++) {
+      start[rank] += start[rank - 1];
+    }
+    int[] order = new int[hits.length];
+    for (int i = 0; i < hits.length; i++) {
+      order[start[bands - hits[i]]++] = i;
+    }
+    return order;
+  }
+
+  /**
+   * Verifies one candidate against the bar the k-th best sets, and offers it; {@code sampled}: a
+   * floor candidate, whose merge may stop once its first part makes the bar implausible.
+   */
+  private void consider(int[] signature, long[] set, long handle, TopKCollector top, double sigmas, boolean sampled) {
     double bar = Math.max(floor(), top.kth(0));
     int[] other = sketches.signature(handle);
     if (!Signatures.agreeAtLeast(signature, other, TopKPlan.minimumAgreement(signature.length, bar, sigmas))) {
       return;
     }
-    double similarity = mode == VerifyMode.EXACT
-        ? Jaccard.similarityAtLeast(set, sketches.shingleSet(handle), bar)
-        : Signatures.estimateSimilarity(signature, other);
+    double similarity;
+    if (mode != VerifyMode.EXACT) {
+      similarity = Signatures.estimateSimilarity(signature, other);
+    } else if (sampled) {
+      similarity = Jaccard.plausiblyAtLeast(set, sketches.shingleSet(handle), bar, TopKPlan.MERGE_SIGMAS);
+    } else {
+      similarity = Jaccard.similarityAtLeast(set, sketches.shingleSet(handle), bar);
+    }
     if (similarity >= bar) {
       top.offer(handle, similarity);
     }

@@ -12,8 +12,9 @@ import org.neardup.verify.Containment;
  *   <li>{@link #candidates}: the query's k sampled shingles are sorted by posting-list length; the
  *       documents in the k − h + 1 shortest lists are the candidates (a document holding h of the k
  *       must be in one of them: prefix filtering). Their hits are counted there, and in the
- *       following lists too as long as a list is not much longer than the candidates are many
- *       (reading it is then cheaper than searching for its shingle in each candidate).
+ *       following lists too as long as a list is not longer than the candidates still alive are
+ *       many: a candidate may miss only k − h lists, so each list read drops those out of misses
+ *       (most, after the first such list) before their sets are ever read.
  *   <li>{@link Candidates#verify}: a candidate must hold h of the k sampled shingles (the sampled
  *       shingles not counted are searched for in its set), then the exact containment |Q ∩ X| / |Q|
  *       must reach t.
@@ -76,36 +77,90 @@ public final class ContainmentQuery {
     for (int p = 0; p < probe; p++) {
       probedEntries += order[p] >>> 32;
     }
-    LongIntHashMap hits = new LongIntHashMap((int) Math.min(1 << 24, Math.max(64, probedEntries)));
+    Counts counts = new Counts((int) Math.min(1 << 24, Math.max(64, probedEntries)));
     for (int p = 0; p < probe; p++) {
-      postings.forEach(sampled[(int) order[p]], handle -> {
-        int count = hits.get(handle);
-        hits.put(handle, count == LongIntHashMap.ABSENT ? 1 : count + 1);
-      });
+      postings.forEach(sampled[(int) order[p]], counts::add);
     }
+    // A candidate may miss k - h of the k lists. The first probe lists leave some with no miss to
+    // spare, so the next list read drops most of them: read on while a list is not longer than the
+    // candidates still alive are many (reading an entry and searching a candidate's set for one
+    // shingle cost about the same).
+    int[] alive = counts.slots();
+    int aliveCount = alive.length;
+    int allowedMisses = sampled.length - minimumHits;
     int counted = probe;
-    while (counted < sampled.length && (order[counted] >>> 32) <= (long) READ_FACTOR * hits.size()) {
-      postings.forEach(sampled[(int) order[counted]], handle -> {
-        int count = hits.get(handle);
-        if (count != LongIntHashMap.ABSENT) {
-          hits.put(handle, count + 1);
-        }
-      });
+    while (counted < sampled.length && (order[counted] >>> 32) <= (long) READ_FACTOR * aliveCount) {
+      postings.forEach(sampled[(int) order[counted]], counts::addIfPresent);
       counted++;
+      int kept = 0;
+      for (int a = 0; a < aliveCount; a++) {
+        if (counted - counts.hits[alive[a]] <= allowedMisses) {
+          alive[kept++] = alive[a];
+        }
+      }
+      aliveCount = kept;
     }
     long[] unchecked = new long[sampled.length - counted];
     for (int p = counted; p < sampled.length; p++) {
       unchecked[p - counted] = sampled[(int) order[p]];
     }
-    long[] handles = new long[hits.size()];
-    int[] at = {0};
-    hits.forEach((handle, count) -> handles[at[0]++] = handle);
-    Arrays.sort(handles);
-    int[] counts = new int[handles.length];
-    for (int i = 0; i < handles.length; i++) {
-      counts[i] = hits.get(handles[i]);
+    long[] handles = new long[aliveCount];
+    for (int a = 0; a < aliveCount; a++) {
+      handles[a] = counts.handles[alive[a]];
     }
-    return new Candidates(handles, counts, unchecked, this);
+    Arrays.sort(handles);
+    int[] hits = new int[aliveCount];
+    for (int a = 0; a < aliveCount; a++) {
+      hits[a] = counts.hits[counts.slotOf.get(handles[a])];
+    }
+    return new Candidates(handles, hits, unchecked, this);
+  }
+
+  /** The documents met in posting lists so far, each in a slot with its number of hits. */
+  private static final class Counts {
+    final LongIntHashMap slotOf;
+    long[] handles;
+    int[] hits;
+    int size;
+
+    Counts(int expectedSize) {
+      slotOf = new LongIntHashMap(expectedSize);
+      handles = new long[expectedSize];
+      hits = new int[expectedSize];
+    }
+
+    /** One more hit of {@code handle}, a new candidate if it was not one. */
+    void add(long handle) {
+      int slot = slotOf.get(handle);
+      if (slot == LongIntHashMap.ABSENT) {
+        if (size == handles.length) {
+          handles = Arrays.copyOf(handles, 2 * size);
+          hits = Arrays.copyOf(hits, 2 * size);
+        }
+        slotOf.put(handle, size);
+        handles[size] = handle;
+        hits[size++] = 1;
+      } else {
+        hits[slot]++;
+      }
+    }
+
+    /** One more hit of {@code handle} if it is a candidate. */
+    void addIfPresent(long handle) {
+      int slot = slotOf.get(handle);
+      if (slot != LongIntHashMap.ABSENT) {
+        hits[slot]++;
+      }
+    }
+
+    /** Every slot: 0, 1, ..., size - 1. */
+    int[] slots() {
+      int[] slots = new int[size];
+      for (int i = 0; i < size; i++) {
+        slots[i] = i;
+      }
+      return slots;
+    }
   }
 
   /**

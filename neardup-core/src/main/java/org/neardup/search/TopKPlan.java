@@ -35,6 +35,12 @@ public final class TopKPlan implements Serializable {
   /** How far below its expectation a candidate's signature agreement may fall, in standard deviations. */
   public static final double FILTER_SIGMAS = 4;
 
+  /**
+   * How far below its expectation the common shingles of a floor candidate's first merged part may
+   * fall, in standard deviations ({@link org.neardup.verify.Jaccard#plausiblyAtLeast}).
+   */
+  public static final double MERGE_SIGMAS = 4.5;
+
   private final double floor;
   private final LshParams banding;
   private final double targetRecall;

@@ -69,6 +69,62 @@ public final class Jaccard {
     return needed == REJECTED ? BELOW : atLeast(a.length, b.length, intersectionSize(a, b, needed), threshold);
   }
 
+  /** Where {@link #plausiblyAtLeast} first looks at the merge (union elements seen), doubling after. */
+  static final int FIRST_LOOK = 128;
+
+  /**
+   * {@link #similarityAtLeast(long[], long[], double)} that may also give up on a pair whose merge
+   * so far makes J &gt;= {@code threshold} implausible: a filter for searches that verify many
+   * low-similarity candidates (top-k below the threshold), never a different similarity.
+   *
+   * <p>The merge visits A ∪ B in hash order, and hashes are random, so its first c elements are a
+   * uniform sample of A ∪ B (the premise of MinHash itself): the common ones among them number
+   * Hypergeometric(|A ∪ B|, |A ∩ B|, c), of mean c·J and variance at most c·J·(1 − J). At c =
+   * {@value #FIRST_LOOK}, 256, 512, ... (doubling) the pair is dropped when fewer than c·t −
+   * {@code sigmas}·sqrt(c·t·(1 − t)) were common. A pair at J = t is dropped with probability
+   * about (number of looks)·Φ(−sigmas): 3e-5 for sigmas = 4.5 and ten looks (sets of 65,000
+   * shingles); a pair above t less often. Sets of fewer than {@value #FIRST_LOOK} shingles are
+   * merged exactly as {@code similarityAtLeast} does.
+   */
+  public static double plausiblyAtLeast(long[] a, long[] b, double threshold, double sigmas) {
+    long needed = neededOverlap(a.length, b.length, threshold);
+    if (needed == EMPTY_PAIR) {
+      return 1 >= threshold ? 1 : BELOW;
+    }
+    if (needed == REJECTED) {
+      return BELOW;
+    }
+    int i = 0;
+    int j = 0;
+    int common = 0;
+    int look = FIRST_LOOK;
+    while (i < a.length && j < b.length) {
+      int seen = i + j - common; // union elements merged so far
+      if (seen >= look) {
+        double mean = look * threshold;
+        if (common < mean - sigmas * Math.sqrt(mean * (1 - threshold))) {
+          return BELOW;
+        }
+        look <<= 1;
+      }
+      if (common + Math.min(a.length - i, b.length - j) < needed) {
+        return BELOW;
+      }
+      long x = a[i];
+      long y = b[j];
+      if (x == y) {
+        common++;
+        i++;
+        j++;
+      } else if (x < y) {
+        i++;
+      } else {
+        j++;
+      }
+    }
+    return atLeast(a.length, b.length, common, threshold);
+  }
+
   /**
    * The overlap a pair of these sizes needs to reach the threshold, lowered by one to stay
    * conservative under floating-point rounding (the exact check comes last): J &gt;= t ⟺ |A ∩ B|

@@ -5,13 +5,14 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.function.LongConsumer;
 import org.neardup.internal.Handles;
+import org.neardup.minhash.Signatures;
 
 /**
  * {@link IndexStorage} on the heap: dense int handles ({@link Handles}) indexing arrays of
  * signatures and shingle sets, and a {@link BucketTable}. Removal gives memory back: handles are
  * reused, the bucket table shrinks, and {@link #compact} shrinks the arrays when most handles are
- * free. Memory per document: its key, its signature (4 bytes a value), its shingle set (8 bytes a
- * shingle) and about 20 bytes a bucket entry (one a band, and for the other {@link BucketSpace}s one
+ * free. Memory per document: its key, its signature (4 bytes a value, and its low bytes again, one
+ * byte a value, for top-k search's floor candidates), its shingle set (8 bytes a shingle) and about 20 bytes a bucket entry (one a band, and for the other {@link BucketSpace}s one
  * a floor band or sampled shingle); texts are not kept. The buckets of every space are kept, each
  * space's table made on first use. Not thread-safe on its own: {@link NearDupIndex} locks.
  *
@@ -22,6 +23,7 @@ public final class InMemoryStorage<K> implements IndexStorage<K>, SketchStore<K>
   private final int expectedSize;
   private final Map<BucketSpace, TableBuckets> spaces = new EnumMap<>(BucketSpace.class);
   private int[][] signatures;
+  private long[][] lowBytes;
   private long[][] sets;
 
   /** An empty store sized for about {@code expectedSize} documents of {@code bands} bands. */
@@ -30,6 +32,7 @@ public final class InMemoryStorage<K> implements IndexStorage<K>, SketchStore<K>
     this.expectedSize = expectedSize;
     spaces.put(BucketSpace.THRESHOLD, new TableBuckets(Math.max(16, expectedSize) * Math.max(1, bands)));
     this.signatures = new int[handles.capacity()][];
+    this.lowBytes = new long[handles.capacity()][];
     this.sets = new long[handles.capacity()][];
   }
 
@@ -90,6 +93,11 @@ public final class InMemoryStorage<K> implements IndexStorage<K>, SketchStore<K>
   }
 
   @Override
+  public long[] lowByteSignature(long handle) {
+    return lowBytes[(int) handle];
+  }
+
+  @Override
   public long[] shingleSet(long handle) {
     return sets[(int) handle];
   }
@@ -104,9 +112,11 @@ public final class InMemoryStorage<K> implements IndexStorage<K>, SketchStore<K>
     int handle = handles.add(key);
     if (handles.capacity() > signatures.length) {
       signatures = Arrays.copyOf(signatures, handles.capacity());
+      lowBytes = Arrays.copyOf(lowBytes, handles.capacity());
       sets = Arrays.copyOf(sets, handles.capacity());
     }
     signatures[handle] = signature;
+    lowBytes[handle] = Signatures.lowBytes(signature);
     sets[handle] = shingleSet;
     return handle;
   }
@@ -116,6 +126,7 @@ public final class InMemoryStorage<K> implements IndexStorage<K>, SketchStore<K>
     K key = handles.key((int) handle);
     handles.remove(key);
     signatures[(int) handle] = null;
+    lowBytes[(int) handle] = null;
     sets[(int) handle] = null;
   }
 
@@ -129,12 +140,15 @@ public final class InMemoryStorage<K> implements IndexStorage<K>, SketchStore<K>
     handles.compact(
         (from, to) -> {
           signatures[to] = signatures[from];
+          lowBytes[to] = lowBytes[from];
           sets[to] = sets[from];
           signatures[from] = null;
+          lowBytes[from] = null;
           sets[from] = null;
           mover.move(from, to);
         });
     signatures = Arrays.copyOf(signatures, handles.capacity());
+    lowBytes = Arrays.copyOf(lowBytes, handles.capacity());
     sets = Arrays.copyOf(sets, handles.capacity());
   }
 

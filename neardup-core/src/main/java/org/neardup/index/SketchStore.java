@@ -18,6 +18,15 @@ public interface SketchStore<K> {
   /** The signature of a live handle. */
   int[] signature(long handle);
 
+  /**
+   * {@link org.neardup.minhash.Signatures#lowBytes} of a live handle's signature: what top-k search
+   * reads of each of its many floor candidates. Made from {@link #signature} unless the store keeps
+   * it (the in-memory store does).
+   */
+  default long[] lowByteSignature(long handle) {
+    return org.neardup.minhash.Signatures.lowBytes(signature(handle));
+  }
+
   /** The sorted shingle set of a live handle, or null when the index keeps none (estimate mode). */
   long[] shingleSet(long handle);
 

@@ -14,7 +14,9 @@ import org.neardup.verify.VerifyMode;
  * buckets, most shared bands first, until the bound on what is left falls below the k-th best.
  * Each candidate passes a signature-agreement filter (the threshold query's 7σ one for the
  * threshold buckets' few candidates, so that without a floor this is the threshold query; 4σ for
- * the floor buckets' many), then gets its exact Jaccard. Called under the index's read lock; holds
+ * the floor buckets' many, first on the values' low bytes, then on the values), then gets its
+ * exact Jaccard (for a floor candidate, a merge that may give up once its first part makes the bar
+ * implausible). Called under the index's read lock; holds
  * no state between calls.
  */
 final class TopKSearch {
@@ -55,12 +57,21 @@ final class TopKSearch {
     }
     CountedCandidates more = floorBuckets.countedCandidates(floorKeys);
     int bands = plan.banding().bands();
+    long[] lowBytes = Signatures.lowBytes(signature);
+    double lowBar = -1; // the bar lowMinimum was computed for
+    int lowMinimum = 0;
     for (int i : mostHitsFirst(more.hits(), bands)) {
       long handle = more.handles()[i];
       if (top.isFull() && plan.upperBound(more.hits()[i]) < top.kth(0)) {
         break; // the rest share as few bands or fewer: none can beat the k-th best
       }
-      if (Arrays.binarySearch(first, handle) < 0) {
+      double bar = Math.max(floor(), top.kth(0));
+      if (bar != lowBar) {
+        lowBar = bar;
+        lowMinimum = TopKPlan.minimumLowByteAgreement(signature.length, bar, TopKPlan.FILTER_SIGMAS);
+      }
+      if (Arrays.binarySearch(first, handle) < 0
+          && Signatures.lowByteAgreement(lowBytes, sketches.lowByteSignature(handle), signature.length) >= lowMinimum) {
         consider(signature, set, handle, top, TopKPlan.FILTER_SIGMAS, true);
       }
     }

@@ -41,6 +41,37 @@ public final class Signatures {
     return equal >= minimum;
   }
 
+  /**
+   * The low byte of each value, eight to a long (value i in bits 8·(i mod 8) of long i / 8; a last
+   * partial long is padded with zeros, equal in every signature of the same length): a signature in
+   * a quarter of the memory, for {@link #lowByteAgreement}.
+   */
+  public static long[] lowBytes(int[] signature) {
+    long[] packed = new long[(signature.length + 7) >>> 3];
+    for (int i = 0; i < signature.length; i++) {
+      packed[i >>> 3] |= (long) (signature[i] & 0xFF) << ((i & 7) << 3);
+    }
+    return packed;
+  }
+
+  /**
+   * The number of positions whose low bytes agree, of two {@link #lowBytes} of signatures of
+   * {@code length} values: eight positions a step (a byte of a ^ b is zero where they agree). Two
+   * unequal values agree on their low byte with probability 1/256, so the count is Binomial(n, J +
+   * (1 − J)/256).
+   */
+  public static int lowByteAgreement(long[] a, long[] b, int length) {
+    final long low7 = 0x7F7F7F7F7F7F7F7FL;
+    int equal = 0;
+    for (int w = 0; w < a.length; w++) {
+      long x = a[w] ^ b[w];
+      // a byte's high bit is set unless the byte is zero
+      long nonZero = ((x & low7) + low7) | x;
+      equal += Long.bitCount(~nonZero & ~low7);
+    }
+    return equal - (a.length * 8 - length); // padding bytes always agree
+  }
+
   /** The number of positions where the two signatures agree. */
   public static int agreement(int[] a, int[] b) {
     int length = Math.min(a.length, b.length);

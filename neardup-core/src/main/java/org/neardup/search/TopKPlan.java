@@ -128,6 +128,15 @@ public final class TopKPlan implements Serializable {
     return Math.max(0, (int) Math.floor(mean - sigmas * sigma));
   }
 
+  /**
+   * {@link #minimumAgreement(int, double, double)} for {@link
+   * org.neardup.minhash.Signatures#lowByteAgreement}: two values agree on their low byte when equal,
+   * and by chance (1/256) otherwise, so the mean at similarity s is n·(s + (1 − s)/256).
+   */
+  public static int minimumLowByteAgreement(int n, double similarity, double sigmas) {
+    return minimumAgreement(n, similarity + (1 - similarity) / 256, sigmas);
+  }
+
   @Override
   public String toString() {
     return "top-k floor " + floor + ": " + banding;

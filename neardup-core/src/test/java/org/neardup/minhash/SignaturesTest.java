@@ -24,6 +24,29 @@ class SignaturesTest {
     }
   }
 
+  /**
+   * Property over 2000 seeded random pairs (lengths 1..200, so the last long is often partial):
+   * lowByteAgreement counts the positions whose low bytes are equal, as a loop over the values does.
+   */
+  @Test
+  void lowByteAgreementCountsEqualLowBytes() {
+    SplittableRandom random = new SplittableRandom(0x10b);
+    for (int trial = 0; trial < 2000; trial++) {
+      int n = random.nextInt(1, 200);
+      int[] a = random.ints(n).toArray();
+      int[] b = new int[n];
+      for (int i = 0; i < n; i++) {
+        int choice = random.nextInt(3);
+        b[i] = choice == 0 ? a[i] : choice == 1 ? (a[i] & ~0xFF) | random.nextInt(256) : random.nextInt();
+      }
+      int expected = 0;
+      for (int i = 0; i < n; i++) {
+        expected += (a[i] & 0xFF) == (b[i] & 0xFF) ? 1 : 0;
+      }
+      assertThat(Signatures.lowByteAgreement(Signatures.lowBytes(a), Signatures.lowBytes(b), n)).isEqualTo(expected);
+    }
+  }
+
   @Test
   void minimumAgreementIsSevenSigmasBelowTheMeanAtTheThreshold() {
     // 128 * 0.8 - 7 * sqrt(128 * 0.8 * 0.2) = 102.4 - 31.68 = 70.7

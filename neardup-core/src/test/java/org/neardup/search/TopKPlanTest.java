@@ -14,6 +14,7 @@ import org.neardup.lsh.LshParams;
 import org.neardup.minhash.MinHashConfig;
 import org.neardup.minhash.MinHashScheme;
 import org.neardup.minhash.MinHashSigner;
+import org.neardup.minhash.Signatures;
 
 class TopKPlanTest {
   @Test
@@ -96,6 +97,36 @@ class TopKPlanTest {
   void minimumAgreementIsFourSigmaBelowTheMean() {
     assertThat(TopKPlan.minimumAgreement(128, 0.3)).isEqualTo(17); // 38.4 - 4 * 5.18
     assertThat(TopKPlan.minimumAgreement(128, 0.01)).isZero();
+  }
+
+  /**
+   * The low-byte filter's bound allows for chance agreements (1/256 a value): 128 · (0.3 + 0.7/256)
+   * = 38.75, minus 4 · 5.22, is 17; and signatures of real pairs at exactly J = 0.3 (one-permutation
+   * MinHash, 3000 seeded pairs) pass it as the 4σ bound says (3e-5 each: none here).
+   */
+  @Test
+  void theLowByteBoundAllowsForChanceAgreementsAndPassesPairsAtTheBar() {
+    int minimum = TopKPlan.minimumLowByteAgreement(128, 0.3, TopKPlan.FILTER_SIGMAS);
+    assertThat(minimum).isEqualTo(17);
+    assertThat(TopKPlan.minimumLowByteAgreement(128, 0.9, TopKPlan.FILTER_SIGMAS))
+        .isGreaterThanOrEqualTo(TopKPlan.minimumAgreement(128, 0.9));
+    SplittableRandom random = new SplittableRandom(0x3b17);
+    for (int trial = 0; trial < 3000; trial++) {
+      long[] shared = random.longs(300).toArray(); // J = 300 / (300 + 350 + 350)
+      long[] onlyA = random.longs(350).toArray();
+      long[] onlyB = random.longs(350).toArray();
+      MinHashSigner signer = MinHashSigner.create(new MinHashConfig(MinHashScheme.ONE_PERMUTATION_V1, 128, random.nextLong()));
+      int[] a = signer.sign(concat(shared, onlyA));
+      int[] b = signer.sign(concat(shared, onlyB));
+      assertThat(Signatures.lowByteAgreement(Signatures.lowBytes(a), Signatures.lowBytes(b), 128))
+          .isGreaterThanOrEqualTo(minimum);
+    }
+  }
+
+  private static long[] concat(long[] x, long[] y) {
+    long[] both = Arrays.copyOf(x, x.length + y.length);
+    System.arraycopy(y, 0, both, x.length, y.length);
+    return both;
   }
 
   @Test

@@ -2,8 +2,6 @@ package org.neardup.server.store;
 
 import static org.neardup.server.store.RocksLayout.handle;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,6 +13,7 @@ import org.neardup.index.BucketSpace;
 import org.neardup.index.BucketStore;
 import org.neardup.index.IndexStorage;
 import org.neardup.index.SketchStore;
+import org.neardup.minhash.Signatures;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
@@ -47,6 +46,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
   private final ColumnFamilyHandle buckets;
   private final SearchBuckets topKBuckets; // null without a top-k floor
   private final SearchBuckets containment; // null without containment sampling
+  private final LowByteCache lowBytes; // null without a top-k floor
   private final boolean keepTexts;
   private final ReadOptions reads = new ReadOptions();
   private final ReadOptions prefixReads = new ReadOptions().setPrefixSameAsStart(true);
@@ -94,6 +94,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     this.buckets = families[6];
     this.topKBuckets = topKBuckets == null ? null : new SearchBuckets(db, pending, prefixReads, topKBuckets);
     this.containment = containment == null ? null : new SearchBuckets(db, pending, prefixReads, containment);
+    this.lowBytes = topKBuckets == null ? null : new LowByteCache(db, signatures);
     this.keepTexts = keepTexts;
     this.writes = new WriteOptions().setSync(durable);
     this.nextHandle = this.committedNextHandle = nextHandle;
@@ -152,6 +153,12 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
       pending.put(meta, RocksLayout.NEXT_HANDLE, handle(nextHandle));
       pending.put(meta, RocksLayout.COUNT, handle(count));
       db.write(writes, pending);
+      if (lowBytes != null) {
+        for (Map.Entry<Long, StagedDocument> document : documentOverlay.entrySet()) {
+          StagedDocument staged = document.getValue();
+          lowBytes.set(document.getKey(), staged == null ? null : Signatures.lowBytes(staged.signature()));
+        }
+      }
       committedNextHandle = nextHandle;
       committedCount = count;
       commits++;
@@ -217,9 +224,16 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     if (value == null) {
       throw new StoreException("index inconsistent: no signature for handle " + handle, null);
     }
-    int[] signature = new int[value.length / 4];
-    ByteBuffer.wrap(value).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(signature);
-    return signature;
+    return RocksLayout.signature(value);
+  }
+
+  @Override
+  public long[] lowByteSignature(long handle) {
+    if (lowBytes == null || documentOverlay.containsKey(handle)) {
+      return Signatures.lowBytes(signature(handle));
+    }
+    long[] cached = lowBytes.get(handle);
+    return cached != null ? cached : Signatures.lowBytes(signature(handle));
   }
 
   @Override
@@ -252,12 +266,10 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     long handle = nextHandle++;
     byte[] h = handle(handle);
     byte[] keyBytes = key.getBytes(StandardCharsets.UTF_8);
-    ByteBuffer values = ByteBuffer.allocate(4 * signature.length).order(ByteOrder.LITTLE_ENDIAN);
-    values.asIntBuffer().put(signature);
     try {
       pending.put(keys, keyBytes, h);
       pending.put(ids, h, keyBytes);
-      pending.put(signatures, h, values.array());
+      pending.put(signatures, h, RocksLayout.signature(signature));
       if (shingleSet != null) {
         pending.put(sets, h, ShingleSetFormat.encode(shingleSet));
       }

@@ -1,5 +1,7 @@
 package org.neardup.server.store;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -68,6 +70,20 @@ final class RocksLayout {
 
   static long handle(byte[] bytes) {
     return getLong(bytes, 0);
+  }
+
+  /** A signature's value: its n values, 4 bytes each, little-endian. */
+  static byte[] signature(int[] signature) {
+    ByteBuffer bytes = ByteBuffer.allocate(4 * signature.length).order(ByteOrder.LITTLE_ENDIAN);
+    bytes.asIntBuffer().put(signature);
+    return bytes.array();
+  }
+
+  /** The signature a {@link #signature(int[])} value holds. */
+  static int[] signature(byte[] value) {
+    int[] signature = new int[value.length / 4];
+    ByteBuffer.wrap(value).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(signature);
+    return signature;
   }
 
   /** A bucket's value: its members' handles, 8 bytes each. */

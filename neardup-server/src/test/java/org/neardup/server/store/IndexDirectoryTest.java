@@ -168,9 +168,20 @@ class IndexDirectoryTest {
         directory.index().add(corpus.ids().get(i), corpus.texts().get(i));
         memory.add(corpus.ids().get(i), corpus.texts().get(i));
       }
+      for (int i = 1; i < corpus.size(); i += 25) { // loads the low bytes of the floor candidates
+        assertThat(directory.index().top(corpus.texts().get(i), 8)).isEqualTo(memory.top(corpus.texts().get(i), 8));
+      }
       for (int i = 0; i < corpus.size(); i += 4) {
         assertThat(directory.index().remove(corpus.ids().get(i))).isTrue();
         memory.remove(corpus.ids().get(i));
+      }
+      for (int i = 0; i < 40; i++) { // new documents after the load, copies of old ones
+        directory.index().add("again-" + i, corpus.texts().get(3 * i + 1));
+        memory.add("again-" + i, corpus.texts().get(3 * i + 1));
+      }
+      for (int i = 1; i < corpus.size(); i += 5) {
+        String text = corpus.texts().get(i);
+        assertThat(directory.index().top(text, 8)).isEqualTo(memory.top(text, 8));
       }
     }
     try (IndexDirectory reopened = IndexDirectory.open(data, IndexDirectory.Options.existing())) {

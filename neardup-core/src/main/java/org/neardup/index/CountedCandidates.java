@@ -19,14 +19,19 @@ public record CountedCandidates(long[] handles, int[] hits) {
   /** Counts the repeats of {@code handles} (one entry a bucket holding the handle); sorts it. */
   public static CountedCandidates count(long[] handles, int size) {
     Arrays.sort(handles, 0, size);
+    return countSorted(handles, size);
+  }
+
+  /** {@link #count} of handles already sorted. */
+  static CountedCandidates countSorted(long[] sorted, int size) {
     long[] distinct = new long[size];
     int[] hits = new int[size];
     int count = 0;
     for (int i = 0; i < size; i++) {
-      if (count > 0 && distinct[count - 1] == handles[i]) {
+      if (count > 0 && distinct[count - 1] == sorted[i]) {
         hits[count - 1]++;
       } else {
-        distinct[count] = handles[i];
+        distinct[count] = sorted[i];
         hits[count++] = 1;
       }
     }

@@ -93,8 +93,8 @@ public final class InMemoryStorage<K> implements IndexStorage<K>, SketchStore<K>
   }
 
   @Override
-  public long[] lowByteSignature(long handle) {
-    return lowBytes[(int) handle];
+  public int lowByteAgreement(long handle, long[] query, int length) {
+    return Signatures.lowByteAgreement(query, lowBytes[(int) handle], length);
   }
 
   @Override

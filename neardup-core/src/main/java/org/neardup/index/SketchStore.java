@@ -19,12 +19,14 @@ public interface SketchStore<K> {
   int[] signature(long handle);
 
   /**
-   * {@link org.neardup.minhash.Signatures#lowBytes} of a live handle's signature: what top-k search
-   * reads of each of its many floor candidates. Made from {@link #signature} unless the store keeps
-   * it (the in-memory store does).
+   * {@link org.neardup.minhash.Signatures#lowByteAgreement} of a live handle's signature with a
+   * query's {@code lowBytes}: what top-k search computes for each of its many floor candidates.
+   * Made from {@link #signature} unless the store keeps the low bytes (both stores of this project
+   * do).
    */
-  default long[] lowByteSignature(long handle) {
-    return org.neardup.minhash.Signatures.lowBytes(signature(handle));
+  default int lowByteAgreement(long handle, long[] lowBytes, int length) {
+    return org.neardup.minhash.Signatures.lowByteAgreement(
+        lowBytes, org.neardup.minhash.Signatures.lowBytes(signature(handle)), length);
   }
 
   /** The sorted shingle set of a live handle, or null when the index keeps none (estimate mode). */

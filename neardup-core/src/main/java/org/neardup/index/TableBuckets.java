@@ -70,15 +70,11 @@ final class TableBuckets implements BucketStore {
 
   @Override
   public CountedCandidates countedCandidates(long[] bucketKeys) {
-    int total = 0;
-    for (long bucketKey : bucketKeys) {
-      total += table.size(bucketKey);
+    int[] entries = table.entries(bucketKeys); // sorted: a handle's run is its buckets
+    long[] handles = new long[entries.length];
+    for (int i = 0; i < entries.length; i++) {
+      handles[i] = entries[i];
     }
-    long[] all = new long[total];
-    int[] next = {0};
-    for (long bucketKey : bucketKeys) {
-      table.forEach(bucketKey, handle -> all[next[0]++] = handle);
-    }
-    return CountedCandidates.count(all, total);
+    return CountedCandidates.countSorted(handles, handles.length);
   }
 }

@@ -71,7 +71,7 @@ final class TopKSearch {
         lowMinimum = TopKPlan.minimumLowByteAgreement(signature.length, bar, TopKPlan.FILTER_SIGMAS);
       }
       if (Arrays.binarySearch(first, handle) < 0
-          && Signatures.lowByteAgreement(lowBytes, sketches.lowByteSignature(handle), signature.length) >= lowMinimum) {
+          && sketches.lowByteAgreement(handle, lowBytes, signature.length) >= lowMinimum) {
         consider(signature, set, handle, top, TopKPlan.FILTER_SIGMAS, true);
       }
     }

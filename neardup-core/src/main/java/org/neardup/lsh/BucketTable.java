@@ -159,6 +159,24 @@ public final class BucketTable {
    * document whose band keys these are.
    */
   public int[] union(long[] bucketKeys) {
+    int[] all = entries(bucketKeys);
+    if (all.length == 0) {
+      return all;
+    }
+    int distinct = 1;
+    for (int i = 1; i < all.length; i++) {
+      if (all[i] != all[distinct - 1]) {
+        all[distinct++] = all[i];
+      }
+    }
+    return distinct == all.length ? all : Arrays.copyOf(all, distinct);
+  }
+
+  /**
+   * Every entry of the buckets {@code bucketKeys}, sorted: a handle once a bucket that holds it (so
+   * a run of equal handles is the number of those buckets holding it). One lookup a bucket.
+   */
+  public int[] entries(long[] bucketKeys) {
     int[] found = new int[16];
     int count = 0;
     for (long key : bucketKeys) {
@@ -182,16 +200,10 @@ public final class BucketTable {
       count += size;
     }
     if (count == 0) {
-      return found.length == 0 ? found : new int[0];
+      return new int[0];
     }
     Arrays.sort(found, 0, count);
-    int distinct = 1;
-    for (int i = 1; i < count; i++) {
-      if (found[i] != found[distinct - 1]) {
-        found[distinct++] = found[i];
-      }
-    }
-    return Arrays.copyOf(found, distinct);
+    return count == found.length ? found : Arrays.copyOf(found, count);
   }
 
   /**

@@ -228,12 +228,9 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
   }
 
   @Override
-  public long[] lowByteSignature(long handle) {
-    if (lowBytes == null || documentOverlay.containsKey(handle)) {
-      return Signatures.lowBytes(signature(handle));
-    }
-    long[] cached = lowBytes.get(handle);
-    return cached != null ? cached : Signatures.lowBytes(signature(handle));
+  public int lowByteAgreement(long handle, long[] query, int length) {
+    long[] cached = lowBytes == null || documentOverlay.containsKey(handle) ? null : lowBytes.get(handle);
+    return Signatures.lowByteAgreement(query, cached != null ? cached : Signatures.lowBytes(signature(handle)), length);
   }
 
   @Override

@@ -2,6 +2,7 @@ package org.neardup.server.store;
 
 import java.util.Arrays;
 import org.neardup.index.BucketStore;
+import org.neardup.index.CountedCandidates;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
@@ -56,6 +57,25 @@ final class SearchBuckets implements BucketStore {
 
   @Override
   public long[] candidates(long[] bucketKeys) {
+    long[] found = entries(bucketKeys);
+    Arrays.sort(found);
+    int distinct = 0;
+    for (int i = 0; i < found.length; i++) {
+      if (distinct == 0 || found[i] != found[distinct - 1]) {
+        found[distinct++] = found[i];
+      }
+    }
+    return Arrays.copyOf(found, distinct);
+  }
+
+  @Override
+  public CountedCandidates countedCandidates(long[] bucketKeys) {
+    long[] found = entries(bucketKeys);
+    return CountedCandidates.count(found, found.length);
+  }
+
+  /** Every committed entry of the buckets {@code bucketKeys}: one handle a bucket holding it. One iterator for all. */
+  private long[] entries(long[] bucketKeys) {
     long[] found = new long[16];
     int size = 0;
     try (RocksIterator iterator = db.newIterator(family, prefixReads)) {
@@ -73,14 +93,7 @@ final class SearchBuckets implements BucketStore {
         }
       }
     }
-    Arrays.sort(found, 0, size);
-    int distinct = 0;
-    for (int i = 0; i < size; i++) {
-      if (distinct == 0 || found[i] != found[distinct - 1]) {
-        found[distinct++] = found[i];
-      }
-    }
-    return Arrays.copyOf(found, distinct);
+    return Arrays.copyOf(found, size);
   }
 
   /** An entry's key: the bucket key, then the handle, both 8 bytes big-endian. */

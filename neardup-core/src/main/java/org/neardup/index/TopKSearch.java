@@ -16,8 +16,7 @@ import org.neardup.verify.VerifyMode;
  * threshold buckets' few candidates, so that without a floor this is the threshold query; 4σ for
  * the floor buckets' many, first on the values' low bytes, then on the values), then gets its
  * exact Jaccard (for a floor candidate, a merge that may give up once its first part makes the bar
- * implausible). Called under the index's read lock; holds
- * no state between calls.
+ * implausible). Called under the index's read lock; holds no state between calls.
  */
 final class TopKSearch {
   private final SketchStore<?> sketches;

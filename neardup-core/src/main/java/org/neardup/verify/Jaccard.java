@@ -105,7 +105,7 @@ public final class Jaccard {
         if (common < mean - sigmas * Math.sqrt(mean * (1 - threshold))) {
           return BELOW;
         }
-        look <<= 1;
+        look = look > Integer.MAX_VALUE / 2 ? Integer.MAX_VALUE : look << 1;
       }
       if (common + Math.min(a.length - i, b.length - j) < needed) {
         return BELOW;

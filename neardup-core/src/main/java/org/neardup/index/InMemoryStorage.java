@@ -12,8 +12,9 @@ import org.neardup.minhash.Signatures;
  * signatures and shingle sets, and a {@link BucketTable}. Removal gives memory back: handles are
  * reused, the bucket table shrinks, and {@link #compact} shrinks the arrays when most handles are
  * free. Memory per document: its key, its signature (4 bytes a value, and its low bytes again, one
- * byte a value, for top-k search's floor candidates), its shingle set (8 bytes a shingle) and about 20 bytes a bucket entry (one a band, and for the other {@link BucketSpace}s one
- * a floor band or sampled shingle); texts are not kept. The buckets of every space are kept, each
+ * byte a value, for top-k search's floor candidates), its shingle set (8 bytes a shingle) and about
+ * 20 bytes a bucket entry (one a band, and for the other {@link BucketSpace}s one a floor band or
+ * sampled shingle); texts are not kept. The buckets of every space are kept, each
  * space's table made on first use. Not thread-safe on its own: {@link NearDupIndex} locks.
  *
  * @param <K> the document key type

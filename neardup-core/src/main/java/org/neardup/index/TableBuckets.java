@@ -41,12 +41,7 @@ final class TableBuckets implements BucketStore {
 
   @Override
   public long[] candidates(long[] bucketKeys) {
-    int[] found = table.union(bucketKeys);
-    long[] handles = new long[found.length];
-    for (int i = 0; i < found.length; i++) {
-      handles[i] = found[i];
-    }
-    return handles;
+    return widened(table.union(bucketKeys));
   }
 
   @Override
@@ -70,11 +65,16 @@ final class TableBuckets implements BucketStore {
 
   @Override
   public CountedCandidates countedCandidates(long[] bucketKeys) {
-    int[] entries = table.entries(bucketKeys); // sorted: a handle's run is its buckets
-    long[] handles = new long[entries.length];
-    for (int i = 0; i < entries.length; i++) {
-      handles[i] = entries[i];
+    long[] entries = widened(table.entries(bucketKeys)); // sorted: a handle's run is its buckets
+    return CountedCandidates.countSorted(entries, entries.length);
+  }
+
+  /** The table's int handles as the store's long ones. */
+  private static long[] widened(int[] handles) {
+    long[] wide = new long[handles.length];
+    for (int i = 0; i < handles.length; i++) {
+      wide[i] = handles[i];
     }
-    return CountedCandidates.countSorted(handles, handles.length);
+    return wide;
   }
 }

@@ -30,17 +30,20 @@ final class LowByteCache {
     return handle < table.length ? table[(int) handle] : null;
   }
 
-  /** After a commit: {@code handle} now holds these low bytes (null: removed). */
-  void set(long handle, long[] lowBytes) {
+  /**
+   * After a commit: {@code handle} now holds this signature (null: removed). Nothing to do (and
+   * nothing computed) before the first load, which reads what was committed.
+   */
+  void set(long handle, int[] signature) {
     long[][] table = byHandle;
     if (table == null) {
-      return; // not loaded yet: the load will read what was committed
+      return;
     }
     if (handle >= table.length) {
       table = Arrays.copyOf(table, (int) Math.max(handle + 1, table.length + (table.length >> 1) + 16));
       byHandle = table;
     }
-    table[(int) handle] = lowBytes;
+    table[(int) handle] = signature == null ? null : Signatures.lowBytes(signature);
   }
 
   private long[][] loaded() {

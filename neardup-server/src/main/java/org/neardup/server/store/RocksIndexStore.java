@@ -156,7 +156,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
       if (lowBytes != null) {
         for (Map.Entry<Long, StagedDocument> document : documentOverlay.entrySet()) {
           StagedDocument staged = document.getValue();
-          lowBytes.set(document.getKey(), staged == null ? null : Signatures.lowBytes(staged.signature()));
+          lowBytes.set(document.getKey(), staged == null ? null : staged.signature());
         }
       }
       committedNextHandle = nextHandle;

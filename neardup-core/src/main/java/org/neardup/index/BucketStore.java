@@ -39,6 +39,16 @@ public interface BucketStore {
   }
 
   /**
+   * Calls {@code consumer} with every handle in each of the buckets {@code bucketKeys} (once a bucket
+   * holding it), in any order; a store that reads many buckets in one go overrides it.
+   */
+  default void forEach(long[] bucketKeys, LongConsumer consumer) {
+    for (long bucketKey : bucketKeys) {
+      forEach(bucketKey, consumer);
+    }
+  }
+
+  /**
    * The distinct handles in any of the buckets {@code bucketKeys}, each with how many of them hold
    * it: the candidates with their number of shared bands.
    */

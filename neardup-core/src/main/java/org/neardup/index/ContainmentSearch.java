@@ -47,5 +47,10 @@ final class ContainmentSearch {
     public void forEach(long key, LongConsumer consumer) {
       store.forEach(key, consumer);
     }
+
+    @Override
+    public void forEach(long[] keys, LongConsumer consumer) {
+      store.forEach(keys, consumer);
+    }
   }
 }

@@ -74,22 +74,26 @@ public final class ContainmentQuery {
     }
     Arrays.sort(order);
     long probedEntries = 0;
+    long[] probedKeys = new long[probe];
     for (int p = 0; p < probe; p++) {
       probedEntries += order[p] >>> 32;
+      probedKeys[p] = sampled[(int) order[p]];
     }
+    boolean sized = (order[sampled.length - 1] >>> 32) > 0; // else the store cannot tell lengths
     Counts counts = new Counts((int) Math.min(1 << 24, Math.max(64, probedEntries)));
-    for (int p = 0; p < probe; p++) {
-      postings.forEach(sampled[(int) order[p]], counts::add);
-    }
+    postings.forEach(probedKeys, counts::add);
     // A candidate may miss k - h of the k lists. The first probe lists leave some with no miss to
     // spare, so the next list read drops most of them: read on while a list is not longer than the
     // candidates still alive are many (reading an entry and searching a candidate's set for one
-    // shingle cost about the same).
+    // shingle cost about the same). Where the store cannot tell a list's length, the mean length of
+    // the lists read stands for it.
     int[] alive = counts.slots();
     int aliveCount = alive.length;
     int allowedMisses = sampled.length - minimumHits;
     int counted = probe;
-    while (counted < sampled.length && (order[counted] >>> 32) <= (long) READ_FACTOR * aliveCount) {
+    long meanLength = (counts.entries + probe - 1) / probe;
+    while (counted < sampled.length
+        && (sized ? order[counted] >>> 32 : meanLength) <= (long) READ_FACTOR * aliveCount) {
       postings.forEach(sampled[(int) order[counted]], counts::addIfPresent);
       counted++;
       int kept = 0;
@@ -122,6 +126,7 @@ public final class ContainmentQuery {
     long[] handles;
     int[] hits;
     int size;
+    long entries; // entries read by add
 
     Counts(int expectedSize) {
       slotOf = new LongIntHashMap(expectedSize);
@@ -131,6 +136,7 @@ public final class ContainmentQuery {
 
     /** One more hit of {@code handle}, a new candidate if it was not one. */
     void add(long handle) {
+      entries++;
       int slot = slotOf.get(handle);
       if (slot == LongIntHashMap.ABSENT) {
         if (size == handles.length) {

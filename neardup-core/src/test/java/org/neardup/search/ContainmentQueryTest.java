@@ -36,6 +36,19 @@ class ContainmentQueryTest {
     }
   }
 
+  /** The same lists in a store that cannot tell their lengths (as the RocksDB store). */
+  private record UnsizedPostings(MapPostings postings) implements Postings {
+    @Override
+    public int size(long key) {
+      return 0;
+    }
+
+    @Override
+    public void forEach(long key, LongConsumer consumer) {
+      postings.forEach(key, consumer);
+    }
+  }
+
   /**
    * Property over 300 seeded random corpora whose posting lists are of very different lengths (a
    * few shingles in most documents, most in few): the documents that pass the candidate rule
@@ -44,6 +57,16 @@ class ContainmentQueryTest {
    */
   @Test
   void candidatesAreExactlyTheDocumentsHoldingEnoughSampledShingles() {
+    candidatesAreExact(false);
+  }
+
+  /** The same where the store cannot tell the lists' lengths: any k - h + 1 lists are read first. */
+  @Test
+  void candidatesAreExactWhereListLengthsAreUnknown() {
+    candidatesAreExact(true);
+  }
+
+  private static void candidatesAreExact(boolean unsized) {
     SplittableRandom random = new SplittableRandom(0xc047);
     for (int trial = 0; trial < 300; trial++) {
       int universe = 20 + random.nextInt(200);
@@ -59,7 +82,8 @@ class ContainmentQueryTest {
       }
       double threshold = 0.5 + 0.5 * random.nextDouble();
       ContainmentQuery containment = new ContainmentQuery(new ContainmentPlan(threshold, 0.99, new ContainmentSample(1)), query);
-      ContainmentQuery.Candidates candidates = containment.candidates(MapPostings.of(sets));
+      MapPostings postings = MapPostings.of(sets);
+      ContainmentQuery.Candidates candidates = containment.candidates(unsized ? new UnsizedPostings(postings) : postings);
 
       TreeSet<Long> passing = new TreeSet<>();
       for (int i = 0; i < candidates.size(); i++) {

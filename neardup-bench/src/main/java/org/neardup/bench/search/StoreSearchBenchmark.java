@@ -18,13 +18,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * The threshold query and top-10 on the service's persistent index (RocksDB, as {@code ./neardup
- * serve} opens it), for documents of the corpus: the median of each over the queries, for a few
+ * The threshold query, top-10 and containment (of the document in others) on the service's
+ * persistent index (RocksDB, as {@code ./neardup serve} opens it), for documents of the corpus: the median of each over the queries, for a few
  * rounds. A corpus file of one text a line; the index is built in {@code --data} on the first run
  * and reused after.
  */
 @Command(name = "store-search-bench", mixinStandardHelpOptions = true,
-    description = "Threshold query and top-10 on the persistent index.")
+    description = "Threshold query, top-10 and containment on the persistent index.")
 public final class StoreSearchBenchmark implements Callable<Integer> {
   @Option(names = "--lines", required = true, description = "Corpus: one text a line.")
   Path lines;
@@ -61,6 +61,7 @@ public final class StoreSearchBenchmark implements Callable<Integer> {
       for (int round = 0; round < rounds; round++) {
         double[] threshold = new double[sample.length];
         double[] top = new double[sample.length];
+        double[] containing = new double[sample.length];
         for (int i = 0; i < sample.length; i++) {
           String text = texts.get(sample[i]);
           long t0 = System.nanoTime();
@@ -68,14 +69,20 @@ public final class StoreSearchBenchmark implements Callable<Integer> {
           long t1 = System.nanoTime();
           index.top(text, 11);
           long t2 = System.nanoTime();
+          index.containing(text, 10);
+          long t3 = System.nanoTime();
           threshold[i] = (t1 - t0) / 1e3;
           top[i] = (t2 - t1) / 1e3;
+          containing[i] = (t3 - t2) / 1e3;
         }
         Arrays.sort(threshold);
         Arrays.sort(top);
+        Arrays.sort(containing);
         double q = threshold[sample.length / 2];
         double t = top[sample.length / 2];
-        System.out.printf(Locale.ROOT, "round %d: threshold query %.1f µs, top(text, 10) %.1f µs, %.2f×%n", round, q, t, t / q);
+        double c = containing[sample.length / 2];
+        System.out.printf(Locale.ROOT, "round %d: threshold query %.1f µs, top(text, 10) %.1f µs, %.2f×, containing(text) %.1f µs, %.2f×%n",
+            round, q, t, t / q, c, c / q);
       }
     }
     return 0;

@@ -62,7 +62,7 @@ public final class IndexCheck {
     try (var snapshot = new Snapshot(db)) {
       long documents = checkDocuments(snapshot);
       checkKeys(snapshot);
-      long entries = checkBuckets(snapshot);
+      long entries = checkLists(snapshot, family(RocksLayout.BUCKETS), RocksLayout.BUCKETS, false);
       checkSearchEntries(snapshot, RocksLayout.TOP_K_BUCKETS, expectedTopK, settings.search().hasTopKFloor());
       checkSearchEntries(snapshot, RocksLayout.CONTAINMENT, expectedContainment, settings.search().hasContainment());
       long expectedEntries = documents * settings.banding().bands();
@@ -156,10 +156,12 @@ public final class IndexCheck {
     }
   }
 
+  /** The document is in the lists of {@code keys} of a search family (ascending: binary search). */
   private void checkEntries(Snapshot snapshot, String familyName, long[] keys, long handle, String key) {
     for (long bucket : keys) {
-      if (snapshot.get(searchFamily(familyName), SearchBuckets.entry(bucket, handle)) == null) {
-        problem("document '" + key + "' is missing from an entry of " + familyName);
+      byte[] list = snapshot.get(searchFamily(familyName), RocksLayout.handle(bucket));
+      if (list == null || Arrays.binarySearch(RocksLayout.handles(list), handle) < 0) {
+        problem("document '" + key + "' is missing from a list of " + familyName);
         return;
       }
     }
@@ -167,20 +169,11 @@ public final class IndexCheck {
 
   /** Counts a search family's entries, each pointing at a document, against what the documents make. */
   private void checkSearchEntries(Snapshot snapshot, String familyName, long expected, boolean needed) {
-    if (!needed) {
-      return;
-    }
-    long entries = 0;
-    try (RocksIterator iterator = snapshot.iterator(searchFamily(familyName))) {
-      for (iterator.seekToFirst(); iterator.isValid(); iterator.next()) {
-        entries++;
-        if (snapshot.get(family(RocksLayout.IDS), RocksLayout.handle(RocksLayout.getLong(iterator.key(), 8))) == null) {
-          problem("an entry of " + familyName + " points at missing handle " + RocksLayout.getLong(iterator.key(), 8));
-        }
+    if (needed) {
+      long entries = checkLists(snapshot, searchFamily(familyName), familyName, true);
+      if (entries != expected) {
+        problem(entries + " entries in " + familyName + ", but the documents make " + expected);
       }
-    }
-    if (entries != expected) {
-      problem(entries + " entries in " + familyName + ", but the documents make " + expected);
     }
   }
 
@@ -199,26 +192,41 @@ public final class IndexCheck {
     }
   }
 
-  private long checkBuckets(Snapshot snapshot) {
+  /**
+   * Reads every list of a family of lists (the buckets, or a search family, whose lists must also be
+   * ascending): none empty, none listing a document twice, every entry a document. The entries read.
+   */
+  private long checkLists(Snapshot snapshot, ColumnFamilyHandle lists, String familyName, boolean ascending) {
     long entries = 0;
-    try (RocksIterator buckets = snapshot.iterator(family(RocksLayout.BUCKETS))) {
-      for (buckets.seekToFirst(); buckets.isValid(); buckets.next()) {
-        long[] members = RocksLayout.handles(buckets.value());
+    try (RocksIterator iterator = snapshot.iterator(lists)) {
+      for (iterator.seekToFirst(); iterator.isValid(); iterator.next()) {
+        long[] members = RocksLayout.handles(iterator.value());
         if (members.length == 0) {
-          problem("an empty bucket is stored");
+          problem("an empty list is stored in " + familyName);
         }
         if (Arrays.stream(members).distinct().count() != members.length) {
-          problem("a bucket lists a document twice");
+          problem("a list of " + familyName + " holds a document twice");
+        } else if (ascending && !isAscending(members)) {
+          problem("a list of " + familyName + " is not in ascending order");
         }
         for (long member : members) {
           entries++;
           if (snapshot.get(family(RocksLayout.IDS), RocksLayout.handle(member)) == null) {
-            problem("a bucket entry points at missing handle " + member);
+            problem("an entry of " + familyName + " points at missing handle " + member);
           }
         }
       }
     }
     return entries;
+  }
+
+  private static boolean isAscending(long[] values) {
+    for (int i = 1; i < values.length; i++) {
+      if (values[i] <= values[i - 1]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private long readLong(Snapshot snapshot, byte[] key) {
@@ -246,7 +254,9 @@ public final class IndexCheck {
     Snapshot(RocksDB db) {
       this.db = db;
       this.snapshot = db.getSnapshot();
-      this.options = new org.rocksdb.ReadOptions().setSnapshot(snapshot);
+      // total order: the buckets' hash memtable has no order of its own, and a scan of it without
+      // this finds nothing of what is not flushed yet
+      this.options = new org.rocksdb.ReadOptions().setSnapshot(snapshot).setTotalOrderSeek(true);
     }
 
     RocksIterator iterator(ColumnFamilyHandle family) {

@@ -28,6 +28,7 @@ import org.rocksdb.InfoLogLevel;
 import org.rocksdb.LRUCache;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.StringAppendOperator;
 
 /**
  * A data directory holding a persistent index: an embedded RocksDB database ({@link RocksLayout})
@@ -130,12 +131,15 @@ public final class IndexDirectory implements AutoCloseable {
         }
         descriptors.add(new ColumnFamilyDescriptor(family.getBytes(StandardCharsets.US_ASCII), familyOptions));
       }
-      for (String family : search) { // entries bucket key ‖ handle, read by prefix scans
-        descriptors.add(new ColumnFamilyDescriptor(family.getBytes(StandardCharsets.US_ASCII), prefixScans(resources, cache)));
+      for (String family : search) {
+        ColumnFamilyOptions familyOptions = RocksLayout.SEARCH_FAMILIES.contains(family)
+            ? searchLists(resources, cache) : legacyEntries(resources, cache);
+        descriptors.add(new ColumnFamilyDescriptor(family.getBytes(StandardCharsets.US_ASCII), familyOptions));
       }
       List<ColumnFamilyHandle> handles = new ArrayList<>();
       RocksDB db = openLocked(directory, dbOptions, descriptors, handles);
       try {
+        migrateLegacyFamilies(db, families, handles);
         IndexSettings settings = settings(directory, db, options);
         ColumnFamilyHandle topK = searchFamily(directory, families, handles, RocksLayout.TOP_K_BUCKETS,
             settings.search().hasTopKFloor());
@@ -163,7 +167,9 @@ public final class IndexDirectory implements AutoCloseable {
 
   /**
    * The search families to open: those an existing index has, or those a new index's settings ask
-   * for (an index without top-k or containment has neither, laid out as before they existed).
+   * for (an index without top-k or containment has neither, laid out as before they existed). An
+   * index with a legacy family opens it and its replacement (made when missing), for {@link
+   * #migrateLegacyFamilies}.
    */
   private static List<String> searchFamilies(Path directory, boolean exists, Options options) {
     List<String> families = new ArrayList<>();
@@ -173,9 +179,14 @@ public final class IndexDirectory implements AutoCloseable {
         for (byte[] name : RocksDB.listColumnFamilies(listing, directory.toString())) {
           present.add(new String(name, StandardCharsets.US_ASCII));
         }
-        for (String family : RocksLayout.SEARCH_FAMILIES) {
-          if (present.contains(family)) {
+        for (int i = 0; i < RocksLayout.SEARCH_FAMILIES.size(); i++) {
+          String family = RocksLayout.SEARCH_FAMILIES.get(i);
+          String legacy = RocksLayout.LEGACY_SEARCH_FAMILIES.get(i);
+          if (present.contains(family) || present.contains(legacy)) {
             families.add(family);
+          }
+          if (present.contains(legacy)) {
+            families.add(legacy);
           }
         }
       } catch (RocksDBException e) {
@@ -190,6 +201,21 @@ public final class IndexDirectory implements AutoCloseable {
       families.add(RocksLayout.CONTAINMENT);
     }
     return families;
+  }
+
+  /**
+   * Rewrites each legacy search family open as lists in its replacement and drops it ({@link
+   * SearchListMigration}), taking it out of {@code families} and {@code handles}.
+   */
+  private static void migrateLegacyFamilies(RocksDB db, List<String> families, List<ColumnFamilyHandle> handles) {
+    for (int i = 0; i < RocksLayout.LEGACY_SEARCH_FAMILIES.size(); i++) {
+      int legacy = families.indexOf(RocksLayout.LEGACY_SEARCH_FAMILIES.get(i));
+      if (legacy >= 0) {
+        SearchListMigration.migrate(db, handles.get(legacy), handles.get(families.indexOf(RocksLayout.SEARCH_FAMILIES.get(i))));
+        handles.remove(legacy).close();
+        families.remove(legacy);
+      }
+    }
   }
 
   /** The handle of search family {@code name} when the settings need it; an error when it is missing. */
@@ -269,8 +295,16 @@ public final class IndexDirectory implements AutoCloseable {
     return track(resources, options);
   }
 
-  /** The search families: scanned by their 8-byte bucket-key prefix, with prefix Bloom filters. */
-  private static ColumnFamilyOptions prefixScans(List<AutoCloseable> resources, Cache cache) {
+  /**
+   * The search families: lists read by point lookups, appended to by merges that concatenate (an
+   * empty delimiter), compressed (ascending handles have many zero bytes).
+   */
+  private static ColumnFamilyOptions searchLists(List<AutoCloseable> resources, Cache cache) {
+    return pointLookups(resources, cache, true).setMergeOperator(track(resources, new StringAppendOperator("")));
+  }
+
+  /** The legacy search families, as they were made: scanned by their 8-byte bucket-key prefix. */
+  private static ColumnFamilyOptions legacyEntries(List<AutoCloseable> resources, Cache cache) {
     BlockBasedTableConfig table = tables(resources, cache).setWholeKeyFiltering(false);
     ColumnFamilyOptions options = new ColumnFamilyOptions()
         .useFixedLengthPrefixExtractor(8)

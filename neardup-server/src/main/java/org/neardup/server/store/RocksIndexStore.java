@@ -49,7 +49,6 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
   private final LowByteCache lowBytes; // null without a top-k floor
   private final boolean keepTexts;
   private final ReadOptions reads = new ReadOptions();
-  private final ReadOptions prefixReads = new ReadOptions().setPrefixSameAsStart(true);
   private final WriteOptions writes;
 
   private final WriteBatch pending = new WriteBatch();
@@ -92,8 +91,8 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     this.sets = families[4];
     this.texts = families[5];
     this.buckets = families[6];
-    this.topKBuckets = topKBuckets == null ? null : new SearchBuckets(db, pending, prefixReads, topKBuckets);
-    this.containment = containment == null ? null : new SearchBuckets(db, pending, prefixReads, containment);
+    this.topKBuckets = topKBuckets == null ? null : new SearchBuckets(db, pending, reads, topKBuckets);
+    this.containment = containment == null ? null : new SearchBuckets(db, pending, reads, containment);
     this.lowBytes = topKBuckets == null ? null : new LowByteCache(db, signatures);
     this.keepTexts = keepTexts;
     this.writes = new WriteOptions().setSync(durable);
@@ -150,6 +149,9 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
           pending.put(buckets, bucketKey, RocksLayout.handles(bucket.getValue()));
         }
       }
+      for (SearchBuckets search : searchBuckets()) {
+        search.stageRewritten();
+      }
       pending.put(meta, RocksLayout.NEXT_HANDLE, handle(nextHandle));
       pending.put(meta, RocksLayout.COUNT, handle(count));
       db.write(writes, pending);
@@ -168,11 +170,26 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
       throw new StoreException("cannot write the index: " + e.getMessage(), e);
     } finally {
       forgetLastRead();
+      for (SearchBuckets search : searchBuckets()) {
+        search.committed();
+      }
       pending.clear();
       keyOverlay.clear();
       documentOverlay.clear();
       bucketOverlay.clear();
     }
+  }
+
+  /** The search families' buckets this index has. */
+  private List<SearchBuckets> searchBuckets() {
+    List<SearchBuckets> present = new ArrayList<>(2);
+    if (topKBuckets != null) {
+      present.add(topKBuckets);
+    }
+    if (containment != null) {
+      present.add(containment);
+    }
+    return present;
   }
 
   /** Makes what was written with a non-durable store durable (after a bulk load). */
@@ -188,7 +205,6 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
   public void close() {
     pending.close();
     reads.close();
-    prefixReads.close();
     writes.close();
   }
 
@@ -333,20 +349,10 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
 
   @Override
   public long[] candidates(long[] bucketKeys) {
-    List<long[]> lists = members(bucketKeys);
-    int total = 0;
-    for (long[] list : lists) {
-      total += list.length;
-    }
-    long[] found = new long[total];
-    int size = 0;
-    for (long[] list : lists) {
-      System.arraycopy(list, 0, found, size, list.length);
-      size += list.length;
-    }
+    long[] found = SearchBuckets.concatenated(members(bucketKeys));
     Arrays.sort(found);
     int distinct = 0;
-    for (int i = 0; i < size; i++) {
+    for (int i = 0; i < found.length; i++) {
       if (distinct == 0 || found[i] != found[distinct - 1]) {
         found[distinct++] = found[i];
       }

@@ -22,13 +22,15 @@ import java.util.List;
  * sets           handle, 8 bytes                       shingle set (ShingleSetFormat)
  * texts          handle, 8 bytes                       raw text, UTF-8 (only when texts are kept)
  * buckets        bucket key, 8 bytes                   its members' handles, 8 bytes each
- * topk-buckets   floor bucket key, 8 bytes ‖ handle     (empty)   only with a top-k floor
- * containment    sampled shingle hash ‖ handle         (empty)   only with containment sampling
+ * topk-lists     floor bucket key, 8 bytes             its members' handles, ascending   only with a top-k floor
+ * containment-lists sampled shingle hash, 8 bytes      its members' handles, ascending   only with containment sampling
  * </pre>
  *
  * The last two families exist only in indexes whose settings ({@code IndexSettingsFormat} version
- * 2) ask for them, so that an index without them is laid out exactly as before; they are read by
- * prefix scans of what is committed (see {@link SearchBuckets}).
+ * 2) ask for them, so that an index without them is laid out exactly as before; adds append to
+ * their lists by merges (see {@link SearchBuckets}). Indexes made before them kept one key an entry,
+ * bucket key ‖ handle with an empty value, in {@link #LEGACY_TOP_K_BUCKETS} and {@link
+ * #LEGACY_CONTAINMENT}: opening one rewrites those as lists ({@link SearchListMigration}).
  *
  * Handles are given out in increasing order and never reused, so ascending handles are insertion
  * order. A bucket is one key, so that the b buckets of a query are one multiGet of point lookups
@@ -47,14 +49,21 @@ final class RocksLayout {
   static final String TEXTS = "texts";
   static final String BUCKETS = "buckets";
 
-  static final String TOP_K_BUCKETS = "topk-buckets";
-  static final String CONTAINMENT = "containment";
+  static final String TOP_K_BUCKETS = "topk-lists";
+  static final String CONTAINMENT = "containment-lists";
+
+  /** The families {@link #TOP_K_BUCKETS} and {@link #CONTAINMENT} replace (one key an entry). */
+  static final String LEGACY_TOP_K_BUCKETS = "topk-buckets";
+  static final String LEGACY_CONTAINMENT = "containment";
 
   /** The column families after the default one every index has, in the order they are opened. */
   static final List<String> FAMILIES = List.of(KEYS, IDS, SIGNATURES, SETS, TEXTS, BUCKETS);
 
   /** The column families of the queries beyond the threshold, opened after {@link #FAMILIES} when present. */
   static final List<String> SEARCH_FAMILIES = List.of(TOP_K_BUCKETS, CONTAINMENT);
+
+  /** The legacy family each of {@link #SEARCH_FAMILIES} replaces, in the same order. */
+  static final List<String> LEGACY_SEARCH_FAMILIES = List.of(LEGACY_TOP_K_BUCKETS, LEGACY_CONTAINMENT);
 
   private RocksLayout() {}
 

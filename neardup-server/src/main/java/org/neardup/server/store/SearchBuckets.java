@@ -1,43 +1,65 @@
 package org.neardup.server.store;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongConsumer;
 import org.neardup.index.BucketStore;
 import org.neardup.index.CountedCandidates;
+import org.rocksdb.AbstractWriteBatch;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
-import org.rocksdb.RocksIterator;
-import org.rocksdb.AbstractWriteBatch;
 
 /**
  * The buckets of a search family ({@link RocksLayout#TOP_K_BUCKETS}, {@link RocksLayout#CONTAINMENT})
- * of a {@link RocksIndexStore}: entries bucket key ‖ handle (empty values), staged in the store's
- * pending batch so that they commit with the document, and read by prefix scans of what is
- * committed: top-k and containment queries run under the index's read lock, never inside a batch
- * of writes (a write reads only the threshold buckets), so they never need the pending entries.
- * Called under the index's lock, as the store is.
+ * of a {@link RocksIndexStore}: one key a bucket, its value the members' handles, ascending, 8 bytes
+ * each — the layout of the threshold buckets, so that a query reads its buckets in one {@code
+ * multiGet} (an entry a key cost a JNI call an entry: most of a top-k query's time). A bucket of the
+ * floor or of a common shingle holds many documents, so an add never reads it: it appends its handle
+ * with a merge (the family's merge operator concatenates, {@link IndexDirectory}); handles are given
+ * out in increasing order, so appended lists stay ascending. A removal reads the list and puts it
+ * back without the handle when the batch commits. A list's length is not known without reading it,
+ * so {@link #size} stays 0 ("cannot tell cheaply"): a containment query reads the lists it must
+ * (k - h + 1 of them) in one multiGet, then others only while the lists it read were short.
+ *
+ * <p>Writes are staged in the store's pending batch, so that they commit with the document. Queries
+ * (top-k, containment) read only what is committed: they run under the index's read lock, never
+ * inside a batch of writes. A removal inside a batch needs the batch's own changes to the lists it
+ * rewrites, so they are kept until {@link #committed()}. Called under the index's lock, as the store is.
  */
 final class SearchBuckets implements BucketStore {
-  private static final byte[] EMPTY = new byte[0];
-
   private final RocksDB db;
   private final AbstractWriteBatch pending;
-  private final ReadOptions prefixReads;
+  private final ReadOptions reads;
   private final ColumnFamilyHandle family;
+  /** Lists this batch puts whole (after a removal), as they are now. */
+  private final Map<Long, Staged> rewritten = new HashMap<>();
+  /** Handles this batch appends to lists it does not put whole. */
+  private final Map<Long, Staged> appended = new HashMap<>();
 
-  SearchBuckets(RocksDB db, AbstractWriteBatch pending, ReadOptions prefixReads, ColumnFamilyHandle family) {
+  SearchBuckets(RocksDB db, AbstractWriteBatch pending, ReadOptions reads, ColumnFamilyHandle family) {
     this.db = db;
     this.pending = pending;
-    this.prefixReads = prefixReads;
+    this.reads = reads;
     this.family = family;
   }
 
   @Override
   public void add(long[] bucketKeys, long handle) {
+    byte[] entry = RocksLayout.handle(handle);
     try {
       for (long bucket : bucketKeys) {
-        pending.put(family, entry(bucket, handle), EMPTY);
+        Staged whole = rewritten.get(bucket);
+        if (whole != null) {
+          whole.add(handle); // put whole at the commit
+        } else {
+          pending.merge(family, RocksLayout.handle(bucket), entry);
+          appended.computeIfAbsent(bucket, b -> new Staged()).add(handle);
+        }
       }
     } catch (RocksDBException e) {
       throw new StoreException("cannot stage a write: " + e.getMessage(), e);
@@ -46,73 +68,156 @@ final class SearchBuckets implements BucketStore {
 
   @Override
   public void remove(long[] bucketKeys, long handle) {
+    List<long[]> committed = read(bucketKeys);
+    for (int i = 0; i < bucketKeys.length; i++) {
+      long bucket = bucketKeys[i];
+      Staged list = rewritten.get(bucket);
+      if (list == null) {
+        list = Staged.of(committed.get(i));
+        Staged added = appended.remove(bucket);
+        if (added != null) {
+          list.addAll(added); // their merges, staged before, are overwritten by the put
+        }
+        rewritten.put(bucket, list);
+      }
+      list.remove(handle);
+    }
+  }
+
+  /** Stages the lists the batch rewrote, whole: called once, just before the batch is written. */
+  void stageRewritten() {
     try {
-      for (long bucket : bucketKeys) {
-        pending.delete(family, entry(bucket, handle));
+      for (Map.Entry<Long, Staged> bucket : rewritten.entrySet()) {
+        byte[] key = RocksLayout.handle(bucket.getKey());
+        Staged list = bucket.getValue();
+        if (list.size == 0) {
+          pending.delete(family, key);
+        } else {
+          pending.put(family, key, RocksLayout.handles(list.toArray()));
+        }
       }
     } catch (RocksDBException e) {
       throw new StoreException("cannot stage a removal: " + e.getMessage(), e);
     }
   }
 
+  /** The batch was written (or dropped): what it staged is committed (or gone). */
+  void committed() {
+    rewritten.clear();
+    appended.clear();
+  }
+
   @Override
   public long[] candidates(long[] bucketKeys) {
-    long[] found = entries(bucketKeys);
-    Arrays.sort(found);
-    int distinct = 0;
-    for (int i = 0; i < found.length; i++) {
-      if (distinct == 0 || found[i] != found[distinct - 1]) {
-        found[distinct++] = found[i];
-      }
-    }
-    return Arrays.copyOf(found, distinct);
+    CountedCandidates counted = countedCandidates(bucketKeys);
+    return counted.handles();
   }
 
   @Override
   public CountedCandidates countedCandidates(long[] bucketKeys) {
-    long[] found = entries(bucketKeys);
-    return CountedCandidates.count(found, found.length);
+    long[] all = concatenated(read(bucketKeys));
+    return CountedCandidates.count(all, all.length);
   }
 
-  /** Every committed entry of the buckets {@code bucketKeys}: one handle a bucket holding it. One iterator for all. */
-  private long[] entries(long[] bucketKeys) {
-    long[] found = new long[16];
+  /** The handles of {@code lists}, one list after the other. */
+  static long[] concatenated(List<long[]> lists) {
+    int total = 0;
+    for (long[] list : lists) {
+      total += list.length;
+    }
+    long[] all = new long[total];
     int size = 0;
-    try (RocksIterator iterator = db.newIterator(family, prefixReads)) {
-      for (long bucket : bucketKeys) {
-        byte[] prefix = RocksLayout.handle(bucket); // the bucket key, 8 bytes big-endian
-        for (iterator.seek(prefix); iterator.isValid(); iterator.next()) {
-          byte[] entry = iterator.key();
-          if (!startsWith(entry, prefix)) {
-            break;
-          }
-          if (size == found.length) {
-            found = Arrays.copyOf(found, size * 2);
-          }
-          found[size++] = RocksLayout.getLong(entry, 8);
+    for (long[] list : lists) {
+      System.arraycopy(list, 0, all, size, list.length);
+      size += list.length;
+    }
+    return all;
+  }
+
+  @Override
+  public long[] members(long bucketKey) {
+    return read(new long[] {bucketKey}).get(0);
+  }
+
+  @Override
+  public void forEach(long bucketKey, LongConsumer consumer) {
+    for (long handle : members(bucketKey)) {
+      consumer.accept(handle);
+    }
+  }
+
+  @Override
+  public void forEach(long[] bucketKeys, LongConsumer consumer) {
+    for (long[] list : read(bucketKeys)) {
+      for (long handle : list) {
+        consumer.accept(handle);
+      }
+    }
+  }
+
+  /** The committed lists of {@code bucketKeys}, in one multiGet (an empty list for a missing bucket). */
+  private List<long[]> read(long[] bucketKeys) {
+    if (bucketKeys.length == 0) {
+      return List.of(); // (a text too short to sample a shingle from): RocksDB refuses an empty multiGet
+    }
+    List<byte[]> keys = new ArrayList<>(bucketKeys.length);
+    List<ColumnFamilyHandle> families = new ArrayList<>(bucketKeys.length);
+    for (long bucket : bucketKeys) {
+      keys.add(RocksLayout.handle(bucket));
+      families.add(family);
+    }
+    List<byte[]> values;
+    try {
+      values = db.multiGetAsList(reads, families, keys);
+    } catch (RocksDBException e) {
+      throw new StoreException("cannot read the index: " + e.getMessage(), e);
+    }
+    List<long[]> lists = new ArrayList<>(values.size());
+    for (byte[] value : values) {
+      lists.add(value == null ? EMPTY : RocksLayout.handles(value));
+    }
+    return lists;
+  }
+
+  private static final long[] EMPTY = new long[0];
+
+  /** A list of handles staged by the batch, growing. */
+  private static final class Staged {
+    long[] handles = new long[4];
+    int size;
+
+    static Staged of(long[] committed) {
+      Staged list = new Staged();
+      list.handles = Arrays.copyOf(committed, Math.max(4, committed.length + 1));
+      list.size = committed.length;
+      return list;
+    }
+
+    void add(long handle) {
+      if (size == handles.length) {
+        handles = Arrays.copyOf(handles, 2 * size);
+      }
+      handles[size++] = handle;
+    }
+
+    void addAll(Staged other) {
+      for (int i = 0; i < other.size; i++) {
+        add(other.handles[i]);
+      }
+    }
+
+    void remove(long handle) {
+      int kept = 0;
+      for (int i = 0; i < size; i++) {
+        if (handles[i] != handle) {
+          handles[kept++] = handles[i];
         }
       }
+      size = kept;
     }
-    return Arrays.copyOf(found, size);
-  }
 
-  /** An entry's key: the bucket key, then the handle, both 8 bytes big-endian. */
-  static byte[] entry(long bucketKey, long handle) {
-    byte[] bytes = new byte[16];
-    RocksLayout.putLong(bytes, 0, bucketKey);
-    RocksLayout.putLong(bytes, 8, handle);
-    return bytes;
-  }
-
-  private static boolean startsWith(byte[] key, byte[] prefix) {
-    if (key.length < prefix.length) {
-      return false;
+    long[] toArray() {
+      return Arrays.copyOf(handles, size);
     }
-    for (int i = 0; i < prefix.length; i++) {
-      if (key[i] != prefix[i]) {
-        return false;
-      }
-    }
-    return true;
   }
 }

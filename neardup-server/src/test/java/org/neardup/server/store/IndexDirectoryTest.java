@@ -200,11 +200,113 @@ class IndexDirectoryTest {
       for (byte[] name : org.rocksdb.RocksDB.listColumnFamilies(options, plain.toString())) {
         families.add(new String(name, java.nio.charset.StandardCharsets.US_ASCII));
       }
-      assertThat(families).doesNotContain("topk-buckets", "containment").contains("buckets");
+      assertThat(families).doesNotContainAnyElementsOf(RocksLayout.SEARCH_FAMILIES)
+          .doesNotContainAnyElementsOf(RocksLayout.LEGACY_SEARCH_FAMILIES).contains(RocksLayout.BUCKETS);
     } catch (org.rocksdb.RocksDBException e) {
       throw new IOException(e);
     }
     assertThatThrownBy(() -> IndexDirectory.open(plain, new IndexDirectory.Options(settings, true, true, 16L << 20, 2)))
         .isInstanceOf(NearDupException.class).hasMessageContaining("top-k floor");
+  }
+
+  /**
+   * Batches that add to, remove from and upsert into the same search lists (a removal rewrites a list
+   * the batch has appended to, an add follows a removal's rewrite) leave the lists the in-memory
+   * index has: the same top-k and containment answers, and a clean check.
+   */
+  @Test
+  void batchesThatAddAndRemoveInTheSameListsAnswerAsInMemory() {
+    SearchSettings search = new SearchSettings(0.3, 4);
+    IndexSettings settings = IndexSettings.of(CONFIG, false, search);
+    GeneratedCorpus corpus = new CorpusGenerator(400, 0.4, 6, 0.5, 15, 80, 11).withExcerpts(0.3, 0.05).generate();
+    NearDupIndex<String> memory = NearDupIndex.inMemory(CONFIG, search);
+    Path data = dir.resolve("batches");
+    try (IndexDirectory directory = IndexDirectory.open(data, new IndexDirectory.Options(settings, true, true, 16L << 20, 2))) {
+      NearDupIndex<String> index = directory.index();
+      java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+      for (int start = 0; start < corpus.size(); start += 40) {
+        List<IndexWrite<String>> writes = new ArrayList<>();
+        for (int i = start; i < Math.min(corpus.size(), start + 40); i++) {
+          String text = corpus.texts().get(i);
+          writes.add(IndexWrite.add(corpus.ids().get(i), index.sketcher().sketch(text), text, false));
+          if (i > 0 && random.nextInt(3) == 0) { // a removal of a document of this batch or of an earlier one
+            writes.add(IndexWrite.remove(corpus.ids().get(random.nextInt(i))));
+          }
+          if (random.nextInt(5) == 0) { // an upsert of a copy: its lists are the ones just rewritten
+            String copied = corpus.texts().get(random.nextInt(i + 1));
+            writes.add(IndexWrite.upsert("copy-" + random.nextInt(30), index.sketcher().sketch(copied), copied, false));
+          }
+        }
+        List<WriteResult<String>> results = index.writeAll(writes);
+        assertThat(results).isEqualTo(memory.writeAll(writes));
+      }
+      for (int i = 0; i < corpus.size(); i += 7) {
+        String text = corpus.texts().get(i);
+        assertSameAnswers(index.top(text, 8), memory.top(text, 8), 8);
+        assertSameAnswers(index.containing(text, 50), memory.containing(text, 50), 50);
+      }
+      for (int i = 0; i < 12; i++) { // one shingle each: most have none sampled, so no containment list
+        index.add("tiny-" + i, "t" + i);
+        memory.add("tiny-" + i, "t" + i);
+        assertThat(index.containing("t" + i, 5)).isEqualTo(memory.containing("t" + i, 5));
+        assertThat(index.remove("tiny-" + i)).isTrue();
+        memory.remove("tiny-" + i);
+      }
+      IndexCheck.Report report = directory.check();
+      assertThat(report.problems()).isEmpty();
+      assertThat(index.size()).isEqualTo(memory.size());
+    }
+  }
+
+  /**
+   * The same similarities, and the same documents but for the order of equal similarities (broken by
+   * handle: the in-memory index reuses the handles of removed documents, the persistent one never
+   * does) and for those tied with the last of a full answer.
+   */
+  private static void assertSameAnswers(List<Match<String>> actual, List<Match<String>> expected, int limit) {
+    assertThat(actual).extracting(Match::similarity).isEqualTo(expected.stream().map(Match::similarity).toList());
+    double tiedOut = expected.size() == limit ? expected.get(limit - 1).similarity() : -1;
+    assertThat(actual.stream().filter(m -> m.similarity() > tiedOut).map(Match::key))
+        .containsExactlyInAnyOrderElementsOf(expected.stream().filter(m -> m.similarity() > tiedOut).map(Match::key).toList());
+  }
+
+  /**
+   * An index made before the search families were lists (one key an entry, in the legacy families)
+   * is rewritten when opened — also when an earlier rewrite was interrupted, leaving lists half
+   * written — and then answers as it did, with a clean check and only the new families.
+   */
+  @Test
+  void legacySearchEntriesAreRewrittenAsListsWhenOpened() throws Exception {
+    SearchSettings search = new SearchSettings(0.3, 4);
+    IndexSettings settings = IndexSettings.of(CONFIG, false, search);
+    GeneratedCorpus corpus = new CorpusGenerator(300, 0.4, 6, 0.5, 15, 80, 17).withExcerpts(0.3, 0.05).generate();
+    Path data = dir.resolve("legacy");
+    Map<Integer, List<Match<String>>> top = new HashMap<>();
+    Map<Integer, List<Match<String>>> containing = new HashMap<>();
+    try (IndexDirectory directory = IndexDirectory.open(data, new IndexDirectory.Options(settings, true, true, 16L << 20, 2))) {
+      for (int i = 0; i < corpus.size(); i++) {
+        directory.index().add(corpus.ids().get(i), corpus.texts().get(i));
+      }
+      for (int i = 0; i < corpus.size(); i += 6) {
+        top.put(i, directory.index().top(corpus.texts().get(i), 8));
+        containing.put(i, directory.index().containing(corpus.texts().get(i), 50));
+      }
+    }
+    assertThat(top.values()).anyMatch(found -> found.size() > 1);
+    assertThat(containing.values()).anyMatch(found -> found.size() > 1);
+    long entries = LegacyLayout.rewriteAsLegacy(data);
+    assertThat(entries).isGreaterThan(300L * 10);
+    assertThat(LegacyLayout.families(data)).containsAll(RocksLayout.LEGACY_SEARCH_FAMILIES)
+        .containsAll(RocksLayout.SEARCH_FAMILIES); // the lists, half written: one bogus list each
+    try (IndexDirectory reopened = IndexDirectory.open(data, IndexDirectory.Options.existing())) {
+      IndexCheck.Report report = reopened.check();
+      assertThat(report.problems()).isEmpty();
+      for (int i = 0; i < corpus.size(); i += 6) {
+        assertThat(reopened.index().top(corpus.texts().get(i), 8)).isEqualTo(top.get(i));
+        assertThat(reopened.index().containing(corpus.texts().get(i), 50)).isEqualTo(containing.get(i));
+      }
+    }
+    assertThat(LegacyLayout.families(data)).containsAll(RocksLayout.SEARCH_FAMILIES)
+        .doesNotContainAnyElementsOf(RocksLayout.LEGACY_SEARCH_FAMILIES);
   }
 }

@@ -11,7 +11,8 @@ import org.neardup.verify.Containment;
  * <ol>
  *   <li>{@link #candidates}: the query's k sampled shingles are sorted by posting-list length; the
  *       documents in the k − h + 1 shortest lists are the candidates (a document holding h of the k
- *       must be in one of them: prefix filtering). Their hits are counted there, and in the
+ *       must be in one of them: prefix filtering; where the store cannot tell lengths, any k − h + 1
+ *       lists do). Their hits are counted there, and in the
  *       following lists too as long as a list is not longer than the candidates still alive are
  *       many: a candidate may miss only k − h lists, so each list read drops those out of misses
  *       (most, after the first such list) before their sets are ever read.

@@ -1,7 +1,5 @@
 package org.neardup.server.store;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -105,10 +103,9 @@ public final class IndexCheck {
           problem("document '" + key + "': " + (signature == null ? "no signature" : "signature of " + signature.length + " bytes"));
           continue;
         }
-        checkSet(snapshot, handleBytes, key);
-        checkDocumentSearchEntries(snapshot, handleBytes, handle, key, n, signature, floorBanding, sample);
-        int[] values = new int[n];
-        ByteBuffer.wrap(signature).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(values);
+        int[] values = RocksLayout.signature(signature);
+        long[] set = checkSet(snapshot, handleBytes, key);
+        checkDocumentSearchEntries(snapshot, handle, key, values, set, floorBanding, sample);
         for (long bucket : banding.bucketKeys(values)) {
           byte[] members = snapshot.get(family(RocksLayout.BUCKETS), RocksLayout.handle(bucket));
           if (members == null || Arrays.stream(RocksLayout.handles(members)).noneMatch(m -> m == handle)) {
@@ -121,38 +118,33 @@ public final class IndexCheck {
     return documents;
   }
 
-  private void checkSet(Snapshot snapshot, byte[] handleBytes, String key) {
+  /** The document's shingle set, decoded, or null when it has none or it is damaged (a problem then). */
+  private long[] checkSet(Snapshot snapshot, byte[] handleBytes, String key) {
     byte[] set = snapshot.get(family(RocksLayout.SETS), handleBytes);
     if (settings.verify() == VerifyMode.EXACT && set == null) {
       problem("document '" + key + "' has no shingle set");
     } else if (set != null) {
       try {
-        ShingleSetFormat.decode(set);
+        return ShingleSetFormat.decode(set);
       } catch (CorruptFormatException e) {
         problem("document '" + key + "': " + e.getMessage());
       }
     }
+    return null;
   }
 
-  /** The document's entries in the search families its index has. */
-  private void checkDocumentSearchEntries(Snapshot snapshot, byte[] handleBytes, long handle, String key, int n,
-      byte[] signature, Banding floorBanding, ContainmentSample sample) {
+  /** The document's entries in the search families its index has ({@code set}: null when it has none). */
+  private void checkDocumentSearchEntries(Snapshot snapshot, long handle, String key, int[] signature, long[] set,
+      Banding floorBanding, ContainmentSample sample) {
     if (floorBanding != null) {
-      int[] values = new int[n];
-      ByteBuffer.wrap(signature).order(ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(values);
-      long[] floorKeys = floorBanding.bucketKeys(values);
+      long[] floorKeys = floorBanding.bucketKeys(signature);
       expectedTopK += floorKeys.length;
       checkEntries(snapshot, RocksLayout.TOP_K_BUCKETS, floorKeys, handle, key);
     }
-    byte[] set = sample == null ? null : snapshot.get(family(RocksLayout.SETS), handleBytes);
-    if (set != null) {
-      try {
-        long[] sampled = sample.of(ShingleSetFormat.decode(set));
-        expectedContainment += sampled.length;
-        checkEntries(snapshot, RocksLayout.CONTAINMENT, sampled, handle, key);
-      } catch (CorruptFormatException e) {
-        // reported by checkSet
-      }
+    if (sample != null && set != null) {
+      long[] sampled = sample.of(set);
+      expectedContainment += sampled.length;
+      checkEntries(snapshot, RocksLayout.CONTAINMENT, sampled, handle, key);
     }
   }
 

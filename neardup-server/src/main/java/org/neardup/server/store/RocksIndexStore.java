@@ -8,11 +8,14 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Stream;
 import org.neardup.format.ShingleSetFormat;
 import org.neardup.index.BucketSpace;
 import org.neardup.index.BucketStore;
 import org.neardup.index.IndexStorage;
 import org.neardup.index.SketchStore;
+import org.neardup.internal.LongSort;
 import org.neardup.minhash.Signatures;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
@@ -46,6 +49,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
   private final ColumnFamilyHandle buckets;
   private final SearchBuckets topKBuckets; // null without a top-k floor
   private final SearchBuckets containment; // null without containment sampling
+  private final List<SearchBuckets> searchBuckets; // those of the two this index has
   private final LowByteCache lowBytes; // null without a top-k floor
   private final boolean keepTexts;
   private final ReadOptions reads = new ReadOptions();
@@ -93,6 +97,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     this.buckets = families[6];
     this.topKBuckets = topKBuckets == null ? null : new SearchBuckets(db, pending, reads, topKBuckets);
     this.containment = containment == null ? null : new SearchBuckets(db, pending, reads, containment);
+    this.searchBuckets = Stream.of(this.topKBuckets, this.containment).filter(Objects::nonNull).toList();
     this.lowBytes = topKBuckets == null ? null : new LowByteCache(db, signatures);
     this.keepTexts = keepTexts;
     this.writes = new WriteOptions().setSync(durable);
@@ -149,7 +154,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
           pending.put(buckets, bucketKey, RocksLayout.handles(bucket.getValue()));
         }
       }
-      for (SearchBuckets search : searchBuckets()) {
+      for (SearchBuckets search : searchBuckets) {
         search.stageRewritten();
       }
       pending.put(meta, RocksLayout.NEXT_HANDLE, handle(nextHandle));
@@ -170,7 +175,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
       throw new StoreException("cannot write the index: " + e.getMessage(), e);
     } finally {
       forgetLastRead();
-      for (SearchBuckets search : searchBuckets()) {
+      for (SearchBuckets search : searchBuckets) {
         search.committed();
       }
       pending.clear();
@@ -178,18 +183,6 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
       documentOverlay.clear();
       bucketOverlay.clear();
     }
-  }
-
-  /** The search families' buckets this index has. */
-  private List<SearchBuckets> searchBuckets() {
-    List<SearchBuckets> present = new ArrayList<>(2);
-    if (topKBuckets != null) {
-      present.add(topKBuckets);
-    }
-    if (containment != null) {
-      present.add(containment);
-    }
-    return present;
   }
 
   /** Makes what was written with a non-durable store durable (after a bulk load). */
@@ -351,13 +344,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
   public long[] candidates(long[] bucketKeys) {
     long[] found = SearchBuckets.concatenated(members(bucketKeys));
     Arrays.sort(found);
-    int distinct = 0;
-    for (int i = 0; i < found.length; i++) {
-      if (distinct == 0 || found[i] != found[distinct - 1]) {
-        found[distinct++] = found[i];
-      }
-    }
-    return Arrays.copyOf(found, distinct);
+    return LongSort.dropRepeats(found, found.length);
   }
 
   /** The member lists of the buckets {@code bucketKeys}: staged ones from the overlay, the rest in one multiGet. */

@@ -140,13 +140,6 @@ final class SearchBuckets implements BucketStore {
   }
 
   @Override
-  public void forEach(long bucketKey, LongConsumer consumer) {
-    for (long handle : members(bucketKey)) {
-      consumer.accept(handle);
-    }
-  }
-
-  @Override
   public void forEach(long[] bucketKeys, LongConsumer consumer) {
     for (long[] list : read(bucketKeys)) {
       for (long handle : list) {

@@ -47,6 +47,19 @@ final class Binomial {
     return cdf;
   }
 
+  /**
+   * P(X &gt;= k) for X the number of marked items among {@code draws} drawn without replacement from
+   * {@code population} items of which {@code marked} are marked (hypergeometric).
+   */
+  static double hypergeometricTail(int population, int marked, int draws, int k) {
+    double logAll = logChoose(population, draws);
+    double sum = 0;
+    for (int i = Math.max(k, draws - (population - marked)); i <= Math.min(marked, draws); i++) {
+      sum += Math.exp(logChoose(marked, i) + logChoose(population - marked, draws - i) - logAll);
+    }
+    return Math.min(1, sum);
+  }
+
   /** ln C(n, k). */
   static double logChoose(int n, int k) {
     return logFactorial(n) - logFactorial(k) - logFactorial(n - k);

@@ -8,8 +8,9 @@ import java.util.function.LongConsumer;
  */
 public interface Postings {
   /**
-   * How many documents the list of {@code key} holds, to read the shortest lists first; a store that
-   * cannot tell cheaply returns 0 for every key (any order finds the same candidates).
+   * How many documents the list of {@code key} holds, to read the shortest lists first; 0 where the
+   * store cannot tell cheaply (a store may know only its long lists' lengths, or none). Any order
+   * finds the same candidates: the lengths only save reads.
    */
   int size(long key);
 

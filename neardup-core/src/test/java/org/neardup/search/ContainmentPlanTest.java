@@ -43,23 +43,37 @@ class ContainmentPlanTest {
     assertThat(new ContainmentPlan(0.8, 0.99, new ContainmentSample(1)).minimumQuerySize()).isLessThan(minimum);
   }
 
+  @Test
+  void aQueryKeepsAtMostTheCapOfItsSampledShinglesThoseOfSmallestHash() {
+    long[] set = new SplittableRandom(7).longs(2000).sorted().distinct().toArray();
+    long[] all = PLAN.sample().of(set);
+    assertThat(all.length).isGreaterThan(ContainmentPlan.MAX_QUERY_SAMPLE);
+    assertThat(PLAN.querySample(set)).containsExactly(java.util.Arrays.copyOf(all, ContainmentPlan.MAX_QUERY_SAMPLE));
+    long[] small = java.util.Arrays.copyOf(set, 100);
+    assertThat(PLAN.querySample(small)).containsExactly(PLAN.sample().of(small));
+    // past the cap, a document at the threshold is still a candidate with the target probability
+    assertThat(PLAN.candidateProbability(0.8, 100_000)).isBetween(0.99, 0.999);
+  }
+
   /**
    * The candidate rule measured on random sets against {@link ContainmentPlan#candidateProbability}:
    * for each (containment, query size) cell, 3,000 independent trials (a fresh random universe of
-   * hashes each), the observed rate within 4 standard deviations of the predicted one.
+   * hashes each, the shared shingles a random subset of the query's), the observed rate within 4
+   * standard deviations of the predicted one. Queries of 480 shingles sample about {@link
+   * ContainmentPlan#MAX_QUERY_SAMPLE} of them, and those of 1,200 always more: the cap's model.
    */
   @Test
   void candidateRatesFollowThePredictionWithin4Sigma() {
     SplittableRandom random = new SplittableRandom(20261122L);
     int trials = 3000;
     for (double containment : new double[] {0.6, 0.75, 0.8, 0.9}) {
-      for (int size : new int[] {12, 30, 120}) {
+      for (int size : new int[] {12, 30, 120, 480, 1200}) {
         int shared = (int) Math.ceil(containment * size);
         int hits = 0;
         for (int trial = 0; trial < trials; trial++) {
-          long[] all = random.longs(size + 200).sorted().distinct().toArray();
+          long[] all = random.longs(size + 200).distinct().toArray(); // in random order
           long[] query = LongStream.of(all).limit(size).sorted().toArray();
-          long[] other = LongStream.concat(LongStream.of(query).limit(shared), LongStream.of(all).skip(size))
+          long[] other = LongStream.concat(LongStream.of(all).limit(shared), LongStream.of(all).skip(size))
               .sorted().toArray();
           ContainmentQuery q = new ContainmentQuery(PLAN, query);
           if (q.sampled().length > 0 && q.holdsEnoughSampled(other)) {

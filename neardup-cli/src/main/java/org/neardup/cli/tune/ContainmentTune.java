@@ -17,7 +17,7 @@ import org.neardup.tune.Histogram;
  * what the corpus looks like to them.
  */
 final class ContainmentTune {
-  private static final int[] SAMPLED = {3, 5, 10, 20, 50, 100, 250, 1000};
+  private static final int[] SAMPLED = {3, 5, 10, 20, 50, 100, ContainmentPlan.MAX_QUERY_SAMPLE};
   private static final double[] CONTAINMENTS = {0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 1.0};
   private static final int[] ALTERNATIVES = {1, 2, 4, 8, 16, 32};
   private static final int BUCKETS = 10;
@@ -37,7 +37,9 @@ final class ContainmentTune {
     out.printf(Locale.ROOT,
         "containment >= %s from one shingle in %d of each document: P(candidate) >= %s for every C >= %s once the query has %d+ shingles (%s)%n",
         t, plan.sample().rate(), Formats.plain(plan.targetRecall()), t, minimum, config.shingle());
-    out.printf(Locale.ROOT, "%nsampled shingles of the query k, how many a candidate must hold h(k), posting lists read k - h + 1:%n");
+    out.printf(Locale.ROOT,
+        "%nsampled shingles of the query k (at most %d, those of smallest hash), how many a candidate must hold h(k), posting lists read k - h + 1:%n",
+        ContainmentPlan.MAX_QUERY_SAMPLE);
     out.printf(Locale.ROOT, "  %6s %6s %6s%n", "k", "h(k)", "lists");
     for (int k : SAMPLED) {
       int h = plan.minimumHits(k);

@@ -348,6 +348,11 @@ public final class IndexDirectory implements AutoCloseable {
     return index;
   }
 
+  /** The store under {@link #index()}: for tests of its layout. */
+  RocksIndexStore store() {
+    return store;
+  }
+
   /** Commits written so far by this process. */
   public long commits() {
     return store.commits();

@@ -95,8 +95,8 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     this.sets = families[4];
     this.texts = families[5];
     this.buckets = families[6];
-    this.topKBuckets = topKBuckets == null ? null : new SearchBuckets(db, pending, reads, topKBuckets);
-    this.containment = containment == null ? null : new SearchBuckets(db, pending, reads, containment);
+    this.topKBuckets = topKBuckets == null ? null : new SearchBuckets(db, pending, reads, topKBuckets, false);
+    this.containment = containment == null ? null : new SearchBuckets(db, pending, reads, containment, true);
     this.searchBuckets = Stream.of(this.topKBuckets, this.containment).filter(Objects::nonNull).toList();
     this.lowBytes = topKBuckets == null ? null : new LowByteCache(db, signatures);
     this.keepTexts = keepTexts;
@@ -160,6 +160,9 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
       pending.put(meta, RocksLayout.NEXT_HANDLE, handle(nextHandle));
       pending.put(meta, RocksLayout.COUNT, handle(count));
       db.write(writes, pending);
+      for (SearchBuckets search : searchBuckets) {
+        search.written();
+      }
       if (lowBytes != null) {
         for (Map.Entry<Long, StagedDocument> document : documentOverlay.entrySet()) {
           StagedDocument staged = document.getValue();

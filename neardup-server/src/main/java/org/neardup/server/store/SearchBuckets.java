@@ -22,9 +22,10 @@ import org.rocksdb.RocksDBException;
  * floor or of a common shingle holds many documents, so an add never reads it: it appends its handle
  * with a merge (the family's merge operator concatenates, {@link IndexDirectory}); handles are given
  * out in increasing order, so appended lists stay ascending. A removal reads the list and puts it
- * back without the handle when the batch commits. A list's length is not known without reading it,
- * so {@link #size} stays 0 ("cannot tell cheaply"): a containment query reads the lists it must
- * (k - h + 1 of them) in one multiGet, then others only while the lists it read were short.
+ * back without the handle when the batch commits. A list's length is not known without reading it:
+ * the containment family keeps its long lists' lengths on the heap ({@link ListLengths}) for {@link
+ * #size}, so that a containment query reads the shortest lists first (k - h + 1 of them, in one
+ * multiGet).
  *
  * <p>Writes are staged in the store's pending batch, so that they commit with the document. Queries
  * (top-k, containment) read only what is committed: they run under the index's read lock, never
@@ -36,16 +37,29 @@ final class SearchBuckets implements BucketStore {
   private final AbstractWriteBatch pending;
   private final ReadOptions reads;
   private final ColumnFamilyHandle family;
+  private final ListLengths lengths; // null: this family's lengths are not kept
   /** Lists this batch puts whole (after a removal), as they are now. */
   private final Map<Long, Staged> rewritten = new HashMap<>();
   /** Handles this batch appends to lists it does not put whole. */
   private final Map<Long, Staged> appended = new HashMap<>();
 
-  SearchBuckets(RocksDB db, AbstractWriteBatch pending, ReadOptions reads, ColumnFamilyHandle family) {
+  /**
+   * @param keepLengths whether to keep the lengths of the long lists on the heap ({@link ListLengths}),
+   *     for {@link #size}: what a containment query orders its lists by
+   */
+  SearchBuckets(RocksDB db, AbstractWriteBatch pending, ReadOptions reads, ColumnFamilyHandle family,
+      boolean keepLengths) {
     this.db = db;
     this.pending = pending;
     this.reads = reads;
     this.family = family;
+    this.lengths = keepLengths ? new ListLengths(db, family) : null;
+  }
+
+  /** The length of a long list ({@link ListLengths}), 0 for a short one or where lengths are not kept. */
+  @Override
+  public int size(long bucketKey) {
+    return lengths == null ? 0 : lengths.size(bucketKey);
   }
 
   @Override
@@ -98,6 +112,14 @@ final class SearchBuckets implements BucketStore {
       }
     } catch (RocksDBException e) {
       throw new StoreException("cannot stage a removal: " + e.getMessage(), e);
+    }
+  }
+
+  /** The batch was written: the lengths kept follow what it appended and rewrote. */
+  void written() {
+    if (lengths != null) {
+      appended.forEach((bucket, list) -> lengths.appended(bucket, list.size));
+      rewritten.forEach((bucket, list) -> lengths.set(bucket, list.size));
     }
   }
 
@@ -166,8 +188,12 @@ final class SearchBuckets implements BucketStore {
       throw new StoreException("cannot read the index: " + e.getMessage(), e);
     }
     List<long[]> lists = new ArrayList<>(values.size());
-    for (byte[] value : values) {
+    for (int i = 0; i < bucketKeys.length; i++) {
+      byte[] value = values.get(i);
       lists.add(value == null ? EMPTY : RocksLayout.handles(value));
+      if (lengths != null) {
+        lengths.set(bucketKeys[i], lists.get(i).length);
+      }
     }
     return lists;
   }

@@ -259,6 +259,72 @@ class IndexDirectoryTest {
   }
 
   /**
+   * The containment lists' lengths kept on the heap ({@link ListLengths}) are exact for every long
+   * list once loaded, follow a commit's appends and removals for the lists they know, learn a list
+   * that grew long when a query reads it, and are loaded again when the index is reopened; a length
+   * given is never wrong (0 means "short or not known").
+   */
+  @Test
+  void containmentListLengthsFollowWritesAndReads() {
+    SearchSettings search = new SearchSettings(0.3, 4);
+    IndexSettings settings = IndexSettings.of(CONFIG, false, search);
+    GeneratedCorpus corpus = new CorpusGenerator(500, 0.4, 6, 0.5, 15, 80, 23).withExcerpts(0.3, 0.05).generate();
+    org.neardup.search.ContainmentSample sample = new org.neardup.search.ContainmentSample(4);
+    Path data = dir.resolve("lengths");
+    java.util.Set<Long> keys = new java.util.HashSet<>();
+    try (IndexDirectory directory = IndexDirectory.open(data, new IndexDirectory.Options(settings, true, true, 16L << 20, 2))) {
+      NearDupIndex<String> index = directory.index();
+      org.neardup.index.BucketStore lists = directory.store().buckets(org.neardup.index.BucketSpace.CONTAINMENT);
+      for (int i = 0; i < 300; i++) {
+        index.add(corpus.ids().get(i), corpus.texts().get(i));
+      }
+      for (String text : corpus.texts()) {
+        for (long key : sample.of(index.sketcher().sketch(text).shingleSet())) {
+          keys.add(key);
+        }
+      }
+      assertLengths(lists, keys, true); // the first call loads them all
+      for (int i = 0; i < 300; i += 3) {
+        index.remove(corpus.ids().get(i));
+      }
+      for (int i = 300; i < corpus.size(); i++) {
+        index.add(corpus.ids().get(i), corpus.texts().get(i));
+      }
+      long known = keys.stream().filter(key -> lists.size(key) > 0).count();
+      assertLengths(lists, keys, false); // exact where given; reading every list learns the others
+      assertThat(keys.stream().filter(key -> lists.size(key) > 0).count()).isGreaterThan(known);
+      assertLengths(lists, keys, true);
+    }
+    try (IndexDirectory reopened = IndexDirectory.open(data, IndexDirectory.Options.existing())) {
+      assertLengths(reopened.store().buckets(org.neardup.index.BucketSpace.CONTAINMENT), keys, true);
+    }
+  }
+
+  /**
+   * Every length given is the list's (read after the lengths are taken); with {@code complete},
+   * every list of {@link ListLengths#TRACKED} handles or more has its length given, and a few do.
+   */
+  private static void assertLengths(org.neardup.index.BucketStore lists, java.util.Set<Long> keys, boolean complete) {
+    Map<Long, Integer> given = new HashMap<>();
+    keys.forEach(key -> given.put(key, lists.size(key)));
+    int longLists = 0;
+    for (long key : keys) {
+      int length = lists.members(key).length;
+      int size = given.get(key);
+      if (size > 0 || (complete && length >= ListLengths.TRACKED)) {
+        assertThat(size).as("list %d", key).isEqualTo(length);
+      }
+      if (length >= ListLengths.TRACKED) {
+        longLists++;
+      }
+      if (length < ListLengths.TRACKED) {
+        assertThat(size).as("a short list %d", key).isZero();
+      }
+    }
+    assertThat(longLists).isGreaterThan(20);
+  }
+
+  /**
    * The same similarities, and the same documents but for the order of equal similarities (broken by
    * handle: the in-memory index reuses the handles of removed documents, the persistent one never
    * does) and for those tied with the last of a full answer.

@@ -13,10 +13,10 @@ import org.neardup.verify.Containment;
  *       documents in the k − h + 1 shortest lists are the candidates (a document holding h of the k
  *       must be in one of them: prefix filtering; where the store cannot tell lengths, any k − h + 1
  *       lists do; a query keeps at most {@link ContainmentPlan#MAX_QUERY_SAMPLE} sampled shingles).
- *       Their hits are counted there, and in the following lists too as long as a list holds at
- *       most 16 entries a candidate with no miss to spare: a candidate may miss only k − h lists,
- *       so each list read drops those out of misses (most, after the first such list) before their
- *       sets are ever read.
+ *       Their hits are counted there, and in the following lists too as long as a list is no
+ *       longer than the candidates alive are many, or holds at most 16 entries a candidate with no
+ *       miss to spare: a candidate may miss only k − h lists, so each list read drops those out of
+ *       misses (most, after the first such list) before their sets are ever read.
  *   <li>{@link Candidates#verify}: a candidate must hold h of the k sampled shingles (the sampled
  *       shingles not counted are searched for in its set), then the exact containment |Q ∩ X| / |Q|
  *       must reach t.
@@ -26,11 +26,13 @@ import org.neardup.verify.Containment;
  */
 public final class ContainmentQuery {
   /**
-   * Read a posting list while it holds at most this many entries a candidate with no miss to
-   * spare (one the list drops unless it holds it): a candidate left costs more than one search of
-   * its set (a search for every list not read, its set read — from disk in the service — and the
-   * merge if it passes). 16 against the 1 a candidate alive of before: a document on the service's
-   * index (articles, char:5) 371 → 233 µs, a passage on the generated corpus in memory 302 → 211 µs.
+   * Read a posting list also while it holds at most this many entries a candidate with no miss to
+   * spare (one the list drops unless it holds it), not only while it is no longer than the
+   * candidates alive are many (reading an entry and searching a candidate's set for one shingle
+   * cost about the same): a candidate left costs more than one search (a search for every list not
+   * read, its set read — from disk in the service — and the merge if it passes). A document on the
+   * service's index (articles, char:5) 371 → 222 µs, a passage on the generated corpus in memory
+   * 302 → 186 µs; the answers, which have misses to spare, are no reason to read.
    */
   private static final int READ_FACTOR = 16;
 
@@ -88,10 +90,10 @@ public final class ContainmentQuery {
     Counts counts = new Counts((int) Math.min(1 << 24, Math.max(64, probedEntries)));
     postings.forEach(probedKeys, counts::add);
     // A candidate may miss k - h of the k lists. The probe leaves those found once with no miss to
-    // spare, so the next list read drops most of them: read on while a list holds at most
-    // READ_FACTOR entries a candidate with no miss to spare (the answers, which have misses to
-    // spare, are never dropped: reading for them only would be wasted). Where the store cannot tell
-    // a list's length, the mean length of the lists read stands for it.
+    // spare, so the next list read drops most of them: read on while a list is no longer than the
+    // candidates alive are many, or holds at most READ_FACTOR entries a candidate with no miss to
+    // spare. Where the store cannot tell a list's length, the mean length of the lists read stands
+    // for it.
     int[] alive = counts.slots();
     int aliveCount = alive.length;
     int allowedMisses = sampled.length - minimumHits;
@@ -102,7 +104,7 @@ public final class ContainmentQuery {
     }
     long meanLength = (counts.entries + probe - 1) / probe;
     while (counted < sampled.length
-        && (sized ? order[counted] >>> 32 : meanLength) <= (long) READ_FACTOR * killable) {
+        && (sized ? order[counted] >>> 32 : meanLength) <= Math.max(aliveCount, (long) READ_FACTOR * killable)) {
       postings.forEach(sampled[(int) order[counted]], counts::addIfPresent);
       counted++;
       int kept = 0;

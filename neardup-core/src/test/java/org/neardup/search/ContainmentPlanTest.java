@@ -3,6 +3,7 @@ package org.neardup.search;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
@@ -48,8 +49,8 @@ class ContainmentPlanTest {
     long[] set = new SplittableRandom(7).longs(2000).sorted().distinct().toArray();
     long[] all = PLAN.sample().of(set);
     assertThat(all.length).isGreaterThan(ContainmentPlan.MAX_QUERY_SAMPLE);
-    assertThat(PLAN.querySample(set)).containsExactly(java.util.Arrays.copyOf(all, ContainmentPlan.MAX_QUERY_SAMPLE));
-    long[] small = java.util.Arrays.copyOf(set, 100);
+    assertThat(PLAN.querySample(set)).containsExactly(Arrays.copyOf(all, ContainmentPlan.MAX_QUERY_SAMPLE));
+    long[] small = Arrays.copyOf(set, 100);
     assertThat(PLAN.querySample(small)).containsExactly(PLAN.sample().of(small));
     // past the cap, a document at the threshold is still a candidate with the target probability
     assertThat(PLAN.candidateProbability(0.8, 100_000)).isBetween(0.99, 0.999);

@@ -8,11 +8,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.neardup.NearDupException;
+import org.neardup.index.BucketSpace;
+import org.neardup.index.BucketStore;
 import org.neardup.index.IndexSettings;
 import org.neardup.index.IndexWrite;
 import org.neardup.index.Match;
@@ -20,6 +24,7 @@ import org.neardup.index.NearDupIndex;
 import org.neardup.index.SearchSettings;
 import org.neardup.index.WriteResult;
 import org.neardup.pipeline.PipelineConfig;
+import org.neardup.search.ContainmentSample;
 import org.neardup.shingle.ShingleConfig;
 import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
@@ -269,12 +274,12 @@ class IndexDirectoryTest {
     SearchSettings search = new SearchSettings(0.3, 4);
     IndexSettings settings = IndexSettings.of(CONFIG, false, search);
     GeneratedCorpus corpus = new CorpusGenerator(500, 0.4, 6, 0.5, 15, 80, 23).withExcerpts(0.3, 0.05).generate();
-    org.neardup.search.ContainmentSample sample = new org.neardup.search.ContainmentSample(4);
+    ContainmentSample sample = new ContainmentSample(4);
     Path data = dir.resolve("lengths");
-    java.util.Set<Long> keys = new java.util.HashSet<>();
+    Set<Long> keys = new HashSet<>();
     try (IndexDirectory directory = IndexDirectory.open(data, new IndexDirectory.Options(settings, true, true, 16L << 20, 2))) {
       NearDupIndex<String> index = directory.index();
-      org.neardup.index.BucketStore lists = directory.store().buckets(org.neardup.index.BucketSpace.CONTAINMENT);
+      BucketStore lists = directory.store().buckets(BucketSpace.CONTAINMENT);
       for (int i = 0; i < 300; i++) {
         index.add(corpus.ids().get(i), corpus.texts().get(i));
       }
@@ -296,7 +301,7 @@ class IndexDirectoryTest {
       assertLengths(lists, keys, true);
     }
     try (IndexDirectory reopened = IndexDirectory.open(data, IndexDirectory.Options.existing())) {
-      assertLengths(reopened.store().buckets(org.neardup.index.BucketSpace.CONTAINMENT), keys, true);
+      assertLengths(reopened.store().buckets(BucketSpace.CONTAINMENT), keys, true);
     }
   }
 
@@ -304,7 +309,7 @@ class IndexDirectoryTest {
    * Every length given is the list's (read after the lengths are taken); with {@code complete},
    * every list of {@link ListLengths#TRACKED} handles or more has its length given, and a few do.
    */
-  private static void assertLengths(org.neardup.index.BucketStore lists, java.util.Set<Long> keys, boolean complete) {
+  private static void assertLengths(BucketStore lists, Set<Long> keys, boolean complete) {
     Map<Long, Integer> given = new HashMap<>();
     keys.forEach(key -> given.put(key, lists.size(key)));
     int longLists = 0;

@@ -433,7 +433,7 @@ public final class NearDupIndex<K> implements AutoCloseable {
    * @throws IllegalArgumentException if limit &lt; 1
    */
   public List<Match<K>> containing(String text, int limit) {
-    return containing(sketcher.sketch(text), config.threshold(), limit);
+    return containing(sketcher.shingleSet(text), config.threshold(), limit); // no signature needed
   }
 
   /**
@@ -441,18 +441,22 @@ public final class NearDupIndex<K> implements AutoCloseable {
    * containment threshold {@code threshold} (the sample does not depend on it).
    */
   public List<Match<K>> containing(Sketch sketch, double threshold, int limit) {
+    return containing(sketch.shingleSet(), threshold, limit);
+  }
+
+  private List<Match<K>> containing(long[] shingleSet, double threshold, int limit) {
     if (containment == null) {
       throw new IllegalStateException("this index keeps no containment sample (build it with containment sampling)");
     }
     if (limit < 1) {
       throw new IllegalArgumentException("limit must be at least 1, got " + limit);
     }
-    if (sketch.isEmpty()) {
+    if (shingleSet.length == 0) {
       return List.of();
     }
     ContainmentPlan plan = threshold == containmentPlan.threshold()
         ? containmentPlan : new ContainmentPlan(threshold, config.targetRecall(), containmentPlan.sample());
-    ContainmentQuery query = new ContainmentQuery(plan, sketch.shingleSet());
+    ContainmentQuery query = new ContainmentQuery(plan, shingleSet);
     lock.readLock().lock();
     try {
       return withKeys(containment.search(query, limit));

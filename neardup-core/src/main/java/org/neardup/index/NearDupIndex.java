@@ -433,7 +433,8 @@ public final class NearDupIndex<K> implements AutoCloseable {
    * @throws IllegalArgumentException if limit &lt; 1
    */
   public List<Match<K>> containing(String text, int limit) {
-    return containing(sketcher.shingleSet(text), config.threshold(), limit); // no signature needed
+    requireContainment(limit);
+    return containingSet(sketcher.shingleSet(text), config.threshold(), limit); // no signature needed
   }
 
   /**
@@ -441,16 +442,20 @@ public final class NearDupIndex<K> implements AutoCloseable {
    * containment threshold {@code threshold} (the sample does not depend on it).
    */
   public List<Match<K>> containing(Sketch sketch, double threshold, int limit) {
-    return containing(sketch.shingleSet(), threshold, limit);
+    requireContainment(limit);
+    return containingSet(sketch.shingleSet(), threshold, limit);
   }
 
-  private List<Match<K>> containing(long[] shingleSet, double threshold, int limit) {
+  private void requireContainment(int limit) {
     if (containment == null) {
       throw new IllegalStateException("this index keeps no containment sample (build it with containment sampling)");
     }
     if (limit < 1) {
       throw new IllegalArgumentException("limit must be at least 1, got " + limit);
     }
+  }
+
+  private List<Match<K>> containingSet(long[] shingleSet, double threshold, int limit) {
     if (shingleSet.length == 0) {
       return List.of();
     }

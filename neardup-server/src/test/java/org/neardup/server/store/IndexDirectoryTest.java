@@ -33,11 +33,23 @@ class IndexDirectoryTest {
   private static final PipelineConfig CONFIG = PipelineConfig.builder().threads(2).build();
   private static final IndexSettings SETTINGS = IndexSettings.of(CONFIG, true);
   private static final GeneratedCorpus CORPUS = new CorpusGenerator(1500, 0.4, 3, 0.25, 10, 60, 31).generate();
+  /** Top-k (floor 0.3) and containment (1 in 4) besides the threshold: the search tests' settings. */
+  private static final SearchSettings SEARCH = new SearchSettings(0.3, 4);
+  private static final IndexSettings SEARCH_SETTINGS = IndexSettings.of(CONFIG, false, SEARCH);
 
   @TempDir Path dir;
 
   private static IndexDirectory create(Path path) {
     return IndexDirectory.open(path, new IndexDirectory.Options(SETTINGS, true, true, 16L << 20, 2));
+  }
+
+  private static IndexDirectory openForSearch(Path path) {
+    return IndexDirectory.open(path, new IndexDirectory.Options(SEARCH_SETTINGS, true, true, 16L << 20, 2));
+  }
+
+  /** A generated corpus with copies and planted excerpts, for top-k and containment. */
+  private static GeneratedCorpus searchCorpus(int documents, long seed) {
+    return new CorpusGenerator(documents, 0.4, 6, 0.5, 15, 80, seed).withExcerpts(0.3, 0.05).generate();
   }
 
   @Test
@@ -163,12 +175,10 @@ class IndexDirectoryTest {
    */
   @Test
   void topKAndContainmentAnswerAsInMemoryAcrossReopenAndRemoval() throws IOException {
-    SearchSettings search = new SearchSettings(0.3, 4);
-    IndexSettings settings = IndexSettings.of(CONFIG, false, search);
-    GeneratedCorpus corpus = new CorpusGenerator(600, 0.4, 6, 0.5, 15, 80, 5).withExcerpts(0.3, 0.05).generate();
-    NearDupIndex<String> memory = NearDupIndex.inMemory(CONFIG, search);
+    GeneratedCorpus corpus = searchCorpus(600, 5);
+    NearDupIndex<String> memory = NearDupIndex.inMemory(CONFIG, SEARCH);
     Path data = dir.resolve("search");
-    try (IndexDirectory directory = IndexDirectory.open(data, new IndexDirectory.Options(settings, true, true, 16L << 20, 2))) {
+    try (IndexDirectory directory = openForSearch(data)) {
       for (int i = 0; i < corpus.size(); i++) {
         directory.index().add(corpus.ids().get(i), corpus.texts().get(i));
         memory.add(corpus.ids().get(i), corpus.texts().get(i));
@@ -190,7 +200,7 @@ class IndexDirectoryTest {
       }
     }
     try (IndexDirectory reopened = IndexDirectory.open(data, IndexDirectory.Options.existing())) {
-      assertThat(reopened.settings()).isEqualTo(settings);
+      assertThat(reopened.settings()).isEqualTo(SEARCH_SETTINGS);
       assertThat(reopened.check().ok()).as(reopened.check().problems().toString()).isTrue();
       for (int i = 1; i < corpus.size(); i += 5) {
         String text = corpus.texts().get(i);
@@ -210,7 +220,7 @@ class IndexDirectoryTest {
     } catch (org.rocksdb.RocksDBException e) {
       throw new IOException(e);
     }
-    assertThatThrownBy(() -> IndexDirectory.open(plain, new IndexDirectory.Options(settings, true, true, 16L << 20, 2)))
+    assertThatThrownBy(() -> openForSearch(plain))
         .isInstanceOf(NearDupException.class).hasMessageContaining("top-k floor");
   }
 
@@ -221,12 +231,10 @@ class IndexDirectoryTest {
    */
   @Test
   void batchesThatAddAndRemoveInTheSameListsAnswerAsInMemory() {
-    SearchSettings search = new SearchSettings(0.3, 4);
-    IndexSettings settings = IndexSettings.of(CONFIG, false, search);
-    GeneratedCorpus corpus = new CorpusGenerator(400, 0.4, 6, 0.5, 15, 80, 11).withExcerpts(0.3, 0.05).generate();
-    NearDupIndex<String> memory = NearDupIndex.inMemory(CONFIG, search);
+    GeneratedCorpus corpus = searchCorpus(400, 11);
+    NearDupIndex<String> memory = NearDupIndex.inMemory(CONFIG, SEARCH);
     Path data = dir.resolve("batches");
-    try (IndexDirectory directory = IndexDirectory.open(data, new IndexDirectory.Options(settings, true, true, 16L << 20, 2))) {
+    try (IndexDirectory directory = openForSearch(data)) {
       NearDupIndex<String> index = directory.index();
       java.util.SplittableRandom random = new java.util.SplittableRandom(3);
       for (int start = 0; start < corpus.size(); start += 40) {
@@ -271,13 +279,11 @@ class IndexDirectoryTest {
    */
   @Test
   void containmentListLengthsFollowWritesAndReads() {
-    SearchSettings search = new SearchSettings(0.3, 4);
-    IndexSettings settings = IndexSettings.of(CONFIG, false, search);
-    GeneratedCorpus corpus = new CorpusGenerator(500, 0.4, 6, 0.5, 15, 80, 23).withExcerpts(0.3, 0.05).generate();
-    ContainmentSample sample = new ContainmentSample(4);
+    GeneratedCorpus corpus = searchCorpus(500, 23);
+    ContainmentSample sample = new ContainmentSample(SEARCH.containmentSampling());
     Path data = dir.resolve("lengths");
     Set<Long> keys = new HashSet<>();
-    try (IndexDirectory directory = IndexDirectory.open(data, new IndexDirectory.Options(settings, true, true, 16L << 20, 2))) {
+    try (IndexDirectory directory = openForSearch(data)) {
       NearDupIndex<String> index = directory.index();
       BucketStore lists = directory.store().buckets(BucketSpace.CONTAINMENT);
       for (int i = 0; i < 300; i++) {
@@ -348,13 +354,11 @@ class IndexDirectoryTest {
    */
   @Test
   void legacySearchEntriesAreRewrittenAsListsWhenOpened() throws Exception {
-    SearchSettings search = new SearchSettings(0.3, 4);
-    IndexSettings settings = IndexSettings.of(CONFIG, false, search);
-    GeneratedCorpus corpus = new CorpusGenerator(300, 0.4, 6, 0.5, 15, 80, 17).withExcerpts(0.3, 0.05).generate();
+    GeneratedCorpus corpus = searchCorpus(300, 17);
     Path data = dir.resolve("legacy");
     Map<Integer, List<Match<String>>> top = new HashMap<>();
     Map<Integer, List<Match<String>>> containing = new HashMap<>();
-    try (IndexDirectory directory = IndexDirectory.open(data, new IndexDirectory.Options(settings, true, true, 16L << 20, 2))) {
+    try (IndexDirectory directory = openForSearch(data)) {
       for (int i = 0; i < corpus.size(); i++) {
         directory.index().add(corpus.ids().get(i), corpus.texts().get(i));
       }

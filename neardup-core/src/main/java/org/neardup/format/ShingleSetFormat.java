@@ -62,9 +62,19 @@ public final class ShingleSetFormat {
 
   /** The set stored in all of {@code bytes}. */
   public static long[] decode(byte[] bytes) {
-    if (bytes.length % BYTES_PER_HASH != 0) {
-      throw new CorruptFormatException(bytes.length, "a shingle set is a multiple of 8 bytes, got " + bytes.length);
+    return decodeHead(bytes, count(bytes.length));
+  }
+
+  /** The number of hashes of a set stored in {@code size} bytes. */
+  public static int count(int size) {
+    if (size % BYTES_PER_HASH != 0) {
+      throw new CorruptFormatException(size, "a shingle set is a multiple of 8 bytes, got " + size);
     }
-    return read(ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN), bytes.length / BYTES_PER_HASH, 0);
+    return size / BYTES_PER_HASH;
+  }
+
+  /** The first {@code count} hashes of a set, from the first bytes of its layout. */
+  public static long[] decodeHead(byte[] bytes, int count) {
+    return read(ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN), count, 0);
   }
 }

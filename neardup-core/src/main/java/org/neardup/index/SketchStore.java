@@ -32,6 +32,16 @@ public interface SketchStore<K> {
   /** The sorted shingle set of a live handle, or null when the index keeps none (estimate mode). */
   long[] shingleSet(long handle);
 
+  /**
+   * The smallest at most {@code count} hashes of a live handle's shingle set, with the set's size;
+   * null when the index keeps no sets. A store that must copy a set to return it (the service's)
+   * copies only the head; one that holds its sets in memory may return the whole set.
+   */
+  default SetHead shingleSetHead(long handle, int count) {
+    long[] set = shingleSet(handle);
+    return set == null ? null : new SetHead(set, set.length);
+  }
+
   /** The raw text of a live handle, or null when the store keeps no texts (or none was given). */
   default String text(long handle) {
     return null;

@@ -13,12 +13,20 @@ import org.neardup.verify.VerifyMode;
  * the threshold buckets first, then (unless the k best found all reach the threshold) the floor
  * buckets, most shared bands first, until the bound on what is left falls below the k-th best.
  * Each candidate passes a signature-agreement filter (the threshold query's 7σ one for the
- * threshold buckets' few candidates, so that without a floor this is the threshold query; 4σ for
- * the floor buckets' many, first on the values' low bytes, then on the values), then gets its
- * exact Jaccard (for a floor candidate, a merge that may give up once its first part makes the bar
- * implausible). Called under the index's read lock; holds no state between calls.
+ * threshold buckets' few candidates, so that without a floor this is the threshold query; 4σ on
+ * the values' low bytes, held on the heap, for the floor buckets' many), then gets its exact
+ * Jaccard (for a floor candidate, a merge that may give up once its first part makes the bar
+ * implausible; its set is read whole only when its first {@value #HEAD_HASHES} hashes do not settle
+ * that). Called under the index's read lock; holds no state between calls.
  */
-final class TopKSearch {
+public final class TopKSearch {
+  public static final long[] STATS = new long[8];
+  /**
+   * The hashes of a floor candidate's set read first: the merge's first looks (at 128 and 256
+   * union elements) drop most floor candidates within them, and the rest are read whole.
+   */
+  static final int HEAD_HASHES = 256;
+
   private final SketchStore<?> sketches;
   private final BucketStore thresholdBuckets;
   private final BucketStore floorBuckets; // null without a floor
@@ -47,14 +55,17 @@ final class TopKSearch {
    */
   List<TopKCollector.Found> search(int[] signature, long[] set, long[] thresholdKeys, long[] floorKeys, int k) {
     TopKCollector top = new TopKCollector(k);
+    long a0 = System.nanoTime();
     long[] first = thresholdBuckets.candidates(thresholdKeys);
     for (long handle : first) {
-      consider(signature, set, handle, top, Signatures.FILTER_SIGMAS, false);
+      consider(signature, set, handle, top);
     }
     if (plan == null || top.kth(0) >= threshold) {
       return top.results(); // every document at or above the threshold was a candidate
     }
+    long a1 = System.nanoTime(); STATS[0] += a1 - a0;
     CountedCandidates more = floorBuckets.countedCandidates(floorKeys);
+    long a2 = System.nanoTime(); STATS[1] += a2 - a1;
     int bands = plan.banding().bands();
     long[] lowBytes = Signatures.lowBytes(signature);
     double lowBar = -1; // the bar lowMinimum was computed for
@@ -71,9 +82,10 @@ final class TopKSearch {
       }
       if (Arrays.binarySearch(first, handle) < 0
           && sketches.lowByteAgreement(handle, lowBytes, signature.length) >= lowMinimum) {
-        consider(signature, set, handle, top, TopKPlan.FILTER_SIGMAS, true);
+        considerFloor(signature, set, handle, top, bar);
       }
     }
+    STATS[2] += System.nanoTime() - a2;
     return top.results();
   }
 
@@ -97,22 +109,46 @@ final class TopKSearch {
   }
 
   /**
-   * Verifies one candidate against the bar the k-th best sets, and offers it; {@code sampled}: a
-   * floor candidate, whose merge may stop once its first part makes the bar implausible.
+   * Verifies a threshold-bucket candidate as the threshold query does (its signature, then its
+   * whole set) against the bar the k-th best sets, and offers it.
    */
-  private void consider(int[] signature, long[] set, long handle, TopKCollector top, double sigmas, boolean sampled) {
+  private void consider(int[] signature, long[] set, long handle, TopKCollector top) {
     double bar = Math.max(floor(), top.kth(0));
     int[] other = sketches.signature(handle);
-    if (!Signatures.agreeAtLeast(signature, other, TopKPlan.minimumAgreement(signature.length, bar, sigmas))) {
+    if (!Signatures.agreeAtLeast(signature, other,
+        TopKPlan.minimumAgreement(signature.length, bar, Signatures.FILTER_SIGMAS))) {
       return;
     }
+    double similarity = mode == VerifyMode.EXACT
+        ? Jaccard.similarityAtLeast(set, sketches.shingleSet(handle), bar)
+        : Signatures.estimateSimilarity(signature, other);
+    if (similarity >= bar) {
+      top.offer(handle, similarity);
+    }
+  }
+
+  /**
+   * Verifies a floor candidate that passed the low-byte filter at {@code bar}, and offers it. In
+   * exact mode its signature is not read: the low-byte filter is the 4σ signature filter but for
+   * chance agreements of the low byte (1 in 256 a value), which only let a few more candidates on,
+   * and a signature costs a service a lookup, as the head of a set does. The set's merge may stop
+   * once its first part makes the bar implausible, mostly within the head.
+   */
+  private void considerFloor(int[] signature, long[] set, long handle, TopKCollector top, double bar) {
     double similarity;
-    if (mode != VerifyMode.EXACT) {
-      similarity = Signatures.estimateSimilarity(signature, other);
-    } else if (sampled) {
-      similarity = Jaccard.plausiblyAtLeast(set, sketches.shingleSet(handle), bar, TopKPlan.MERGE_SIGMAS);
+    if (mode == VerifyMode.EXACT) {
+      long c0 = System.nanoTime();
+      SetHead head = sketches.shingleSetHead(handle, HEAD_HASHES);
+      STATS[3] += System.nanoTime() - c0; STATS[4]++;
+      similarity = Jaccard.plausiblyAtLeast(set, head.hashes(), head.size(), bar, TopKPlan.MERGE_SIGMAS);
+      if (similarity == Jaccard.UNDECIDED) {
+        similarity = Jaccard.plausiblyAtLeast(set, sketches.shingleSet(handle), bar, TopKPlan.MERGE_SIGMAS);
+      }
     } else {
-      similarity = Jaccard.similarityAtLeast(set, sketches.shingleSet(handle), bar);
+      int[] other = sketches.signature(handle);
+      similarity = Signatures.agreeAtLeast(signature, other,
+          TopKPlan.minimumAgreement(signature.length, bar, TopKPlan.FILTER_SIGMAS))
+          ? Signatures.estimateSimilarity(signature, other) : Jaccard.BELOW;
     }
     if (similarity >= bar) {
       top.offer(handle, similarity);

@@ -9,6 +9,12 @@ public final class Jaccard {
   /** Returned by {@link #similarityAtLeast} for a pair below the threshold. */
   public static final double BELOW = -1;
 
+  /**
+   * Returned by {@link #plausiblyAtLeast(long[], long[], int, double, double)} when the head of B
+   * given ran out before the pair was decided.
+   */
+  public static final double UNDECIDED = -2;
+
   private static final long EMPTY_PAIR = -2;
   private static final long REJECTED = -3;
 
@@ -87,7 +93,19 @@ public final class Jaccard {
    * merged exactly as {@code similarityAtLeast} does.
    */
   public static double plausiblyAtLeast(long[] a, long[] b, double threshold, double sigmas) {
-    long needed = neededOverlap(a.length, b.length, threshold);
+    return plausiblyAtLeast(a, b, b.length, threshold, sigmas);
+  }
+
+  /**
+   * {@link #plausiblyAtLeast(long[], long[], double, double)} of A and a set B of {@code sizeB}
+   * hashes of which only the smallest, {@code headB}, are given: the same merge, the same looks and
+   * the same answer as with the whole of B, or {@link #UNDECIDED} when the merge needs a hash of B
+   * past its head. The looks come at 128, 256, 512 ... union elements, which hold at most as many
+   * elements of B, so a head of a few hundred hashes decides most pairs that the looks drop (a store
+   * copies a few KB instead of the whole set), and the rest are merged again with the whole set.
+   */
+  public static double plausiblyAtLeast(long[] a, long[] headB, int sizeB, double threshold, double sigmas) {
+    long needed = neededOverlap(a.length, sizeB, threshold);
     if (needed == EMPTY_PAIR) {
       return 1 >= threshold ? 1 : BELOW;
     }
@@ -98,7 +116,7 @@ public final class Jaccard {
     int j = 0;
     int common = 0;
     int look = FIRST_LOOK;
-    while (i < a.length && j < b.length) {
+    while (i < a.length && j < sizeB) {
       int seen = i + j - common; // union elements merged so far
       if (seen >= look) {
         double mean = look * threshold;
@@ -107,11 +125,14 @@ public final class Jaccard {
         }
         look = look > Integer.MAX_VALUE / 2 ? Integer.MAX_VALUE : look << 1;
       }
-      if (common + Math.min(a.length - i, b.length - j) < needed) {
+      if (common + Math.min(a.length - i, sizeB - j) < needed) {
         return BELOW;
       }
+      if (j == headB.length) {
+        return UNDECIDED;
+      }
       long x = a[i];
-      long y = b[j];
+      long y = headB[j];
       if (x == y) {
         common++;
         i++;
@@ -122,7 +143,7 @@ public final class Jaccard {
         j++;
       }
     }
-    return atLeast(a.length, b.length, common, threshold);
+    return atLeast(a.length, sizeB, common, threshold);
   }
 
   /**

@@ -14,6 +14,7 @@ import org.neardup.format.ShingleSetFormat;
 import org.neardup.index.BucketSpace;
 import org.neardup.index.BucketStore;
 import org.neardup.index.IndexStorage;
+import org.neardup.index.SetHead;
 import org.neardup.index.SketchStore;
 import org.neardup.internal.LongSort;
 import org.neardup.minhash.Signatures;
@@ -253,6 +254,27 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     }
     byte[] value = get(sets, handle(handle));
     return value == null ? null : ShingleSetFormat.decode(value);
+  }
+
+  /** Reads the first {@code count} hashes only (a partial get copies no more), and the value's size. */
+  @Override
+  public SetHead shingleSetHead(long handle, int count) {
+    if (documentOverlay.containsKey(handle)) {
+      StagedDocument staged = documentOverlay.get(handle);
+      return staged == null || staged.set() == null ? null : new SetHead(staged.set(), staged.set().length);
+    }
+    byte[] head = new byte[count * ShingleSetFormat.BYTES_PER_HASH];
+    int size;
+    try {
+      size = db.get(sets, reads, handle(handle), head);
+    } catch (RocksDBException e) {
+      throw new StoreException("cannot read the index: " + e.getMessage(), e);
+    }
+    if (size == RocksDB.NOT_FOUND) {
+      return null;
+    }
+    int total = ShingleSetFormat.count(size);
+    return new SetHead(ShingleSetFormat.decodeHead(head, Math.min(count, total)), total);
   }
 
   @Override

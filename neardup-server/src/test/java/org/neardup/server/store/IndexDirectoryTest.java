@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -22,6 +23,7 @@ import org.neardup.index.IndexWrite;
 import org.neardup.index.Match;
 import org.neardup.index.NearDupIndex;
 import org.neardup.index.SearchSettings;
+import org.neardup.index.SetHead;
 import org.neardup.index.WriteResult;
 import org.neardup.pipeline.PipelineConfig;
 import org.neardup.search.ContainmentSample;
@@ -308,6 +310,35 @@ class IndexDirectoryTest {
     }
     try (IndexDirectory reopened = IndexDirectory.open(data, IndexDirectory.Options.existing())) {
       assertLengths(reopened.store().buckets(BucketSpace.CONTAINMENT), keys, true);
+    }
+  }
+
+  /** A set's head is read without the rest: its smallest hashes, with the whole set's size. */
+  @Test
+  void aSetsHeadIsItsSmallestHashesAndItsSize() {
+    try (IndexDirectory directory = create(dir.resolve("heads"))) {
+      NearDupIndex<String> index = directory.index();
+      for (int i = 0; i < 50; i++) {
+        index.add(CORPUS.ids().get(i), CORPUS.texts().get(i));
+      }
+      index.remove(CORPUS.ids().get(7));
+      RocksIndexStore store = directory.store();
+      for (int i = 0; i < 50; i++) {
+        long handle = store.handleOf(CORPUS.ids().get(i));
+        if (i == 7) {
+          assertThat(handle).isEqualTo(-1);
+          continue;
+        }
+        long[] set = store.shingleSet(handle);
+        assertThat(set.length).isGreaterThan(16);
+        SetHead head = store.shingleSetHead(handle, 16);
+        assertThat(head.hashes()).isEqualTo(Arrays.copyOf(set, 16));
+        assertThat(head.size()).isEqualTo(set.length);
+        assertThat(head.whole()).isFalse();
+        SetHead whole = store.shingleSetHead(handle, set.length + 5);
+        assertThat(whole.hashes()).isEqualTo(set);
+        assertThat(whole.whole()).isTrue();
+      }
     }
   }
 

@@ -2,6 +2,7 @@ package org.neardup.server.store;
 
 import org.neardup.internal.LongIntHashMap;
 import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksIterator;
 
@@ -63,7 +64,8 @@ final class ListLengths {
   private LongIntHashMap loaded() {
     if (lengths == null) {
       LongIntHashMap scanned = new LongIntHashMap(1024);
-      try (RocksIterator iterator = db.newIterator(family)) {
+      try (ReadOptions everyKey = new ReadOptions().setTotalOrderSeek(true);
+          RocksIterator iterator = db.newIterator(family, everyKey)) {
         for (iterator.seekToFirst(); iterator.isValid(); iterator.next()) {
           int length = iterator.value().length / Long.BYTES;
           if (length >= TRACKED) {

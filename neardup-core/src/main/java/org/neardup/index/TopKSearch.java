@@ -19,8 +19,7 @@ import org.neardup.verify.VerifyMode;
  * implausible; its set is read whole only when its first {@value #HEAD_HASHES} hashes do not settle
  * that). Called under the index's read lock; holds no state between calls.
  */
-public final class TopKSearch {
-  public static final long[] STATS = new long[8];
+final class TopKSearch {
   /**
    * The hashes of a floor candidate's set read first: the merge's first looks (at 128 and 256
    * union elements) drop most floor candidates within them, and the rest are read whole.
@@ -55,7 +54,6 @@ public final class TopKSearch {
    */
   List<TopKCollector.Found> search(int[] signature, long[] set, long[] thresholdKeys, long[] floorKeys, int k) {
     TopKCollector top = new TopKCollector(k);
-    long a0 = System.nanoTime();
     long[] first = thresholdBuckets.candidates(thresholdKeys);
     for (long handle : first) {
       consider(signature, set, handle, top);
@@ -63,9 +61,7 @@ public final class TopKSearch {
     if (plan == null || top.kth(0) >= threshold) {
       return top.results(); // every document at or above the threshold was a candidate
     }
-    long a1 = System.nanoTime(); STATS[0] += a1 - a0;
     CountedCandidates more = floorBuckets.countedCandidates(floorKeys);
-    long a2 = System.nanoTime(); STATS[1] += a2 - a1;
     int bands = plan.banding().bands();
     long[] lowBytes = Signatures.lowBytes(signature);
     double lowBar = -1; // the bar lowMinimum was computed for
@@ -85,7 +81,6 @@ public final class TopKSearch {
         considerFloor(signature, set, handle, top, bar);
       }
     }
-    STATS[2] += System.nanoTime() - a2;
     return top.results();
   }
 
@@ -137,9 +132,7 @@ public final class TopKSearch {
   private void considerFloor(int[] signature, long[] set, long handle, TopKCollector top, double bar) {
     double similarity;
     if (mode == VerifyMode.EXACT) {
-      long c0 = System.nanoTime();
       SetHead head = sketches.shingleSetHead(handle, HEAD_HASHES);
-      STATS[3] += System.nanoTime() - c0; STATS[4]++;
       similarity = Jaccard.plausiblyAtLeast(set, head.hashes(), head.size(), bar, TopKPlan.MERGE_SIGMAS);
       if (similarity == Jaccard.UNDECIDED) {
         similarity = Jaccard.plausiblyAtLeast(set, sketches.shingleSet(handle), bar, TopKPlan.MERGE_SIGMAS);

@@ -274,16 +274,21 @@ public final class IndexDirectory implements AutoCloseable {
    * of a large table, which a busy cache would evict and load again lookup after lookup.
    */
   private static BlockBasedTableConfig tables(List<AutoCloseable> resources, Cache cache) {
-    return new BlockBasedTableConfig()
-        .setBlockCache(cache)
+    return cachedTables(cache)
         .setFilterPolicy(track(resources, new BloomFilter(10)))
-        .setCacheIndexAndFilterBlocks(true)
-        .setCacheIndexAndFilterBlocksWithHighPriority(true)
-        .setPinL0FilterAndIndexBlocksInCache(true)
         .setIndexType(IndexType.kTwoLevelIndexSearch)
         .setPartitionFilters(true)
         .setMetadataBlockSize(4096)
         .setPinTopLevelIndexAndFilter(true);
+  }
+
+  /** Tables whose index and filter blocks are held in the block cache at high priority (L0's pinned). */
+  private static BlockBasedTableConfig cachedTables(Cache cache) {
+    return new BlockBasedTableConfig()
+        .setBlockCache(cache)
+        .setCacheIndexAndFilterBlocks(true)
+        .setCacheIndexAndFilterBlocksWithHighPriority(true)
+        .setPinL0FilterAndIndexBlocksInCache(true);
   }
 
   private static ColumnFamilyOptions pointLookups(List<AutoCloseable> resources, Cache cache, boolean compress) {
@@ -331,12 +336,7 @@ public final class IndexDirectory implements AutoCloseable {
    * whole.
    */
   private static ColumnFamilyOptions floorLists(List<AutoCloseable> resources, Cache cache) {
-    BlockBasedTableConfig table = new BlockBasedTableConfig()
-        .setBlockCache(cache)
-        .setCacheIndexAndFilterBlocks(true)
-        .setCacheIndexAndFilterBlocksWithHighPriority(true)
-        .setPinL0FilterAndIndexBlocksInCache(true);
-    return lists(resources, table);
+    return lists(resources, cachedTables(cache));
   }
 
   /** The legacy search families, as they were made: scanned by their 8-byte bucket-key prefix. */

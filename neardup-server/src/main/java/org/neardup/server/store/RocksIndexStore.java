@@ -260,8 +260,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
   @Override
   public SetHead shingleSetHead(long handle, int count) {
     if (documentOverlay.containsKey(handle)) {
-      StagedDocument staged = documentOverlay.get(handle);
-      return staged == null || staged.set() == null ? null : new SetHead(staged.set(), staged.set().length);
+      return SketchStore.super.shingleSetHead(handle, count); // staged: the whole set, in memory
     }
     byte[] head = new byte[count * ShingleSetFormat.BYTES_PER_HASH];
     int size;

@@ -145,6 +145,31 @@ class ShinglerTest {
     }
   }
 
+  @Test
+  void eachHashIsTheHashOfItsWindowsChars() {
+    // Counting code units (UTF16_V1), each shingle's hash is that of its window's chars, whatever the
+    // text holds (Latin-1, CJK, surrogate pairs, lone surrogates) and however long.
+    SplittableRandom random = new SplittableRandom(0x4a5b);
+    for (int trial = 0; trial < 400; trial++) {
+      int length = trial == 0 ? 70_000 : random.nextInt(40);
+      StringBuilder text = new StringBuilder();
+      for (int i = 0; i < length; i++) {
+        text.append(switch (random.nextInt(4)) {
+          case 0 -> (char) random.nextInt(0x100);
+          case 1 -> (char) random.nextInt(0x10000);
+          default -> (char) random.nextInt('a', 'e');
+        });
+      }
+      String s = text.toString();
+      int k = 1 + random.nextInt(6);
+      long[] hashes = new Shingler(new ShingleConfig(ShingleUnit.CHAR, k, ShingleHashVersion.UTF16_V1)).hashes(s);
+      assertThat(hashes).hasSize(s.isEmpty() ? 0 : Math.max(1, s.length() - k + 1));
+      for (int i = 0; i < hashes.length; i++) {
+        assertThat(hashes[i]).isEqualTo(Shingler.hashShingle(s.substring(i, Math.min(s.length(), i + k))));
+      }
+    }
+  }
+
   private static void assertCharShinglesMatchSubstrings(String text, int k) {
     Set<String> expected = new HashSet<>();
     if (!text.isEmpty()) {

@@ -1,7 +1,18 @@
 package org.neardup.bench.jmh;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
+import org.neardup.input.Document;
+import org.neardup.input.InputProblems;
+import org.neardup.input.OnError;
+import org.neardup.io.DocumentReader;
+import org.neardup.io.DocumentReaders;
+import org.neardup.io.InputFormat;
+import org.neardup.io.InputOptions;
 import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
 
@@ -48,5 +59,44 @@ final class BenchData {
       }
     }
     return Arrays.stream(copy).distinct().sorted().toArray();
+  }
+
+  /**
+   * The first {@code count} Rome rent listings (Title + Short Description) of {@code
+   * ../shared/data/kijiji/dataset_rent_rome_kijiji.tsv}, or of the directory in {@code
+   * -Dneardup.data}: Italian, hundreds of shingles each.
+   */
+  static List<String> kijiji(int count) {
+    InputOptions options = new InputOptions(InputFormat.CSV, '\t', null, List.of("Title", "Short Description"));
+    return read(sharedFile("kijiji/dataset_rent_rome_kijiji.tsv"), options, count);
+  }
+
+  /** The first {@code count} news articles of {@code ../shared/data/articles/articles_2500.train}: English, about 1.6 KB each. */
+  static List<String> articles(int count) {
+    return read(sharedFile("articles/articles_2500.train"), InputOptions.of(InputFormat.LINES), count);
+  }
+
+  /** {@code count} generated documents of 140–260 words, about 1 KB, as in the one-million-document run. */
+  static List<String> generated1kb(int count) {
+    return new CorpusGenerator(count, 0.3, 3, 0.25, 140, 260, SEED).generate().texts();
+  }
+
+  private static Path sharedFile(String name) {
+    Path file = Path.of(System.getProperty("neardup.data", "../shared/data"), name);
+    if (!Files.isRegularFile(file)) {
+      throw new IllegalStateException("shared data absent: " + file.toAbsolutePath().normalize()
+          + " (run from the repository root, or set -Dneardup.data=DIR)");
+    }
+    return file;
+  }
+
+  private static List<String> read(Path file, InputOptions options, int count) {
+    List<String> texts = new ArrayList<>();
+    try (DocumentReader reader = DocumentReaders.open(file, options, new InputProblems(OnError.FAIL))) {
+      for (Document d; texts.size() < count && (d = reader.next()) != null; ) {
+        texts.add(d.text());
+      }
+    }
+    return texts;
   }
 }

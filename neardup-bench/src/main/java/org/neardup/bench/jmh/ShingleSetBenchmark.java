@@ -1,20 +1,9 @@
 package org.neardup.bench.jmh;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.neardup.input.Document;
-import org.neardup.input.InputProblems;
-import org.neardup.input.OnError;
-import org.neardup.io.DocumentReader;
-import org.neardup.io.DocumentReaders;
-import org.neardup.io.InputFormat;
-import org.neardup.io.InputOptions;
 import org.neardup.shingle.ShingleConfig;
 import org.neardup.shingle.Shingler;
-import org.neardup.synth.CorpusGenerator;
 import org.neardup.text.Normalizer;
 import org.neardup.text.NormalizerConfig;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -57,7 +46,7 @@ public class ShingleSetBenchmark extends KernelBenchmark {
 
   @Setup
   public void setUp() {
-    List<String> texts = source == Source.KIJIJI ? kijiji() : generated();
+    List<String> texts = source == Source.KIJIJI ? BenchData.kijiji(DOCUMENTS) : BenchData.generated1kb(DOCUMENTS);
     Normalizer normalizer = new Normalizer(NormalizerConfig.DEFAULT);
     Shingler shingler = new Shingler(ShingleConfig.DEFAULT);
     hashes = new long[DOCUMENTS][];
@@ -80,25 +69,5 @@ public class ShingleSetBenchmark extends KernelBenchmark {
       distinct += sorter.toSet(values).length;
     }
     return distinct;
-  }
-
-  private static List<String> kijiji() {
-    Path file = Path.of(System.getProperty("neardup.data", "../shared/data"), "kijiji/dataset_rent_rome_kijiji.tsv");
-    if (!Files.isRegularFile(file)) {
-      throw new IllegalStateException("Kijiji data absent: " + file.toAbsolutePath().normalize()
-          + " (run from the repository root, or set -Dneardup.data=DIR)");
-    }
-    InputOptions options = new InputOptions(InputFormat.CSV, '\t', null, List.of("Title", "Short Description"));
-    List<String> texts = new ArrayList<>();
-    try (DocumentReader reader = DocumentReaders.open(file, options, new InputProblems(OnError.FAIL))) {
-      for (Document d; texts.size() < DOCUMENTS && (d = reader.next()) != null; ) {
-        texts.add(d.text());
-      }
-    }
-    return texts;
-  }
-
-  private static List<String> generated() {
-    return new CorpusGenerator(DOCUMENTS, 0.3, 3, 0.25, 140, 260, 0x5eed_2026L).generate().texts();
   }
 }

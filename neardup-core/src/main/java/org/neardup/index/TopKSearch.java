@@ -110,8 +110,7 @@ final class TopKSearch {
   private void consider(int[] signature, long[] set, long handle, TopKCollector top) {
     double bar = Math.max(floor(), top.kth(0));
     int[] other = sketches.signature(handle);
-    if (!Signatures.agreeAtLeast(signature, other,
-        TopKPlan.minimumAgreement(signature.length, bar, Signatures.FILTER_SIGMAS))) {
+    if (!agrees(signature, other, bar, Signatures.FILTER_SIGMAS)) {
       return;
     }
     double similarity = mode == VerifyMode.EXACT
@@ -120,6 +119,11 @@ final class TopKSearch {
     if (similarity >= bar) {
       top.offer(handle, similarity);
     }
+  }
+
+  /** Whether two signatures agree enough for similarity {@code bar}, allowing {@code sigmas} deviations. */
+  private static boolean agrees(int[] signature, int[] other, double bar, double sigmas) {
+    return Signatures.agreeAtLeast(signature, other, TopKPlan.minimumAgreement(signature.length, bar, sigmas));
   }
 
   /**
@@ -139,8 +143,7 @@ final class TopKSearch {
       }
     } else {
       int[] other = sketches.signature(handle);
-      similarity = Signatures.agreeAtLeast(signature, other,
-          TopKPlan.minimumAgreement(signature.length, bar, TopKPlan.FILTER_SIGMAS))
+      similarity = agrees(signature, other, bar, TopKPlan.FILTER_SIGMAS)
           ? Signatures.estimateSimilarity(signature, other) : Jaccard.BELOW;
     }
     if (similarity >= bar) {

@@ -98,17 +98,12 @@ public final class ContainmentQuery {
     int aliveCount = alive.length;
     int allowedMisses = sampled.length - minimumHits;
     int counted = probe;
-    int killable = 0; // candidates with no miss to spare: the next list drops those it does not hold
-    for (int a = 0; a < aliveCount; a++) {
-      killable += counts.hits[alive[a]] == 1 ? 1 : 0; // missed the probe's other k - h lists
-    }
     long meanLength = (counts.entries + probe - 1) / probe;
-    while (counted < sampled.length
-        && (sized ? order[counted] >>> 32 : meanLength) <= Math.max(aliveCount, (long) READ_FACTOR * killable)) {
-      postings.forEach(sampled[(int) order[counted]], counts::addIfPresent);
-      counted++;
+    while (true) {
+      // Keep those with misses to spare (after the probe, all: each was found once at least), and
+      // count the killable, with no miss to spare: the next list drops those it does not hold.
       int kept = 0;
-      killable = 0;
+      int killable = 0;
       for (int a = 0; a < aliveCount; a++) {
         int spare = allowedMisses - (counted - counts.hits[alive[a]]);
         if (spare >= 0) {
@@ -117,6 +112,12 @@ public final class ContainmentQuery {
         }
       }
       aliveCount = kept;
+      if (counted == sampled.length
+          || (sized ? order[counted] >>> 32 : meanLength) > Math.max(aliveCount, (long) READ_FACTOR * killable)) {
+        break;
+      }
+      postings.forEach(sampled[(int) order[counted]], counts::addIfPresent);
+      counted++;
     }
     long[] unchecked = new long[sampled.length - counted];
     for (int p = counted; p < sampled.length; p++) {

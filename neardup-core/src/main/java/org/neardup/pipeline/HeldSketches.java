@@ -2,71 +2,141 @@ package org.neardup.pipeline;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import org.neardup.format.ShingleSetFormat;
 import org.neardup.internal.SpillFile;
 
 /**
  * The sketches verification holds between a document's reading and its last pair: its shingle set
  * (and full signature, when the corpus keeps only packed ones). Sets stay in memory while they fit
- * a byte budget; past it, a set goes to a temporary file ({@link ShingleSetFormat}) and is read
- * back, with one positional read, when its pairs come. Holding is done by one thread; getting and
- * releasing by any. Close it to free the file.
+ * a byte budget; past it, they go to a temporary file. The first go there as sets ({@link
+ * ShingleSetFormat}), read back as they are, while the file is smaller than {@value
+ * #SET_FILE_FACTOR} times the budget (half the heap by default: a file the operating system keeps
+ * in its cache, where reading a set back costs less than making it again); after that, a document
+ * held with its text puts the text there, and its set is made again from it for each pair (a 1 KB
+ * text makes a set of about 7.5 KB: the file and its reads are 7 times smaller, for the CPU of a
+ * sketch, and at 10 million documents the file no longer outgrows the cache). Either is read back
+ * with one positional read.
+ * Holding is done by one thread; getting and releasing by any. Close it to free the file.
  */
 final class HeldSketches implements AutoCloseable {
   private static final long HELD_OVERHEAD = 64;
 
-  private record Held(long[] set, long position, int length, int[] signature) {}
+  /** The file takes sets until it reaches this many times the memory budget, then texts. */
+  static final int SET_FILE_FACTOR = 8;
+
+  /** What a spilled entry's bytes are. */
+  private enum Spilled { NOTHING, SET, LATIN1_TEXT, UTF16_TEXT }
+
+  /** An entry: the set in memory, or what of it is in the file at {@code position} ({@code length} hashes or bytes). */
+  private record Held(long[] set, Spilled spilled, long position, int length, int[] signature) {}
 
   private final long budgetBytes;
   private final Path spillDirectory;
+  private final Function<String, long[]> setOfText;
   private final ConcurrentHashMap<Integer, Held> held = new ConcurrentHashMap<>();
   private final AtomicLong memoryBytes = new AtomicLong();
   private SpillFile file;
   private long spilledSets;
 
-  HeldSketches(long budgetBytes, Path spillDirectory) {
+  /**
+   * @param budgetBytes the sets (and signatures) held in memory at most
+   * @param spillDirectory where the file goes; null for the system's temporary directory
+   * @param setOfText the set of a text, as the sketcher makes it (for texts spilled)
+   */
+  HeldSketches(long budgetBytes, Path spillDirectory, Function<String, long[]> setOfText) {
     this.budgetBytes = budgetBytes;
     this.spillDirectory = spillDirectory;
+    this.setOfText = setOfText;
   }
 
-  /** Holds the sketch of {@code ordinal} until {@link #release}; {@code set} or {@code signature} may be null. */
-  void hold(int ordinal, long[] set, int[] signature) {
+  /**
+   * Holds the sketch of {@code ordinal} until {@link #release}; {@code set} or {@code signature}
+   * may be null, and so may {@code text}, the raw text the set was made of.
+   */
+  void hold(int ordinal, long[] set, int[] signature, String text) {
     long bytes = bytes(set, signature);
     if (set == null || memoryBytes.get() + bytes <= budgetBytes) {
       memoryBytes.addAndGet(bytes);
-      held.put(ordinal, new Held(set, -1, 0, signature));
+      held.put(ordinal, new Held(set, Spilled.NOTHING, -1, 0, signature));
       return;
     }
     if (file == null) {
       file = SpillFile.create(spillDirectory, "neardup-sets-");
     }
+    boolean asText = text != null && file.size() >= SET_FILE_FACTOR * budgetBytes;
+    Held entry = asText ? spillText(text, signature) : spillSet(set, signature);
+    spilledSets++;
+    memoryBytes.addAndGet(bytes(null, signature));
+    held.put(ordinal, entry);
+  }
+
+  private Held spillSet(long[] set, int[] signature) {
     ByteBuffer buffer = ByteBuffer.allocate(ShingleSetFormat.BYTES_PER_HASH * set.length).order(ByteOrder.LITTLE_ENDIAN);
     ShingleSetFormat.write(buffer, set);
     buffer.flip();
-    long position = file.append(buffer);
-    spilledSets++;
-    long signatureBytes = bytes(null, signature);
-    memoryBytes.addAndGet(signatureBytes);
-    held.put(ordinal, new Held(null, position, set.length, signature));
+    return new Held(null, Spilled.SET, file.append(buffer), set.length, signature);
+  }
+
+  /** The text as its Latin-1 bytes when every char is below 256, else its UTF-16 code units (lone surrogates kept). */
+  private Held spillText(String text, int[] signature) {
+    ByteBuffer buffer;
+    Spilled kind;
+    if (isLatin1(text)) {
+      buffer = ByteBuffer.wrap(text.getBytes(StandardCharsets.ISO_8859_1));
+      kind = Spilled.LATIN1_TEXT;
+    } else {
+      buffer = ByteBuffer.allocate(2 * text.length()).order(ByteOrder.LITTLE_ENDIAN);
+      buffer.asCharBuffer().put(text);
+      kind = Spilled.UTF16_TEXT;
+    }
+    int length = buffer.remaining();
+    return new Held(null, kind, file.append(buffer), length, signature);
+  }
+
+  private static boolean isLatin1(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      if (text.charAt(i) > 0xFF) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static long bytes(long[] set, int[] signature) {
     return HELD_OVERHEAD + (set == null ? 0 : 16 + 8L * set.length) + (signature == null ? 0 : 16 + 4L * signature.length);
   }
 
-  /** The set of a held document (read from the file when spilled). */
+  /** The set of a held document (read from the file, or made again from its text there, when spilled). */
   long[] set(int ordinal) {
     Held entry = entry(ordinal);
-    if (entry.set() != null || entry.position() < 0) {
-      return entry.set();
+    switch (entry.spilled()) {
+      case NOTHING:
+        return entry.set();
+      case SET: {
+        ByteBuffer buffer = read(entry, ShingleSetFormat.BYTES_PER_HASH * entry.length());
+        return ShingleSetFormat.read(buffer, entry.length(), entry.position());
+      }
+      case LATIN1_TEXT: {
+        ByteBuffer buffer = read(entry, entry.length());
+        return setOfText.apply(new String(buffer.array(), 0, entry.length(), StandardCharsets.ISO_8859_1));
+      }
+      default: {
+        ByteBuffer buffer = read(entry, entry.length());
+        return setOfText.apply(buffer.order(ByteOrder.LITTLE_ENDIAN).asCharBuffer().toString());
+      }
     }
-    ByteBuffer buffer = ByteBuffer.allocate(ShingleSetFormat.BYTES_PER_HASH * entry.length()).order(ByteOrder.LITTLE_ENDIAN);
+  }
+
+  private ByteBuffer read(Held entry, int bytes) {
+    ByteBuffer buffer = ByteBuffer.allocate(bytes).order(ByteOrder.LITTLE_ENDIAN);
     file.read(entry.position(), buffer);
     buffer.flip();
-    return ShingleSetFormat.read(buffer, entry.length(), entry.position());
+    return buffer;
   }
 
   /** The signature of a held document (null when none was held). */
@@ -90,7 +160,7 @@ final class HeldSketches implements AutoCloseable {
     }
   }
 
-  /** Sets written to the file. */
+  /** Sets (or the texts they are made of) written to the file. */
   long spilledSets() {
     return spilledSets;
   }

@@ -94,7 +94,8 @@ final class RereadVerification {
       this.verifier = config.verifier();
       this.needSets = verifier.needsSets();
       this.needSignatures = !corpus.keepsFullSignatures();
-      this.held = new HeldSketches(corpus.budget().setCacheBytes(), corpus.budget().spillDirectory());
+      this.held = new HeldSketches(corpus.budget().setCacheBytes(), corpus.budget().spillDirectory(),
+          sketcher::shingleSet);
       this.pairs = candidates.reader();
       this.pool = Executors.newFixedThreadPool(config.threads(), Workers.daemonFactory("neardup-verify"));
       this.maxPending = 3 * config.threads();
@@ -145,9 +146,8 @@ final class RereadVerification {
         } else {
           b.sets[k] = sketcher.shingleSet(text);
         }
-        b.texts[k] = null;
       }
-      return b;
+      return b; // the texts stay until held: one past the budget waits as its text
     }
 
     /** Takes sketched batches, in order, while more than {@code limit} are in flight. */
@@ -171,8 +171,9 @@ final class RereadVerification {
       for (int k = 0; k < b.size; k++) {
         int ordinal = b.ordinals[k];
         if (candidates.usesAsEarlier(ordinal) > 0) {
-          held.hold(ordinal, needSets ? b.sets[k] : null, needSignatures ? b.signatures[k] : null);
+          held.hold(ordinal, needSets ? b.sets[k] : null, needSignatures ? b.signatures[k] : null, b.texts[k]);
         }
+        b.texts[k] = null;
       }
       int last = b.ordinals[b.size - 1];
       int[] chunk = new int[64];

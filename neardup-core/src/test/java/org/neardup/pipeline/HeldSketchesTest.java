@@ -14,10 +14,12 @@ class HeldSketchesTest {
     long before = SpillFile.bytesInUse();
     SplittableRandom random = new SplittableRandom(4);
     long[][] sets = new long[200][];
-    try (HeldSketches held = new HeldSketches(20_000, null)) {
+    try (HeldSketches held = new HeldSketches(20_000, null, text -> {
+      throw new AssertionError("no text was held");
+    })) {
       for (int i = 0; i < sets.length; i++) {
         sets[i] = LongStream.generate(random::nextLong).limit(random.nextInt(1, 300)).sorted().distinct().toArray();
-        held.hold(i, sets[i], new int[] {i});
+        held.hold(i, sets[i], new int[] {i}, null);
       }
       assertThat(held.spilledSets()).isGreaterThan(150);
       for (int i = sets.length - 1; i >= 0; i--) {
@@ -28,5 +30,54 @@ class HeldSketchesTest {
       assertThatThrownBy(() -> held.set(3)).isInstanceOf(IllegalStateException.class);
     }
     assertThat(SpillFile.bytesInUse()).isEqualTo(before);
+  }
+
+  /**
+   * Past the budget, sets wait in the file until it holds {@value HeldSketches#SET_FILE_FACTOR}
+   * times the budget; then texts do (Latin-1 ones as bytes, others as UTF-16, lone surrogates
+   * included), and their sets are made again from them: every set comes back the same.
+   */
+  @Test
+  void pastAFileOfSetsTextsWaitInTheFileAndMakeTheirSetsAgain() {
+    long before = SpillFile.bytesInUse();
+    SplittableRandom random = new SplittableRandom(5);
+    String[] texts = new String[300];
+    java.util.Map<String, long[]> setsOf = new java.util.concurrent.ConcurrentHashMap<>();
+    java.util.concurrent.atomic.AtomicInteger madeAgain = new java.util.concurrent.atomic.AtomicInteger();
+    int budget = 2_000;
+    try (HeldSketches held = new HeldSketches(budget, null, text -> {
+      madeAgain.incrementAndGet();
+      return setsOf.get(text);
+    })) {
+      long textBytes = 0;
+      for (int i = 0; i < texts.length; i++) {
+        texts[i] = randomText(random, i % 3);
+        textBytes += texts[i].chars().allMatch(c -> c < 256) ? texts[i].length() : 2L * texts[i].length();
+        long[] set = LongStream.generate(random::nextLong).limit(random.nextInt(1, 300)).sorted().distinct().toArray();
+        setsOf.put(texts[i], set);
+        held.hold(i, set, new int[] {i}, texts[i]);
+      }
+      assertThat(held.spilledSets()).isGreaterThan(250);
+      // sets up to the limit (the last one may cross it by one set), texts after
+      assertThat(held.spilledBytes()).isLessThanOrEqualTo(HeldSketches.SET_FILE_FACTOR * budget + 8 * 300 + textBytes);
+      for (int i = texts.length - 1; i >= 0; i--) {
+        assertThat(held.set(i)).as("set %d", i).containsExactly(setsOf.get(texts[i]));
+        assertThat(held.signature(i)).containsExactly(i);
+        held.release(i);
+      }
+      assertThat(madeAgain.get()).isGreaterThan(200);
+    }
+    assertThat(SpillFile.bytesInUse()).isEqualTo(before);
+  }
+
+  /** ASCII (kind 0), Latin-1 with accents (1), or any chars with lone surrogates (2). */
+  private static String randomText(SplittableRandom random, int kind) {
+    StringBuilder text = new StringBuilder();
+    int length = random.nextInt(0, 400);
+    for (int i = 0; i < length; i++) {
+      text.append((char) (kind == 0 ? random.nextInt(32, 127) : kind == 1 ? random.nextInt(32, 256)
+          : random.nextInt(2) == 0 ? random.nextInt(0xD800, 0xE000) : random.nextInt(0, 0x10000)));
+    }
+    return text.append(':').append(random.nextLong()).toString(); // distinct keys for the map
   }
 }

@@ -20,8 +20,8 @@ import org.neardup.internal.SpillFile;
  * held with its text puts the text there, and its set is made again from it for each pair (a 1 KB
  * text makes a set of about 7.5 KB: the file and its reads are 7 times smaller, for the CPU of a
  * sketch, and at 10 million documents the file no longer outgrows the cache). Either is read back
- * with one positional read.
- * Holding is done by one thread; getting and releasing by any. Close it to free the file.
+ * with one positional read. Holding is done by one thread; getting and releasing by any. Close it
+ * to free the file.
  */
 final class HeldSketches implements AutoCloseable {
   private static final long HELD_OVERHEAD = 64;
@@ -114,22 +114,20 @@ final class HeldSketches implements AutoCloseable {
   /** The set of a held document (read from the file, or made again from its text there, when spilled). */
   long[] set(int ordinal) {
     Held entry = entry(ordinal);
-    switch (entry.spilled()) {
-      case NOTHING:
-        return entry.set();
-      case SET: {
-        ByteBuffer buffer = read(entry, ShingleSetFormat.BYTES_PER_HASH * entry.length());
-        return ShingleSetFormat.read(buffer, entry.length(), entry.position());
-      }
-      case LATIN1_TEXT: {
-        ByteBuffer buffer = read(entry, entry.length());
-        return setOfText.apply(new String(buffer.array(), 0, entry.length(), StandardCharsets.ISO_8859_1));
-      }
-      default: {
-        ByteBuffer buffer = read(entry, entry.length());
-        return setOfText.apply(buffer.order(ByteOrder.LITTLE_ENDIAN).asCharBuffer().toString());
-      }
-    }
+    return switch (entry.spilled()) {
+      case NOTHING -> entry.set();
+      case SET -> ShingleSetFormat.read(read(entry, ShingleSetFormat.BYTES_PER_HASH * entry.length()),
+          entry.length(), entry.position());
+      case LATIN1_TEXT, UTF16_TEXT -> setOfText.apply(spilledText(entry));
+    };
+  }
+
+  /** The text of an entry spilled as text, decoded as {@link #spillText} encoded it. */
+  private String spilledText(Held entry) {
+    ByteBuffer buffer = read(entry, entry.length());
+    return entry.spilled() == Spilled.LATIN1_TEXT
+        ? new String(buffer.array(), 0, entry.length(), StandardCharsets.ISO_8859_1)
+        : buffer.asCharBuffer().toString();
   }
 
   private ByteBuffer read(Held entry, int bytes) {

@@ -3,7 +3,10 @@ package org.neardup.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.neardup.internal.SpillFile;
@@ -42,8 +45,8 @@ class HeldSketchesTest {
     long before = SpillFile.bytesInUse();
     SplittableRandom random = new SplittableRandom(5);
     String[] texts = new String[300];
-    java.util.Map<String, long[]> setsOf = new java.util.concurrent.ConcurrentHashMap<>();
-    java.util.concurrent.atomic.AtomicInteger madeAgain = new java.util.concurrent.atomic.AtomicInteger();
+    Map<String, long[]> setsOf = new ConcurrentHashMap<>();
+    AtomicInteger madeAgain = new AtomicInteger();
     int budget = 2_000;
     try (HeldSketches held = new HeldSketches(budget, null, text -> {
       madeAgain.incrementAndGet();

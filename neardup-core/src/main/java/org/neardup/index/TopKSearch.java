@@ -2,6 +2,7 @@ package org.neardup.index;
 
 import java.util.Arrays;
 import java.util.List;
+import org.neardup.minhash.AgreementFilter;
 import org.neardup.minhash.Signatures;
 import org.neardup.search.TopKCollector;
 import org.neardup.search.TopKPlan;
@@ -12,8 +13,8 @@ import org.neardup.verify.VerifyMode;
  * The top-k search of a {@link NearDupIndex} over its stores, as {@link TopKPlan} describes it:
  * the threshold buckets first, then (unless the k best found all reach the threshold) the floor
  * buckets, most shared bands first, until the bound on what is left falls below the k-th best.
- * Each candidate passes a signature-agreement filter (the threshold query's 7σ one for the
- * threshold buckets' few candidates, so that without a floor this is the threshold query; 4σ on
+ * Each candidate passes a signature-agreement filter (the threshold query's {@link AgreementFilter}
+ * for the threshold buckets' few candidates, so that without a floor this is the threshold query; 4σ on
  * the values' low bytes, held on the heap, for the floor buckets' many), then gets its exact
  * Jaccard (for a floor candidate, a merge that may give up once its first part makes the bar
  * implausible; its set is read whole only when its first {@value #HEAD_HASHES} hashes do not settle
@@ -55,8 +56,13 @@ final class TopKSearch {
   List<TopKCollector.Found> search(int[] signature, long[] set, long[] thresholdKeys, long[] floorKeys, int k) {
     TopKCollector top = new TopKCollector(k);
     long[] first = thresholdBuckets.candidates(thresholdKeys);
+    AgreementFilter filter = null; // at the bar it was made for
     for (long handle : first) {
-      consider(signature, set, handle, top);
+      double bar = Math.max(floor(), top.kth(0));
+      if (filter == null || filter.bar() != bar) {
+        filter = new AgreementFilter(signature.length, bar);
+      }
+      consider(signature, set, handle, top, filter);
     }
     if (plan == null || top.kth(0) >= threshold) {
       return top.results(); // every document at or above the threshold was a candidate
@@ -104,13 +110,13 @@ final class TopKSearch {
   }
 
   /**
-   * Verifies a threshold-bucket candidate as the threshold query does (its signature, then its
-   * whole set) against the bar the k-th best sets, and offers it.
+   * Verifies a threshold-bucket candidate as the threshold query does (its signature, by {@code
+   * filter} at the bar the k-th best sets, then its whole set), and offers it.
    */
-  private void consider(int[] signature, long[] set, long handle, TopKCollector top) {
-    double bar = Math.max(floor(), top.kth(0));
+  private void consider(int[] signature, long[] set, long handle, TopKCollector top, AgreementFilter filter) {
+    double bar = filter.bar();
     int[] other = sketches.signature(handle);
-    if (!agrees(signature, other, bar, Signatures.FILTER_SIGMAS)) {
+    if (!filter.passes(signature, other)) {
       return;
     }
     double similarity = mode == VerifyMode.EXACT

@@ -87,8 +87,8 @@ public final class Signatures {
    * show: n·t − 7·sqrt(n·t·(1−t)), rounded down, at least 0. For n-permutation MinHash the agreement
    * count of a pair at the threshold is Binomial(n, t), so a true pair falls below this with
    * probability about 1e-12 (and below 1e-6 even if the estimator's variance were twice the
-   * binomial one); pairs above the threshold fall below it even less often. Used to drop LSH
-   * candidates without reading their shingle sets.
+   * binomial one); pairs above the threshold fall below it even less often. The loose minimum of
+   * {@link AgreementFilter}, for signatures of small sets, whose densified values spread wider.
    */
   public static int minimumAgreement(int n, double threshold) {
     double mean = n * threshold;

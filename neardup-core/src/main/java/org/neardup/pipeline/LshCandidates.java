@@ -10,6 +10,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.LongAdder;
 import org.neardup.internal.IntLog;
 import org.neardup.lsh.LshParams;
+import org.neardup.minhash.AgreementFilter;
 import org.neardup.minhash.Signatures;
 import org.neardup.verify.VerifyMode;
 
@@ -21,8 +22,7 @@ import org.neardup.verify.VerifyMode;
  *   <li>With full signatures, a pair is examined in the first band it shares (it is skipped in a
  *       later band when an earlier band's values agree), so {@link Result#candidates()} counts
  *       distinct pairs; the filter is exactly {@link org.neardup.verify.Verifier}'s (exact mode:
- *       agreement of at least {@link Signatures#minimumAgreement}; estimate mode: an estimate of at
- *       least the threshold).
+ *       its {@link AgreementFilter}; estimate mode: an estimate of at least the threshold).
  *   <li>With packed signatures, a pair is examined in every band it shares (repeats are dropped
  *       when the survivors are sorted), so the count is of (bucket, pair) visits; the filter is the
  *       same minimum on the packed agreement, which can only pass more pairs. The full filter is
@@ -47,7 +47,7 @@ final class LshCandidates {
    */
   record Result(long candidates, boolean distinct, CandidatePairs survivors) {}
 
-  /** The fewest agreeing values (of n) that may pass verification's filter. */
+  /** The fewest agreeing values (of n) that may pass verification's filter (its loose minimum). */
   static int minimumAgreement(PipelineConfig config) {
     int n = config.minHash().numPermutations();
     if (config.verify() == VerifyMode.EXACT) {
@@ -135,6 +135,7 @@ final class LshCandidates {
     private final boolean full;
     private final boolean estimate;
     private final int minimum;
+    private final AgreementFilter filter;
     private final int rows;
     private final int length;
     private final boolean bitmaps;
@@ -148,6 +149,7 @@ final class LshCandidates {
       PipelineConfig config = corpus.config();
       this.estimate = config.verify() == VerifyMode.ESTIMATE;
       this.minimum = minimumAgreement(config);
+      this.filter = config.verifier().filter();
       LshParams params = config.lshParams();
       this.rows = params.rows();
       this.length = signatures.length();
@@ -180,7 +182,9 @@ final class LshCandidates {
               examined++;
               passes = signatures.agreement(differences) >= minimum
                   && (!bitmaps || signatures.mayReach(later, earlier, threshold))
-                  && Signatures.agreeAtLeast(valuesLater, offsetLater, valuesEarlier, offsetEarlier, length, minimum);
+                  && (estimate
+                      ? Signatures.agreeAtLeast(valuesLater, offsetLater, valuesEarlier, offsetEarlier, length, minimum)
+                      : filter.passes(valuesLater, offsetLater, valuesEarlier, offsetEarlier));
             } else {
               examined++;
               passes = signatures.agreement(differences) >= minimum

@@ -3,14 +3,15 @@ package org.neardup.verify;
 import java.io.Serializable;
 import java.util.Objects;
 import java.util.function.Supplier;
+import org.neardup.minhash.AgreementFilter;
 import org.neardup.minhash.Signatures;
 
 /**
  * Confirms candidate pairs: the one verification every face of neardup uses (the batch pair
  * finder, the online index, the Spark job). In {@link VerifyMode#EXACT} a candidate whose
- * signatures agree on fewer than {@link Signatures#minimumAgreement} values is dropped without
- * reading its shingle sets (a true pair is dropped with probability about 1e-12); the rest get
- * the exact Jaccard of their sets. In {@link VerifyMode#ESTIMATE} the signature agreement is the
+ * signatures agree on too few values ({@link AgreementFilter} at the threshold) is dropped without
+ * reading its shingle sets (a pair at exactly the threshold with probability at most {@value
+ * AgreementFilter#MISS}); the rest get the exact Jaccard of their sets. In {@link VerifyMode#ESTIMATE} the signature agreement is the
  * similarity. Immutable, thread-safe and serializable.
  */
 public final class Verifier implements Serializable {
@@ -18,7 +19,7 @@ public final class Verifier implements Serializable {
 
   private final double threshold;
   private final VerifyMode mode;
-  private final int minimumAgreement;
+  private final AgreementFilter filter;
 
   /**
    * @param threshold report pairs with similarity &gt;= this, in (0, 1]
@@ -31,7 +32,7 @@ public final class Verifier implements Serializable {
     }
     this.threshold = threshold;
     this.mode = Objects.requireNonNull(mode, "mode");
-    this.minimumAgreement = Signatures.minimumAgreement(numPermutations, threshold);
+    this.filter = new AgreementFilter(numPermutations, threshold);
   }
 
   public double threshold() {
@@ -52,7 +53,12 @@ public final class Verifier implements Serializable {
    * estimate mode (there are no sets), otherwise the signature-agreement filter.
    */
   public boolean passesFilter(int[] signatureA, int[] signatureB) {
-    return mode == VerifyMode.ESTIMATE || Signatures.agreeAtLeast(signatureA, signatureB, minimumAgreement);
+    return mode == VerifyMode.ESTIMATE || filter.passes(signatureA, signatureB);
+  }
+
+  /** The agreement filter at the threshold (exact mode's). */
+  public AgreementFilter filter() {
+    return filter;
   }
 
   /**

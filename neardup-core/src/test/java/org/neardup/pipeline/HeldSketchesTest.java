@@ -36,6 +36,32 @@ class HeldSketchesTest {
   }
 
   /**
+   * Entries are kept by ordinal in chunks: ordinals far apart, at chunk edges, held out of order,
+   * each comes back as held until released; one never held, or released, is an error.
+   */
+  @Test
+  void ordinalsAcrossChunksEachKeepTheirEntry() {
+    int[] ordinals = {16_384, 0, 16_383, 5_000_000, 16_385, 49_151, 2_000_000_000};
+    try (HeldSketches held = new HeldSketches(1 << 20, null, text -> {
+      throw new AssertionError("nothing spilled");
+    })) {
+      for (int ordinal : ordinals) {
+        held.hold(ordinal, new long[] {ordinal, ordinal + 1L}, new int[] {ordinal}, null);
+      }
+      for (int ordinal : ordinals) {
+        assertThat(held.set(ordinal)).containsExactly(ordinal, ordinal + 1L);
+        assertThat(held.signature(ordinal)).containsExactly(ordinal);
+      }
+      assertThatThrownBy(() -> held.set(16_386)).isInstanceOf(IllegalStateException.class);
+      assertThatThrownBy(() -> held.set(1_999_999_999)).isInstanceOf(IllegalStateException.class);
+      held.release(5_000_000);
+      held.release(5_000_000); // twice: nothing more to release
+      assertThatThrownBy(() -> held.signature(5_000_000)).isInstanceOf(IllegalStateException.class);
+      assertThat(held.set(16_384)).containsExactly(16_384, 16_385);
+    }
+  }
+
+  /**
    * Past the budget, sets wait in the file until it holds {@value HeldSketches#SET_FILE_FACTOR}
    * times the budget; then texts do (Latin-1 ones as bytes, others as UTF-16, lone surrogates
    * included), and their sets are made again from them: every set comes back the same.

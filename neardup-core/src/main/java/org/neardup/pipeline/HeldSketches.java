@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import org.neardup.format.ShingleSetFormat;
 import org.neardup.internal.SpillFile;
+import org.neardup.shingle.Shingler;
 
 /**
  * The sketches verification holds between a document's reading and its last pair: its shingle set
@@ -21,8 +22,9 @@ import org.neardup.internal.SpillFile;
  * held with its text puts the text there, and its set is made again from it for each pair (a 1 KB
  * text makes a set of about 7.5 KB: the file and its reads are 7 times smaller, for the CPU of a
  * sketch, and at 10 million documents the file no longer outgrows the cache). Either is read back
- * with one positional read. Holding is done by one thread; getting and releasing by any. Close it
- * to free the file.
+ * with one positional read. A set may be held as the unsorted shingle hashes it is made of: sorted
+ * by its first {@link #set} in memory, and never when it goes to the file as its text. Holding is
+ * done by one thread; getting and releasing by any. Close it to free the file.
  */
 final class HeldSketches implements AutoCloseable {
   private static final long HELD_OVERHEAD = 64;
@@ -33,8 +35,12 @@ final class HeldSketches implements AutoCloseable {
   /** What a spilled entry's bytes are. */
   private enum Spilled { NOTHING, SET, LATIN1_TEXT, UTF16_TEXT }
 
-  /** An entry: the set in memory, or what of it is in the file at {@code position} ({@code length} hashes or bytes). */
-  private record Held(long[] set, Spilled spilled, long position, int length, int[] signature) {}
+  /**
+   * An entry: the set in memory ({@code sorted}, or the shingle hashes it is made of, sorted by the
+   * first pair that needs it; {@code length} the values it was held with, what its bytes count), or
+   * what of it is in the file at {@code position} ({@code length} hashes or bytes).
+   */
+  private record Held(long[] set, boolean sorted, Spilled spilled, long position, int length, int[] signature) {}
 
   private final long budgetBytes;
   private final Path spillDirectory;
@@ -47,6 +53,7 @@ final class HeldSketches implements AutoCloseable {
   private volatile AtomicReferenceArray<Held>[] chunks = newChunks(0);
   private final AtomicLong memoryBytes = new AtomicLong();
   private SpillFile file;
+  private volatile boolean spillsTexts;
   private long spilledSets;
 
   /**
@@ -65,20 +72,40 @@ final class HeldSketches implements AutoCloseable {
    * may be null, and so may {@code text}, the raw text the set was made of.
    */
   void hold(int ordinal, long[] set, int[] signature, String text) {
-    long bytes = bytes(set, signature);
-    if (set == null || memoryBytes.get() + bytes <= budgetBytes) {
+    hold(ordinal, set, true, signature, text);
+  }
+
+  /**
+   * Holds the sketch of {@code ordinal} as {@link #hold(int, long[], int[], String)} does, its set
+   * given as the shingle hashes it is made of when {@code sorted} is false: sorted on its first
+   * {@link #set}, or never, when the document waits in the file as its text.
+   */
+  void hold(int ordinal, long[] shingles, boolean sorted, int[] signature, String text) {
+    long bytes = bytes(shingles == null ? 0 : shingles.length, signature);
+    if (shingles == null || memoryBytes.get() + bytes <= budgetBytes) {
       memoryBytes.addAndGet(bytes);
-      put(ordinal, new Held(set, Spilled.NOTHING, -1, 0, signature));
+      put(ordinal, new Held(shingles, sorted, Spilled.NOTHING, -1, shingles == null ? 0 : shingles.length, signature));
       return;
     }
     if (file == null) {
       file = SpillFile.create(spillDirectory, "neardup-sets-");
     }
     boolean asText = text != null && file.size() >= SET_FILE_FACTOR * budgetBytes;
-    Held entry = asText ? spillText(text, signature) : spillSet(set, signature);
+    Held entry = asText ? spillText(text, signature) : spillSet(sorted ? shingles : Shingler.toSet(shingles), signature);
+    if (asText) {
+      spillsTexts = true;
+    }
     spilledSets++;
-    memoryBytes.addAndGet(bytes(null, signature));
+    memoryBytes.addAndGet(bytes(0, signature));
     put(ordinal, entry);
+  }
+
+  /**
+   * Whether a document held now and not kept in memory goes to the file as its text, so that its
+   * set need not be made before it is held (read by any thread; true once the file is full of sets).
+   */
+  boolean spillsTexts() {
+    return spillsTexts;
   }
 
   private static final int CHUNK_BITS = 14;
@@ -110,7 +137,7 @@ final class HeldSketches implements AutoCloseable {
     ByteBuffer buffer = ByteBuffer.allocate(ShingleSetFormat.BYTES_PER_HASH * set.length).order(ByteOrder.LITTLE_ENDIAN);
     ShingleSetFormat.write(buffer, set);
     buffer.flip();
-    return new Held(null, Spilled.SET, file.append(buffer), set.length, signature);
+    return new Held(null, true, Spilled.SET, file.append(buffer), set.length, signature);
   }
 
   /** The text as its Latin-1 bytes when every char is below 256, else its UTF-16 code units (lone surrogates kept). */
@@ -126,7 +153,7 @@ final class HeldSketches implements AutoCloseable {
       kind = Spilled.UTF16_TEXT;
     }
     int length = buffer.remaining();
-    return new Held(null, kind, file.append(buffer), length, signature);
+    return new Held(null, true, kind, file.append(buffer), length, signature);
   }
 
   private static boolean isLatin1(String text) {
@@ -138,19 +165,35 @@ final class HeldSketches implements AutoCloseable {
     return true;
   }
 
-  private static long bytes(long[] set, int[] signature) {
-    return HELD_OVERHEAD + (set == null ? 0 : 16 + 8L * set.length) + (signature == null ? 0 : 16 + 4L * signature.length);
+  private static long bytes(int values, int[] signature) {
+    return HELD_OVERHEAD + (values == 0 ? 0 : 16 + 8L * values) + (signature == null ? 0 : 16 + 4L * signature.length);
+  }
+
+  /** What {@link #hold} counted for an entry. */
+  private static long bytes(Held entry) {
+    return bytes(entry.spilled() == Spilled.NOTHING ? entry.length() : 0, entry.signature());
   }
 
   /** The set of a held document (read from the file, or made again from its text there, when spilled). */
   long[] set(int ordinal) {
     Held entry = entry(ordinal);
     return switch (entry.spilled()) {
-      case NOTHING -> entry.set();
+      case NOTHING -> entry.sorted() ? entry.set() : sorted(ordinal, entry);
       case SET -> ShingleSetFormat.read(read(entry, ShingleSetFormat.BYTES_PER_HASH * entry.length()),
           entry.length(), entry.position());
       case LATIN1_TEXT, UTF16_TEXT -> setOfText.apply(spilledText(entry));
     };
+  }
+
+  /**
+   * The set of an entry held as its shingle hashes, made and put in the entry's place (threads that
+   * race here each make the same set; one is kept).
+   */
+  private long[] sorted(int ordinal, Held entry) {
+    long[] set = Shingler.toSet(entry.set());
+    chunkOf(ordinal).compareAndSet(ordinal & (CHUNK - 1), entry,
+        new Held(set, true, Spilled.NOTHING, -1, entry.length(), entry.signature()));
+    return set;
   }
 
   /** The text of an entry spilled as text, decoded as {@link #spillText} encoded it. */
@@ -187,7 +230,7 @@ final class HeldSketches implements AutoCloseable {
     AtomicReferenceArray<Held> chunk = chunkOf(ordinal);
     Held entry = chunk == null ? null : chunk.getAndSet(ordinal & (CHUNK - 1), null);
     if (entry != null) {
-      memoryBytes.addAndGet(-bytes(entry.set(), entry.signature()));
+      memoryBytes.addAndGet(-bytes(entry));
     }
   }
 

@@ -9,6 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.LongAdder;
 import org.neardup.internal.IntLog;
+import org.neardup.shingle.Shingler;
 import org.neardup.sketch.DocumentSketcher;
 import org.neardup.sketch.Sketch;
 import org.neardup.verify.SimilarPair;
@@ -19,9 +20,11 @@ import org.neardup.verify.Verifier;
  * inputs are read once more, from start to end, and only the documents in a candidate pair are
  * sketched again, in parallel batches. The pairs come in order of their later member, so when a
  * batch is sketched, every pair whose later member is in it can be verified: its earlier member was
- * sketched before and is held ({@link HeldSketches}) until its last pair, then let go. Each set is
- * made once; memory holds the sets still awaited (spilled past the budget), not the corpus.
- * Stateless.
+ * sketched before and is held ({@link HeldSketches}) until its last pair, then let go. A set is
+ * sorted only where it is used: a later member's when one of its pairs passes the signature filter,
+ * a held one's when it is held in memory or as a set in the file (not when it waits there as its
+ * text, to be made again per pair). Memory holds the sets still awaited (spilled past the budget),
+ * not the corpus. Stateless.
  */
 final class RereadVerification {
   private static final int BATCH = 256;
@@ -33,8 +36,19 @@ final class RereadVerification {
     final int[] ordinals = new int[BATCH];
     final String[] texts = new String[BATCH];
     final long[][] sets = new long[BATCH][];
+    /** A document's shingle hashes, unsorted, where its set is made only if a pair needs it. */
+    final long[][] hashes = new long[BATCH][];
     final int[][] signatures = new int[BATCH][];
     int size;
+
+    /** The set of the document at {@code index}, made from its hashes on first need (by the batch's one verifying task). */
+    long[] set(int index) {
+      if (sets[index] == null && hashes[index] != null) {
+        sets[index] = Shingler.toSet(hashes[index]);
+        hashes[index] = null;
+      }
+      return sets[index];
+    }
 
     int indexOf(int ordinal) {
       int index = java.util.Arrays.binarySearch(ordinals, 0, size, ordinal);
@@ -142,7 +156,11 @@ final class RereadVerification {
         if (needSignatures) {
           Sketch sketch = sketcher.sketch(text);
           b.signatures[k] = sketch.signature();
-          b.sets[k] = needSets ? sketch.shingleSet() : null;
+          if (needSets && candidates.usesAsEarlier(b.ordinals[k]) > 0 && !held.spillsTexts()) {
+            b.sets[k] = sketch.shingleSet(); // held: in memory, or in the file as its set
+          } else if (needSets) {
+            b.hashes[k] = sketch.shingleHashes(); // sorted if a pair passes the filter, or when held in memory
+          }
         } else {
           b.sets[k] = sketcher.shingleSet(text);
         }
@@ -171,7 +189,9 @@ final class RereadVerification {
       for (int k = 0; k < b.size; k++) {
         int ordinal = b.ordinals[k];
         if (candidates.usesAsEarlier(ordinal) > 0) {
-          held.hold(ordinal, needSets ? b.sets[k] : null, needSignatures ? b.signatures[k] : null, b.texts[k]);
+          boolean sorted = b.hashes[k] == null;
+          held.hold(ordinal, !needSets ? null : sorted ? b.sets[k] : b.hashes[k], sorted,
+              needSignatures ? b.signatures[k] : null, b.texts[k]);
         }
         b.texts[k] = null;
       }
@@ -208,13 +228,12 @@ final class RereadVerification {
         int earlier = pairsOfBatch[k];
         int later = pairsOfBatch[k + 1];
         int index = b.indexOf(later);
-        long[] setLater = b.sets[index];
         int[] signatureLater = needSignatures ? b.signatures[index] : corpus.signature(later);
         int[] signatureEarlier = needSignatures ? held.signature(earlier) : corpus.signature(earlier);
         if (verifier.passesFilter(signatureEarlier, signatureLater)) {
           passed++;
           double similarity = verifier.similarity(signatureEarlier, signatureLater, () -> held.set(earlier),
-              () -> setLater);
+              () -> b.set(index));
           if (similarity >= verifier.threshold()) {
             out.add(new SimilarPair(earlier, later, similarity));
           }

@@ -99,6 +99,60 @@ class HeldSketchesTest {
     assertThat(SpillFile.bytesInUse()).isEqualTo(before);
   }
 
+  /**
+   * Shingle hashes held unsorted (in text order, repeats included) come back as their set: made on
+   * the first need, the same for threads asking at once, or made from the text where they wait in
+   * the file as their text; memory counts what was held and is given back on release.
+   */
+  @Test
+  void hashesHeldUnsortedComeBackAsTheirSet() throws Exception {
+    SplittableRandom random = new SplittableRandom(6);
+    int count = 400;
+    long[][] hashes = new long[count][];
+    String[] texts = new String[count];
+    Map<String, long[]> setsOf = new ConcurrentHashMap<>();
+    int budget = 10_000;
+    try (HeldSketches held = new HeldSketches(budget, null, setsOf::get)) {
+      for (int i = 0; i < count; i++) {
+        hashes[i] = random.longs(random.nextInt(1, 200), 0, 150).toArray(); // repeats, any order
+        texts[i] = "text " + i;
+        setsOf.put(texts[i], LongStream.of(hashes[i]).sorted().distinct().toArray());
+        if (held.spillsTexts()) { // only once the file is full of sets
+          assertThat(held.spilledBytes()).isGreaterThanOrEqualTo(HeldSketches.SET_FILE_FACTOR * budget);
+        }
+        held.hold(i, hashes[i], false, new int[] {i}, texts[i]);
+      }
+      assertThat(held.spillsTexts()).isTrue();
+      Thread[] threads = new Thread[4];
+      java.util.List<Throwable> failures = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+      for (int t = 0; t < threads.length; t++) {
+        threads[t] = new Thread(() -> {
+          for (int i = 0; i < count; i++) {
+            try {
+              assertThat(held.set(i)).as("set %d", i).containsExactly(setsOf.get(texts[i]));
+            } catch (Throwable e) {
+              failures.add(e);
+            }
+          }
+        });
+        threads[t].start();
+      }
+      for (Thread thread : threads) {
+        thread.join();
+      }
+      assertThat(failures).isEmpty();
+      for (int i = 0; i < count; i++) {
+        held.release(i);
+      }
+      long spilled = held.spilledSets();
+      // everything given back: a set of nearly the whole budget fits in memory again
+      long[] large = LongStream.range(0, (budget - 200) / 8).toArray();
+      held.hold(count, large, new int[] {count}, null);
+      assertThat(held.spilledSets()).isEqualTo(spilled);
+      assertThat(held.set(count)).isSameAs(large);
+    }
+  }
+
   /** ASCII (kind 0), Latin-1 with accents (1), or any chars with lone surrogates (2). */
   private static String randomText(SplittableRandom random, int kind) {
     StringBuilder text = new StringBuilder();

@@ -87,17 +87,12 @@ public final class AgreementFilter implements Serializable {
     }
     // one pass: it stops at the binomial minimum's agreements or past the loose minimum's misses,
     // so that most candidates cost what the loose test alone did
-    int allowedMismatches = length - looseMinimum;
-    int equal = 0;
-    int mismatches = 0;
-    for (int i = 0; i < length; i++) {
-      if (a[offsetA + i] == b[offsetB + i]) {
-        if (++equal >= binomialMinimum) {
-          return true;
-        }
-      } else if (++mismatches > allowedMismatches) {
-        return false;
-      }
+    int equal = Signatures.agreementsUntil(a, offsetA, b, offsetB, length, binomialMinimum, length - looseMinimum);
+    if (equal >= binomialMinimum) {
+      return true;
+    }
+    if (equal < looseMinimum) {
+      return false;
     }
     // between the two minimums: only small sets' signatures may
     return !wellFilled(a, offsetA) || !wellFilled(b, offsetB);

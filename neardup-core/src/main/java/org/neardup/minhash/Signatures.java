@@ -27,18 +27,30 @@ public final class Signatures {
     if (allowedMismatches < 0) {
       return false;
     }
+    return agreementsUntil(a, offsetA, b, offsetB, length, minimum, allowedMismatches) >= minimum;
+  }
+
+  /**
+   * The agreements of two signatures of {@code length} values stored at {@code a[offsetA]} and
+   * {@code b[offsetB]}, counted until {@code enough} are found or more than {@code
+   * allowedMismatches} positions differ, whichever comes first: at least {@code enough} in the
+   * first case, fewer than {@code length - allowedMismatches} in the second, the exact count when
+   * neither happens.
+   */
+  static int agreementsUntil(int[] a, int offsetA, int[] b, int offsetB, int length, int enough,
+      int allowedMismatches) {
     int equal = 0;
     int mismatches = 0;
     for (int i = 0; i < length; i++) {
       if (a[offsetA + i] == b[offsetB + i]) {
-        if (++equal >= minimum) {
-          return true;
+        if (++equal >= enough) {
+          return equal;
         }
       } else if (++mismatches > allowedMismatches) {
-        return false;
+        return equal;
       }
     }
-    return equal >= minimum;
+    return equal;
   }
 
   /**

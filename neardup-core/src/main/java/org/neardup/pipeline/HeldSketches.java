@@ -81,10 +81,11 @@ final class HeldSketches implements AutoCloseable {
    * {@link #set}, or never, when the document waits in the file as its text.
    */
   void hold(int ordinal, long[] shingles, boolean sorted, int[] signature, String text) {
-    long bytes = bytes(shingles == null ? 0 : shingles.length, signature);
+    int values = shingles == null ? 0 : shingles.length;
+    long bytes = bytes(values, signature);
     if (shingles == null || memoryBytes.get() + bytes <= budgetBytes) {
       memoryBytes.addAndGet(bytes);
-      put(ordinal, new Held(shingles, sorted, Spilled.NOTHING, -1, shingles == null ? 0 : shingles.length, signature));
+      put(ordinal, new Held(shingles, sorted, Spilled.NOTHING, -1, values, signature));
       return;
     }
     if (file == null) {

@@ -156,9 +156,12 @@ final class RereadVerification {
         if (needSignatures) {
           Sketch sketch = sketcher.sketch(text);
           b.signatures[k] = sketch.signature();
-          if (needSets && candidates.usesAsEarlier(b.ordinals[k]) > 0 && !held.spillsTexts()) {
+          if (!needSets) {
+            continue;
+          }
+          if (candidates.usesAsEarlier(b.ordinals[k]) > 0 && !held.spillsTexts()) {
             b.sets[k] = sketch.shingleSet(); // held: in memory, or in the file as its set
-          } else if (needSets) {
+          } else {
             b.hashes[k] = sketch.shingleHashes(); // sorted if a pair passes the filter, or when held in memory
           }
         } else {

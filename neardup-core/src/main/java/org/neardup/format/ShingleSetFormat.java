@@ -6,8 +6,10 @@ import java.nio.ByteOrder;
 /**
  * The one owner of the byte layout of a shingle set: its sorted, distinct 64-bit shingle hashes
  * as 8-byte little-endian two's-complement values, in ascending signed order, one after the
- * other. The count is not part of the layout: the enclosing layout gives it (a length prefix in a
- * signature file, an offset table in a spill file, the value size in a key-value store).
+ * other (a document's shingle hashes in text order, repeats included, take the same layout where
+ * verification spills them: {@link #readHashes}). The count is not part of the layout: the
+ * enclosing layout gives it (a length prefix in a signature file, an offset table in a spill file,
+ * the value size in a key-value store).
  *
  * <pre>
  * offset size field
@@ -32,7 +34,10 @@ public final class ShingleSetFormat {
     return buffer.array();
   }
 
-  /** Writes {@code set} at the buffer's position (little-endian buffer with room for it). */
+  /**
+   * Writes {@code set} at the buffer's position (little-endian buffer with room for it); a
+   * document's shingle hashes in any order are written the same way ({@link #readHashes}).
+   */
   public static void write(ByteBuffer out, long[] set) {
     out.asLongBuffer().put(set);
     out.position(out.position() + BYTES_PER_HASH * set.length);
@@ -45,19 +50,32 @@ public final class ShingleSetFormat {
    * @throws CorruptFormatException when fewer bytes remain, or the hashes are not ascending
    */
   public static long[] read(ByteBuffer in, int count, long offset) {
-    if (count < 0 || (long) count * BYTES_PER_HASH > in.remaining()) {
-      throw new CorruptFormatException(offset, "truncated shingle set: " + count + " hashes need "
-          + (long) count * BYTES_PER_HASH + " bytes, " + in.remaining() + " left");
-    }
-    long[] set = new long[count];
-    in.asLongBuffer().get(set);
-    in.position(in.position() + BYTES_PER_HASH * count);
+    long[] set = readHashes(in, count, offset);
     for (int i = 1; i < count; i++) {
       if (set[i] <= set[i - 1]) {
         throw new CorruptFormatException(offset + (long) BYTES_PER_HASH * i, "shingle set not in ascending order");
       }
     }
     return set;
+  }
+
+  /**
+   * Reads {@code count} hashes from the buffer's position in any order: the same layout holding a
+   * document's shingle hashes as the shingler made them (repeats included), as verification spills
+   * them.
+   *
+   * @param offset where the hashes start in the enclosing bytes (for error messages)
+   * @throws CorruptFormatException when fewer bytes remain
+   */
+  public static long[] readHashes(ByteBuffer in, int count, long offset) {
+    if (count < 0 || (long) count * BYTES_PER_HASH > in.remaining()) {
+      throw new CorruptFormatException(offset, "truncated shingle set: " + count + " hashes need "
+          + (long) count * BYTES_PER_HASH + " bytes, " + in.remaining() + " left");
+    }
+    long[] hashes = new long[count];
+    in.asLongBuffer().get(hashes);
+    in.position(in.position() + BYTES_PER_HASH * count);
+    return hashes;
   }
 
   /** The set stored in all of {@code bytes}. */

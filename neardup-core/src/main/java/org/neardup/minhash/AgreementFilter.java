@@ -88,14 +88,18 @@ public final class AgreementFilter implements Serializable {
     // one pass: it stops at the binomial minimum's agreements or past the loose minimum's misses,
     // so that most candidates cost what the loose test alone did
     int equal = Signatures.agreementsUntil(a, offsetA, b, offsetB, length, binomialMinimum, length - looseMinimum);
-    if (equal >= binomialMinimum) {
-      return true;
-    }
-    if (equal < looseMinimum) {
-      return false;
-    }
-    // between the two minimums: only small sets' signatures may
-    return !wellFilled(a, offsetA) || !wellFilled(b, offsetB);
+    // between the two minimums only small sets' signatures may pass: the well-filled test runs there alone
+    return equal >= binomialMinimum || (equal >= looseMinimum && !(wellFilled(a, offsetA) && wellFilled(b, offsetB)));
+  }
+
+  /**
+   * Whether a pair whose signatures agree on {@code agreements} values passes, given whether both
+   * are {@link #wellFilled well filled}: what {@link #passes(int[], int[])} decides from the
+   * signatures. A count that may overstate the agreement (of signatures kept in fewer bits, which
+   * agree wherever the full ones do) passes every pair the full signatures pass.
+   */
+  public boolean passes(int agreements, boolean bothWellFilled) {
+    return agreements >= binomialMinimum || (agreements >= looseMinimum && !bothWellFilled);
   }
 
   /**
@@ -106,7 +110,7 @@ public final class AgreementFilter implements Serializable {
    * holds at least 3/4·n distinct values. One pass, no sorting: it runs for every candidate whose
    * agreement falls between the two minimums.
    */
-  boolean wellFilled(int[] values, int offset) {
+  public boolean wellFilled(int[] values, int offset) {
     return distinctLowBits(values, offset, length) * 4 >= 3 * length;
   }
 

@@ -10,18 +10,19 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.LongAdder;
 import org.neardup.internal.IntLog;
-import org.neardup.sketch.DocumentSketcher;
 import org.neardup.verify.SimilarPair;
 import org.neardup.verify.Verifier;
 
 /**
- * Verifies the candidate pairs of a {@link CandidateLog} with the corpus's {@link Verifier} (the
- * signature filter, then exact Jaccard or the estimate), choosing how to get each document's
- * signature and set:
+ * Verifies the candidate pairs of a {@link CandidateLog} with the corpus's {@link Verifier}: in
+ * exact mode the exact Jaccard of the two documents' shingle hashes, compared without sorting them
+ * into sets ({@link Verifier#similarityOfHashes}; the candidates passed the signature filter
+ * already, in {@link LshCandidates}), in estimate mode the filter and the signature estimate. Each
+ * document's hashes or signature come
  *
  * <ul>
- *   <li>from the corpus, when it keeps its sets (or, in estimate mode, its full signatures): pairs
- *       are verified in any order, in parallel; packed signatures are made again from the sets;
+ *   <li>from the corpus, when it keeps its hashes (or, in estimate mode, its full signatures): pairs
+ *       are verified in chunks, in parallel;
  *   <li>otherwise by reading the documents again ({@link RereadVerification}).
  * </ul>
  *
@@ -51,8 +52,7 @@ final class CandidateVerification {
   private static Outcome fromCorpus(Corpus corpus, CandidateLog candidates, Progress progress) {
     PipelineConfig config = corpus.config();
     Verifier verifier = config.verifier();
-    DocumentSketcher sketcher = DocumentSketcher.create(config.sketch());
-    boolean full = corpus.keepsFullSignatures();
+    boolean exact = verifier.needsSets(); // else the corpus keeps full signatures
     ConcurrentLinkedQueue<List<SimilarPair>> found = new ConcurrentLinkedQueue<>();
     LongAdder verified = new LongAdder();
     int threads = config.threads();
@@ -74,15 +74,20 @@ final class CandidateVerification {
           for (int k = 0; k < chunkLength; k += 2) {
             int earlier = chunk[k];
             int later = chunk[k + 1];
-            long[] setEarlier = corpus.shingles(earlier);
-            long[] setLater = corpus.shingles(later);
-            int[] signatureEarlier = full ? corpus.signature(earlier) : sketcher.sign(setEarlier);
-            int[] signatureLater = full ? corpus.signature(later) : sketcher.sign(setLater);
-            if (!verifier.passesFilter(signatureEarlier, signatureLater)) {
-              continue;
+            double similarity;
+            if (exact) { // the candidates passed the signature filter already
+              long[] hashesEarlier = corpus.shingleHashes(earlier);
+              long[] hashesLater = corpus.shingleHashes(later);
+              similarity = verifier.similarityOfHashes(null, null, () -> hashesEarlier, () -> hashesLater);
+            } else {
+              int[] signatureEarlier = corpus.signature(earlier);
+              int[] signatureLater = corpus.signature(later);
+              if (!verifier.passesFilter(signatureEarlier, signatureLater)) {
+                continue;
+              }
+              similarity = verifier.similarity(signatureEarlier, signatureLater, null, null);
             }
             passed++;
-            double similarity = verifier.similarity(signatureEarlier, signatureLater, () -> setEarlier, () -> setLater);
             if (similarity >= verifier.threshold()) {
               out.add(new SimilarPair(earlier, later, similarity));
             }

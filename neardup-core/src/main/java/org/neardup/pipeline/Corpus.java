@@ -94,6 +94,17 @@ public final class Corpus implements AutoCloseable {
     return null;
   }
 
+  /**
+   * The document's shingle hashes in any order, repeats allowed, without sorting them: as kept in
+   * memory (its set once {@link #shingles} sorted it), or its set when spilled. For verification,
+   * which compares them without sets ({@link org.neardup.verify.Verifier#similarityOfHashes}).
+   *
+   * @throws IllegalStateException as {@link #shingles} does
+   */
+  long[] shingleHashes(int ordinal) {
+    return shingleSets != null ? shingleSets.hashes(ordinal) : shingles(ordinal);
+  }
+
   /** How many shingle sets were spilled to a temporary file because memory ran short. */
   public int spilledSets() {
     return shingleSets == null ? 0 : shingleSets.spilledCount();

@@ -94,7 +94,8 @@ public final class CorpusBuilder implements AutoCloseable {
     boolean mayDropFull = rereader != null || config.verify() == VerifyMode.EXACT;
     this.bitmapWords = bitmapWords(config);
     this.signatures = new SignatureStore(config.minHash().numPermutations(), banding, mayDropFull ? budget
-        : budget.withSignatureBytes(Long.MAX_VALUE), bitmapWords);
+        : budget.withSignatureBytes(Long.MAX_VALUE), bitmapWords,
+        config.verify() == VerifyMode.EXACT ? config.verifier().filter() : null);
     this.workers = Executors.newFixedThreadPool(config.threads(), Workers.daemonFactory("neardup-sign"));
     this.maxPending = config.threads() * 3;
   }

@@ -25,9 +25,14 @@ import org.neardup.verify.VerifyMode;
  *       its {@link AgreementFilter}; estimate mode: an estimate of at least the threshold).
  *   <li>With packed signatures, a pair is examined in every band it shares (repeats are dropped
  *       when the survivors are sorted), so the count is of (bucket, pair) visits; the filter is the
- *       same minimum on the packed agreement, which can only pass more pairs. The full filter is
- *       applied at verification, where the full signatures are made again.
+ *       same on the packed agreement, which can only pass more pairs (exact mode: the {@link
+ *       AgreementFilter}'s minimums with each document's well-filled bit, {@link
+ *       SignatureStore#passes}; estimate mode: the estimate's minimum, and the estimate itself at
+ *       verification, where the full signatures are made again).
  * </ul>
+ *
+ * Every pair the full signatures would pass passes, so in exact mode verification goes straight to
+ * the sets.
  *
  * Below a threshold of 0.75, where the signature filter lets most candidates through, each
  * document's {@link org.neardup.verify.ParityBitmap} (when the corpus keeps them) rules out exactly
@@ -187,7 +192,8 @@ final class LshCandidates {
                       : filter.passes(valuesLater, offsetLater, valuesEarlier, offsetEarlier));
             } else {
               examined++;
-              passes = signatures.agreement(differences) >= minimum
+              passes = (estimate ? signatures.agreement(differences) >= minimum
+                      : signatures.passes(differences, later, earlier))
                   && (!bitmaps || signatures.mayReach(later, earlier, threshold));
             }
             if (passes) {

@@ -9,22 +9,21 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.LongAdder;
 import org.neardup.internal.IntLog;
-import org.neardup.shingle.Shingler;
 import org.neardup.sketch.DocumentSketcher;
-import org.neardup.sketch.Sketch;
 import org.neardup.verify.SimilarPair;
 import org.neardup.verify.Verifier;
 
 /**
  * Verification of a corpus that keeps neither its shingle sets nor (maybe) its full signatures: the
  * inputs are read once more, from start to end, and only the documents in a candidate pair are
- * sketched again, in parallel batches. The pairs come in order of their later member, so when a
+ * sketched again, in parallel batches (in exact mode only their shingle hashes are made: the
+ * candidates passed the signature filter already; in estimate mode only their signatures). The pairs come in order of their later member, so when a
  * batch is sketched, every pair whose later member is in it can be verified: its earlier member was
- * sketched before and is held ({@link HeldSketches}) until its last pair, then let go. A set is
- * sorted only where it is used: a later member's when one of its pairs passes the signature filter,
- * a held one's when it is held in memory or as a set in the file (not when it waits there as its
- * text, to be made again per pair). Memory holds the sets still awaited (spilled past the budget),
- * not the corpus. Stateless.
+ * sketched before and is held ({@link HeldSketches}) until its last pair, then let go. No set is
+ * sorted: a pair's Jaccard is counted from the two documents' shingle hashes as the shingler made
+ * them ({@link Verifier#similarityOfHashes}, a table of the later member's hashes, kept for its next
+ * pair). Memory holds the hashes still awaited (spilled past the budget), not the corpus.
+ * Stateless.
  */
 final class RereadVerification {
   private static final int BATCH = 256;
@@ -35,20 +34,10 @@ final class RereadVerification {
   private static final class Batch {
     final int[] ordinals = new int[BATCH];
     final String[] texts = new String[BATCH];
-    final long[][] sets = new long[BATCH][];
-    /** A document's shingle hashes, unsorted, where its set is made only if a pair needs it. */
-    final long[][] hashes = new long[BATCH][];
+    /** A document's shingle hashes in any order (a signature file's set, or as the shingler made them). */
+    final long[][] shingles = new long[BATCH][];
     final int[][] signatures = new int[BATCH][];
     int size;
-
-    /** The set of the document at {@code index}, made from its hashes on first need (by the batch's one verifying task). */
-    long[] set(int index) {
-      if (sets[index] == null && hashes[index] != null) {
-        sets[index] = Shingler.toSet(hashes[index]);
-        hashes[index] = null;
-      }
-      return sets[index];
-    }
 
     int indexOf(int ordinal) {
       int index = java.util.Arrays.binarySearch(ordinals, 0, size, ordinal);
@@ -107,9 +96,10 @@ final class RereadVerification {
       this.sketcher = DocumentSketcher.create(config.sketch());
       this.verifier = config.verifier();
       this.needSets = verifier.needsSets();
-      this.needSignatures = !corpus.keepsFullSignatures();
+      // exact mode: the candidates passed the signature filter already, so only sets are needed
+      this.needSignatures = !needSets && !corpus.keepsFullSignatures();
       this.held = new HeldSketches(corpus.budget().setCacheBytes(), corpus.budget().spillDirectory(),
-          sketcher::shingleSet);
+          sketcher::shingleHashes);
       this.pairs = candidates.reader();
       this.pool = Executors.newFixedThreadPool(config.threads(), Workers.daemonFactory("neardup-verify"));
       this.maxPending = 3 * config.threads();
@@ -126,7 +116,7 @@ final class RereadVerification {
     @Override
     public void sketch(int ordinal, int[] signature, long[] shingleSet) {
       batch.ordinals[batch.size] = ordinal;
-      batch.sets[batch.size] = shingleSet;
+      batch.shingles[batch.size] = shingleSet;
       batch.signatures[batch.size] = signature;
       added();
     }
@@ -153,19 +143,10 @@ final class RereadVerification {
         if (text == null) {
           continue; // a signature file's entry: given
         }
-        if (needSignatures) {
-          Sketch sketch = sketcher.sketch(text);
-          b.signatures[k] = sketch.signature();
-          if (!needSets) {
-            continue;
-          }
-          if (candidates.usesAsEarlier(b.ordinals[k]) > 0 && !held.spillsTexts()) {
-            b.sets[k] = sketch.shingleSet(); // held: in memory, or in the file as its set
-          } else {
-            b.hashes[k] = sketch.shingleHashes(); // sorted if a pair passes the filter, or when held in memory
-          }
+        if (needSets) {
+          b.shingles[k] = sketcher.shingleHashes(text);
         } else {
-          b.sets[k] = sketcher.shingleSet(text);
+          b.signatures[k] = sketcher.sketch(text).signature(); // estimate mode, no full signatures kept
         }
       }
       return b; // the texts stay until held: one past the budget waits as its text
@@ -192,9 +173,7 @@ final class RereadVerification {
       for (int k = 0; k < b.size; k++) {
         int ordinal = b.ordinals[k];
         if (candidates.usesAsEarlier(ordinal) > 0) {
-          boolean sorted = b.hashes[k] == null;
-          held.hold(ordinal, !needSets ? null : sorted ? b.sets[k] : b.hashes[k], sorted,
-              needSignatures ? b.signatures[k] : null, b.texts[k]);
+          held.hold(ordinal, b.shingles[k], needSignatures ? b.signatures[k] : null, b.texts[k]);
         }
         b.texts[k] = null;
       }
@@ -231,12 +210,12 @@ final class RereadVerification {
         int earlier = pairsOfBatch[k];
         int later = pairsOfBatch[k + 1];
         int index = b.indexOf(later);
-        int[] signatureLater = needSignatures ? b.signatures[index] : corpus.signature(later);
-        int[] signatureEarlier = needSignatures ? held.signature(earlier) : corpus.signature(earlier);
-        if (verifier.passesFilter(signatureEarlier, signatureLater)) {
+        int[] signatureLater = needSets ? null : needSignatures ? b.signatures[index] : corpus.signature(later);
+        int[] signatureEarlier = needSets ? null : needSignatures ? held.signature(earlier) : corpus.signature(earlier);
+        if (needSets || verifier.passesFilter(signatureEarlier, signatureLater)) {
           passed++;
-          double similarity = verifier.similarity(signatureEarlier, signatureLater, () -> held.set(earlier),
-              () -> b.set(index));
+          double similarity = verifier.similarityOfHashes(signatureEarlier, signatureLater,
+              () -> held.shingles(earlier), () -> b.shingles[index]);
           if (similarity >= verifier.threshold()) {
             out.add(new SimilarPair(earlier, later, similarity));
           }

@@ -193,6 +193,16 @@ final class ShingleSets implements AutoCloseable {
     }
   }
 
+  /**
+   * A document's shingle hashes in any order, repeats allowed: as kept in memory (not sorted
+   * here), its set once {@link #get} sorted it, or its set read from the file.
+   */
+  long[] hashes(int ordinal) {
+    // never changed, only let go once sorted (then the set is there)
+    long[] unsorted = ordinal < memoryCount && sorted.get(ordinal) == null ? inMemory[ordinal] : null;
+    return unsorted != null ? unsorted : get(ordinal);
+  }
+
   private long[] read(int index) {
     int size = spillSizes[index];
     ByteBuffer buffer = ByteBuffer.allocate(8 * size).order(ByteOrder.LITTLE_ENDIAN);

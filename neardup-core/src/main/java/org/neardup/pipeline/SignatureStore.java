@@ -2,6 +2,7 @@ package org.neardup.pipeline;
 
 import java.util.Arrays;
 import org.neardup.lsh.Banding;
+import org.neardup.minhash.AgreementFilter;
 import org.neardup.verify.ParityBitmap;
 
 /**
@@ -16,7 +17,9 @@ import org.neardup.verify.ParityBitmap;
  *   <li><b>full</b>, while they fit the memory budget: every value, 4 bytes each, one signature
  *       after the other in arrays of 16,384 documents (8 MiB at 128 values), so that the garbage
  *       collector sees a few large arrays rather than one small one a document. Past the budget
- *       they are dropped; verification makes them again for the candidates.
+ *       they are dropped, and each document keeps one bit of them instead: whether it is well
+ *       filled ({@link AgreementFilter#wellFilled}), so that the packed agreement is held to
+ *       the filter's binomial minimum where the full one would be ({@link #passes}).
  *   <li>below a threshold of 0.75, each document's {@link ParityBitmap} and set size, while they fit
  *       the same budget (before full signatures, which go first): at low thresholds the signature
  *       filter lets most candidates through, and the bitmap rules out nearly all that are far
@@ -50,6 +53,8 @@ final class SignatureStore implements AutoCloseable {
   private long[][] bitmaps; // chunks of CHUNK bitmaps; null when not kept
   private int[][] setSizes; // chunks of CHUNK set sizes
   private long[][] packed = new long[16][];
+  private final AgreementFilter filter; // null: no filter (estimate mode)
+  private long[][] wellFilled = new long[16][]; // chunks of CHUNK bits, made once full ones are dropped
   private int size;
 
   /**
@@ -59,14 +64,16 @@ final class SignatureStore implements AutoCloseable {
    *     sortBytes} what the bucket keys may
    */
   SignatureStore(int length, Banding banding, MemoryBudget budget) {
-    this(length, banding, budget, 0);
+    this(length, banding, budget, 0, null);
   }
 
   /**
    * @param bitmapWords longs of each document's {@link ParityBitmap}, or 0 to keep none
+   * @param filter the filter candidates must pass ({@link #passes}), or null for none
    */
-  SignatureStore(int length, Banding banding, MemoryBudget budget, int bitmapWords) {
+  SignatureStore(int length, Banding banding, MemoryBudget budget, int bitmapWords, AgreementFilter filter) {
     this.length = length;
+    this.filter = filter;
     this.bitmapWords = bitmapWords;
     if (bitmapWords > 0) {
       bitmaps = new long[16][];
@@ -124,7 +131,7 @@ final class SignatureStore implements AutoCloseable {
     int index = size & (CHUNK - 1);
     long bitmapBytes = bitmaps == null ? 0 : (size + 1) * (8L * bitmapWords + 4);
     if (full != null && bitmapBytes + (size + 1) * 4L * length > fullBudgetBytes) {
-      full = null; // past the budget: verification makes them again
+      dropFull(); // past the budget: a bit a document instead
     }
     if (bitmaps != null && (bitmap == null || bitmapBytes > fullBudgetBytes)) {
       bitmaps = null; // past the budget too: candidates are verified without them
@@ -158,8 +165,51 @@ final class SignatureStore implements AutoCloseable {
       packed[chunk] = new long[CHUNK * words];
     }
     pack(signature, packed[chunk], index * words);
+    if (full == null && filter != null) {
+      markWellFilled(size, signature, 0);
+    }
     bandKeys.add(size, bucketKeys != null ? bucketKeys : banding.bucketKeys(signature));
     size++;
+  }
+
+  /** Drops the full signatures, keeping of each whether it is well filled. */
+  private void dropFull() {
+    if (filter != null) {
+      for (int ordinal = 0; ordinal < size; ordinal++) {
+        markWellFilled(ordinal, full[ordinal >>> CHUNK_BITS], fullOffset(ordinal));
+      }
+    }
+    full = null;
+  }
+
+  private void markWellFilled(int ordinal, int[] values, int offset) {
+    int chunk = ordinal >>> CHUNK_BITS;
+    if (chunk >= wellFilled.length) {
+      wellFilled = Arrays.copyOf(wellFilled, Math.max(chunk + 1, 2 * wellFilled.length));
+    }
+    if (wellFilled[chunk] == null) {
+      wellFilled[chunk] = new long[CHUNK / 64];
+    }
+    if (filter.wellFilled(values, offset)) {
+      int index = ordinal & (CHUNK - 1);
+      wellFilled[chunk][index >>> 6] |= 1L << index;
+    }
+  }
+
+  private boolean wellFilled(int ordinal) {
+    long[] bits = wellFilled[ordinal >>> CHUNK_BITS];
+    int index = ordinal & (CHUNK - 1);
+    return (bits[index >>> 6] & (1L << index)) != 0;
+  }
+
+  /**
+   * Whether the packed signatures of {@code a} and {@code b} pass the filter, from {@link
+   * #differences}: the packed agreement, which is at least the full one, against the filter's
+   * minimums with the two documents' well-filled bits, so that every pair the full signatures pass
+   * passes (only once the full signatures were dropped, and with a filter).
+   */
+  boolean passes(long[] differences, int a, int b) {
+    return filter.passes(agreement(differences), wellFilled(a) && wellFilled(b));
   }
 
   private void pack(int[] signature, long[] target, int base) {

@@ -62,6 +62,14 @@ public final class DocumentSketcher implements Serializable {
   }
 
   /**
+   * The shingle hashes of {@code rawText} in text order, repeats included, without signing or
+   * sorting: what {@code sketch(rawText).shingleHashes()} gives.
+   */
+  public long[] shingleHashes(String rawText) {
+    return shingler.hashes(normalizer.normalize(Objects.requireNonNull(rawText, "rawText")));
+  }
+
+  /**
    * The signature of a document given by its shingle hashes or set: what {@code sketch(text)}
    * gives for the text they came from (order and repeats do not matter).
    */

@@ -75,6 +75,20 @@ public final class Verifier implements Serializable {
   }
 
   /**
+   * {@link #similarity} of two documents given by their shingle hashes in any order, repeats
+   * allowed, as the shingler makes them (a sorted set is such an array too): the same answer, with
+   * no set sorted ({@link JaccardTable}, the calling thread's; B is put in its table and kept there,
+   * so give the member that repeats over consecutive pairs as B).
+   */
+  public double similarityOfHashes(int[] signatureA, int[] signatureB, Supplier<long[]> hashesA,
+      Supplier<long[]> hashesB) {
+    if (mode == VerifyMode.ESTIMATE) {
+      return similarity(signatureA, signatureB, null, null);
+    }
+    return JaccardTable.similarityAtLeast(hashesA.get(), hashesB.get(), threshold);
+  }
+
+  /**
    * {@link #passesFilter} then {@link #similarity}: the similarity of a candidate pair, or {@link
    * Jaccard#BELOW}.
    */

@@ -17,7 +17,22 @@ import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
 
 /** Deterministic inputs for the kernel benchmarks. */
-final class BenchData {
+public final class BenchData {
+  /**
+   * Real or generated documents for the kernels that take a document's shingles: {@code KIJIJI}, the
+   * first Rome rent listings (Title + Short Description) of {@code ../shared/data/kijiji} (or of the
+   * directory in {@code -Dneardup.data}), hundreds of shingles each; {@code GENERATED_1KB}, generated
+   * documents of 140–260 words, about 1,000 shingles each, as in the one-million-document run.
+   */
+  public enum Documents {
+    KIJIJI, GENERATED_1KB;
+
+    /** The first {@code count} texts. */
+    List<String> texts(int count) {
+      return this == KIJIJI ? kijiji(count) : generated1kb(count);
+    }
+  }
+
   private static final long SEED = 0x5eed_2026L;
 
   private BenchData() {}

@@ -17,26 +17,15 @@ import org.openjdk.jmh.annotations.State;
  * The sort where it is used: {@code Shingler.toSet} (sort, then drop repeats) on the default
  * char-5 shingle hashes of {@value #DOCUMENTS} real or generated documents, with each {@link
  * LongSorter}. One operation is one document's set (the time of all of them divided by their number),
- * the copy of its hashes into a work array included.
- *
- * <ul>
- *   <li>{@code KIJIJI}: the first {@value #DOCUMENTS} Rome rent listings (Title + Short
- *       Description) of {@code ../shared/data/kijiji/dataset_rent_rome_kijiji.tsv}, or of the
- *       directory in {@code -Dneardup.data}; hundreds of shingles each.
- *   <li>{@code GENERATED_1KB}: generated documents of 140–260 words, about 1 KB, about 1,000
- *       shingles each, as in the one-million-document run.
- * </ul>
+ * the copy of its hashes into a work array included. The documents: {@link BenchData.Documents}.
  */
 @State(Scope.Thread)
 @OperationsPerInvocation(ShingleSetBenchmark.DOCUMENTS)
 public class ShingleSetBenchmark extends KernelBenchmark {
   static final int DOCUMENTS = 1000;
 
-  /** Where the documents come from. */
-  public enum Source { KIJIJI, GENERATED_1KB }
-
   @Param
-  public Source source;
+  public BenchData.Documents source;
 
   @Param
   public LongSorter sorter;
@@ -46,7 +35,7 @@ public class ShingleSetBenchmark extends KernelBenchmark {
 
   @Setup
   public void setUp() {
-    List<String> texts = source == Source.KIJIJI ? BenchData.kijiji(DOCUMENTS) : BenchData.generated1kb(DOCUMENTS);
+    List<String> texts = source.texts(DOCUMENTS);
     Normalizer normalizer = new Normalizer(NormalizerConfig.DEFAULT);
     Shingler shingler = new Shingler(ShingleConfig.DEFAULT);
     hashes = new long[DOCUMENTS][];

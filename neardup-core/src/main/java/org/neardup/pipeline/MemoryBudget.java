@@ -12,11 +12,13 @@ import java.nio.file.Path;
  *       the sets are dropped and made again for the few documents verification needs (inputs that
  *       can be read again), or written to a temporary file (inputs that cannot).
  *   <li>{@code signatureBytes}, 30%: full signatures (4 bytes a value). Past it, each document
- *       keeps 4 bits a value, which is enough to drop almost every false candidate, and its bucket
- *       keys go to sorted runs on disk; full signatures are made again for the candidates.
+ *       keeps 4 bits a value, which is enough to drop almost every false candidate, and one bit of
+ *       its full signature (whether it is well filled, for the filter's minimums), and its bucket
+ *       keys go to sorted runs on disk; in estimate mode full signatures are made again for the
+ *       candidates.
  *   <li>{@code sortBytes}, 10%: the buffers of the external sorts (bucket keys, candidate pairs).
- *   <li>{@code setCacheBytes}, a sixteenth: the shingle sets verification holds while their
- *       documents still have candidates to meet; past it, sets wait in a temporary file. Kept small
+ *   <li>{@code setCacheBytes}, a sixteenth: the shingle hashes verification holds while their
+ *       documents still have candidates to meet; past it, they wait in a temporary file. Kept small
  *       on purpose: a set held on the heap for long is copied by every collection of the young
  *       generation it survives, while one in the file costs one write and one read.
  *   <li>{@code joinBytes}, a quarter: the exact join's rank arrays and one block of its index; past

@@ -16,14 +16,14 @@ import org.neardup.verify.Verifier;
 /**
  * Verification of a corpus that keeps neither its shingle sets nor (maybe) its full signatures: the
  * inputs are read once more, from start to end, and only the documents in a candidate pair are
- * sketched again, in parallel batches (in exact mode only their shingle hashes are made: the
- * candidates passed the signature filter already; in estimate mode only their signatures). The pairs come in order of their later member, so when a
- * batch is sketched, every pair whose later member is in it can be verified: its earlier member was
- * sketched before and is held ({@link HeldSketches}) until its last pair, then let go. No set is
- * sorted: a pair's Jaccard is counted from the two documents' shingle hashes as the shingler made
- * them ({@link Verifier#similarityOfHashes}, a table of the later member's hashes, kept for its next
- * pair). Memory holds the hashes still awaited (spilled past the budget), not the corpus.
- * Stateless.
+ * sketched again, in parallel batches (in exact mode only their shingle hashes are made, as the
+ * candidates passed the signature filter already; in estimate mode only their signatures). The
+ * pairs come in order of their later member, so when a batch is sketched, every pair whose later
+ * member is in it can be verified: its earlier member was sketched before and is held ({@link
+ * HeldSketches}) until its last pair, then let go. No set is sorted: a pair's Jaccard is counted
+ * from the two documents' shingle hashes as the shingler made them ({@link
+ * Verifier#similarityOfHashes}, a table of the later member's hashes, kept for its next pair).
+ * Memory holds the hashes still awaited (spilled past the budget), not the corpus. Stateless.
  */
 final class RereadVerification {
   private static final int BATCH = 256;

@@ -88,18 +88,27 @@ public final class AgreementFilter implements Serializable {
     // one pass: it stops at the binomial minimum's agreements or past the loose minimum's misses,
     // so that most candidates cost what the loose test alone did
     int equal = Signatures.agreementsUntil(a, offsetA, b, offsetB, length, binomialMinimum, length - looseMinimum);
-    // between the two minimums only small sets' signatures may pass: the well-filled test runs there alone
-    return equal >= binomialMinimum || (equal >= looseMinimum && !(wellFilled(a, offsetA) && wellFilled(b, offsetB)));
+    return passes(equal, fillDecides(equal) && wellFilled(a, offsetA) && wellFilled(b, offsetB));
   }
 
   /**
    * Whether a pair whose signatures agree on {@code agreements} values passes, given whether both
    * are {@link #wellFilled well filled}: what {@link #passes(int[], int[])} decides from the
    * signatures. A count that may overstate the agreement (of signatures kept in fewer bits, which
-   * agree wherever the full ones do) passes every pair the full signatures pass.
+   * agree wherever the full ones do) passes every pair the full signatures pass. {@code
+   * bothWellFilled} matters only where {@link #fillDecides} is true, so a caller may test the
+   * signatures there alone.
    */
   public boolean passes(int agreements, boolean bothWellFilled) {
     return agreements >= binomialMinimum || (agreements >= looseMinimum && !bothWellFilled);
+  }
+
+  /**
+   * Whether {@code agreements} lies between the two minimums, where whether both signatures are
+   * well filled decides (only small sets' signatures pass there): elsewhere the count alone does.
+   */
+  public boolean fillDecides(int agreements) {
+    return agreements >= looseMinimum && agreements < binomialMinimum;
   }
 
   /**

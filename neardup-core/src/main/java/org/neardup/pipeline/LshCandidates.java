@@ -52,12 +52,9 @@ final class LshCandidates {
    */
   record Result(long candidates, boolean distinct, CandidatePairs survivors) {}
 
-  /** The fewest agreeing values (of n) that may pass verification's filter (its loose minimum). */
-  static int minimumAgreement(PipelineConfig config) {
+  /** The fewest agreeing values (of n) whose estimate reaches the threshold (estimate mode's minimum). */
+  private static int estimateMinimum(PipelineConfig config) {
     int n = config.minHash().numPermutations();
-    if (config.verify() == VerifyMode.EXACT) {
-      return Signatures.minimumAgreement(n, config.threshold());
-    }
     int k = 0;
     while (k < n && (double) k / n < config.threshold()) {
       k++;
@@ -153,8 +150,9 @@ final class LshCandidates {
       this.full = corpus.keepsFullSignatures();
       PipelineConfig config = corpus.config();
       this.estimate = config.verify() == VerifyMode.ESTIMATE;
-      this.minimum = minimumAgreement(config);
       this.filter = config.verifier().filter();
+      // the packed pre-check: exact mode's loose minimum, below which no pair passes the filter
+      this.minimum = estimate ? estimateMinimum(config) : filter.looseMinimum();
       LshParams params = config.lshParams();
       this.rows = params.rows();
       this.length = signatures.length();

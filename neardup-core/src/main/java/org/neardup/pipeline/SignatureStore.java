@@ -205,11 +205,13 @@ final class SignatureStore implements AutoCloseable {
   /**
    * Whether the packed signatures of {@code a} and {@code b} pass the filter, from {@link
    * #differences}: the packed agreement, which is at least the full one, against the filter's
-   * minimums with the two documents' well-filled bits, so that every pair the full signatures pass
-   * passes (only once the full signatures were dropped, and with a filter).
+   * minimums with the two documents' well-filled bits (looked up only where they decide), so that
+   * every pair the full signatures pass passes (only once the full signatures were dropped, and with
+   * a filter).
    */
   boolean passes(long[] differences, int a, int b) {
-    return filter.passes(agreement(differences), wellFilled(a) && wellFilled(b));
+    int agreement = agreement(differences);
+    return filter.passes(agreement, filter.fillDecides(agreement) && wellFilled(a) && wellFilled(b));
   }
 
   private void pack(int[] signature, long[] target, int base) {

@@ -76,6 +76,11 @@ final class InputRereader implements SketchSource {
   }
 
   @Override
+  public boolean givesOnlyTexts() {
+    return signatureFiles.isEmpty();
+  }
+
+  @Override
   public void reread(Corpus corpus, IntPredicate wanted, Sink sink) {
     snapshot.checkUnchanged();
     Cursor cursor = new Cursor(corpus, wanted);

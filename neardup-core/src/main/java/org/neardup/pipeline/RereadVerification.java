@@ -16,13 +16,15 @@ import org.neardup.verify.Verifier;
 /**
  * Verification of a corpus that keeps neither its shingle sets nor (maybe) its full signatures: the
  * inputs are read once more, from start to end, and only the documents in a candidate pair are
- * sketched again, in parallel batches (in exact mode only their shingle hashes are made, as the
- * candidates passed the signature filter already; in estimate mode only their signatures). The
+ * sketched again, in parallel batches (in exact mode only their shingle keys are made, as the
+ * candidates passed the signature filter already: {@link DocumentSketcher#shingleKeys}, cheaper
+ * than hashes, or the hashes when a signature file gives some documents as sets; in estimate mode
+ * only their signatures). The
  * pairs come in order of their later member, so when a batch is sketched, every pair whose later
  * member is in it can be verified: its earlier member was sketched before and is held ({@link
  * HeldSketches}) until its last pair, then let go. No set is sorted: a pair's Jaccard is counted
- * from the two documents' shingle hashes as the shingler made them ({@link
- * Verifier#similarityOfHashes}, a table of the later member's hashes, kept for its next pair).
+ * from the two documents' shingle keys or hashes as the shingler made them ({@link
+ * Verifier#similarityOfHashes}, a table of the later member's, kept for its next pair).
  * Memory holds the hashes still awaited (spilled past the budget), not the corpus. Stateless.
  */
 final class RereadVerification {
@@ -34,7 +36,10 @@ final class RereadVerification {
   private static final class Batch {
     final int[] ordinals = new int[BATCH];
     final String[] texts = new String[BATCH];
-    /** A document's shingle hashes in any order (a signature file's set, or as the shingler made them). */
+    /**
+     * A document's shingle hashes in any order (a signature file's set, or as the shingler made them),
+     * or its shingle keys when every document is read as text.
+     */
     final long[][] shingles = new long[BATCH][];
     final int[][] signatures = new int[BATCH][];
     int size;
@@ -50,7 +55,7 @@ final class RereadVerification {
 
   static CandidateVerification.Outcome verify(Corpus corpus, SketchSource source, CandidateLog candidates,
       Progress progress) {
-    Run run = new Run(corpus, candidates, progress);
+    Run run = new Run(corpus, candidates, progress, source.givesOnlyTexts());
     progress.start("verifying (reading " + candidates.documents() + " documents again)", candidates.pairs());
     try (run) {
       source.reread(corpus, candidates::needed, run);
@@ -77,6 +82,8 @@ final class RereadVerification {
     private final Verifier verifier;
     private final boolean needSets;
     private final boolean needSignatures;
+    /** Whether sets are shingle keys rather than hashes (every document read as text). */
+    private final boolean keys;
     private final Corpus corpus;
     private final HeldSketches held;
     private final IntLog.Reader pairs;
@@ -88,7 +95,7 @@ final class RereadVerification {
     private int pairEarlier;
     private int pairLater;
 
-    Run(Corpus corpus, CandidateLog candidates, Progress progress) {
+    Run(Corpus corpus, CandidateLog candidates, Progress progress, boolean onlyTexts) {
       PipelineConfig config = corpus.config();
       this.corpus = corpus;
       this.candidates = candidates;
@@ -98,8 +105,9 @@ final class RereadVerification {
       this.needSets = verifier.needsSets();
       // exact mode: the candidates passed the signature filter already, so only sets are needed
       this.needSignatures = !needSets && !corpus.keepsFullSignatures();
+      this.keys = onlyTexts;
       this.held = new HeldSketches(corpus.budget().setCacheBytes(), corpus.budget().spillDirectory(),
-          sketcher::shingleHashes);
+          keys ? sketcher::shingleKeys : sketcher::shingleHashes);
       this.pairs = candidates.reader();
       this.pool = Executors.newFixedThreadPool(config.threads(), Workers.daemonFactory("neardup-verify"));
       this.maxPending = 3 * config.threads();
@@ -144,7 +152,7 @@ final class RereadVerification {
           continue; // a signature file's entry: given
         }
         if (needSets) {
-          b.shingles[k] = sketcher.shingleHashes(text);
+          b.shingles[k] = keys ? sketcher.shingleKeys(text) : sketcher.shingleHashes(text);
         } else {
           b.signatures[k] = sketcher.sketch(text).signature(); // estimate mode, no full signatures kept
         }

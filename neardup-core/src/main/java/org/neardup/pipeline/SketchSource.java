@@ -1,6 +1,7 @@
 package org.neardup.pipeline;
 
 import java.util.function.IntPredicate;
+import org.neardup.sketch.DocumentSketcher;
 
 /**
  * The documents of a corpus read again, for the stages that need more of some documents than the
@@ -18,6 +19,15 @@ public interface SketchSource {
 
     /** An entry of a signature file: its signature and sorted shingle set (null when the file has none). */
     void sketch(int ordinal, int[] signature, long[] shingleSet);
+  }
+
+  /**
+   * Whether every document comes back as text ({@link Sink#text}), none as a signature file's
+   * entry: then verification may compare shingle keys ({@link DocumentSketcher#shingleKeys}), which
+   * a given shingle set is not.
+   */
+  default boolean givesOnlyTexts() {
+    return false;
   }
 
   /**

@@ -76,7 +76,85 @@ public final class Shingler implements Serializable {
     }
     return isCharWindows(normalizedText)
         ? charShingles(normalizedText, config.size())
-        : codePointShingles(normalizedText, config.size());
+        : codePointShingles(normalizedText, config.size(), false);
+  }
+
+  /**
+   * Keys of every shingle of {@code normalizedText}, in text order, repeats included: for counting
+   * two documents' shared shingles exactly (verification), never for signing. A shingle of at most
+   * {@value #MAX_PACKED} chars, all Latin-1, has a key made from its chars alone, one-to-one: its
+   * chars and its length packed into a long, then mixed by a bijection ({@link #packedKey}). Any
+   * other shingle's key is its hash. So the keys of two documents share exactly the values their
+   * shingles share, but for a chance equality of 64-bit values, as with hashes; made for the common
+   * case of Latin-1 text with few instructions a shingle instead of a hash function's.
+   *
+   * <p>Keys and hashes are different values: two documents compared must both be given as keys.
+   * Word shingles' keys are their hashes.
+   */
+  public long[] keys(String normalizedText) {
+    Objects.requireNonNull(normalizedText, "normalizedText");
+    int k = config.size();
+    if (config.unit() == ShingleUnit.WORD || k > MAX_PACKED) {
+      return hashes(normalizedText);
+    }
+    if (!isCharWindows(normalizedText)) {
+      return codePointShingles(normalizedText, k, true);
+    }
+    int count = normalizedText.length() - k + 1;
+    if (count < 2) {
+      return normalizedText.isEmpty() ? new long[0] : new long[] {keyOf(normalizedText)}; // one shingle, the whole text
+    }
+    long[] keys = new long[count];
+    CharWindow window = new CharWindow(normalizedText);
+    long marker = 1L << (8 * k);
+    long mask = marker - 1;
+    long packed = 0;
+    int lastWide = -1; // the last char seen past Latin-1
+    for (int j = 0; j < k - 1; j++) {
+      char c = normalizedText.charAt(j);
+      lastWide = c > 0xFF ? j : lastWide;
+      packed = (packed << 8) | (c & 0xFF);
+    }
+    for (int i = 0; i < count; i++) {
+      int end = i + k - 1;
+      char c = normalizedText.charAt(end);
+      lastWide = c > 0xFF ? end : lastWide;
+      packed = ((packed << 8) | (c & 0xFF)) & mask;
+      keys[i] = lastWide < i ? packedKey(marker | packed) : HASHER.hashCharsToLong(window.moveTo(i, k));
+    }
+    return keys;
+  }
+
+  /** Longest shingle, in chars, whose key is its chars packed (8 bits a char and a length marker). */
+  private static final int MAX_PACKED = 7;
+
+  /** The key of one shingle given as text (for tests, and the paths that do not pack as they go). */
+  static long keyOf(CharSequence shingle) {
+    int length = shingle.length();
+    long packed = 1;
+    for (int i = 0; i < length && length <= MAX_PACKED; i++) {
+      char c = shingle.charAt(i);
+      if (c > 0xFF) {
+        return HASHER.hashCharsToLong(shingle);
+      }
+      packed = (packed << 8) | c;
+    }
+    return length <= MAX_PACKED ? packedKey(packed) : HASHER.hashCharsToLong(shingle);
+  }
+
+  /**
+   * A packed shingle (its chars after a 1 bit) mixed by a bijection of longs (the finalizer of
+   * MurmurHash3), so that distinct shingles keep distinct keys and the keys' top bits are as
+   * uniform as a hash's (a hash table's slot).
+   */
+  private static long packedKey(long packed) {
+    long h = packed;
+    h ^= h >>> 33;
+    h *= 0xff51afd7ed558ccdL;
+    h ^= h >>> 33;
+    h *= 0xc4ceb9fe1a85ec53L;
+    h ^= h >>> 33;
+    return h;
   }
 
   /**
@@ -147,8 +225,8 @@ public final class Shingler implements Serializable {
     return false;
   }
 
-  /** Shingles of k code points: windows between code point boundaries. */
-  private static long[] codePointShingles(String text, int k) {
+  /** Shingles of k code points: windows between code point boundaries; their keys or hashes. */
+  private static long[] codePointShingles(String text, int k, boolean keys) {
     int n = text.codePointCount(0, text.length());
     int[] starts = new int[n + 1];
     for (int i = 0, offset = 0; i < n; i++) {
@@ -158,13 +236,17 @@ public final class Shingler implements Serializable {
     starts[n] = text.length();
     CharWindow window = new CharWindow(text);
     if (n <= k) {
-      return new long[] {HASHER.hashCharsToLong(window.moveTo(0, text.length()))};
+      return new long[] {valueOf(window.moveTo(0, text.length()), keys)};
     }
     long[] hashes = new long[n - k + 1];
     for (int i = 0; i < hashes.length; i++) {
-      hashes[i] = HASHER.hashCharsToLong(window.moveTo(starts[i], starts[i + k] - starts[i]));
+      hashes[i] = valueOf(window.moveTo(starts[i], starts[i + k] - starts[i]), keys);
     }
     return hashes;
+  }
+
+  private static long valueOf(CharWindow window, boolean key) {
+    return key ? keyOf(window) : HASHER.hashCharsToLong(window);
   }
 
   private static long[] wordShingles(String text, int k) {

@@ -70,6 +70,14 @@ public final class DocumentSketcher implements Serializable {
   }
 
   /**
+   * The shingle keys of {@code rawText} in text order ({@link Shingler#keys}): for comparing
+   * documents exactly, as keys against keys, at less cost than hashes; never for signing.
+   */
+  public long[] shingleKeys(String rawText) {
+    return shingler.keys(normalizer.normalize(Objects.requireNonNull(rawText, "rawText")));
+  }
+
+  /**
    * The signature of a document given by its shingle hashes or set: what {@code sketch(text)}
    * gives for the text they came from (order and repeats do not matter).
    */

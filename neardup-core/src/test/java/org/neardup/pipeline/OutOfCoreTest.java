@@ -43,6 +43,13 @@ class OutOfCoreTest {
   private static final class ListSource implements SketchSource {
     int rereads;
     int failAfter = Integer.MAX_VALUE;
+    /** Whether it says every document comes as text (so verification compares shingle keys). */
+    boolean onlyTexts = true;
+
+    @Override
+    public boolean givesOnlyTexts() {
+      return onlyTexts;
+    }
 
     @Override
     public void reread(Corpus corpus, IntPredicate wanted, Sink sink) {
@@ -74,11 +81,13 @@ class OutOfCoreTest {
 
   @ParameterizedTest
   @CsvSource({
-    "0.8, EXACT, none, true", "0.8, EXACT, none, false", "0.8, EXACT, some, true", "0.8, EXACT, some, false",
-    "0.5, EXACT, none, true", "0.95, EXACT, some, true", "0.8, ESTIMATE, none, true", "0.6, ESTIMATE, some, true"
+    "0.8, EXACT, none, true, true", "0.8, EXACT, none, false, true", "0.8, EXACT, some, true, true",
+    "0.8, EXACT, some, false, true", "0.5, EXACT, none, true, true", "0.95, EXACT, some, true, true",
+    "0.8, ESTIMATE, none, true, true", "0.6, ESTIMATE, some, true, true", "0.8, EXACT, none, true, false",
+    "0.5, EXACT, some, true, false"
   })
-  void everyBudgetFindsThePairsOfTheAmpleOne(double threshold, VerifyMode mode, String kind, boolean rereadable)
-      throws IOException {
+  void everyBudgetFindsThePairsOfTheAmpleOne(double threshold, VerifyMode mode, String kind, boolean rereadable,
+      boolean onlyTexts) throws IOException {
     PipelineConfig config = PipelineConfig.builder().threads(2).threshold(threshold).verify(mode).build();
     long before = SpillFile.bytesInUse();
     PairResult expected;
@@ -88,6 +97,7 @@ class OutOfCoreTest {
     }
     assertThat(expected.pairs()).hasSizeGreaterThan(100);
     ListSource source = new ListSource();
+    source.onlyTexts = onlyTexts; // shingle keys compared, or hashes
     PairResult found;
     try (Corpus corpus = build(config, budget(kind), rereadable ? source : null)) {
       if (kind.equals("none")) {

@@ -170,6 +170,65 @@ class ShinglerTest {
     }
   }
 
+  /**
+   * Keys stand for shingles one to one, as hashes do: over 600 seeded random texts (Latin-1, CJK,
+   * surrogate pairs, lone surrogates, NUL) in every unit, size and hash version, the key at each
+   * position is a function of the hash there and the hash a function of the key, across documents,
+   * so two documents' keys share exactly what their hashes share.
+   */
+  @Test
+  void keysAreOneToOneWithHashesAcrossDocuments() {
+    SplittableRandom random = new SplittableRandom(0x6b65L);
+    ShingleConfig[] configs = {
+      ShingleConfig.chars(1), ShingleConfig.chars(3), ShingleConfig.chars(5), ShingleConfig.chars(7),
+      ShingleConfig.chars(8), ShingleConfig.words(2),
+      ShingleConfig.chars(5).withHashVersion(ShingleHashVersion.UTF16_V1)
+    };
+    for (ShingleConfig config : configs) {
+      Shingler shingler = new Shingler(config);
+      java.util.Map<Long, Long> keyOfHash = new java.util.HashMap<>();
+      java.util.Map<Long, Long> hashOfKey = new java.util.HashMap<>();
+      for (int trial = 0; trial < 600; trial++) {
+        StringBuilder text = new StringBuilder();
+        int length = trial == 0 ? 5_000 : random.nextInt(30);
+        for (int i = 0; i < length; i++) {
+          switch (random.nextInt(8)) {
+            case 0 -> text.append((char) random.nextInt(0x100)); // Latin-1, NUL and controls included
+            case 1 -> text.append((char) random.nextInt(0x3000, 0x3010)); // CJK punctuation
+            case 2 -> text.appendCodePoint(0x1F600 + random.nextInt(3)); // a surrogate pair
+            case 3 -> text.append(random.nextBoolean() ? '\uD83D' : '\uDE00'); // a lone surrogate
+            case 4 -> text.append(' ');
+            default -> text.append((char) random.nextInt('a', 'd'));
+          }
+        }
+        String s = text.toString();
+        long[] hashes = shingler.hashes(s);
+        long[] keys = shingler.keys(s);
+        assertThat(keys).as("%s %s", config, s).hasSameSizeAs(hashes);
+        for (int i = 0; i < keys.length; i++) {
+          long key = keys[i];
+          long hash = hashes[i];
+          assertThat(keyOfHash.computeIfAbsent(hash, h -> key)).as("the key of a hash").isEqualTo(key);
+          assertThat(hashOfKey.computeIfAbsent(key, h -> hash)).as("the hash of a key").isEqualTo(hash);
+        }
+      }
+      assertThat(keyOfHash.size()).as("distinct shingles seen, %s", config).isGreaterThan(200);
+    }
+  }
+
+  @Test
+  void shortLatin1ShinglesArePackedWithTheirLength() {
+    Shingler three = new Shingler(ShingleConfig.chars(3));
+    assertThat(three.keys("ab")).containsExactly(Shingler.keyOf("ab"));
+    assertThat(Shingler.keyOf("ab")).isNotEqualTo(Shingler.keyOf("\0ab")).isNotEqualTo(Shingler.keyOf("ab\0"));
+    assertThat(three.keys("\u00e9t\u00e9 \u3000x")).containsExactly(Shingler.keyOf("\u00e9t\u00e9"),
+        Shingler.keyOf("t\u00e9 "), Shingler.keyOf("\u00e9 \u3000"), Shingler.keyOf(" \u3000x"));
+    // a window with a char past Latin-1 (or longer than 7 chars) is keyed by its hash
+    assertThat(Shingler.keyOf("\u00e9 \u3000")).isEqualTo(Shingler.hashShingle("\u00e9 \u3000"));
+    assertThat(Shingler.keyOf("abcdefgh")).isEqualTo(Shingler.hashShingle("abcdefgh"));
+    assertThat(Shingler.keyOf("abcdefg")).isNotEqualTo(Shingler.hashShingle("abcdefg"));
+  }
+
   private static void assertCharShinglesMatchSubstrings(String text, int k) {
     Set<String> expected = new HashSet<>();
     if (!text.isEmpty()) {

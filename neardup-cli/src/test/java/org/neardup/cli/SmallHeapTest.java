@@ -65,6 +65,33 @@ class SmallHeapTest {
     }
   }
 
+  /**
+   * Long documents (600 of 2,000-4,000 words, about 18 KB each) in 64 MiB: batches in flight are
+   * bounded by their chars, not only by their count, so that the keys of the documents read again
+   * do not fill the heap (256 such documents a batch, a dozen batches in flight, would hold hundreds
+   * of megabytes).
+   */
+  @org.junit.jupiter.api.Test
+  void longDocumentsInASmallHeapAreReadAgainInSmallerBatches() throws Exception {
+    GeneratedCorpus corpus = new CorpusGenerator(600, 0.3, 3, 0.25, 2000, 4000, 9).generate();
+    Path input = GeneratedFiles.tsv(corpus, dir.resolve("long.tsv"));
+    Path expected = dir.resolve("expected.tsv");
+    CliRunner ample = CliRunner.run("pairs", "--threshold", "0.7", "-q", "-o", expected.toString(), input.toString());
+    assertThat(ample.exitCode).as(ample.toString()).isZero();
+    assertThat(Files.readAllLines(expected)).hasSizeGreaterThan(50);
+
+    Path temporary = Files.createDirectories(dir.resolve("tmp"));
+    Path found = dir.resolve("found.tsv");
+    Path log = dir.resolve("child.log");
+    Process process = start("64m", temporary, log,
+        List.of("pairs", "--threshold", "0.7", "-o", found.toString(), input.toString()));
+    assertThat(process.waitFor(300, TimeUnit.SECONDS)).as("the child ends").isTrue();
+    String err = Files.readString(log);
+    assertThat(process.exitValue()).as(err).isZero();
+    assertThat(err).contains("shingle sets not kept").doesNotContain("out of memory");
+    assertThat(Files.readString(found)).isEqualTo(Files.readString(expected));
+  }
+
   private Path write(String format) throws IOException {
     Path file = dir.resolve("corpus." + format);
     if (format.equals("tsv")) {

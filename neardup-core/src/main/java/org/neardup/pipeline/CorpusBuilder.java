@@ -45,6 +45,9 @@ public final class CorpusBuilder implements AutoCloseable {
   private final ExecutorService workers;
   private final ArrayDeque<Future<Batch>> pending = new ArrayDeque<>();
   private final int maxPending;
+  /** A batch is sent to the workers at {@value #BATCH_SIZE} documents or this many chars of text. */
+  private final long maxBatchChars;
+  private long batchChars;
   private final List<String> sources = new ArrayList<>();
   private List<Document> batch = new ArrayList<>(BATCH_SIZE);
   private int[] batchSourceIndexes = new int[BATCH_SIZE];
@@ -98,6 +101,7 @@ public final class CorpusBuilder implements AutoCloseable {
         config.verify() == VerifyMode.EXACT ? config.verifier().filter() : null);
     this.workers = Executors.newFixedThreadPool(config.threads(), Workers.daemonFactory("neardup-sign"));
     this.maxPending = config.threads() * 3;
+    this.maxBatchChars = budget.batchChars(maxPending + 1);
   }
 
   /**
@@ -115,7 +119,8 @@ public final class CorpusBuilder implements AutoCloseable {
     Objects.requireNonNull(document, "document");
     batchSourceIndexes[batch.size()] = sourceIndex(document.source());
     batch.add(document);
-    if (batch.size() == BATCH_SIZE) {
+    batchChars += document.text().length();
+    if (batch.size() == BATCH_SIZE || batchChars >= maxBatchChars) {
       submit();
     }
   }
@@ -138,6 +143,7 @@ public final class CorpusBuilder implements AutoCloseable {
     int[] documentSources = batchSourceIndexes;
     batch = new ArrayList<>(BATCH_SIZE);
     batchSourceIndexes = new int[BATCH_SIZE];
+    batchChars = 0;
     pending.add(workers.submit(() -> process(documents, documentSources)));
     while (pending.size() > maxPending) {
       collect(pending.poll());

@@ -57,6 +57,22 @@ public record MemoryBudget(
         spillDirectory);
   }
 
+  /**
+   * Bytes a char of text may take while its batch is in flight between the thread that reads and
+   * those that sketch: its text, and its shingle hashes or keys, 8 bytes a char shingle.
+   */
+  private static final int BYTES_IN_FLIGHT_PER_CHAR = 10;
+
+  /**
+   * The chars of text a batch of documents may hold when {@code batches} of them are in flight at
+   * once (read, being sketched, waiting for their pairs), so that together they stay within {@link
+   * #setCacheBytes}, however long the documents: without it, 256 documents a batch of 100 KB each
+   * would hold gigabytes. At least 1 (a batch takes one document at least).
+   */
+  public long batchChars(int batches) {
+    return Math.max(1, setCacheBytes / ((long) BYTES_IN_FLIGHT_PER_CHAR * Math.max(1, batches)));
+  }
+
   /** This budget with temporary files in {@code directory}. */
   public MemoryBudget withSpillDirectory(Path directory) {
     return new MemoryBudget(shingleSetBytes, signatureBytes, sortBytes, setCacheBytes, joinBytes, directory);

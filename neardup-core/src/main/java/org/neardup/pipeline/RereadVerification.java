@@ -43,6 +43,7 @@ final class RereadVerification {
     final long[][] shingles = new long[BATCH][];
     final int[][] signatures = new int[BATCH][];
     int size;
+    long chars;
 
     int indexOf(int ordinal) {
       int index = java.util.Arrays.binarySearch(ordinals, 0, size, ordinal);
@@ -88,6 +89,8 @@ final class RereadVerification {
     private final HeldSketches held;
     private final IntLog.Reader pairs;
     private final int maxPending;
+    /** A batch is sketched at {@value #BATCH} documents or this many chars of text. */
+    private final long maxBatchChars;
     private final ArrayDeque<Future<Batch>> sketching = new ArrayDeque<>();
     private final ArrayDeque<Future<?>> verifying = new ArrayDeque<>();
     private Batch batch = new Batch();
@@ -111,6 +114,8 @@ final class RereadVerification {
       this.pairs = candidates.reader();
       this.pool = Executors.newFixedThreadPool(config.threads(), Workers.daemonFactory("neardup-verify"));
       this.maxPending = 3 * config.threads();
+      // in flight: the batches being sketched, those being verified, and the one being filled
+      this.maxBatchChars = corpus.budget().batchChars(2 * maxPending + 1);
       advancePair();
     }
 
@@ -118,6 +123,7 @@ final class RereadVerification {
     public void text(int ordinal, String rawText) {
       batch.ordinals[batch.size] = ordinal;
       batch.texts[batch.size] = rawText;
+      batch.chars += rawText.length();
       added();
     }
 
@@ -130,7 +136,7 @@ final class RereadVerification {
     }
 
     private void added() {
-      if (++batch.size == BATCH) {
+      if (++batch.size == BATCH || batch.chars >= maxBatchChars) {
         flush();
       }
     }

@@ -92,6 +92,25 @@ class SmallHeapTest {
     assertThat(Files.readString(found)).isEqualTo(Files.readString(expected));
   }
 
+  /**
+   * {@code index build} of 3,000 documents of about 15 KB in 64 MiB: its sketching batches and its
+   * waiting writes end at a share of the heap, not only at a count (256 and 1,000 such documents
+   * would hold about 200 and 120 MB). It ran out of memory inside a worker before, and said so with
+   * a stack trace.
+   */
+  @org.junit.jupiter.api.Test
+  void longDocumentsAreIndexedInASmallHeap() throws Exception {
+    GeneratedCorpus corpus = new CorpusGenerator(3000, 0.3, 3, 0.25, 2000, 3000, 11).generate();
+    Path input = GeneratedFiles.tsv(corpus, dir.resolve("long.tsv"));
+    Path log = dir.resolve("build.log");
+    Process process = start("64m", Files.createDirectories(dir.resolve("tmp")), log,
+        List.of("index", "build", "--data", dir.resolve("index").toString(), input.toString()));
+    assertThat(process.waitFor(300, TimeUnit.SECONDS)).as("the child ends").isTrue();
+    String err = Files.readString(log);
+    assertThat(process.exitValue()).as(err).isZero();
+    assertThat(err).contains("3000 documents added").doesNotContain("out of memory");
+  }
+
   private Path write(String format) throws IOException {
     Path file = dir.resolve("corpus." + format);
     if (format.equals("tsv")) {

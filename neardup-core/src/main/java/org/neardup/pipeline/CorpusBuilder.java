@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -252,19 +251,7 @@ public final class CorpusBuilder implements AutoCloseable {
   }
 
   private void collect(Future<Batch> future) {
-    Batch result;
-    try {
-      result = future.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while signing", e);
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof RuntimeException) {
-        throw (RuntimeException) cause;
-      }
-      throw new IllegalStateException("signing failed", cause);
-    }
+    Batch result = ParallelRange.get(future); // a worker's exception or error (out of memory) as thrown
     for (int i = 0; i < result.documents.size(); i++) {
       Document document = result.documents.get(i);
       if (result.signatures[i] == null) {

@@ -4,7 +4,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -29,6 +28,8 @@ public final class ParallelSketcher implements AutoCloseable {
   private final DocumentSketcher sketcher;
   private final Consumer consumer;
   private final int batchSize;
+  private final long batchChars;
+  private long chars;
   private final ExecutorService workers;
   private final ArrayDeque<Future<Sketched>> pending = new ArrayDeque<>();
   private final int maxPending;
@@ -36,22 +37,34 @@ public final class ParallelSketcher implements AutoCloseable {
 
   private record Sketched(List<Document> documents, List<Sketch> sketches) {}
 
-  public ParallelSketcher(DocumentSketcher sketcher, int threads, int batchSize, Consumer consumer) {
+  /**
+   * A sketcher on {@code threads} threads whose batches end at {@code batchSize} documents or
+   * {@code batchChars} chars of text, whichever comes first ({@link MemoryBudget#batchChars} with
+   * {@link #batchesInFlight}), so that long documents do not fill the heap.
+   */
+  public ParallelSketcher(DocumentSketcher sketcher, int threads, int batchSize, long batchChars, Consumer consumer) {
     this.sketcher = Objects.requireNonNull(sketcher, "sketcher");
     this.consumer = Objects.requireNonNull(consumer, "consumer");
-    if (threads < 1 || batchSize < 1) {
-      throw new IllegalArgumentException("threads and batch size must be at least 1");
+    if (threads < 1 || batchSize < 1 || batchChars < 1) {
+      throw new IllegalArgumentException("threads, batch size and batch chars must be at least 1");
     }
     this.batchSize = batchSize;
+    this.batchChars = batchChars;
     this.batch = new ArrayList<>(batchSize);
     this.workers = Executors.newFixedThreadPool(threads, Workers.daemonFactory("neardup-sketch"));
     this.maxPending = threads * 2;
   }
 
+  /** The most batches in flight at once with {@code threads} threads (for {@link MemoryBudget#batchChars}). */
+  public static int batchesInFlight(int threads) {
+    return 2 * threads + 2;
+  }
+
   /** Adds the next document; may hand earlier ones to the consumer. */
   public void add(Document document) {
     batch.add(Objects.requireNonNull(document, "document"));
-    if (batch.size() == batchSize) {
+    chars += document.text().length();
+    if (batch.size() == batchSize || chars >= batchChars) {
       submit();
     }
   }
@@ -59,6 +72,7 @@ public final class ParallelSketcher implements AutoCloseable {
   private void submit() {
     List<Document> documents = batch;
     batch = new ArrayList<>(batchSize);
+    chars = 0;
     pending.add(workers.submit(() -> {
       List<Sketch> sketches = new ArrayList<>(documents.size());
       for (Document document : documents) {
@@ -84,18 +98,7 @@ public final class ParallelSketcher implements AutoCloseable {
   }
 
   private void deliver(Future<Sketched> future) {
-    Sketched sketched;
-    try {
-      sketched = future.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while sketching", e);
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException runtime) {
-        throw runtime;
-      }
-      throw new IllegalStateException("sketching failed", e.getCause());
-    }
+    Sketched sketched = ParallelRange.get(future); // a worker's exception or error (out of memory) as thrown
     consumer.accept(sketched.documents(), sketched.sketches());
   }
 

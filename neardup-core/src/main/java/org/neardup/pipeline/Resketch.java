@@ -10,7 +10,8 @@ import org.neardup.sketch.DocumentSketcher;
 /**
  * Sketches documents of a corpus again from a {@link SketchSource}: reads them on the calling
  * thread, makes their shingle sets in parallel batches, and hands the sets over in ordinal order,
- * on the calling thread. At most a few batches are in flight. Stateless.
+ * on the calling thread. At most a few batches are in flight, each of at most 256 documents and
+ * the chars {@link MemoryBudget#batchChars} allows. Stateless.
  */
 final class Resketch {
   private static final int BATCH = 256;
@@ -30,6 +31,7 @@ final class Resketch {
     int threads = config.threads();
     ExecutorService pool = Executors.newFixedThreadPool(threads, Workers.daemonFactory("neardup-sketch"));
     ArrayDeque<Future<Batch>> pending = new ArrayDeque<>();
+    long batchChars = corpus.budget().batchChars(3 * threads + 2); // long documents: smaller batches
     try {
       Batch[] current = {new Batch()};
       source.reread(corpus, wanted, new SketchSource.Sink() {
@@ -48,7 +50,8 @@ final class Resketch {
           batch.ordinals[batch.size] = ordinal;
           batch.texts[batch.size] = text;
           batch.sets[batch.size] = set;
-          if (++batch.size == BATCH) {
+          batch.chars += text == null ? 0 : text.length();
+          if (++batch.size == BATCH || batch.chars >= batchChars) {
             pending.add(pool.submit(() -> batch.sketch(sketcher)));
             current[0] = new Batch();
             while (pending.size() > 3 * threads) {
@@ -74,6 +77,7 @@ final class Resketch {
     final String[] texts = new String[BATCH];
     final long[][] sets = new long[BATCH][];
     int size;
+    long chars;
 
     Batch sketch(DocumentSketcher sketcher) {
       for (int k = 0; k < size; k++) {

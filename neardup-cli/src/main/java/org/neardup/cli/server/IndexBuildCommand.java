@@ -27,6 +27,7 @@ import org.neardup.input.InputProblems;
 import org.neardup.io.Decompression;
 import org.neardup.io.DocumentReader;
 import org.neardup.io.DocumentReaders;
+import org.neardup.pipeline.MemoryBudget;
 import org.neardup.pipeline.ParallelSketcher;
 import org.neardup.server.store.IndexDirectory;
 import org.neardup.sketch.Sketch;
@@ -66,6 +67,9 @@ public final class IndexBuildCommand implements Callable<Integer> {
   private long replaced;
   private long present;
   private long empty;
+  /** Shingles of the writes waiting, and the most that may wait (a sixteenth of the heap, 10 bytes each). */
+  private long pendingShingles;
+  private final long maxPendingShingles = MemoryBudget.defaults().batchChars(1);
 
   @Override
   public Integer call() throws IOException {
@@ -81,7 +85,9 @@ public final class IndexBuildCommand implements Callable<Integer> {
       NearDupIndex<String> index = directory.index();
       Set<String> seen = new HashSet<>();
       List<IndexWrite<String>> pending = new ArrayList<>(BATCH);
-      try (ParallelSketcher sketcher = new ParallelSketcher(index.sketcher(), threads(directory), 256,
+      int threads = threads(directory);
+      long batchChars = MemoryBudget.defaults().batchChars(ParallelSketcher.batchesInFlight(threads));
+      try (ParallelSketcher sketcher = new ParallelSketcher(index.sketcher(), threads, 256, batchChars,
           (documents, sketches) -> {
             for (int i = 0; i < documents.size(); i++) {
               Document document = documents.get(i);
@@ -123,9 +129,15 @@ public final class IndexBuildCommand implements Callable<Integer> {
     return upsert ? IndexWrite.upsert(id, sketch, text, false) : IndexWrite.add(id, sketch, text, false);
   }
 
+  /**
+   * Adds a write to those waiting, and writes them all at {@value #BATCH} or once their shingle sets
+   * would take a sixteenth of the heap (long documents).
+   */
   private void add(NearDupIndex<String> index, List<IndexWrite<String>> pending, IndexWrite<String> write) {
     pending.add(write);
-    if (pending.size() == BATCH) {
+    long[] set = write.sketch().shingleHashes();
+    pendingShingles += set == null ? 0 : set.length;
+    if (pending.size() == BATCH || pendingShingles >= maxPendingShingles) {
       flush(index, pending);
     }
   }
@@ -144,6 +156,7 @@ public final class IndexBuildCommand implements Callable<Integer> {
       }
     }
     pending.clear();
+    pendingShingles = 0;
   }
 
   private void loadSignatures(NearDupIndex<String> index, Path file, Set<String> seen, InputProblems problems,

@@ -19,13 +19,13 @@ import org.neardup.verify.Verifier;
  * sketched again, in parallel batches (in exact mode only their shingle keys are made, as the
  * candidates passed the signature filter already: {@link DocumentSketcher#shingleKeys}, cheaper
  * than hashes, or the hashes when a signature file gives some documents as sets; in estimate mode
- * only their signatures). The
- * pairs come in order of their later member, so when a batch is sketched, every pair whose later
- * member is in it can be verified: its earlier member was sketched before and is held ({@link
- * HeldSketches}) until its last pair, then let go. No set is sorted: a pair's Jaccard is counted
- * from the two documents' shingle keys or hashes as the shingler made them ({@link
- * Verifier#similarityOfHashes}, a table of the later member's, kept for its next pair).
- * Memory holds the hashes still awaited (spilled past the budget), not the corpus. Stateless.
+ * only their signatures). The pairs come in order of their later member, so when a batch is
+ * sketched, every pair whose later member is in it can be verified: its earlier member was sketched
+ * before and is held ({@link HeldSketches}) until its last pair, then let go. No set is sorted: a
+ * pair's Jaccard is counted from the two documents' shingle keys or hashes as the shingler made
+ * them ({@link Verifier#similarityOfHashes}, a table of the later member's, kept for its next
+ * pair). Memory holds the keys still awaited (spilled past the budget) and batches whose chars
+ * stay within a share of the heap ({@link MemoryBudget#batchChars}), not the corpus. Stateless.
  */
 final class RereadVerification {
   private static final int BATCH = 256;

@@ -32,6 +32,32 @@ class CorpusBuilderTest {
     assertThat(corpus.sources()).containsExactly("in.tsv");
   }
 
+  /**
+   * Batches end at their chars as well as their count ({@link MemoryBudget#batchChars}): with a
+   * budget that allows a few hundred chars a batch, long and short documents mixed keep their input
+   * order and get the signatures of an ample budget.
+   */
+  @Test
+  void batchesEndAtTheirCharsAsWellAsTheirCount() {
+    assertThat(new MemoryBudget(0, 0, 0, 7_000, 0, null).batchChars(7)).isEqualTo(100);
+    assertThat(new MemoryBudget(0, 0, 0, 0, 0, null).batchChars(7)).isEqualTo(1);
+    List<Document> documents = new ArrayList<>();
+    for (int i = 0; i < 600; i++) {
+      String text = ("word" + i + " ").repeat(i % 7 == 0 ? 300 : 3);
+      documents.add(new Document("id" + i, text, "in.tsv", i + 1, i));
+    }
+    MemoryBudget small = new MemoryBudget(1L << 30, 1L << 30, 1L << 20, 7 * 10 * 400, 1L << 20, null);
+    assertThat(small.batchChars(7)).isEqualTo(400);
+    try (Corpus ample = corpus(CONFIG, documents);
+        Corpus batched = Pipelines.corpus(CONFIG, documents, small, null)) {
+      assertThat(batched.size()).isEqualTo(600);
+      for (int i = 0; i < 600; i++) {
+        assertThat(batched.id(i)).isEqualTo("id" + i);
+        assertThat(batched.signature(i)).isEqualTo(ample.signature(i));
+      }
+    }
+  }
+
   @Test
   void emptyDocumentsAreSkippedAndCountedEvenUnderTheFailPolicy() {
     InputProblems problems = new InputProblems(OnError.FAIL);

@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
 import org.neardup.internal.IntLog;
 import org.neardup.sketch.DocumentSketcher;
 import org.neardup.verify.SimilarPair;
@@ -83,8 +84,11 @@ final class RereadVerification {
     private final Verifier verifier;
     private final boolean needSets;
     private final boolean needSignatures;
-    /** Whether sets are shingle keys rather than hashes (every document read as text). */
-    private final boolean keys;
+    /**
+     * What a document read again is compared as: its shingle keys when every document is read as
+     * text, else its shingle hashes (those of a signature file's sets); the same for the ones held.
+     */
+    private final Function<String, long[]> shinglesOf;
     private final Corpus corpus;
     private final HeldSketches held;
     private final IntLog.Reader pairs;
@@ -108,9 +112,8 @@ final class RereadVerification {
       this.needSets = verifier.needsSets();
       // exact mode: the candidates passed the signature filter already, so only sets are needed
       this.needSignatures = !needSets && !corpus.keepsFullSignatures();
-      this.keys = onlyTexts;
-      this.held = new HeldSketches(corpus.budget().setCacheBytes(), corpus.budget().spillDirectory(),
-          keys ? sketcher::shingleKeys : sketcher::shingleHashes);
+      this.shinglesOf = onlyTexts ? sketcher::shingleKeys : sketcher::shingleHashes;
+      this.held = new HeldSketches(corpus.budget().setCacheBytes(), corpus.budget().spillDirectory(), shinglesOf);
       this.pairs = candidates.reader();
       this.pool = Executors.newFixedThreadPool(config.threads(), Workers.daemonFactory("neardup-verify"));
       this.maxPending = 3 * config.threads();
@@ -158,7 +161,7 @@ final class RereadVerification {
           continue; // a signature file's entry: given
         }
         if (needSets) {
-          b.shingles[k] = keys ? sketcher.shingleKeys(text) : sketcher.shingleHashes(text);
+          b.shingles[k] = shinglesOf.apply(text);
         } else {
           b.signatures[k] = sketcher.sketch(text).signature(); // estimate mode, no full signatures kept
         }

@@ -5,30 +5,33 @@ import java.util.function.LongConsumer;
 import org.neardup.lsh.BucketTable;
 
 /**
- * A {@link BucketStore} on the heap: a {@link BucketTable} of int handles. Not thread-safe on its
- * own: {@link NearDupIndex} locks.
+ * A {@link BucketStore} on the heap: a {@link BucketTable} of int handles (non-negative, below
+ * 2^31). The buckets of the in-memory index, and the service's top-k floor buckets. Not
+ * thread-safe on its own: {@link NearDupIndex} locks.
  */
-final class TableBuckets implements BucketStore {
+public final class TableBuckets implements BucketStore {
   private final BucketTable table;
 
-  TableBuckets(int expectedBuckets) {
+  /** An empty store sized for about {@code expectedBuckets} buckets before it grows. */
+  public TableBuckets(int expectedBuckets) {
     this.table = new BucketTable(expectedBuckets);
   }
 
   /** Bytes of heap the table holds. */
-  long memoryBytes() {
+  public long memoryBytes() {
     return table.memoryBytes();
   }
 
   /** (bucket, document) entries held. */
-  long entries() {
+  public long entries() {
     return table.entries();
   }
 
   @Override
   public void add(long[] bucketKeys, long handle) {
+    int value = Math.toIntExact(handle);
     for (long bucket : bucketKeys) {
-      table.add(bucket, (int) handle);
+      table.add(bucket, value);
     }
   }
 

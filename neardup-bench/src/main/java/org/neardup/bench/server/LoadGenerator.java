@@ -56,6 +56,10 @@ public final class LoadGenerator implements Callable<Integer> {
   @Option(names = "--add-fraction", defaultValue = "0.1", description = "In mixed mode, the share of adds.")
   double addFraction;
 
+  @Option(names = "--query-path", defaultValue = "/query",
+      description = "Path and parameters of the queries, e.g. /query?top=10 or /query?measure=containment.")
+  String queryPath;
+
   @Option(names = "--batch-size", defaultValue = "1000", description = "Documents a batch request.")
   int batchSize;
 
@@ -212,7 +216,7 @@ public final class LoadGenerator implements Callable<Integer> {
   private void query(SplittableRandom random, Latencies queries) throws IOException, InterruptedException {
     String body = "{\"text\": \"" + escape(texts.get(random.nextInt(texts.size()))) + "\"}";
     long start = System.nanoTime();
-    HttpResponse<Void> response = send("/query", "application/json", body);
+    HttpResponse<Void> response = send(queryPath, "application/json", body);
     long nanos = System.nanoTime() - start;
     if (response.statusCode() == 200) {
       queries.add(nanos);

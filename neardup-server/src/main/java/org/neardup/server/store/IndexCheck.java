@@ -18,8 +18,8 @@ import org.rocksdb.RocksIterator;
 /**
  * Reads a whole persistent index and checks that it is consistent: every document has its key,
  * signature (of the right length), shingle set (sorted, in exact mode) and one bucket entry a band
- * (and, in an index built for them, one top-k entry a floor band and one containment entry a
- * sampled shingle);
+ * (and, in an index built for containment, one containment entry a sampled shingle; the top-k
+ * floor buckets are made on the heap from the signatures, {@code FloorCache});
  * every key and bucket entry points at a document; the stored count and next handle agree. Reads a
  * consistent view while writes go on (RocksDB iterators are snapshots).
  */
@@ -44,7 +44,6 @@ public final class IndexCheck {
   private final List<ColumnFamilyHandle> families;
   private final List<String> names; // the name of each family, the default one first
   private final IndexSettings settings;
-  private long expectedTopK;
   private long expectedContainment;
   private final List<String> problems = new ArrayList<>();
   private long problemCount;
@@ -61,7 +60,6 @@ public final class IndexCheck {
       long documents = checkDocuments(snapshot);
       checkKeys(snapshot);
       long entries = checkLists(snapshot, family(RocksLayout.BUCKETS), RocksLayout.BUCKETS, false);
-      checkSearchEntries(snapshot, RocksLayout.TOP_K_BUCKETS, expectedTopK, settings.search().hasTopKFloor());
       checkSearchEntries(snapshot, RocksLayout.CONTAINMENT, expectedContainment, settings.search().hasContainment());
       long expectedEntries = documents * settings.banding().bands();
       if (entries != expectedEntries) {
@@ -79,8 +77,6 @@ public final class IndexCheck {
   private long checkDocuments(Snapshot snapshot) {
     Banding banding = new Banding(settings.banding(), settings.bandingVersion());
     int n = settings.sketch().numPermutations();
-    Banding floorBanding = settings.search().hasTopKFloor()
-        ? new Banding(settings.search().topKBanding(n, settings.targetRecall()), settings.bandingVersion()) : null;
     ContainmentSample sample = settings.search().hasContainment()
         ? new ContainmentSample(settings.search().containmentSampling()) : null;
     long nextHandle = readLong(snapshot, RocksLayout.NEXT_HANDLE);
@@ -105,7 +101,11 @@ public final class IndexCheck {
         }
         int[] values = RocksLayout.signature(signature);
         long[] set = checkSet(snapshot, handleBytes, key);
-        checkDocumentSearchEntries(snapshot, handle, key, values, set, floorBanding, sample);
+        if (sample != null && set != null) {
+          long[] sampled = sample.of(set);
+          expectedContainment += sampled.length;
+          checkEntries(snapshot, RocksLayout.CONTAINMENT, sampled, handle, key);
+        }
         for (long bucket : banding.bucketKeys(values)) {
           byte[] members = snapshot.get(family(RocksLayout.BUCKETS), RocksLayout.handle(bucket));
           if (members == null || Arrays.stream(RocksLayout.handles(members)).noneMatch(m -> m == handle)) {
@@ -131,21 +131,6 @@ public final class IndexCheck {
       }
     }
     return null;
-  }
-
-  /** The document's entries in the search families its index has ({@code set}: null when it has none). */
-  private void checkDocumentSearchEntries(Snapshot snapshot, long handle, String key, int[] signature, long[] set,
-      Banding floorBanding, ContainmentSample sample) {
-    if (floorBanding != null) {
-      long[] floorKeys = floorBanding.bucketKeys(signature);
-      expectedTopK += floorKeys.length;
-      checkEntries(snapshot, RocksLayout.TOP_K_BUCKETS, floorKeys, handle, key);
-    }
-    if (sample != null && set != null) {
-      long[] sampled = sample.of(set);
-      expectedContainment += sampled.length;
-      checkEntries(snapshot, RocksLayout.CONTAINMENT, sampled, handle, key);
-    }
   }
 
   /** The document is in the lists of {@code keys} of a search family (ascending: binary search). */

@@ -13,6 +13,8 @@ import org.neardup.NearDupException;
 import org.neardup.format.IndexSettingsFormat;
 import org.neardup.index.IndexSettings;
 import org.neardup.index.NearDupIndex;
+import org.neardup.lsh.Banding;
+import org.neardup.lsh.LshParams;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.Cache;
@@ -132,24 +134,22 @@ public final class IndexDirectory implements AutoCloseable {
         descriptors.add(new ColumnFamilyDescriptor(family.getBytes(StandardCharsets.US_ASCII), familyOptions));
       }
       for (String family : search) {
-        ColumnFamilyOptions familyOptions = family.equals(RocksLayout.TOP_K_BUCKETS) ? floorLists(resources, cache)
-            : RocksLayout.SEARCH_FAMILIES.contains(family) ? searchLists(resources, cache)
-            : legacyEntries(resources, cache);
+        ColumnFamilyOptions familyOptions = RocksLayout.SEARCH_FAMILIES.contains(family) ? searchLists(resources, cache)
+            : legacyEntries(resources, cache); // a legacy or former family: read once or dropped
         descriptors.add(new ColumnFamilyDescriptor(family.getBytes(StandardCharsets.US_ASCII), familyOptions));
       }
       List<ColumnFamilyHandle> handles = new ArrayList<>();
       RocksDB db = openLocked(directory, dbOptions, descriptors, handles);
       try {
+        dropFormerFloorFamilies(db, families, handles);
         migrateLegacyFamilies(db, families, handles);
         IndexSettings settings = settings(directory, db, options);
-        ColumnFamilyHandle topK = searchFamily(directory, families, handles, RocksLayout.TOP_K_BUCKETS,
-            settings.search().hasTopKFloor());
         ColumnFamilyHandle containment = searchFamily(directory, families, handles, RocksLayout.CONTAINMENT,
             settings.search().hasContainment());
         long nextHandle = readLong(db, handles.get(0), RocksLayout.NEXT_HANDLE);
         long count = readLong(db, handles.get(0), RocksLayout.COUNT);
         RocksIndexStore store = new RocksIndexStore(db,
-            handles.subList(0, 1 + RocksLayout.FAMILIES.size()).toArray(ColumnFamilyHandle[]::new), topK, containment,
+            handles.subList(0, 1 + RocksLayout.FAMILIES.size()).toArray(ColumnFamilyHandle[]::new), floorBanding(settings), containment,
             settings.keepTexts(), options.durable(), nextHandle, count);
         return new IndexDirectory(directory, settings, db, handles, families, resources, store, options.threads());
       } catch (RuntimeException e) {
@@ -167,10 +167,11 @@ public final class IndexDirectory implements AutoCloseable {
   }
 
   /**
-   * The search families to open: those an existing index has, or those a new index's settings ask
-   * for (an index without top-k or containment has neither, laid out as before they existed). An
-   * index with a legacy family opens it and its replacement (made when missing), for {@link
-   * #migrateLegacyFamilies}.
+   * The search families to open: those an existing index has, or the one a new index's settings ask
+   * for (an index without containment has none, laid out as before it existed). An index with a
+   * legacy family opens it and its replacement (made when missing), for {@link
+   * #migrateLegacyFamilies}; one with a {@link RocksLayout#FORMER_FLOOR_FAMILIES former floor
+   * family} opens it, for {@link #dropFormerFloorFamilies}.
    */
   private static List<String> searchFamilies(Path directory, boolean exists, Options options) {
     List<String> families = new ArrayList<>();
@@ -180,6 +181,7 @@ public final class IndexDirectory implements AutoCloseable {
         for (byte[] name : RocksDB.listColumnFamilies(listing, directory.toString())) {
           present.add(new String(name, StandardCharsets.US_ASCII));
         }
+        RocksLayout.FORMER_FLOOR_FAMILIES.stream().filter(present::contains).forEach(families::add);
         for (int i = 0; i < RocksLayout.SEARCH_FAMILIES.size(); i++) {
           String family = RocksLayout.SEARCH_FAMILIES.get(i);
           String legacy = RocksLayout.LEGACY_SEARCH_FAMILIES.get(i);
@@ -194,9 +196,6 @@ public final class IndexDirectory implements AutoCloseable {
         throw new StoreException(directory + ": cannot list the index's column families: " + e.getMessage(), e);
       }
       return families;
-    }
-    if (options.requested().search().hasTopKFloor()) {
-      families.add(RocksLayout.TOP_K_BUCKETS);
     }
     if (options.requested().search().hasContainment()) {
       families.add(RocksLayout.CONTAINMENT);
@@ -215,6 +214,32 @@ public final class IndexDirectory implements AutoCloseable {
         SearchListMigration.migrate(db, handles.get(legacy), handles.get(families.indexOf(RocksLayout.SEARCH_FAMILIES.get(i))));
         handles.remove(legacy).close();
         families.remove(legacy);
+      }
+    }
+  }
+
+  /** The top-k floor's banding of an index with these settings, or null without a floor. */
+  private static Banding floorBanding(IndexSettings settings) {
+    LshParams floor = settings.search().topKBanding(settings.sketch().numPermutations(), settings.targetRecall());
+    return floor == null ? null : new Banding(floor, settings.bandingVersion());
+  }
+
+  /**
+   * Drops the floor lists of an index made before the floor buckets were made on the heap from the
+   * signatures ({@link FloorCache}), taking them out of {@code families} and {@code handles}:
+   * nothing reads or writes them now.
+   */
+  private static void dropFormerFloorFamilies(RocksDB db, List<String> families, List<ColumnFamilyHandle> handles) {
+    for (String family : RocksLayout.FORMER_FLOOR_FAMILIES) {
+      int at = families.indexOf(family);
+      if (at >= 0) {
+        try {
+          db.dropColumnFamily(handles.get(at));
+        } catch (RocksDBException e) {
+          throw new StoreException("cannot drop the index's former floor lists: " + e.getMessage(), e);
+        }
+        handles.remove(at).close();
+        families.remove(at);
       }
     }
   }
@@ -325,18 +350,6 @@ public final class IndexDirectory implements AutoCloseable {
         .setMergeOperator(track(resources, new StringAppendOperator("")))
         .useFixedLengthPrefixExtractor(8)
         .setMemTableConfig(new HashLinkedListMemTableConfig());
-  }
-
-  /**
-   * The top-k floor lists: {@link #searchLists}, but tables with one index block each and no Bloom
-   * filter. A top-k query reads 64 of them (most of its time on the service), and a document's
-   * two-value floor bands are seldom empty in an index of any size, so a filter rarely saves a read
-   * while its partitions and the index's cost a block-cache lookup each: a lookup takes 1.06 µs
-   * instead of 1.4 µs here. The index blocks alone are about 0.5% of the data, small enough to load
-   * whole.
-   */
-  private static ColumnFamilyOptions floorLists(List<AutoCloseable> resources, Cache cache) {
-    return lists(resources, cachedTables(cache));
   }
 
   /** The legacy search families, as they were made: scanned by their 8-byte bucket-key prefix. */

@@ -8,8 +8,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.stream.Stream;
 import org.neardup.format.ShingleSetFormat;
 import org.neardup.index.BucketSpace;
 import org.neardup.index.BucketStore;
@@ -17,6 +15,7 @@ import org.neardup.index.IndexStorage;
 import org.neardup.index.SetHead;
 import org.neardup.index.SketchStore;
 import org.neardup.internal.LongSort;
+import org.neardup.lsh.Banding;
 import org.neardup.minhash.Signatures;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
@@ -48,10 +47,8 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
   private final ColumnFamilyHandle sets;
   private final ColumnFamilyHandle texts;
   private final ColumnFamilyHandle buckets;
-  private final SearchBuckets topKBuckets; // null without a top-k floor
+  private final FloorCache floor; // null without a top-k floor
   private final SearchBuckets containment; // null without containment sampling
-  private final List<SearchBuckets> searchBuckets; // those of the two this index has
-  private final LowByteCache lowBytes; // null without a top-k floor
   private final boolean keepTexts;
   private final ReadOptions reads = new ReadOptions();
   private final WriteOptions writes;
@@ -83,10 +80,10 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
 
   /**
    * @param families the handles of the default family and of {@link RocksLayout#FAMILIES}, in order
-   * @param topKBuckets the {@link RocksLayout#TOP_K_BUCKETS} family, or null
+   * @param floorBanding the top-k floor's banding, or null without a floor
    * @param containment the {@link RocksLayout#CONTAINMENT} family, or null
    */
-  RocksIndexStore(RocksDB db, ColumnFamilyHandle[] families, ColumnFamilyHandle topKBuckets,
+  RocksIndexStore(RocksDB db, ColumnFamilyHandle[] families, Banding floorBanding,
       ColumnFamilyHandle containment, boolean keepTexts, boolean durable, long nextHandle, long count) {
     this.db = db;
     this.meta = families[0];
@@ -96,10 +93,8 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     this.sets = families[4];
     this.texts = families[5];
     this.buckets = families[6];
-    this.topKBuckets = topKBuckets == null ? null : new SearchBuckets(db, pending, reads, topKBuckets, false);
-    this.containment = containment == null ? null : new SearchBuckets(db, pending, reads, containment, true);
-    this.searchBuckets = Stream.of(this.topKBuckets, this.containment).filter(Objects::nonNull).toList();
-    this.lowBytes = topKBuckets == null ? null : new LowByteCache(db, signatures);
+    this.floor = floorBanding == null ? null : new FloorCache(db, signatures, floorBanding);
+    this.containment = containment == null ? null : new SearchBuckets(db, pending, reads, containment);
     this.keepTexts = keepTexts;
     this.writes = new WriteOptions().setSync(durable);
     this.nextHandle = this.committedNextHandle = nextHandle;
@@ -120,7 +115,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
   public BucketStore buckets(BucketSpace space) {
     BucketStore store = switch (space) {
       case THRESHOLD -> this;
-      case TOP_K -> topKBuckets;
+      case TOP_K -> floor;
       case CONTAINMENT -> containment;
     };
     if (store == null) {
@@ -155,19 +150,20 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
           pending.put(buckets, bucketKey, RocksLayout.handles(bucket.getValue()));
         }
       }
-      for (SearchBuckets search : searchBuckets) {
-        search.stageRewritten();
+      if (containment != null) {
+        containment.stageRewritten();
       }
       pending.put(meta, RocksLayout.NEXT_HANDLE, handle(nextHandle));
       pending.put(meta, RocksLayout.COUNT, handle(count));
       db.write(writes, pending);
-      for (SearchBuckets search : searchBuckets) {
-        search.written();
+      if (containment != null) {
+        containment.written();
       }
-      if (lowBytes != null) {
+      if (floor != null) {
+        floor.written();
         for (Map.Entry<Long, StagedDocument> document : documentOverlay.entrySet()) {
           StagedDocument staged = document.getValue();
-          lowBytes.set(document.getKey(), staged == null ? null : staged.signature());
+          floor.set(document.getKey(), staged == null ? null : staged.signature());
         }
       }
       committedNextHandle = nextHandle;
@@ -179,8 +175,11 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
       throw new StoreException("cannot write the index: " + e.getMessage(), e);
     } finally {
       forgetLastRead();
-      for (SearchBuckets search : searchBuckets) {
-        search.committed();
+      if (containment != null) {
+        containment.committed();
+      }
+      if (floor != null) {
+        floor.committed();
       }
       pending.clear();
       keyOverlay.clear();
@@ -242,7 +241,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
 
   @Override
   public int lowByteAgreement(long handle, long[] query, int length) {
-    long[] cached = lowBytes == null || documentOverlay.containsKey(handle) ? null : lowBytes.get(handle);
+    long[] cached = floor == null || documentOverlay.containsKey(handle) ? null : floor.lowBytes(handle);
     return Signatures.lowByteAgreement(query, cached != null ? cached : Signatures.lowBytes(signature(handle)), length);
   }
 

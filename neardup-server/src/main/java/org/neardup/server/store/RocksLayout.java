@@ -22,15 +22,16 @@ import java.util.List;
  * sets           handle, 8 bytes                       shingle set (ShingleSetFormat)
  * texts          handle, 8 bytes                       raw text, UTF-8 (only when texts are kept)
  * buckets        bucket key, 8 bytes                   its members' handles, 8 bytes each
- * topk-lists     floor bucket key, 8 bytes             its members' handles, ascending   only with a top-k floor
  * containment-lists sampled shingle hash, 8 bytes      its members' handles, ascending   only with containment sampling
  * </pre>
  *
- * The last two families exist only in indexes whose settings ({@code IndexSettingsFormat} version
- * 2) ask for them, so that an index without them is laid out exactly as before; adds append to
- * their lists by merges (see {@link SearchBuckets}). Indexes made before them kept one key an entry,
- * bucket key ‖ handle with an empty value, in {@link #LEGACY_TOP_K_BUCKETS} and {@link
- * #LEGACY_CONTAINMENT}: opening one rewrites those as lists ({@link SearchListMigration}).
+ * The containment family exists only in indexes whose settings ({@code IndexSettingsFormat} version
+ * 2) ask for containment, so that an index without it is laid out exactly as before; adds append to
+ * its lists by merges (see {@link SearchBuckets}). Indexes made before the lists kept one key an
+ * entry, bucket key ‖ handle with an empty value, in {@link #LEGACY_CONTAINMENT}: opening one
+ * rewrites it as lists ({@link SearchListMigration}). An index with a top-k floor keeps nothing of
+ * it in RocksDB: its floor buckets are made on the heap from the signatures ({@code FloorCache});
+ * opening an index made before drops its {@link #FORMER_FLOOR_FAMILIES}.
  *
  * Handles are given out in increasing order and never reused, so ascending handles are insertion
  * order. A bucket is one key, so that the b buckets of a query are one multiGet of point lookups
@@ -49,21 +50,25 @@ final class RocksLayout {
   static final String TEXTS = "texts";
   static final String BUCKETS = "buckets";
 
-  static final String TOP_K_BUCKETS = "topk-lists";
   static final String CONTAINMENT = "containment-lists";
 
-  /** The families {@link #TOP_K_BUCKETS} and {@link #CONTAINMENT} replace (one key an entry). */
-  static final String LEGACY_TOP_K_BUCKETS = "topk-buckets";
+  /** The family {@link #CONTAINMENT} replaces (one key an entry). */
   static final String LEGACY_CONTAINMENT = "containment";
+
+  /**
+   * Where indexes made before 2026-11-24 kept their top-k floor buckets, as lists and, earlier, one
+   * key an entry: dropped when such an index is opened.
+   */
+  static final List<String> FORMER_FLOOR_FAMILIES = List.of("topk-lists", "topk-buckets");
 
   /** The column families after the default one every index has, in the order they are opened. */
   static final List<String> FAMILIES = List.of(KEYS, IDS, SIGNATURES, SETS, TEXTS, BUCKETS);
 
   /** The column families of the queries beyond the threshold, opened after {@link #FAMILIES} when present. */
-  static final List<String> SEARCH_FAMILIES = List.of(TOP_K_BUCKETS, CONTAINMENT);
+  static final List<String> SEARCH_FAMILIES = List.of(CONTAINMENT);
 
   /** The legacy family each of {@link #SEARCH_FAMILIES} replaces, in the same order. */
-  static final List<String> LEGACY_SEARCH_FAMILIES = List.of(LEGACY_TOP_K_BUCKETS, LEGACY_CONTAINMENT);
+  static final List<String> LEGACY_SEARCH_FAMILIES = List.of(LEGACY_CONTAINMENT);
 
   private RocksLayout() {}
 

@@ -15,17 +15,16 @@ import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 
 /**
- * The buckets of a search family ({@link RocksLayout#TOP_K_BUCKETS}, {@link RocksLayout#CONTAINMENT})
- * of a {@link RocksIndexStore}: one key a bucket, its value the members' handles, ascending, 8 bytes
- * each — the layout of the threshold buckets, so that a query reads its buckets in one {@code
- * multiGet} (an entry a key cost a JNI call an entry: most of a top-k query's time). A bucket of the
- * floor or of a common shingle holds many documents, so an add never reads it: it appends its handle
- * with a merge (the family's merge operator concatenates, {@link IndexDirectory}); handles are given
- * out in increasing order, so appended lists stay ascending. A removal reads the list and puts it
- * back without the handle when the batch commits. A list's length is not known without reading it:
- * the containment family keeps its long lists' lengths on the heap ({@link ListLengths}) for {@link
- * #size}, so that a containment query reads the shortest lists first (k - h + 1 of them, in one
- * multiGet).
+ * The containment posting lists of a {@link RocksIndexStore} ({@link RocksLayout#CONTAINMENT}): one
+ * key a sampled shingle, its value the handles of the documents holding it, ascending, 8 bytes each
+ * — the layout of the threshold buckets, so that a query reads its lists in one {@code multiGet}
+ * (an entry a key cost a JNI call an entry). The list of a common shingle holds many documents, so
+ * an add never reads it: it appends its handle with a merge (the family's merge operator
+ * concatenates, {@link IndexDirectory}); handles are given out in increasing order, so appended
+ * lists stay ascending. A removal reads the list and puts it back without the handle when the batch
+ * commits. A list's length is not known without reading it: the long lists' lengths are kept on the
+ * heap ({@link ListLengths}) for {@link #size}, so that a containment query reads the shortest lists
+ * first (k - h + 1 of them, in one multiGet).
  *
  * <p>Writes are staged in the store's pending batch, so that they commit with the document. Queries
  * (top-k, containment) read only what is committed: they run under the index's read lock, never
@@ -37,29 +36,24 @@ final class SearchBuckets implements BucketStore {
   private final AbstractWriteBatch pending;
   private final ReadOptions reads;
   private final ColumnFamilyHandle family;
-  private final ListLengths lengths; // null: this family's lengths are not kept
+  private final ListLengths lengths;
   /** Lists this batch puts whole (after a removal), as they are now. */
   private final Map<Long, Staged> rewritten = new HashMap<>();
   /** Handles this batch appends to lists it does not put whole. */
   private final Map<Long, Staged> appended = new HashMap<>();
 
-  /**
-   * @param keepLengths whether to keep the lengths of the long lists on the heap ({@link ListLengths}),
-   *     for {@link #size}: what a containment query orders its lists by
-   */
-  SearchBuckets(RocksDB db, AbstractWriteBatch pending, ReadOptions reads, ColumnFamilyHandle family,
-      boolean keepLengths) {
+  SearchBuckets(RocksDB db, AbstractWriteBatch pending, ReadOptions reads, ColumnFamilyHandle family) {
     this.db = db;
     this.pending = pending;
     this.reads = reads;
     this.family = family;
-    this.lengths = keepLengths ? new ListLengths(db, family) : null;
+    this.lengths = new ListLengths(db, family);
   }
 
-  /** The length of a long list ({@link ListLengths}), 0 for a short one or where lengths are not kept. */
+  /** The length of a long list ({@link ListLengths}), 0 for a short one. */
   @Override
   public int size(long bucketKey) {
-    return lengths == null ? 0 : lengths.size(bucketKey);
+    return lengths.size(bucketKey);
   }
 
   @Override
@@ -117,10 +111,8 @@ final class SearchBuckets implements BucketStore {
 
   /** The batch was written: the lengths kept follow what it appended and rewrote. */
   void written() {
-    if (lengths != null) {
-      appended.forEach((bucket, list) -> lengths.appended(bucket, list.size));
-      rewritten.forEach((bucket, list) -> lengths.set(bucket, list.size));
-    }
+    appended.forEach((bucket, list) -> lengths.appended(bucket, list.size));
+    rewritten.forEach((bucket, list) -> lengths.set(bucket, list.size));
   }
 
   /** The batch was written (or dropped): what it staged is committed (or gone). */
@@ -191,9 +183,7 @@ final class SearchBuckets implements BucketStore {
     for (int i = 0; i < bucketKeys.length; i++) {
       byte[] value = values.get(i);
       lists.add(value == null ? EMPTY : RocksLayout.handles(value));
-      if (lengths != null) {
-        lengths.set(bucketKeys[i], lists.get(i).length);
-      }
+      lengths.set(bucketKeys[i], lists.get(i).length);
     }
     return lists;
   }

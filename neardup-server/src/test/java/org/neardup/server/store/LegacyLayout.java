@@ -21,7 +21,8 @@ final class LegacyLayout {
   /**
    * Writes every entry of the index's search lists into the legacy families (key bucket ‖ handle,
    * an empty value), then empties the lists but for one bogus list each, as an interrupted rewrite
-   * would leave them. The entries written.
+   * would leave them; adds the families that held the top-k floor lists, a list each. The entries
+   * written.
    */
   static long rewriteAsLegacy(Path data) throws RocksDBException {
     RocksDB.loadLibrary();
@@ -60,6 +61,12 @@ final class LegacyLayout {
             db.delete(current, key);
           }
           db.put(current, RocksLayout.handle(42), RocksLayout.handles(new long[] {123_456_789L}));
+        }
+        for (String former : RocksLayout.FORMER_FLOOR_FAMILIES) { // as the floor lists were kept
+          try (ColumnFamilyHandle floor = db.createColumnFamily(
+              new ColumnFamilyDescriptor(former.getBytes(StandardCharsets.US_ASCII), plain))) {
+            db.put(floor, RocksLayout.handle(7), RocksLayout.handles(new long[] {1, 2}));
+          }
         }
         handles.forEach(ColumnFamilyHandle::close);
       }

@@ -216,7 +216,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
 
   @Override
   public String key(long handle) {
-    if (documentOverlay.containsKey(handle)) {
+    if (isStaged(handle)) {
       StagedDocument staged = documentOverlay.get(handle);
       return staged == null ? null : staged.key();
     }
@@ -226,7 +226,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
 
   @Override
   public int[] signature(long handle) {
-    if (documentOverlay.containsKey(handle)) {
+    if (isStaged(handle)) {
       StagedDocument staged = documentOverlay.get(handle);
       if (staged != null) {
         return staged.signature();
@@ -239,15 +239,23 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     return RocksLayout.signature(value);
   }
 
+  /**
+   * Whether this batch wrote the document of {@code handle}: never during a query (queries do not run
+   * inside a batch), so the overlay's emptiness answers without boxing the handle.
+   */
+  private boolean isStaged(long handle) {
+    return !documentOverlay.isEmpty() && documentOverlay.containsKey(handle);
+  }
+
   @Override
   public int lowByteAgreement(long handle, long[] query, int length) {
-    long[] cached = floor == null || documentOverlay.containsKey(handle) ? null : floor.lowBytes(handle);
+    long[] cached = floor == null || isStaged(handle) ? null : floor.lowBytes(handle);
     return Signatures.lowByteAgreement(query, cached != null ? cached : Signatures.lowBytes(signature(handle)), length);
   }
 
   @Override
   public long[] shingleSet(long handle) {
-    if (documentOverlay.containsKey(handle)) {
+    if (isStaged(handle)) {
       StagedDocument staged = documentOverlay.get(handle);
       return staged == null ? null : staged.set();
     }
@@ -258,7 +266,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
   /** Reads the first {@code count} hashes only (a partial get copies no more), and the value's size. */
   @Override
   public SetHead shingleSetHead(long handle, int count) {
-    if (documentOverlay.containsKey(handle)) {
+    if (isStaged(handle)) {
       return SketchStore.super.shingleSetHead(handle, count); // staged: the whole set, in memory
     }
     byte[] head = new byte[count * ShingleSetFormat.BYTES_PER_HASH];
@@ -277,7 +285,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
 
   @Override
   public String text(long handle) {
-    if (documentOverlay.containsKey(handle)) {
+    if (isStaged(handle)) {
       StagedDocument staged = documentOverlay.get(handle);
       return staged == null || !keepTexts ? null : staged.text();
     }

@@ -295,25 +295,20 @@ public final class IndexDirectory implements AutoCloseable {
 
   /**
    * Tables with Bloom filters, their filters and indexes held in the block cache (bounded memory)
-   * at high priority, partitioned so that a lookup loads one 4 KiB partition, not the whole filter
+   * at high priority (L0's pinned), partitioned so that a lookup loads one 4 KiB partition, not the whole filter
    * of a large table, which a busy cache would evict and load again lookup after lookup.
    */
   private static BlockBasedTableConfig tables(List<AutoCloseable> resources, Cache cache) {
-    return cachedTables(cache)
+    return new BlockBasedTableConfig()
+        .setBlockCache(cache)
+        .setCacheIndexAndFilterBlocks(true)
+        .setCacheIndexAndFilterBlocksWithHighPriority(true)
+        .setPinL0FilterAndIndexBlocksInCache(true)
         .setFilterPolicy(track(resources, new BloomFilter(10)))
         .setIndexType(IndexType.kTwoLevelIndexSearch)
         .setPartitionFilters(true)
         .setMetadataBlockSize(4096)
         .setPinTopLevelIndexAndFilter(true);
-  }
-
-  /** Tables whose index and filter blocks are held in the block cache at high priority (L0's pinned). */
-  private static BlockBasedTableConfig cachedTables(Cache cache) {
-    return new BlockBasedTableConfig()
-        .setBlockCache(cache)
-        .setCacheIndexAndFilterBlocks(true)
-        .setCacheIndexAndFilterBlocksWithHighPriority(true)
-        .setPinL0FilterAndIndexBlocksInCache(true);
   }
 
   private static ColumnFamilyOptions pointLookups(List<AutoCloseable> resources, Cache cache, boolean compress) {

@@ -2,6 +2,7 @@ package org.neardup.lsh;
 
 import java.util.Arrays;
 import java.util.function.IntConsumer;
+import org.neardup.internal.IntSort;
 
 /**
  * LSH buckets in memory: a map from 64-bit bucket keys to the documents (non-negative int handles)
@@ -202,7 +203,7 @@ public final class BucketTable {
     if (count == 0) {
       return new int[0];
     }
-    Arrays.sort(found, 0, count);
+    IntSort.sortNonNegative(found, count);
     return count == found.length ? found : Arrays.copyOf(found, count);
   }
 

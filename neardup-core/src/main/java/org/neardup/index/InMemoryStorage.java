@@ -5,14 +5,13 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.function.LongConsumer;
 import org.neardup.internal.Handles;
-import org.neardup.minhash.Signatures;
 
 /**
  * {@link IndexStorage} on the heap: dense int handles ({@link Handles}) indexing arrays of
  * signatures and shingle sets, and a {@link BucketTable}. Removal gives memory back: handles are
  * reused, the bucket table shrinks, and {@link #compact} shrinks the arrays when most handles are
- * free. Memory per document: its key, its signature (4 bytes a value, and its low bytes again, one
- * byte a value, for top-k search's floor candidates), its shingle set (8 bytes a shingle) and about
+ * free. Memory per document: its key, its signature (4 bytes a value, and, once a top-k query has
+ * needed them, its low bytes again, one byte a value, for the floor candidates), its shingle set (8 bytes a shingle) and about
  * 20 bytes a bucket entry (one a band, and for the other {@link BucketSpace}s one a floor band or
  * sampled shingle); texts are not kept. The buckets of every space are kept, each
  * space's table made on first use. Not thread-safe on its own: {@link NearDupIndex} locks.
@@ -24,7 +23,7 @@ public final class InMemoryStorage<K> implements IndexStorage<K>, SketchStore<K>
   private final int expectedSize;
   private final Map<BucketSpace, TableBuckets> spaces = new EnumMap<>(BucketSpace.class);
   private int[][] signatures;
-  private long[][] lowBytes;
+  private volatile LowByteTable lowBytes; // made by the first top-k query that needs it
   private long[][] sets;
 
   /** An empty store sized for about {@code expectedSize} documents of {@code bands} bands. */
@@ -33,7 +32,6 @@ public final class InMemoryStorage<K> implements IndexStorage<K>, SketchStore<K>
     this.expectedSize = expectedSize;
     spaces.put(BucketSpace.THRESHOLD, new TableBuckets(Math.max(16, expectedSize) * Math.max(1, bands)));
     this.signatures = new int[handles.capacity()][];
-    this.lowBytes = new long[handles.capacity()][];
     this.sets = new long[handles.capacity()][];
   }
 
@@ -93,9 +91,32 @@ public final class InMemoryStorage<K> implements IndexStorage<K>, SketchStore<K>
     return signatures[(int) handle];
   }
 
+  /**
+   * From the low bytes of every live signature, in a {@link LowByteTable} made on the first call (an
+   * index without a top-k floor never makes one) and kept in step by inserts and compactions.
+   */
   @Override
-  public int lowByteAgreement(long handle, long[] query, int length) {
-    return Signatures.lowByteAgreement(query, lowBytes[(int) handle], length);
+  public void lowByteAgreements(long[] handles, int count, long[] query, int length, int[] agreements) {
+    LowByteTable table = lowBytes;
+    if (table == null) {
+      table = lowByteTable();
+    }
+    table.agreements(handles, count, query, length, agreements);
+  }
+
+  /** Makes the low-byte table once; queries may race to it under the index's read lock. */
+  private synchronized LowByteTable lowByteTable() {
+    if (lowBytes == null) {
+      LowByteTable table = new LowByteTable();
+      table.resize(handles.capacity());
+      for (int handle = 0; handle < signatures.length; handle++) {
+        if (signatures[handle] != null) {
+          table.put(handle, signatures[handle]);
+        }
+      }
+      lowBytes = table;
+    }
+    return lowBytes;
   }
 
   @Override
@@ -113,11 +134,13 @@ public final class InMemoryStorage<K> implements IndexStorage<K>, SketchStore<K>
     int handle = handles.add(key);
     if (handles.capacity() > signatures.length) {
       signatures = Arrays.copyOf(signatures, handles.capacity());
-      lowBytes = Arrays.copyOf(lowBytes, handles.capacity());
       sets = Arrays.copyOf(sets, handles.capacity());
     }
     signatures[handle] = signature;
-    lowBytes[handle] = Signatures.lowBytes(signature);
+    LowByteTable table = lowBytes;
+    if (table != null) {
+      table.put(handle, signature);
+    }
     sets[handle] = shingleSet;
     return handle;
   }
@@ -127,7 +150,6 @@ public final class InMemoryStorage<K> implements IndexStorage<K>, SketchStore<K>
     K key = handles.key((int) handle);
     handles.remove(key);
     signatures[(int) handle] = null;
-    lowBytes[(int) handle] = null;
     sets[(int) handle] = null;
   }
 
@@ -141,15 +163,18 @@ public final class InMemoryStorage<K> implements IndexStorage<K>, SketchStore<K>
     handles.compact(
         (from, to) -> {
           signatures[to] = signatures[from];
-          lowBytes[to] = lowBytes[from];
+          if (lowBytes != null) {
+            lowBytes.move(from, to);
+          }
           sets[to] = sets[from];
           signatures[from] = null;
-          lowBytes[from] = null;
           sets[from] = null;
           mover.move(from, to);
         });
     signatures = Arrays.copyOf(signatures, handles.capacity());
-    lowBytes = Arrays.copyOf(lowBytes, handles.capacity());
+    if (lowBytes != null) {
+      lowBytes.resize(handles.size()); // the live handles are below the size now
+    }
     sets = Arrays.copyOf(sets, handles.capacity());
   }
 

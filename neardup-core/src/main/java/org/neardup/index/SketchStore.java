@@ -19,14 +19,17 @@ public interface SketchStore<K> {
   int[] signature(long handle);
 
   /**
-   * {@link org.neardup.minhash.Signatures#lowByteAgreement} of a live handle's signature with a
-   * query's {@code lowBytes}: what top-k search computes for each of its many floor candidates.
-   * Made from {@link #signature} unless the store keeps the low bytes (both stores of this project
-   * do).
+   * {@code agreements[i]} = {@link org.neardup.minhash.Signatures#lowByteAgreement} of the live
+   * handle {@code handles[i]}'s signature with a query's {@code lowBytes} (of a signature of {@code
+   * length} values), for {@code i < count}: what top-k search computes for each of its many floor
+   * candidates, a batch at a time. Made from {@link #signature} unless the store keeps the low bytes
+   * (both stores of this project do, in a {@link LowByteTable}).
    */
-  default int lowByteAgreement(long handle, long[] lowBytes, int length) {
-    return org.neardup.minhash.Signatures.lowByteAgreement(
-        lowBytes, org.neardup.minhash.Signatures.lowBytes(signature(handle)), length);
+  default void lowByteAgreements(long[] handles, int count, long[] lowBytes, int length, int[] agreements) {
+    for (int i = 0; i < count; i++) {
+      agreements[i] = org.neardup.minhash.Signatures.lowByteAgreement(
+          lowBytes, org.neardup.minhash.Signatures.lowBytes(signature(handles[i])), length);
+    }
   }
 
   /** The sorted shingle set of a live handle, or null when the index keeps none (estimate mode). */

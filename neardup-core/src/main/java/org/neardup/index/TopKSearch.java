@@ -27,6 +27,13 @@ final class TopKSearch {
    */
   static final int HEAD_HASHES = 256;
 
+  /**
+   * The floor candidates whose low bytes are compared in one go ({@link
+   * SketchStore#lowByteAgreements}): enough for their memory reads to overlap, few enough that a
+   * search that stops early has compared few in vain.
+   */
+  static final int BATCH = 64;
+
   private final SketchStore<?> sketches;
   private final BucketStore thresholdBuckets;
   private final BucketStore floorBuckets; // null without a floor
@@ -68,23 +75,30 @@ final class TopKSearch {
       return top.results(); // every document at or above the threshold was a candidate
     }
     CountedCandidates more = floorBuckets.countedCandidates(floorKeys);
-    int bands = plan.banding().bands();
+    int[] order = mostHitsFirst(more.hits(), plan.banding().bands());
     long[] lowBytes = Signatures.lowBytes(signature);
+    long[] batch = new long[Math.min(BATCH, order.length)];
+    int[] agreements = new int[batch.length];
     double lowBar = -1; // the bar lowMinimum was computed for
     int lowMinimum = 0;
-    for (int i : mostHitsFirst(more.hits(), bands)) {
-      long handle = more.handles()[i];
-      if (top.isFull() && plan.upperBound(more.hits()[i]) < top.kth(0)) {
-        break; // the rest share as few bands or fewer: none can beat the k-th best
+    for (int start = 0; start < order.length; start += BATCH) {
+      int count = Math.min(BATCH, order.length - start);
+      for (int b = 0; b < count; b++) {
+        batch[b] = more.handles()[order[start + b]];
       }
-      double bar = Math.max(floor(), top.kth(0));
-      if (bar != lowBar) {
-        lowBar = bar;
-        lowMinimum = TopKPlan.minimumLowByteAgreement(signature.length, bar, TopKPlan.FILTER_SIGMAS);
-      }
-      if (Arrays.binarySearch(first, handle) < 0
-          && sketches.lowByteAgreement(handle, lowBytes, signature.length) >= lowMinimum) {
-        considerFloor(signature, set, handle, top, bar);
+      sketches.lowByteAgreements(batch, count, lowBytes, signature.length, agreements);
+      for (int b = 0; b < count; b++) {
+        if (top.isFull() && plan.upperBound(more.hits()[order[start + b]]) < top.kth(0)) {
+          return top.results(); // the rest share as few bands or fewer: none can beat the k-th best
+        }
+        double bar = Math.max(floor(), top.kth(0));
+        if (bar != lowBar) {
+          lowBar = bar;
+          lowMinimum = TopKPlan.minimumLowByteAgreement(signature.length, bar, TopKPlan.FILTER_SIGMAS);
+        }
+        if (agreements[b] >= lowMinimum && Arrays.binarySearch(first, batch[b]) < 0) {
+          considerFloor(signature, set, batch[b], top, bar);
+        }
       }
     }
     return top.results();

@@ -73,10 +73,18 @@ public final class Signatures {
    * (1 − J)/256).
    */
   public static int lowByteAgreement(long[] a, long[] b, int length) {
+    return lowByteAgreement(a, b, 0, length);
+  }
+
+  /**
+   * {@link #lowByteAgreement(long[], long[], int)} with {@code b}'s low bytes at {@code offsetB} of
+   * an array that holds many, one after another.
+   */
+  public static int lowByteAgreement(long[] a, long[] b, int offsetB, int length) {
     final long low7 = 0x7F7F7F7F7F7F7F7FL;
     int equal = 0;
     for (int w = 0; w < a.length; w++) {
-      long x = a[w] ^ b[w];
+      long x = a[w] ^ b[offsetB + w];
       // a byte's high bit is set unless the byte is zero
       long nonZero = ((x & low7) + low7) | x;
       equal += Long.bitCount(~nonZero & ~low7);

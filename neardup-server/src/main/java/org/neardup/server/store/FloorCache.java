@@ -1,10 +1,10 @@
 package org.neardup.server.store;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.neardup.index.BucketStore;
 import org.neardup.index.CountedCandidates;
+import org.neardup.index.LowByteTable;
 import org.neardup.index.TableBuckets;
 import org.neardup.lsh.Banding;
 import org.neardup.minhash.Signatures;
@@ -16,8 +16,8 @@ import org.rocksdb.RocksIterator;
 /**
  * What top-k search reads below the threshold, on the heap, for an index with a top-k floor: the
  * floor buckets (which documents share each floor band: a {@link TableBuckets}, as in the in-memory
- * index) and the {@link Signatures#lowBytes} of every signature (what a floor candidate is first
- * compared on), about 2 KB a document. Both are made from the committed signatures by one scan on
+ * index) and the {@link Signatures#lowBytes} of every signature (a {@link LowByteTable}: what a
+ * floor candidate is first compared on), about 2 KB a document. Both are made from the committed signatures by one scan on
  * first use, then kept in step by {@link RocksIndexStore#commit()}; nothing of them is written to
  * RocksDB. A query reads its 64 floor bands from the heap instead of 64 lists from RocksDB (most of a
  * top-k query's time on the service before), and an add writes 64 fewer merges.
@@ -35,15 +35,7 @@ final class FloorCache implements BucketStore {
   private volatile Loaded loaded; // null until first use
 
   /** What is held, once loaded. */
-  private static final class Loaded {
-    long[][] lowBytes; // by handle
-    final TableBuckets buckets;
-
-    Loaded(long[][] lowBytes, TableBuckets buckets) {
-      this.lowBytes = lowBytes;
-      this.buckets = buckets;
-    }
-  }
+  private record Loaded(LowByteTable lowBytes, TableBuckets buckets) {}
 
   /** A bucket write of the batch in progress: an add, or a removal. */
   private record Staged(long[] bucketKeys, long handle, boolean add) {}
@@ -54,10 +46,9 @@ final class FloorCache implements BucketStore {
     this.banding = banding;
   }
 
-  /** The low bytes of a committed handle, or null if it holds none. */
-  long[] lowBytes(long handle) {
-    long[][] table = loaded().lowBytes;
-    return handle < table.length ? table[(int) handle] : null;
+  /** {@link LowByteTable#agreements} of committed handles. */
+  void lowByteAgreements(long[] handles, int count, long[] query, int length, int[] agreements) {
+    loaded().lowBytes().agreements(handles, count, query, length, agreements);
   }
 
   @Override
@@ -72,17 +63,17 @@ final class FloorCache implements BucketStore {
 
   @Override
   public long[] candidates(long[] bucketKeys) {
-    return loaded().buckets.candidates(bucketKeys);
+    return loaded().buckets().candidates(bucketKeys);
   }
 
   @Override
   public CountedCandidates countedCandidates(long[] bucketKeys) {
-    return loaded().buckets.countedCandidates(bucketKeys);
+    return loaded().buckets().countedCandidates(bucketKeys);
   }
 
   @Override
   public long[] members(long bucketKey) {
-    return loaded().buckets.members(bucketKey);
+    return loaded().buckets().members(bucketKey);
   }
 
   /**
@@ -96,27 +87,23 @@ final class FloorCache implements BucketStore {
     }
     for (Staged write : staged) {
       if (write.add()) {
-        held.buckets.add(write.bucketKeys(), write.handle());
+        held.buckets().add(write.bucketKeys(), write.handle());
       } else {
-        held.buckets.remove(write.bucketKeys(), write.handle());
+        held.buckets().remove(write.bucketKeys(), write.handle());
       }
     }
   }
 
   /**
-   * After a commit: {@code handle} now holds this signature (null: removed). Nothing to do (and
-   * nothing computed) before the first load.
+   * After a commit: {@code handle} now holds this signature (null: removed, and no longer a floor
+   * candidate: its low bytes stay, unread). Nothing to do (and nothing computed) before the first
+   * load.
    */
   void set(long handle, int[] signature) {
     Loaded held = loaded;
-    if (held == null) {
-      return;
+    if (held != null && signature != null) {
+      held.lowBytes().put(handle, signature);
     }
-    if (handle >= held.lowBytes.length) {
-      held.lowBytes = Arrays.copyOf(held.lowBytes,
-          (int) Math.max(handle + 1, held.lowBytes.length + (held.lowBytes.length >> 1) + 16));
-    }
-    held.lowBytes[(int) handle] = signature == null ? null : Signatures.lowBytes(signature);
   }
 
   /** The batch was written (or dropped): what it staged is applied (or gone). */
@@ -131,16 +118,13 @@ final class FloorCache implements BucketStore {
     }
     synchronized (this) {
       if (loaded == null) {
-        long[][] lowBytes = new long[16][];
+        LowByteTable lowBytes = new LowByteTable();
         TableBuckets buckets = new TableBuckets(1024);
         try (RocksIterator iterator = db.newIterator(signatures)) {
           for (iterator.seekToFirst(); iterator.isValid(); iterator.next()) {
             long handle = RocksLayout.handle(iterator.key());
             int[] signature = RocksLayout.signature(iterator.value());
-            if (handle >= lowBytes.length) {
-              lowBytes = Arrays.copyOf(lowBytes, (int) Math.max(handle + 1, 2L * lowBytes.length));
-            }
-            lowBytes[(int) handle] = Signatures.lowBytes(signature);
+            lowBytes.put(handle, signature);
             buckets.add(banding.bucketKeys(signature), handle);
           }
           iterator.status();

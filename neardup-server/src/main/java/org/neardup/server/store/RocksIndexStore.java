@@ -16,7 +16,6 @@ import org.neardup.index.SetHead;
 import org.neardup.index.SketchStore;
 import org.neardup.internal.LongSort;
 import org.neardup.lsh.Banding;
-import org.neardup.minhash.Signatures;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
@@ -247,10 +246,14 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     return !documentOverlay.isEmpty() && documentOverlay.containsKey(handle);
   }
 
+  /** From the heap ({@link FloorCache}) but in a batch of writes, where the signatures are read. */
   @Override
-  public int lowByteAgreement(long handle, long[] query, int length) {
-    long[] cached = floor == null || isStaged(handle) ? null : floor.lowBytes(handle);
-    return Signatures.lowByteAgreement(query, cached != null ? cached : Signatures.lowBytes(signature(handle)), length);
+  public void lowByteAgreements(long[] handles, int count, long[] query, int length, int[] agreements) {
+    if (floor != null && documentOverlay.isEmpty()) {
+      floor.lowByteAgreements(handles, count, query, length, agreements);
+    } else {
+      SketchStore.super.lowByteAgreements(handles, count, query, length, agreements);
+    }
   }
 
   @Override

@@ -82,6 +82,9 @@ final class TopKSearch {
     double lowBar = -1; // the bar lowMinimum was computed for
     int lowMinimum = 0;
     for (int start = 0; start < order.length; start += BATCH) {
+      if (top.isFull() && plan.upperBound(more.hits()[order[start]]) < top.kth(0)) {
+        break; // as below, before comparing a batch in vain
+      }
       int count = Math.min(BATCH, order.length - start);
       for (int b = 0; b < count; b++) {
         batch[b] = more.handles()[order[start + b]];

@@ -11,9 +11,9 @@ import org.neardup.internal.Handles;
  * signatures and shingle sets, and a {@link BucketTable}. Removal gives memory back: handles are
  * reused, the bucket table shrinks, and {@link #compact} shrinks the arrays when most handles are
  * free. Memory per document: its key, its signature (4 bytes a value, and, once a top-k query has
- * needed them, its low bytes again, one byte a value, for the floor candidates), its shingle set (8 bytes a shingle) and about
- * 20 bytes a bucket entry (one a band, and for the other {@link BucketSpace}s one a floor band or
- * sampled shingle); texts are not kept. The buckets of every space are kept, each
+ * needed them, its low bytes again, one byte a value, for the floor candidates), its shingle set
+ * (8 bytes a shingle) and about 20 bytes a bucket entry (one a band, and for the other {@link
+ * BucketSpace}s one a floor band or sampled shingle); texts are not kept. The buckets of every space are kept, each
  * space's table made on first use. Not thread-safe on its own: {@link NearDupIndex} locks.
  *
  * @param <K> the document key type

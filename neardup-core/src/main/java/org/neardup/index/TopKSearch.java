@@ -82,7 +82,7 @@ final class TopKSearch {
     double lowBar = -1; // the bar lowMinimum was computed for
     int lowMinimum = 0;
     for (int start = 0; start < order.length; start += BATCH) {
-      if (top.isFull() && plan.upperBound(more.hits()[order[start]]) < top.kth(0)) {
+      if (cannotBeat(top, more.hits()[order[start]])) {
         break; // as below, before comparing a batch in vain
       }
       int count = Math.min(BATCH, order.length - start);
@@ -91,7 +91,7 @@ final class TopKSearch {
       }
       sketches.lowByteAgreements(batch, count, lowBytes, signature.length, agreements);
       for (int b = 0; b < count; b++) {
-        if (top.isFull() && plan.upperBound(more.hits()[order[start + b]]) < top.kth(0)) {
+        if (cannotBeat(top, more.hits()[order[start + b]])) {
           return top.results(); // the rest share as few bands or fewer: none can beat the k-th best
         }
         double bar = Math.max(floor(), top.kth(0));
@@ -105,6 +105,14 @@ final class TopKSearch {
       }
     }
     return top.results();
+  }
+
+  /**
+   * Whether a floor candidate sharing {@code hits} bands with the query, and every later one (they
+   * share as few or fewer), plausibly falls below the k-th best found ({@link TopKPlan#upperBound}).
+   */
+  private boolean cannotBeat(TopKCollector top, int hits) {
+    return top.isFull() && plan.upperBound(hits) < top.kth(0);
   }
 
   /**

@@ -104,6 +104,11 @@ public final class InMemoryStorage<K> implements IndexStorage<K>, SketchStore<K>
     table.agreements(handles, count, query, length, agreements);
   }
 
+  @Override
+  public void prepareTopK() {
+    lowByteTable();
+  }
+
   /** Makes the low-byte table once; queries may race to it under the index's read lock. */
   private synchronized LowByteTable lowByteTable() {
     if (lowBytes == null) {

@@ -28,6 +28,14 @@ public interface IndexStorage<K> extends AutoCloseable {
   }
 
   /**
+   * Makes now what top-k search reads and would otherwise make on its first query (the low bytes of
+   * the signatures; a store that keeps its floor buckets on the heap, those too), so that the first
+   * query does not wait for it. Called under the index's read lock, for an index with a top-k floor;
+   * idempotent. Nothing to make: nothing done (the default).
+   */
+  default void prepareTopK() {}
+
+  /**
    * A batch of writes begins: the index holds its write lock until the {@link #commit()} that ends
    * the batch, so a storage may keep state of the batch in the meantime (no reader runs).
    */

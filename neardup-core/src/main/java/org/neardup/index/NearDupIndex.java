@@ -148,6 +148,24 @@ public final class NearDupIndex<K> implements AutoCloseable {
     return topK.floor();
   }
 
+  /**
+   * Makes now, rather than on the first {@link #top} query, what top-k search holds in memory
+   * ({@link IndexStorage#prepareTopK}): a service calls it at start, where loading the floor of a
+   * large index takes seconds. Waits for writes in progress and holds them off while it runs, as
+   * that first query would. Without a top-k floor it does nothing.
+   */
+  public void prepareTopK() {
+    if (floorBanding == null) {
+      return;
+    }
+    lock.readLock().lock();
+    try {
+      storage.prepareTopK();
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
   /** The sketcher this index uses: sketch texts with it to call the {@link Sketch} overloads. */
   public DocumentSketcher sketcher() {
     return sketcher;

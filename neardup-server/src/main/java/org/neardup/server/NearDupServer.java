@@ -40,12 +40,14 @@ public final class NearDupServer implements AutoCloseable {
   private final GroupCommitWriter writer;
   private final AdminSocket admin;
   private final Api api;
+  private final TopKPreload preload; // null when not asked for or without a floor
   private final Object stopLock = new Object();
   private boolean stopped;
 
   private NearDupServer(IndexDirectory directory, HttpServer http, ExecutorService workers,
-      GroupCommitWriter writer, AdminSocket admin, Api api) {
+      GroupCommitWriter writer, AdminSocket admin, Api api, TopKPreload preload) {
     this.api = api;
+    this.preload = preload;
     this.directory = directory;
     this.http = http;
     this.workers = workers;
@@ -80,7 +82,9 @@ public final class NearDupServer implements AutoCloseable {
     http.createContext("/", api);
     AdminSocket admin = AdminSocket.start(directory, log);
     http.start();
-    return new NearDupServer(directory, http, workers, writer, admin, api);
+    TopKPreload preload = config.preloadTopK() && directory.settings().search().hasTopKFloor()
+        ? TopKPreload.start(directory.index(), log) : null;
+    return new NearDupServer(directory, http, workers, writer, admin, api, preload);
   }
 
   /** The port the server listens on (the one it got, when asked for port 0). */
@@ -108,6 +112,9 @@ public final class NearDupServer implements AutoCloseable {
         return;
       }
       api.drain();
+      if (preload != null) {
+        preload.stop(); // writes in flight would wait for it
+      }
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(graceSeconds);
       while (api.inFlight() > 0 && System.nanoTime() < deadline) {
         try {

@@ -10,8 +10,10 @@ import java.util.Objects;
  * @param token the bearer token every endpoint but {@code /health} requires, or null for none
  * @param maxBodyBytes largest request body accepted (413 beyond)
  * @param threads threads serving requests
+ * @param preloadTopK whether to load the top-k floor at start ({@link TopKPreload}) rather than on
+ *     the first top-k query
  */
-public record ServerConfig(String host, int port, String token, long maxBodyBytes, int threads) {
+public record ServerConfig(String host, int port, String token, long maxBodyBytes, int threads, boolean preloadTopK) {
   /** The default body limit: 16 MiB. */
   public static final long DEFAULT_MAX_BODY = 16L << 20;
   /** Longest document id accepted, in UTF-8 bytes. */
@@ -33,8 +35,8 @@ public record ServerConfig(String host, int port, String token, long maxBodyByte
     }
   }
 
-  /** Loopback, the given port, no token, 16 MiB bodies, 32 threads. */
+  /** Loopback, the given port, no token, 16 MiB bodies, 32 threads, the top-k floor loaded at start. */
   public static ServerConfig local(int port) {
-    return new ServerConfig("127.0.0.1", port, null, DEFAULT_MAX_BODY, 32);
+    return new ServerConfig("127.0.0.1", port, null, DEFAULT_MAX_BODY, 32, true);
   }
 }

@@ -44,7 +44,7 @@ final class ServerFixture implements AutoCloseable {
     PipelineConfig config = PipelineConfig.builder().threads(2).build();
     IndexDirectory directory = IndexDirectory.open(data,
         new IndexDirectory.Options(IndexSettings.of(config, keepTexts, search), false, true, 16L << 20, 2));
-    this.server = NearDupServer.start(directory, new ServerConfig("127.0.0.1", 0, token, maxBody, 8),
+    this.server = NearDupServer.start(directory, new ServerConfig("127.0.0.1", 0, token, maxBody, 8, true),
         line -> {
           synchronized (log) {
             log.add(line);

@@ -91,6 +91,9 @@ public final class SearchBenchmark implements Callable<Integer> {
   @Option(names = "--shingle", defaultValue = "char:5", description = "Shingles.")
   String shingle;
 
+  @Option(names = "--threshold", defaultValue = "0.8", description = "The index's threshold (of the threshold query).")
+  double threshold;
+
   @Option(names = "--floor", defaultValue = "0.3", description = "Top-k floor.")
   double floor;
 
@@ -114,7 +117,7 @@ public final class SearchBenchmark implements Callable<Integer> {
     List<String> texts = new ArrayList<>();
     List<String> passages = new ArrayList<>();
     String corpusName = load(texts, passages);
-    PipelineConfig config = PipelineConfig.builder().shingle(ShingleConfig.parse(shingle)).build();
+    PipelineConfig config = PipelineConfig.builder().shingle(ShingleConfig.parse(shingle)).threshold(threshold).build();
     InMemoryStorage<Integer> storage = new InMemoryStorage<>(texts.size(), config.lshParams().bands());
     NearDupIndex<Integer> index = NearDupIndex.over(config, new SearchSettings(floor, sampling), storage);
     long[][] sets = new long[texts.size()][];

@@ -45,6 +45,9 @@ public final class ServeCommand implements Callable<Integer> {
   @Option(names = "--max-body", paramLabel = "BYTES", defaultValue = "16777216", description = "Largest request body accepted (413 beyond). Default: ${DEFAULT-VALUE} (16 MiB).")
   long maxBody;
 
+  @Option(names = "--lazy-top-k", description = "Load the top-k floor (about 2 KB of memory a document) on the first top-k query instead of at start. Default: at start, in the background.")
+  boolean lazyTopK;
+
   @Option(names = "--http-threads", paramLabel = "N", defaultValue = "32", description = "Threads serving requests. Default: ${DEFAULT-VALUE}.")
   int httpThreads;
 
@@ -53,7 +56,7 @@ public final class ServeCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     ServerConfig config;
     try {
-      config = new ServerConfig(host, port, token(), maxBody, httpThreads);
+      config = new ServerConfig(host, port, token(), maxBody, httpThreads, !lazyTopK);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }

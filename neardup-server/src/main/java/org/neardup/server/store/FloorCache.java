@@ -2,6 +2,7 @@ package org.neardup.server.store;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import org.neardup.index.BucketStore;
 import org.neardup.index.CountedCandidates;
 import org.neardup.index.LowByteTable;
@@ -111,6 +112,15 @@ final class FloorCache implements BucketStore {
     staged.clear();
   }
 
+  /**
+   * Loads what is held, if not yet loaded ({@link RocksIndexStore#prepareTopK}), under the index's
+   * read lock. A thread interrupted while it loads stops, with a {@link CancellationException}, and
+   * leaves nothing loaded: a service that stops during its start-up load does not wait for it.
+   */
+  void load() {
+    loaded();
+  }
+
   private Loaded loaded() {
     Loaded held = loaded;
     if (held != null) {
@@ -120,8 +130,12 @@ final class FloorCache implements BucketStore {
       if (loaded == null) {
         LowByteTable lowBytes = new LowByteTable();
         TableBuckets buckets = new TableBuckets(1024);
+        int read = 0;
         try (RocksIterator iterator = db.newIterator(signatures)) {
           for (iterator.seekToFirst(); iterator.isValid(); iterator.next()) {
+            if ((read++ & 0xFFF) == 0 && Thread.currentThread().isInterrupted()) {
+              throw new CancellationException("loading the top-k floor was interrupted");
+            }
             long handle = RocksLayout.handle(iterator.key());
             int[] signature = RocksLayout.signature(iterator.value());
             lowBytes.put(handle, signature);

@@ -128,6 +128,14 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     return commits;
   }
 
+  /** Loads the floor held on the heap ({@link FloorCache#load}), if the index has one. */
+  @Override
+  public void prepareTopK() {
+    if (floor != null) {
+      floor.load();
+    }
+  }
+
   @Override
   public void begin() {
     writing = true;

@@ -227,6 +227,43 @@ class IndexDirectoryTest {
   }
 
   /**
+   * prepareTopK loads the floor of a reopened index (as a service does at start); a load interrupted
+   * throws CancellationException and leaves nothing loaded, so that the writes that follow and the
+   * next load see every document: top-k answers as in memory after it.
+   */
+  @Test
+  void anInterruptedFloorLoadLeavesNothingLoaded() {
+    GeneratedCorpus corpus = searchCorpus(300, 23);
+    NearDupIndex<String> memory = NearDupIndex.inMemory(CONFIG, SEARCH);
+    Path data = dir.resolve("interrupted");
+    try (IndexDirectory directory = openForSearch(data)) {
+      for (int i = 0; i < corpus.size(); i++) {
+        directory.index().add(corpus.ids().get(i), corpus.texts().get(i));
+        memory.add(corpus.ids().get(i), corpus.texts().get(i));
+      }
+    }
+    try (IndexDirectory reopened = IndexDirectory.open(data, IndexDirectory.Options.existing())) {
+      NearDupIndex<String> index = reopened.index();
+      Thread.currentThread().interrupt();
+      try {
+        assertThatThrownBy(index::prepareTopK).isInstanceOf(java.util.concurrent.CancellationException.class);
+      } finally {
+        assertThat(Thread.interrupted()).isTrue();
+      }
+      for (int i = 0; i < corpus.size(); i += 3) {
+        index.remove(corpus.ids().get(i));
+        memory.remove(corpus.ids().get(i));
+      }
+      index.prepareTopK();
+      index.add("late", corpus.texts().get(4));
+      memory.add("late", corpus.texts().get(4));
+      for (int i = 1; i < corpus.size(); i += 4) {
+        assertSameAnswers(index.top(corpus.texts().get(i), 8), memory.top(corpus.texts().get(i), 8), 8);
+      }
+    }
+  }
+
+  /**
    * Batches that add to, remove from and upsert into the same search lists (a removal rewrites a list
    * the batch has appended to, an add follows a removal's rewrite) leave the lists the in-memory
    * index has: the same top-k and containment answers, and a clean check; so do the floor buckets on

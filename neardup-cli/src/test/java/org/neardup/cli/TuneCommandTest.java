@@ -100,6 +100,81 @@ class TuneCommandTest {
     assertThat(Double.parseDouble(candidates.group(1))).isCloseTo(expected, within(4 * standardError));
   }
 
+  /**
+   * {@code --top-k-floor}: the floor banding, and with every pair of a corpus taken, the expected
+   * floor candidates a query against the pairs that really share a floor band ('pairs' with that
+   * banding forced): within 4 standard deviations of a sum of Bernoulli draws, sqrt(count). The
+   * corpus draws its words from 3,000 random ones, so that pairs share few shingles and are nearly
+   * independent draws of one hash function (on a corpus of pseudo-words from 60 syllables, the
+   * pairs share a small universe of shingles and the count varies by 20% with the MinHash seed around
+   * the same expectation). A floor at or above the threshold, or with containment, is a usage error.
+   */
+  @Test
+  void topKFloorCandidatesAQueryMatchTheFloorBandingsCandidatePairs() throws IOException {
+    Path corpus = dir.resolve("words.tsv");
+    Files.writeString(corpus, copiesOfRandomWords(400, 3000, 29));
+    CliRunner tune = CliRunner.run("tune", "--top-k-floor", "0.3", "--sample", "100000", corpus.toString());
+    assertThat(tune.exitCode).as(tune.toString()).isZero();
+    assertThat(tune.out).contains("top-k floor 0.3: bands=64 rows=2, P(candidate | J = 0.3) = " + probability(0.3, 64, 2));
+    assertThat(tune.out).contains("candidates a query (all pairs;");
+    Matcher row = Pattern.compile("(?m)^  floor 0\\.3 +bands=64 rows=2 +([\\d,.]+) +([\\d.]+)% +chosen$").matcher(tune.out);
+    assertThat(row.find()).as(tune.out).isTrue();
+    double perQuery = Double.parseDouble(row.group(1).replace(",", ""));
+    assertThat(Double.parseDouble(row.group(2))).isCloseTo(100 * perQuery / 399, within(0.15)); // perQuery is rounded
+    assertThat(tune.out).containsPattern("(?m)^  threshold 0\\.8 +bands=21 rows=6 ");
+
+    CliRunner pairs = CliRunner.run("pairs", "--lsh", "-t", "0.3", "--bands", "64", "--rows", "2",
+        "-o", dir.resolve("pairs.tsv").toString(), corpus.toString());
+    Matcher candidates = Pattern.compile("(\\d+) candidate pairs").matcher(pairs.err);
+    assertThat(candidates.find()).as(pairs.err).isTrue();
+    double count = Double.parseDouble(candidates.group(1));
+    assertThat(count).isGreaterThan(300);
+    assertThat(2 * count / 400).isCloseTo(perQuery, within(2 * 4 * Math.sqrt(count) / 400 + 0.05));
+
+    assertThat(CliRunner.run("tune", "--top-k-floor", "0.8").err).contains("--top-k-floor must be in (0, the threshold 0.8)");
+    assertThat(CliRunner.run("tune", "--top-k-floor", "0.8").exitCode).isEqualTo(2);
+    assertThat(CliRunner.run("tune", "--top-k-floor", "0.3", "--measure", "containment").exitCode).isEqualTo(2);
+  }
+
+  /**
+   * {@code documents} lines (id TAB text): half originals of 20 to 60 words drawn from {@code
+   * vocabulary} random words, half copies of them with each word replaced with probability up to
+   * 0.8, so that pairs spread over every similarity.
+   */
+  private static String copiesOfRandomWords(int documents, int vocabulary, long seed) {
+    java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+    String[] words = new String[vocabulary];
+    for (int w = 0; w < vocabulary; w++) {
+      StringBuilder word = new StringBuilder();
+      for (int c = random.nextInt(4, 10); c > 0; c--) {
+        word.append((char) ('a' + random.nextInt(26)));
+      }
+      words[w] = word.toString();
+    }
+    java.util.List<String[]> originals = new java.util.ArrayList<>();
+    StringBuilder lines = new StringBuilder();
+    for (int d = 0; d < documents; d++) {
+      String[] text;
+      if (d % 2 == 0) {
+        text = new String[random.nextInt(20, 61)];
+        for (int i = 0; i < text.length; i++) {
+          text[i] = words[random.nextInt(vocabulary)];
+        }
+        originals.add(text);
+      } else {
+        text = originals.get(random.nextInt(originals.size())).clone();
+        double rate = 0.8 * random.nextDouble();
+        for (int i = 0; i < text.length; i++) {
+          if (random.nextDouble() < rate) {
+            text[i] = words[random.nextInt(vocabulary)];
+          }
+        }
+      }
+      lines.append("d").append(d).append('\t').append(String.join(" ", text)).append('\n');
+    }
+    return lines.toString();
+  }
+
   @Test
   void plotsAValidPngAtomically() throws IOException {
     Path png = dir.resolve("curves.png");

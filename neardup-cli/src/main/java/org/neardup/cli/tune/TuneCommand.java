@@ -61,6 +61,9 @@ public final class TuneCommand implements Callable<Integer> {
   @Option(names = "--sample", paramLabel = "N", defaultValue = "20000", description = "Random document pairs to sample from INPUT (every pair when there are fewer), at most 10000000. Default: ${DEFAULT-VALUE}.")
   int sampleSize;
 
+  @Option(names = "--top-k-floor", paramLabel = "F", description = "Also show the floor banding of top-k queries down to Jaccard F (below the threshold), and with INPUT how many candidates a top-k query reads at that floor and others, against a threshold query.")
+  Double topKFloor;
+
   @Option(names = "--sample-seed", paramLabel = "SEED", defaultValue = "1", description = "Seed of the pair sample. Default: ${DEFAULT-VALUE}.")
   long sampleSeed;
 
@@ -80,18 +83,31 @@ public final class TuneCommand implements Callable<Integer> {
   private int tune(PipelineConfig config, CurvePlot.Format plotFormat, OutputTarget plotTarget) throws IOException {
     PrintWriter out = spec.commandLine().getOut();
     if (measure.containment()) {
+      if (topKFloor != null) {
+        throw new UsageException("--top-k-floor is a floor of Jaccard similarity; it does not go with --measure containment");
+      }
       return containment(config, out);
     }
     LshParams chosen = config.lshParams();
     double threshold = config.threshold();
     int n = config.minHash().numPermutations();
+    TopKTune topK = null;
+    if (topKFloor != null) {
+      if (!(topKFloor > 0 && topKFloor < threshold)) {
+        throw new UsageException("--top-k-floor must be in (0, the threshold " + Formats.plain(threshold) + "), got " + topKFloor);
+      }
+      topK = new TopKTune(topKFloor, threshold, n, config.targetRecall());
+    }
     out.println(chosen);
     printChoice(out, config, chosen);
     printCurve(out, chosen, threshold);
     List<BandingOption> alternatives = BandingOption.alternatives(chosen, threshold, n, ALTERNATIVES);
     printAlternatives(out, config, chosen, alternatives);
+    if (topK != null) {
+      topK.print(out);
+    }
     if (!input.paths().isEmpty()) {
-      printSample(out, config, chosen);
+      printSample(out, config, chosen, topK);
     }
     if (plot != null) {
       List<LshParams> plotted = new ArrayList<>();
@@ -176,7 +192,8 @@ public final class TuneCommand implements Callable<Integer> {
     }
   }
 
-  private void printSample(PrintWriter out, PipelineConfig config, LshParams chosen) {
+  /** The sample's estimates for {@code chosen}, and for the top-k floors when {@code topK} is not null. */
+  private void printSample(PrintWriter out, PipelineConfig config, LshParams chosen, TopKTune topK) {
     PrintWriter err = spec.commandLine().getErr();
     SkipLog skips = new SkipLog(input.verbose, err);
     InputProblems problems = skips.problems(input.onErrorPolicy());
@@ -218,6 +235,9 @@ public final class TuneCommand implements Callable<Integer> {
     stat(out, "verification cost", String.format(Locale.ROOT,
         "about %s shingle comparisons (|A| + |B| a candidate, mean %.0f; an upper bound, merges stop early)",
         count(estimate.mergeSteps()), estimate.meanMergeLength()));
+    if (topK != null) {
+      topK.printSample(out, sample, documents, chosen);
+    }
   }
 
   private static void stat(PrintWriter out, String label, String value) {

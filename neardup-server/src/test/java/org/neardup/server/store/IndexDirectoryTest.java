@@ -49,6 +49,14 @@ class IndexDirectoryTest {
     return IndexDirectory.open(path, new IndexDirectory.Options(SEARCH_SETTINGS, true, true, 16L << 20, 2));
   }
 
+  /** Adds every document of {@code corpus} to both indexes. */
+  private static void addAll(GeneratedCorpus corpus, NearDupIndex<String> index, NearDupIndex<String> memory) {
+    for (int i = 0; i < corpus.size(); i++) {
+      index.add(corpus.ids().get(i), corpus.texts().get(i));
+      memory.add(corpus.ids().get(i), corpus.texts().get(i));
+    }
+  }
+
   /** A generated corpus with copies and planted excerpts, for top-k and containment. */
   private static GeneratedCorpus searchCorpus(int documents, long seed) {
     return new CorpusGenerator(documents, 0.4, 6, 0.5, 15, 80, seed).withExcerpts(0.3, 0.05).generate();
@@ -181,10 +189,7 @@ class IndexDirectoryTest {
     NearDupIndex<String> memory = NearDupIndex.inMemory(CONFIG, SEARCH);
     Path data = dir.resolve("search");
     try (IndexDirectory directory = openForSearch(data)) {
-      for (int i = 0; i < corpus.size(); i++) {
-        directory.index().add(corpus.ids().get(i), corpus.texts().get(i));
-        memory.add(corpus.ids().get(i), corpus.texts().get(i));
-      }
+      addAll(corpus, directory.index(), memory);
       for (int i = 1; i < corpus.size(); i += 25) { // loads the low bytes of the floor candidates
         assertThat(directory.index().top(corpus.texts().get(i), 8)).isEqualTo(memory.top(corpus.texts().get(i), 8));
       }
@@ -237,10 +242,7 @@ class IndexDirectoryTest {
     NearDupIndex<String> memory = NearDupIndex.inMemory(CONFIG, SEARCH);
     Path data = dir.resolve("interrupted");
     try (IndexDirectory directory = openForSearch(data)) {
-      for (int i = 0; i < corpus.size(); i++) {
-        directory.index().add(corpus.ids().get(i), corpus.texts().get(i));
-        memory.add(corpus.ids().get(i), corpus.texts().get(i));
-      }
+      addAll(corpus, directory.index(), memory);
     }
     try (IndexDirectory reopened = IndexDirectory.open(data, IndexDirectory.Options.existing())) {
       NearDupIndex<String> index = reopened.index();

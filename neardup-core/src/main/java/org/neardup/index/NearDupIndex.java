@@ -422,8 +422,29 @@ public final class NearDupIndex<K> implements AutoCloseable {
 
   /** {@link #top(String, int)} for a text already sketched with {@link #sketcher()}. */
   public List<Match<K>> top(Sketch sketch, int k) {
+    return top(sketch, k, topKFloor());
+  }
+
+  /**
+   * {@link #top(String, int)} down to {@code floor} instead of the index's {@link #topKFloor()}: the
+   * k most similar documents at or above it. A floor above the index's costs less where many
+   * documents share a floor band with the query without being similar to it: fewer of them can
+   * plausibly reach it ({@link TopKPlan#upperBound}), so fewer are compared.
+   *
+   * @throws IllegalArgumentException if k &lt; 1, or {@code floor} is not in [{@link #topKFloor()}, 1]
+   */
+  public List<Match<K>> top(String text, int k, double floor) {
+    return top(sketcher.sketch(text), k, floor);
+  }
+
+  /** {@link #top(String, int, double)} for a text already sketched with {@link #sketcher()}. */
+  public List<Match<K>> top(Sketch sketch, int k, double floor) {
     if (k < 1) {
       throw new IllegalArgumentException("k must be at least 1, got " + k);
+    }
+    if (!(floor >= topKFloor() && floor <= 1)) {
+      throw new IllegalArgumentException("the floor must be in [" + topKFloor() + ", 1] (the index's top-k floor"
+          + " is its lowest), got " + floor);
     }
     if (sketch.isEmpty()) {
       return List.of();
@@ -434,7 +455,7 @@ public final class NearDupIndex<K> implements AutoCloseable {
     long[] floorKeys = floorBanding == null ? null : floorBanding.bucketKeys(signature);
     lock.readLock().lock();
     try {
-      return withKeys(topK.search(signature, set, bucketKeys, floorKeys, k));
+      return withKeys(topK.search(signature, set, bucketKeys, floorKeys, k, floor));
     } finally {
       lock.readLock().unlock();
     }

@@ -57,21 +57,23 @@ final class TopKSearch {
   }
 
   /**
-   * The {@code k} best documents for a query of this signature and set (null in estimate mode),
-   * whose keys are {@code thresholdKeys} and {@code floorKeys} (null without a floor).
+   * The {@code k} best documents at or above {@code lowest} (at least {@link #floor()}) for a query
+   * of this signature and set (null in estimate mode), whose keys are {@code thresholdKeys} and
+   * {@code floorKeys} (null without a floor).
    */
-  List<TopKCollector.Found> search(int[] signature, long[] set, long[] thresholdKeys, long[] floorKeys, int k) {
+  List<TopKCollector.Found> search(int[] signature, long[] set, long[] thresholdKeys, long[] floorKeys, int k,
+      double lowest) {
     TopKCollector top = new TopKCollector(k);
     long[] first = thresholdBuckets.candidates(thresholdKeys);
     AgreementFilter filter = null; // at the bar it was made for
     for (long handle : first) {
-      double bar = Math.max(floor(), top.kth(0));
+      double bar = Math.max(lowest, top.kth(0));
       if (filter == null || filter.bar() != bar) {
         filter = new AgreementFilter(signature.length, bar);
       }
       consider(signature, set, handle, top, filter);
     }
-    if (plan == null || top.kth(0) >= threshold) {
+    if (plan == null || Math.max(lowest, top.kth(0)) >= threshold) {
       return top.results(); // every document at or above the threshold was a candidate
     }
     CountedCandidates more = floorBuckets.countedCandidates(floorKeys);
@@ -82,7 +84,7 @@ final class TopKSearch {
     double lowBar = -1; // the bar lowMinimum was computed for
     int lowMinimum = 0;
     for (int start = 0; start < order.length; start += BATCH) {
-      if (cannotBeat(top, more.hits()[order[start]])) {
+      if (cannotBeat(top, lowest, more.hits()[order[start]])) {
         break; // as below, before comparing a batch in vain
       }
       int count = Math.min(BATCH, order.length - start);
@@ -91,10 +93,10 @@ final class TopKSearch {
       }
       sketches.lowByteAgreements(batch, count, lowBytes, signature.length, agreements);
       for (int b = 0; b < count; b++) {
-        if (cannotBeat(top, more.hits()[order[start + b]])) {
+        if (cannotBeat(top, lowest, more.hits()[order[start + b]])) {
           return top.results(); // the rest share as few bands or fewer: none can beat the k-th best
         }
-        double bar = Math.max(floor(), top.kth(0));
+        double bar = Math.max(lowest, top.kth(0));
         if (bar != lowBar) {
           lowBar = bar;
           lowMinimum = TopKPlan.minimumLowByteAgreement(signature.length, bar, TopKPlan.FILTER_SIGMAS);
@@ -109,10 +111,11 @@ final class TopKSearch {
 
   /**
    * Whether a floor candidate sharing {@code hits} bands with the query, and every later one (they
-   * share as few or fewer), plausibly falls below the k-th best found ({@link TopKPlan#upperBound}).
+   * share as few or fewer), plausibly falls below the bar: the k-th best found, or {@code lowest}
+   * while fewer than k are ({@link TopKPlan#upperBound}).
    */
-  private boolean cannotBeat(TopKCollector top, int hits) {
-    return top.isFull() && plan.upperBound(hits) < top.kth(0);
+  private boolean cannotBeat(TopKCollector top, double lowest, int hits) {
+    return plan.upperBound(hits) < Math.max(lowest, top.kth(0));
   }
 
   /**

@@ -152,6 +152,12 @@ class ApiTest {
     assertThat(top.get(1).get("id").asText()).isEqualTo("ad-2"); // below the threshold, above the floor
     assertThat(top.get(1).get("similarity").asDouble()).isBetween(0.3, 0.8);
     assertThat(json(fixture.postJson("/query", Map.of("text", REPOST))).get("duplicates")).hasSize(1);
+    double second = top.get(1).get("similarity").asDouble();
+    JsonNode above = json(fixture.postJson(String.format(java.util.Locale.ROOT, "/query?top=2&floor=%.4f", second + 0.01),
+        Map.of("text", REPOST))).get("duplicates");
+    assertThat(above).hasSize(1); // a floor of the query's own, above ad-2
+    assertThat(above.get(0).get("id").asText()).isEqualTo("ad-1");
+    assertThat(json(fixture.postJson("/query?top=2&floor=0.3", Map.of("text", REPOST))).get("duplicates")).isEqualTo(top);
 
     JsonNode containing = json(fixture.postJson("/query?measure=containment", Map.of("text", quote))).get("duplicates");
     assertThat(containing).hasSize(1);
@@ -166,6 +172,9 @@ class ApiTest {
     assertProblem(fixture.postJson("/query?top=2&measure=containment", Map.of("text", "x")), 400, "use limit");
     assertProblem(fixture.postJson("/query?measure=cosine", Map.of("text", "x")), 400, "measure must be");
     assertProblem(fixture.postJson("/query?top=0", Map.of("text", "x")), 400, "top must be");
+    assertProblem(fixture.postJson("/query?top=2&floor=0.2", Map.of("text", "x")), 400, "floor must be a number in [0.3, 1]");
+    assertProblem(fixture.postJson("/query?top=2&floor=high", Map.of("text", "x")), 400, "floor must be");
+    assertProblem(fixture.postJson("/query?floor=0.5", Map.of("text", "x")), 400, "needs top=K");
   }
 
   @Test

@@ -184,8 +184,8 @@ public final class Api implements HttpHandler {
 
   /**
    * {@code POST /query}: the near-duplicates at or above the threshold ({@code ?limit=N}), the K most
-   * similar down to the index's top-k floor ({@code ?top=K}), or the documents containing the text
-   * ({@code ?measure=containment}).
+   * similar down to the index's top-k floor or a higher one ({@code ?top=K[&floor=F]}), or the
+   * documents containing the text ({@code ?measure=containment}).
    */
   private void query(HttpCall call) throws IOException {
     call.requireContentType(HttpCall.JSON);
@@ -200,6 +200,7 @@ public final class Api implements HttpHandler {
     if (top && call.parameter("limit") != null) {
       throw ApiException.badRequest("top=K and limit=N exclude each other: top=K answers K at most");
     }
+    double floor = floor(call, top);
     if (containment && !index.searchSettings().hasContainment()) {
       throw ApiException.badRequest("this index keeps no containment sample: build it with --containment-sampling M");
     }
@@ -209,7 +210,7 @@ public final class Api implements HttpHandler {
     }
     String text = DocumentInput.text(body);
     List<Match<String>> matches = containment ? index.containing(text, limit)
-        : top ? index.top(text, k) : index.query(text, limit);
+        : top ? index.top(text, k, floor) : index.query(text, limit);
     call.sendJson(200, Map.of("duplicates", diff ? duplicates.withDiffs(matches, text) : Duplicates.of(matches)));
   }
 
@@ -228,6 +229,27 @@ public final class Api implements HttpHandler {
       // the message below
     }
     throw ApiException.badRequest(name + " must be a whole number in [1, " + MAX_LIMIT + "], got '" + value + "'");
+  }
+
+  /** {@code floor=F} of a top-k query, in [the index's top-k floor, 1]: the index's when not given. */
+  private double floor(HttpCall call, boolean top) {
+    String value = call.parameter("floor");
+    if (value == null) {
+      return index.topKFloor();
+    }
+    if (!top) {
+      throw ApiException.badRequest("floor=F is the lowest similarity of a top=K query; it needs top=K");
+    }
+    try {
+      double floor = Double.parseDouble(value);
+      if (floor >= index.topKFloor() && floor <= 1) {
+        return floor;
+      }
+    } catch (NumberFormatException e) {
+      // the message below
+    }
+    throw ApiException.badRequest("floor must be a number in [" + index.topKFloor() + ", 1] (the index's top-k floor"
+        + " is its lowest), got '" + value + "'");
   }
 
   private static boolean containment(HttpCall call) {

@@ -49,10 +49,10 @@ public interface BucketStore {
   }
 
   /**
-   * The distinct handles in any of the buckets {@code bucketKeys}, each with how many of them hold
-   * it: the candidates with their number of shared bands.
+   * The distinct handles in at least {@code minimumHits} of the buckets {@code bucketKeys}, each
+   * with how many of them hold it (the candidates with their number of shared bands), most first.
    */
-  default CountedCandidates countedCandidates(long[] bucketKeys) {
+  default CountedCandidates countedCandidates(long[] bucketKeys, int minimumHits) {
     long[] all = new long[16];
     int size = 0;
     for (long bucketKey : bucketKeys) {
@@ -63,7 +63,7 @@ public interface BucketStore {
       System.arraycopy(members, 0, all, size, members.length);
       size += members.length;
     }
-    return CountedCandidates.count(all, size);
+    return CountedCandidates.count(all, size, minimumHits);
   }
 
   /** Moves {@code from} to {@code to} in the buckets {@code bucketKeys} (after a compaction). */

@@ -214,7 +214,7 @@ public final class InMemoryStorage<K> implements IndexStorage<K>, SketchStore<K>
   }
 
   @Override
-  public CountedCandidates countedCandidates(long[] bucketKeys) {
-    return table(BucketSpace.THRESHOLD).countedCandidates(bucketKeys);
+  public CountedCandidates countedCandidates(long[] bucketKeys, int minimumHits) {
+    return table(BucketSpace.THRESHOLD).countedCandidates(bucketKeys, minimumHits);
   }
 }

@@ -67,9 +67,9 @@ public final class TableBuckets implements BucketStore {
   }
 
   @Override
-  public CountedCandidates countedCandidates(long[] bucketKeys) {
-    long[] entries = widened(table.entries(bucketKeys)); // sorted: a handle's run is its buckets
-    return CountedCandidates.countSorted(entries, entries.length);
+  public CountedCandidates countedCandidates(long[] bucketKeys, int minimumHits) {
+    int[] entries = table.entries(bucketKeys); // sorted: a handle's run is its buckets
+    return CountedCandidates.countSorted(entries, entries.length, minimumHits);
   }
 
   /** The table's int handles as the store's long ones. */

@@ -76,24 +76,24 @@ final class TopKSearch {
     if (plan == null || Math.max(lowest, top.kth(0)) >= threshold) {
       return top.results(); // every document at or above the threshold was a candidate
     }
-    CountedCandidates more = floorBuckets.countedCandidates(floorKeys);
-    int[] order = mostHitsFirst(more.hits(), plan.banding().bands());
+    // the candidates sharing too few bands to plausibly reach the query's floor are never looked at
+    CountedCandidates more = floorBuckets.countedCandidates(floorKeys, plan.minimumHits(lowest));
+    long[] handles = more.handles(); // most shared bands first
+    int[] hits = more.hits();
     long[] lowBytes = Signatures.lowBytes(signature);
-    long[] batch = new long[Math.min(BATCH, order.length)];
+    long[] batch = new long[Math.min(BATCH, handles.length)];
     int[] agreements = new int[batch.length];
     double lowBar = -1; // the bar lowMinimum was computed for
     int lowMinimum = 0;
-    for (int start = 0; start < order.length; start += BATCH) {
-      if (cannotBeat(top, lowest, more.hits()[order[start]])) {
+    for (int start = 0; start < handles.length; start += BATCH) {
+      if (cannotBeat(top, lowest, hits[start])) {
         break; // as below, before comparing a batch in vain
       }
-      int count = Math.min(BATCH, order.length - start);
-      for (int b = 0; b < count; b++) {
-        batch[b] = more.handles()[order[start + b]];
-      }
+      int count = Math.min(BATCH, handles.length - start);
+      System.arraycopy(handles, start, batch, 0, count);
       sketches.lowByteAgreements(batch, count, lowBytes, signature.length, agreements);
       for (int b = 0; b < count; b++) {
-        if (cannotBeat(top, lowest, more.hits()[order[start + b]])) {
+        if (cannotBeat(top, lowest, hits[start + b])) {
           return top.results(); // the rest share as few bands or fewer: none can beat the k-th best
         }
         double bar = Math.max(lowest, top.kth(0));
@@ -116,25 +116,6 @@ final class TopKSearch {
    */
   private boolean cannotBeat(TopKCollector top, double lowest, int hits) {
     return plan.upperBound(hits) < Math.max(lowest, top.kth(0));
-  }
-
-  /**
-   * The indexes of {@code hits} by hits, most first, ascending within equal hits (a counting sort:
-   * hits are at most {@code bands}).
-   */
-  private static int[] mostHitsFirst(int[] hits, int bands) {
-    int[] start = new int[bands + 2];
-    for (int h : hits) {
-      start[bands - h + 1]++;
-    }
-    for (int rank = 1; rank < start.length; rank++) {
-      start[rank] += start[rank - 1];
-    }
-    int[] order = new int[hits.length];
-    for (int i = 0; i < hits.length; i++) {
-      order[start[bands - hits[i]]++] = i;
-    }
-    return order;
   }
 
   /**

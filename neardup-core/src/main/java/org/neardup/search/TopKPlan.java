@@ -95,6 +95,19 @@ public final class TopKPlan implements Serializable {
     return upperBounds[Math.max(0, Math.min(hits, banding.bands()))];
   }
 
+  /**
+   * The fewest floor bands a candidate must share with the query to plausibly reach {@code bar}:
+   * the least hits whose {@link #upperBound} is at least the bar (candidates sharing fewer are never
+   * looked at by a search at that bar or above).
+   */
+  public int minimumHits(double bar) {
+    int hits = 0;
+    while (hits < banding.bands() && upperBound(hits) < bar) {
+      hits++;
+    }
+    return hits;
+  }
+
   private double computeUpperBound(int hits) {
     if (hits >= banding.bands()) {
       return 1;

@@ -45,6 +45,21 @@ class TopKPlanTest {
     assertThat(plan.upperBound(1)).isBetween(0.35, 0.45);
   }
 
+  /** The fewest hits that plausibly reach a bar: the first whose upper bound is at least the bar. */
+  @Test
+  void minimumHitsIsTheFirstHitCountWhoseBoundReachesTheBar() {
+    TopKPlan plan = TopKPlan.forFloor(0.3, 128, 0.99);
+    for (double bar = 0.3; bar <= 1.0; bar += 0.01) {
+      int hits = plan.minimumHits(bar);
+      assertThat(plan.upperBound(hits)).as("bar %s", bar).isGreaterThanOrEqualTo(bar);
+      if (hits > 0) {
+        assertThat(plan.upperBound(hits - 1)).as("bar %s", bar).isLessThan(bar);
+      }
+    }
+    assertThat(plan.minimumHits(0.3)).isLessThanOrEqualTo(1); // every floor candidate (one band or more)
+    assertThat(plan.minimumHits(0.5)).isGreaterThanOrEqualTo(2); // not those sharing one band
+  }
+
   /**
    * The floor banding on real signatures (the default one-permutation scheme, sets of 300): at each
    * similarity, the candidate rate within 4σ of 1 − (1 − s²)^64 and the mean number of shared

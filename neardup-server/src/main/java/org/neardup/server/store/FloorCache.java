@@ -68,8 +68,8 @@ final class FloorCache implements BucketStore {
   }
 
   @Override
-  public CountedCandidates countedCandidates(long[] bucketKeys) {
-    return loaded().buckets().countedCandidates(bucketKeys);
+  public CountedCandidates countedCandidates(long[] bucketKeys, int minimumHits) {
+    return loaded().buckets().countedCandidates(bucketKeys, minimumHits);
   }
 
   @Override

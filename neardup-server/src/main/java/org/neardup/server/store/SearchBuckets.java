@@ -123,14 +123,13 @@ final class SearchBuckets implements BucketStore {
 
   @Override
   public long[] candidates(long[] bucketKeys) {
-    CountedCandidates counted = countedCandidates(bucketKeys);
-    return counted.handles();
+    return Arrays.stream(concatenated(read(bucketKeys))).sorted().distinct().toArray();
   }
 
   @Override
-  public CountedCandidates countedCandidates(long[] bucketKeys) {
+  public CountedCandidates countedCandidates(long[] bucketKeys, int minimumHits) {
     long[] all = concatenated(read(bucketKeys));
-    return CountedCandidates.count(all, all.length);
+    return CountedCandidates.count(all, all.length, minimumHits);
   }
 
   /** The handles of {@code lists}, one list after the other. */

@@ -23,25 +23,11 @@ public record CountedCandidates(long[] handles, int[] hits) {
    */
   public static CountedCandidates count(long[] handles, int size, int minimumHits) {
     Arrays.sort(handles, 0, size);
-    long[] distinct = new long[size];
-    int[] hits = new int[size];
-    int count = 0;
-    for (int i = 0; i < size; ) {
-      int end = i + 1;
-      while (end < size && handles[end] == handles[i]) {
-        end++;
-      }
-      if (end - i >= minimumHits) {
-        distinct[count] = handles[i];
-        hits[count++] = end - i;
-      }
-      i = end;
-    }
-    return mostHitsFirst(distinct, hits, count);
+    return countSorted(handles, size, minimumHits);
   }
 
-  /** {@link #count} of int handles already sorted, without widening the ones dropped. */
-  static CountedCandidates countSorted(int[] sorted, int size, int minimumHits) {
+  /** {@link #count} of handles already sorted. */
+  static CountedCandidates countSorted(long[] sorted, int size, int minimumHits) {
     long[] distinct = new long[size];
     int[] hits = new int[size];
     int count = 0;

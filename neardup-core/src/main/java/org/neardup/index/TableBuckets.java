@@ -68,7 +68,7 @@ public final class TableBuckets implements BucketStore {
 
   @Override
   public CountedCandidates countedCandidates(long[] bucketKeys, int minimumHits) {
-    int[] entries = table.entries(bucketKeys); // sorted: a handle's run is its buckets
+    long[] entries = widened(table.entries(bucketKeys)); // sorted: a handle's run is its buckets
     return CountedCandidates.countSorted(entries, entries.length, minimumHits);
   }
 

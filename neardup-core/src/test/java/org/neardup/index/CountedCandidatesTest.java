@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Counting a query's bucket entries: every handle held by at least the minimum of buckets, once,
  * with its count, most first and ascending within equal counts (the order top-k search reads them
- * in), from long entries in any order and from sorted int entries alike; 500 seeded inputs against
- * a map's count.
+ * in), from entries in any order and from sorted ones alike; 500 seeded inputs against a map's
+ * count.
  */
 class CountedCandidatesTest {
   @Test
@@ -40,7 +40,7 @@ class CountedCandidatesTest {
         }
       });
       expected.sort(Comparator.<long[]>comparingLong(e -> -e[1]).thenComparingLong(e -> e[0]));
-      int[] sorted = Arrays.stream(entries, 0, size).sorted().mapToInt(x -> (int) x).toArray();
+      long[] sorted = Arrays.stream(entries, 0, size).sorted().toArray();
 
       for (CountedCandidates counted : List.of(CountedCandidates.count(entries.clone(), size, minimum),
           CountedCandidates.countSorted(sorted, size, minimum))) {

@@ -18,10 +18,11 @@ import org.rocksdb.RocksIterator;
  * What top-k search reads below the threshold, on the heap, for an index with a top-k floor: the
  * floor buckets (which documents share each floor band: a {@link TableBuckets}, as in the in-memory
  * index) and the {@link Signatures#lowBytes} of every signature (a {@link LowByteTable}: what a
- * floor candidate is first compared on), about 2 KB a document. Both are made from the committed signatures by one scan on
- * first use, then kept in step by {@link RocksIndexStore#commit()}; nothing of them is written to
- * RocksDB. A query reads its 64 floor bands from the heap instead of 64 lists from RocksDB (most of a
- * top-k query's time on the service before), and an add writes 64 fewer merges.
+ * floor candidate is first compared on), about 2 KB a document. Both are made from the committed
+ * signatures by one scan, when the service starts ({@link #load}) or on first use, then kept in step
+ * by {@link RocksIndexStore#commit()}; nothing of them is written to RocksDB. A query reads its 64
+ * floor bands from the heap instead of 64 lists from RocksDB (most of a top-k query's time on the
+ * service before), and an add writes 64 fewer merges.
  *
  * <p>As the {@link BucketStore} of {@link org.neardup.index.BucketSpace#TOP_K}: adds and removals of
  * a batch are staged and applied when it is written ({@link #written}), so queries see only what is

@@ -37,11 +37,6 @@ final class TopKPreload {
     return new TopKPreload(thread);
   }
 
-  /** Whether the load has ended (done, failed or stopped). */
-  boolean isDone() {
-    return !thread.isAlive();
-  }
-
   /** Interrupts the load if it is running and waits for it to end. */
   void stop() {
     thread.interrupt();

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongConsumer;
 import org.neardup.index.BucketStore;
-import org.neardup.index.CountedCandidates;
 import org.rocksdb.AbstractWriteBatch;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
@@ -26,8 +25,8 @@ import org.rocksdb.RocksDBException;
  * heap ({@link ListLengths}) for {@link #size}, so that a containment query reads the shortest lists
  * first (k - h + 1 of them, in one multiGet).
  *
- * <p>Writes are staged in the store's pending batch, so that they commit with the document. Queries
- * (top-k, containment) read only what is committed: they run under the index's read lock, never
+ * <p>Writes are staged in the store's pending batch, so that they commit with the document.
+ * Containment queries read only what is committed: they run under the index's read lock, never
  * inside a batch of writes. A removal inside a batch needs the batch's own changes to the lists it
  * rewrites, so they are kept until {@link #committed()}. Called under the index's lock, as the store is.
  */
@@ -124,12 +123,6 @@ final class SearchBuckets implements BucketStore {
   @Override
   public long[] candidates(long[] bucketKeys) {
     return Arrays.stream(concatenated(read(bucketKeys))).sorted().distinct().toArray();
-  }
-
-  @Override
-  public CountedCandidates countedCandidates(long[] bucketKeys, int minimumHits) {
-    long[] all = concatenated(read(bucketKeys));
-    return CountedCandidates.count(all, all.length, minimumHits);
   }
 
   /** The handles of {@code lists}, one list after the other. */

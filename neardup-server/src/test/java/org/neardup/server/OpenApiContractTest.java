@@ -111,6 +111,30 @@ class OpenApiContractTest {
     assertThat(exercised).isEqualTo(documentedOperations);
   }
 
+  /** Every example in the document (of a schema or of a JSON media type) matches its schema. */
+  @Test
+  void everyExampleMatchesItsSchema() throws Exception {
+    JsonNode spec = new ObjectMapper(new YAMLFactory()).readTree(Files.readString(SPEC));
+    int checked = 0;
+    for (Iterator<Map.Entry<String, JsonNode>> schemas = spec.get("components").get("schemas").fields(); schemas.hasNext(); ) {
+      Map.Entry<String, JsonNode> schema = schemas.next();
+      assertThat(schema.getValue().has("example")).as("schema %s has an example", schema.getKey()).isTrue();
+      validate(spec, schema.getValue(), schema.getValue().get("example"), "example of " + schema.getKey());
+      checked++;
+    }
+    for (JsonNode mediaTypes : spec.findValues("content")) {
+      for (Iterator<Map.Entry<String, JsonNode>> types = mediaTypes.fields(); types.hasNext(); ) {
+        Map.Entry<String, JsonNode> type = types.next();
+        JsonNode example = type.getValue().get("example");
+        if (example != null && type.getKey().endsWith("json")) {
+          validate(spec, resolve(spec, type.getValue().get("schema")), example, "example of " + type.getKey());
+          checked++;
+        }
+      }
+    }
+    assertThat(checked).isGreaterThan(10);
+  }
+
   private static JsonNode resolve(JsonNode spec, JsonNode node) {
     while (node != null && node.has("$ref")) {
       JsonNode target = spec;

@@ -111,7 +111,7 @@ final class GzipMembers extends InputStream {
     int second = pos < limit || fill() ? buf[pos++] & 0xff : -1;
     if (first != 0x1f || second != 0x8b) {
       throw new ZipException(String.format(Locale.ROOT,
-          "bytes that are not gzip data after the end of the gzip data, at byte %,d of the file", at));
+          "bytes that are not gzip data after the end of the gzip data, at byte offset %d of the file", at));
     }
     readHeader(first, second);
   }

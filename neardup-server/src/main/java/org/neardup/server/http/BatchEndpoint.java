@@ -203,7 +203,7 @@ final class BatchEndpoint {
     }
 
     @Override
-    public Item next(int position) {
+    public Item next(int position) throws IOException {
       while (start < body.length) {
         int end = start;
         while (end < body.length && body[end] != '\n') {
@@ -223,7 +223,7 @@ final class BatchEndpoint {
           continue;
         }
         try {
-          return Item.of(position, json.readTree(text));
+          return Item.of(position, JsonBody.tree(json, text));
         } catch (JsonProcessingException e) {
           return Item.invalid(position, "malformed JSON on line " + line + ": " + e.getOriginalMessage());
         }

@@ -1,7 +1,8 @@
 package org.neardup.server.http;
 
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -23,12 +24,9 @@ import java.util.Locale;
 final class JsonBody {
   private JsonBody() {}
 
-  /** The service's mapper: strict when it reads, as Jackson's default when it writes. */
+  /** The service's mapper: a name twice in an object is an error when it reads; writes as Jackson's default. */
   static ObjectMapper mapper() {
-    return JsonMapper.builder()
-        .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-        .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-        .build();
+    return JsonMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
   }
 
   /**
@@ -39,7 +37,29 @@ final class JsonBody {
    */
   static JsonNode tree(ObjectMapper json, byte[] body) throws IOException {
     checkUtf8(body, 0, body.length, "the body");
-    return json.readTree(body);
+    try (JsonParser parser = json.createParser(body)) {
+      return tree(json, parser);
+    }
+  }
+
+  /**
+   * A line of JSON Lines (already decoded) as one JSON value.
+   *
+   * @throws com.fasterxml.jackson.core.JsonProcessingException for one that is not one JSON value
+   */
+  static JsonNode tree(ObjectMapper json, String line) throws IOException {
+    try (JsonParser parser = json.createParser(line)) {
+      return tree(json, parser);
+    }
+  }
+
+  /** The parser's one value (null when there is none), and nothing after it. */
+  private static JsonNode tree(ObjectMapper json, JsonParser parser) throws IOException {
+    JsonNode node = json.readTree(parser);
+    if (parser.nextToken() != null) {
+      throw new JsonParseException(parser, "content after the JSON value");
+    }
+    return node;
   }
 
   /**

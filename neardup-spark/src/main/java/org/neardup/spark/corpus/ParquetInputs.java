@@ -4,11 +4,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.neardup.input.DocumentId;
+import org.neardup.input.DocumentText;
 import org.neardup.input.InputException;
 import org.neardup.input.InputProblem;
 import org.neardup.spark.input.InputIssue;
@@ -22,7 +25,9 @@ import org.neardup.spark.input.SplitPlanner.InputFile;
  * Parquet input, read by Spark's Parquet reader one file at a time (so that rows keep the order of
  * files and of rows within a file): the id column ({@code --id-field}, default {@code id}, any
  * type, as its string form) and the text columns ({@code --text-field}, joined by one space). A
- * null id or text is a bad record (record without id / text). Stateless.
+ * null id or text is a bad record (record without id / text), and so is an id or text that breaks
+ * the rules of {@link DocumentId} and {@link DocumentText} (invalid id / text), as in every other
+ * input. Stateless.
  */
 public final class ParquetInputs {
   private ParquetInputs() {}
@@ -89,6 +94,11 @@ public final class ParquetInputs {
           return ReadItem.of(new InputIssue(partition, 0, InputProblem.MISSING_ID.name(),
               InputProblem.MISSING_ID.description() + " (column '" + idField + "' is null or empty)"));
         }
+        String idText = id.toString();
+        Optional<String> badId = DocumentId.recordDetail(idText);
+        if (badId.isPresent()) { // before any message quotes the id
+          return ReadItem.of(new InputIssue(partition, 0, InputProblem.INVALID_ID.name(), badId.get()));
+        }
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < textFields.size(); i++) {
           Object value = row.get(row.fieldIndex(textFields.get(i)));
@@ -101,7 +111,12 @@ public final class ParquetInputs {
           }
           text.append(value);
         }
-        return ReadItem.of(new SourceRecord(Ordinals.of(partition, recordIndex), id.toString(), text.toString(), 0));
+        String joined = text.toString();
+        Optional<String> badText = DocumentText.recordDetail(joined);
+        if (badText.isPresent()) {
+          return ReadItem.of(new InputIssue(partition, 0, InputProblem.INVALID_TEXT.name(), badText.get()));
+        }
+        return ReadItem.of(new SourceRecord(Ordinals.of(partition, recordIndex), idText, joined, 0));
       }
     };
   }

@@ -235,8 +235,10 @@ public final class NearDupIndex<K> implements AutoCloseable {
    * concurrent add of a near-duplicate either sees this document or is seen by it.
    *
    * <pre>{@code
-   * index.addIfUnique("ad-1", "Sunny two-room flat near the station, 800 euro");   // Optional.empty(): stored
-   * index.addIfUnique("ad-2", "Sunny two room flat near the station: 800 euro");   // Match[key=ad-1, similarity=0.83...]
+   * index.addIfUnique("ad-1", "Sunny two-room flat near Termini station, 800 euro a month, furnished");
+   * // Optional.empty(): stored
+   * index.addIfUnique("ad-2", "Sunny two-room flat near Termini station - 800 euro a month, furnished!");
+   * // Optional[Match[key=ad-1, similarity=0.8333333333333334]]: nothing stored
    * }</pre>
    *
    * @return empty when the document was stored; else the held document it duplicates

@@ -66,7 +66,7 @@ class OutputChecksTest {
 
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err()).isEqualTo(
-        "neardup: " + corpus.resolve("out") + ": cannot write: file:" + corpus + " is not a directory\n");
+        "neardup: " + corpus.resolve("out") + ": cannot write: " + corpus + " is not a directory\n");
   }
 
   @Test
@@ -76,7 +76,7 @@ class OutputChecksTest {
 
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err().lines()).singleElement().asString()
-        .startsWith("neardup: " + output + ": cannot write: cannot create a directory in file:/proc");
+        .startsWith("neardup: " + output + ": cannot write: cannot create a directory in /proc");
     assertThat(output.getParent()).doesNotExist();
   }
 

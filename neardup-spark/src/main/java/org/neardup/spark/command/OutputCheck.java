@@ -102,8 +102,9 @@ final class OutputCheck {
     while (made.getParent() != null && !fs.exists(made.getParent())) {
       made = made.getParent();
     }
-    Path existing = made.getParent();
-    if (existing != null && !fs.getFileStatus(existing).isDirectory()) {
+    Path parent = made.getParent();
+    String existing = parent == null ? "/" : isLocal(fs) ? parent.toUri().getPath() : parent.toString();
+    if (parent != null && !fs.getFileStatus(parent).isDirectory()) {
       throw new UsageException(output + ": cannot write: " + existing + " is not a directory");
     }
     try {

@@ -12,9 +12,12 @@ import org.neardup.sketch.Sketch;
  * @param sketch its sketch (made with the index's sketcher); null for a removal
  * @param text its raw text, kept if the storage keeps texts; may be null
  * @param query whether to report the near-duplicates already held (adds and upserts)
+ * @param unique store the document only when no document held (other than the one it replaces) is
+ *     its near-duplicate; otherwise store nothing and report it as {@link
+ *     WriteResult.Status#DUPLICATE} with the near-duplicates held (adds and upserts)
  * @param <K> the document key type
  */
-public record IndexWrite<K>(Kind kind, K key, Sketch sketch, String text, boolean query) {
+public record IndexWrite<K>(Kind kind, K key, Sketch sketch, String text, boolean query, boolean unique) {
   /** What a write does. */
   public enum Kind {
     /** Adds a new document; refused when the key is held. */
@@ -31,6 +34,14 @@ public record IndexWrite<K>(Kind kind, K key, Sketch sketch, String text, boolea
     if (kind != Kind.REMOVE) {
       Objects.requireNonNull(sketch, "sketch");
     }
+    if (unique && kind == Kind.REMOVE) {
+      throw new IllegalArgumentException("a removal cannot be unique: only adds and upserts are");
+    }
+  }
+
+  /** A write that is not {@link #unique}. */
+  public IndexWrite(Kind kind, K key, Sketch sketch, String text, boolean query) {
+    this(kind, key, sketch, text, query, false);
   }
 
   /** Adds {@code key}, reporting the near-duplicates held before it when {@code query}. */
@@ -41,6 +52,22 @@ public record IndexWrite<K>(Kind kind, K key, Sketch sketch, String text, boolea
   /** Adds or replaces {@code key}, reporting the near-duplicates held (itself excluded) when {@code query}. */
   public static <K> IndexWrite<K> upsert(K key, Sketch sketch, String text, boolean query) {
     return new IndexWrite<>(Kind.UPSERT, key, sketch, text, query);
+  }
+
+  /**
+   * Adds {@code key} only when no document held is its near-duplicate: the online kept set. Refused
+   * otherwise ({@link WriteResult.Status#DUPLICATE}), with the near-duplicates held.
+   */
+  public static <K> IndexWrite<K> addIfUnique(K key, Sketch sketch, String text) {
+    return new IndexWrite<>(Kind.ADD, key, sketch, text, true, true);
+  }
+
+  /**
+   * Adds or replaces {@code key} only when no other document held is its near-duplicate; when one
+   * is, the document held under {@code key} (if any) stays as it was.
+   */
+  public static <K> IndexWrite<K> upsertIfUnique(K key, Sketch sketch, String text) {
+    return new IndexWrite<>(Kind.UPSERT, key, sketch, text, true, true);
   }
 
   /** Removes {@code key}. */

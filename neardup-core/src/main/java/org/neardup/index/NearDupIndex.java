@@ -45,9 +45,16 @@ import org.neardup.verify.VerifyMode;
  * {@link ContainmentPlan}). Each costs bucket entries, so each is opt-in; {@code add} and {@link
  * #query} are the same with or without them.
  *
+ * <p>A kept set online: {@link #addIfUnique} stores a document only when no document held is its
+ * near-duplicate, and otherwise names the one it duplicates. Added only that way, the documents
+ * held are a kept set with the two guarantees of {@code dedup}: every document refused has a held
+ * document at similarity &gt;= the threshold, and no two held documents are a pair (beyond the
+ * pairs LSH misses, as for {@code pairs}).
+ *
  * <p>Thread-safe: queries run concurrently with each other; writes (add, upsert, remove) run one at
  * a time and each is committed to the storage before it returns. Sketching happens outside the
- * lock. A text that is empty after normalization has nothing to compare: adding one is an error,
+ * lock; the check of a unique add and its insert happen together under it, so of two
+ * near-duplicates added concurrently exactly one is kept. A text that is empty after normalization has nothing to compare: adding one is an error,
  * querying one finds nothing.
  *
  * @param <K> the document key type (equals/hashCode define identity)
@@ -220,12 +227,44 @@ public final class NearDupIndex<K> implements AutoCloseable {
     return single(IndexWrite.upsert(key, sketch, null, true));
   }
 
+  /**
+   * Adds a document only when no document held is its near-duplicate (similarity at least the
+   * threshold, verified as {@link #query} verifies); otherwise stores nothing and answers the held
+   * document it duplicates: its best match, the highest similarity, ties in storage order (the
+   * order of adding, as long as nothing was removed). The check and the insert are one write: a
+   * concurrent add of a near-duplicate either sees this document or is seen by it.
+   *
+   * <pre>{@code
+   * index.addIfUnique("ad-1", "Sunny two-room flat near Termini station, 800 euro a month, furnished");
+   * // Optional.empty(): stored
+   * index.addIfUnique("ad-2", "Sunny two-room flat near Termini station - 800 euro a month, furnished!");
+   * // Optional[Match[key=ad-1, similarity=0.8333333333333334]]: nothing stored
+   * }</pre>
+   *
+   * @return empty when the document was stored; else the held document it duplicates
+   * @throws IllegalArgumentException if {@code key} is already held, or the text is empty after
+   *     normalization
+   */
+  public Optional<Match<K>> addIfUnique(K key, String text) {
+    return checked(IndexWrite.addIfUnique(key, sketcher.sketch(text), text)).duplicateOf();
+  }
+
+  /** {@link #addIfUnique(Object, String)} for a document already sketched with {@link #sketcher()}. */
+  public Optional<Match<K>> addIfUnique(K key, Sketch sketch) {
+    return checked(IndexWrite.addIfUnique(key, sketch, null)).duplicateOf();
+  }
+
   /** Removes a document by key. Returns false when the key was not held. */
   public boolean remove(K key) {
     return writeAll(List.of(IndexWrite.remove(key))).get(0).status() == WriteResult.Status.REMOVED;
   }
 
   private List<Match<K>> single(IndexWrite<K> write) {
+    return checked(write).matches();
+  }
+
+  /** The result of one write; an error for a held key or an empty text. */
+  private WriteResult<K> checked(IndexWrite<K> write) {
     WriteResult<K> result = writeAll(List.of(write)).get(0);
     switch (result.status()) {
       case ALREADY_PRESENT:
@@ -233,7 +272,7 @@ public final class NearDupIndex<K> implements AutoCloseable {
       case EMPTY_DOCUMENT:
         throw new IllegalArgumentException("empty document: nothing is left after normalization to compare");
       default:
-        return result.matches();
+        return result;
     }
   }
 
@@ -241,9 +280,10 @@ public final class NearDupIndex<K> implements AutoCloseable {
    * Applies a batch of writes in order, atomically with respect to other writes and queries, and
    * commits them to the storage once: a durable storage makes the whole batch durable with one
    * sync (how the service shares syncs between concurrent clients). A write that is refused (an
-   * add of a held key, a removal of an absent one, an empty text) is reported and the others go
-   * on. Each write sees the ones before it: two near-duplicates added in one batch find each other
-   * once.
+   * add of a held key, a removal of an absent one, an empty text, a {@linkplain IndexWrite#unique()
+   * unique} write with a near-duplicate held) is reported and the others go on. Each write sees the
+   * ones before it: two near-duplicates added in one batch find each other once, and a unique write
+   * is decided against the documents held and the batch's earlier writes.
    *
    * @return one result per write, in order
    * @throws RuntimeException when the storage fails to commit; then none of the batch was applied
@@ -300,12 +340,18 @@ public final class NearDupIndex<K> implements AutoCloseable {
     if (existing >= 0 && write.kind() == IndexWrite.Kind.ADD) {
       return new WriteResult<>(key, WriteResult.Status.ALREADY_PRESENT, List.of());
     }
+    int[] signature = write.sketch().signature();
+    if (write.unique()) { // decided before the document it replaces goes, and without it
+      List<Match<K>> held = matches(signature, prepared.set(), prepared.bucketKeys(), Integer.MAX_VALUE, existing);
+      if (!held.isEmpty()) {
+        return new WriteResult<>(key, WriteResult.Status.DUPLICATE, held);
+      }
+    }
     if (existing >= 0) {
       delete(existing);
     }
-    int[] signature = write.sketch().signature();
-    List<Match<K>> matches =
-        write.query() ? matches(signature, prepared.set(), prepared.bucketKeys(), Integer.MAX_VALUE) : List.of();
+    List<Match<K>> matches = write.query() && !write.unique()
+        ? matches(signature, prepared.set(), prepared.bucketKeys(), Integer.MAX_VALUE) : List.of();
     long handle = sketches.insert(key, signature, prepared.set(), write.text());
     buckets.add(prepared.bucketKeys(), handle);
     if (floorBuckets != null) {
@@ -524,9 +570,17 @@ public final class NearDupIndex<K> implements AutoCloseable {
 
   /** Verified matches among the candidates of {@code bucketKeys}; under a lock. */
   private List<Match<K>> matches(int[] signature, long[] set, long[] bucketKeys, int limit) {
+    return matches(signature, set, bucketKeys, limit, -1);
+  }
+
+  /** {@link #matches(int[], long[], long[], int)} but for the document of handle {@code excluded}. */
+  private List<Match<K>> matches(int[] signature, long[] set, long[] bucketKeys, int limit, long excluded) {
     long[] candidates = buckets.candidates(bucketKeys);
     List<Found> found = new ArrayList<>();
     for (long handle : candidates) {
+      if (handle == excluded) {
+        continue;
+      }
       double similarity = verifier.verify(
           signature, sketches.signature(handle), () -> set, () -> sketches.shingleSet(handle));
       if (similarity != Jaccard.BELOW) {

@@ -1,6 +1,7 @@
 package org.neardup.index;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What one {@link IndexWrite} of a batch did.
@@ -8,7 +9,7 @@ import java.util.List;
  * @param key the document's key
  * @param status the outcome
  * @param matches the near-duplicates held before the write, best first (empty unless the write
- *     asked for them and was applied)
+ *     asked for them and was applied, or was refused as a {@link Status#DUPLICATE})
  * @param <K> the document key type
  */
 public record WriteResult<K>(K key, Status status, List<Match<K>> matches) {
@@ -25,7 +26,13 @@ public record WriteResult<K>(K key, Status status, List<Match<K>> matches) {
     /** Refused: a removal of a key not held. Nothing changed. */
     NOT_FOUND,
     /** Refused: the text is empty after normalization, nothing to compare. Nothing changed. */
-    EMPTY_DOCUMENT;
+    EMPTY_DOCUMENT,
+    /**
+     * Refused: a {@linkplain IndexWrite#unique() unique} write of a document that has a
+     * near-duplicate held; the matches list them, the first being the one it duplicates. Nothing
+     * changed.
+     */
+    DUPLICATE;
 
     /** Whether the write changed the index. */
     public boolean applied() {
@@ -35,5 +42,13 @@ public record WriteResult<K>(K key, Status status, List<Match<K>> matches) {
 
   public WriteResult {
     matches = List.copyOf(matches);
+  }
+
+  /**
+   * The held document a write refused as a {@link Status#DUPLICATE} duplicates: its best match
+   * (highest similarity, ties in storage order); empty for any other outcome.
+   */
+  public Optional<Match<K>> duplicateOf() {
+    return status == Status.DUPLICATE ? Optional.of(matches.get(0)) : Optional.empty();
   }
 }

@@ -19,6 +19,10 @@ import org.neardup.index.WriteResult;
  * thus share syncs: the more clients write at once, the more writes each sync carries. A request's
  * writes stay together and in order; requests are applied in the order they were queued.
  *
+ * <p>Writes are serialised here, so a {@linkplain IndexWrite#unique() unique} write is decided on the
+ * committer thread, inside the batch, against everything committed and every write of the batch
+ * before it: of two near-duplicates written concurrently, exactly one is kept.
+ *
  * <p>A request's future completes only after its batch is durable (when the storage is durable),
  * so an acknowledged write survives a crash. If the commit fails, every request of the batch fails
  * and none of it was applied. Thread-safe.

@@ -125,7 +125,7 @@ public final class Api implements HttpHandler {
       case Route.STATS -> call.sendJson(200, stats());
       case Route.METRICS -> call.sendText(200, "text/plain; version=0.0.4; charset=utf-8", metrics.scrape());
       case Route.DOCUMENTS -> addDocument(call);
-      case Route.BATCH -> batch.handle(call, config.maxBodyBytes(), flag(call, "upsert"));
+      case Route.BATCH -> batch.handle(call, config.maxBodyBytes(), writeMode(call));
       case Route.DOCUMENT -> document(route, call);
       case Route.QUERY -> query(call);
       case Route.PAGE -> page.sendPage(call);
@@ -136,13 +136,11 @@ public final class Api implements HttpHandler {
 
   private void addDocument(HttpCall call) throws IOException {
     call.requireContentType(HttpCall.JSON);
-    boolean upsert = flag(call, "upsert");
+    WriteMode mode = writeMode(call);
     boolean diff = flag(call, "diff");
     DocumentInput input = DocumentInput.of(JsonBody.tree(json, call.body(config.maxBodyBytes())));
     var sketch = index.sketcher().sketch(input.text());
-    IndexWrite<String> write = upsert
-        ? IndexWrite.upsert(input.id(), sketch, input.text(), true)
-        : IndexWrite.add(input.id(), sketch, input.text(), true);
+    IndexWrite<String> write = mode.write(input, sketch);
     WriteResult<String> result = writer.write(List.of(write)).get(0);
     switch (result.status()) {
       case ALREADY_PRESENT -> throw new ApiException(409, "Conflict",
@@ -150,17 +148,27 @@ public final class Api implements HttpHandler {
       case EMPTY_DOCUMENT -> throw ApiException.badRequest("the text is empty after normalization: nothing to compare");
       case ADDED -> {
         call.setHeader("Location", "/documents/" + Route.encode(input.id()));
-        call.sendJson(201, added(input, result.matches(), diff));
+        call.sendJson(201, added(input, result, mode, diff));
       }
-      default -> call.sendJson(200, added(input, result.matches(), diff));
+      default -> call.sendJson(200, added(input, result, mode, diff));
     }
   }
 
-  private Map<String, Object> added(DocumentInput input, List<Match<String>> matches, boolean diff) {
+  private Map<String, Object> added(DocumentInput input, WriteResult<String> result, WriteMode mode, boolean diff) {
+    List<Match<String>> matches = result.matches();
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("id", input.id());
+    if (mode.unique()) {
+      body.put("kept", result.status() != WriteResult.Status.DUPLICATE);
+      result.duplicateOf().ifPresent(match -> body.put("duplicateOf", WriteMode.duplicateOf(match)));
+    }
     body.put("duplicates", diff ? duplicates.withDiffs(matches, input.text()) : Duplicates.of(matches));
     return body;
+  }
+
+  /** {@code upsert=true} and {@code unique=true} of a write. */
+  private static WriteMode writeMode(HttpCall call) {
+    return new WriteMode(flag(call, "upsert"), flag(call, "unique"));
   }
 
   private void document(Route route, HttpCall call) throws IOException {

@@ -21,7 +21,8 @@ import org.neardup.server.Writer;
  * one result per item, streamed back in order as chunks of items are committed (each chunk one
  * group commit). A bad item (no id, no text, a bad id, an empty text, a malformed line) gets its
  * own error result and the others go on; in a JSON array a syntax error ends the batch there,
- * since nothing after it can be read. Thread-safe.
+ * since nothing after it can be read. With {@code ?unique=true} ({@link WriteMode}) items are
+ * decided in order, each against the documents held and the batch's earlier kept items. Thread-safe.
  */
 final class BatchEndpoint {
   /** Items sketched and committed together. */
@@ -37,7 +38,7 @@ final class BatchEndpoint {
     this.json = json;
   }
 
-  void handle(HttpCall call, long limit, boolean upsert) throws IOException {
+  void handle(HttpCall call, long limit, WriteMode mode) throws IOException {
     String type = call.requireContentType(HttpCall.JSON, HttpCall.NDJSON, "application/jsonl");
     byte[] body = call.body(limit);
     if (type.equals(HttpCall.JSON)) {
@@ -55,10 +56,10 @@ final class BatchEndpoint {
       for (Item item; (item = items.next(position)) != null; position++) {
         chunk.add(item);
         if (chunk.size() == CHUNK) {
-          commit(chunk, upsert, generator, array);
+          commit(chunk, mode, generator, array);
         }
       }
-      commit(chunk, upsert, generator, array);
+      commit(chunk, mode, generator, array);
       if (array) {
         generator.writeEndArray();
       }
@@ -66,14 +67,11 @@ final class BatchEndpoint {
   }
 
   /** Sketches and writes the chunk's valid items, then writes every item's result. */
-  private void commit(List<Item> chunk, boolean upsert, JsonGenerator out, boolean array) throws IOException {
+  private void commit(List<Item> chunk, WriteMode mode, JsonGenerator out, boolean array) throws IOException {
     List<IndexWrite<String>> writes = new ArrayList<>();
     for (Item item : chunk) {
       if (item.input != null) {
-        var sketch = index.sketcher().sketch(item.input.text());
-        writes.add(upsert
-            ? IndexWrite.upsert(item.input.id(), sketch, item.input.text(), true)
-            : IndexWrite.add(item.input.id(), sketch, item.input.text(), true));
+        writes.add(mode.write(item.input, index.sketcher().sketch(item.input.text())));
       }
     }
     List<WriteResult<String>> results = writes.isEmpty() ? List.of() : writer.write(writes);
@@ -96,6 +94,9 @@ final class BatchEndpoint {
         } else if (result.status() == WriteResult.Status.ALREADY_PRESENT) {
           out.writeStringField("error", "already exists; add ?upsert=true to replace it");
         }
+        if (result.status() == WriteResult.Status.DUPLICATE) {
+          out.writeObjectField("duplicateOf", WriteMode.duplicateOf(result.duplicateOf().orElseThrow()));
+        }
         out.writeObjectField("duplicates", Duplicates.of(result.matches()));
       }
       out.writeEndObject();
@@ -113,6 +114,7 @@ final class BatchEndpoint {
       case REPLACED -> "replaced";
       case ALREADY_PRESENT -> "exists";
       case EMPTY_DOCUMENT -> "empty";
+      case DUPLICATE -> "duplicate";
       default -> throw new IllegalStateException("unexpected status " + status);
     };
   }

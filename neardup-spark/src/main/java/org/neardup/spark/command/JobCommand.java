@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.neardup.cli.UsageException;
@@ -17,7 +17,6 @@ import org.neardup.spark.NearDupJob;
 import org.neardup.spark.ProgressListener;
 import org.neardup.spark.Sessions;
 import org.neardup.spark.output.OutputFormat;
-import org.neardup.spark.output.PartFiles;
 import org.neardup.spark.output.SignatureFilesWriter;
 import org.neardup.verify.VerifyMode;
 import picocli.CommandLine.Mixin;
@@ -35,7 +34,7 @@ abstract class JobCommand implements Callable<Integer> {
   @Mixin SparkInputMixin input;
   @Mixin PipelineMixin pipeline;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "DIR", required = true, description = "Output directory of part files (must not exist), on any file system Spark writes.")
+  @Option(names = {"-o", "--output"}, paramLabel = "DIR", required = true, description = "Output directory of part files (must not exist, nor lie inside an input directory), on any file system Spark writes; checked writable before the job starts.")
   String output;
 
   @Option(names = {"-q", "--quiet"}, description = "No progress and no summary on stderr.")
@@ -86,9 +85,11 @@ abstract class JobCommand implements Callable<Integer> {
       } catch (IllegalArgumentException e) {
         throw new UsageException(e.getMessage());
       }
-      Path outputPath = new Path(output);
-      if (outputPath.getFileSystem(spark.sparkContext().hadoopConfiguration()).exists(outputPath)) {
-        throw new PartFiles.OutputExistsException(output);
+      Configuration hadoop = spark.sparkContext().hadoopConfiguration();
+      OutputCheck.check(output, settings.inputs(), hadoop);
+      if (signaturesOut != null) {
+        OutputCheck.checkApart(output, signaturesOut, hadoop);
+        OutputCheck.check(signaturesOut, settings.inputs(), hadoop);
       }
       NearDupJob job = NearDupJob.start(spark, settings);
       if (signaturesOut != null) {

@@ -42,12 +42,16 @@ public final class PipelineRun implements AutoCloseable {
   public final Corpus corpus;
   public final PairResult result;
   public final InputProblems problems;
+  /** The records skipped as bad, with their record indexes. */
+  public final SkipLog skips;
 
-  private PipelineRun(PipelineConfig config, Corpus corpus, PairResult result, InputProblems problems) {
+  private PipelineRun(PipelineConfig config, Corpus corpus, PairResult result, InputProblems problems,
+      SkipLog skips) {
     this.config = config;
     this.corpus = corpus;
     this.result = result;
     this.problems = problems;
+    this.skips = skips;
   }
 
   /**
@@ -102,7 +106,7 @@ public final class PipelineRun implements AutoCloseable {
       skips.print(problems);
       PairResult result = exact ? PairFinder.exact(corpus, progress) : planned(corpus, pipeline, quiet, progress, err);
       long done = System.nanoTime();
-      PipelineRun run = new PipelineRun(config, corpus, result, problems);
+      PipelineRun run = new PipelineRun(config, corpus, result, problems, skips);
       if (!quiet) {
         run.summarizePairs(err, (done - read) / 1e9);
       }

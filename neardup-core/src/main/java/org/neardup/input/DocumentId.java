@@ -84,10 +84,11 @@ public final class DocumentId {
 
   /**
    * The {@link InputException} ({@link InputProblem#INVALID_ID}) for an id read at {@code
-   * source:line}, or empty when the id follows the rule.
+   * source:line} as record {@code recordIndex} of its input ({@link Document#recordIndex()}, -1
+   * when unknown), or empty when the id follows the rule.
    */
-  public static Optional<InputException> problem(String id, String source, long line) {
-    return recordDetail(id).map(detail -> new InputException(source, line, InputProblem.INVALID_ID, detail));
+  public static Optional<InputException> problem(String id, String source, long line, long recordIndex) {
+    return recordDetail(id).map(detail -> new InputException(source, line, recordIndex, InputProblem.INVALID_ID, detail));
   }
 
   /**

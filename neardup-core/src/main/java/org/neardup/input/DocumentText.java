@@ -26,10 +26,11 @@ public final class DocumentText {
 
   /**
    * The {@link InputException} ({@link InputProblem#INVALID_TEXT}) for a text read at {@code
-   * source:line}, or empty when the text follows the rule.
+   * source:line} as record {@code recordIndex} of its input ({@link Document#recordIndex()}, -1
+   * when unknown), or empty when the text follows the rule.
    */
-  public static Optional<InputException> problem(String text, String source, long line) {
-    return recordDetail(text).map(detail -> new InputException(source, line, InputProblem.INVALID_TEXT, detail));
+  public static Optional<InputException> problem(String text, String source, long line, long recordIndex) {
+    return recordDetail(text).map(detail -> new InputException(source, line, recordIndex, InputProblem.INVALID_TEXT, detail));
   }
 
   /**

@@ -55,9 +55,9 @@ public final class InputProblems {
    * @throws InputException for a record that breaks a rule, unless the policy skips it
    */
   public boolean admit(Document document) {
-    Optional<InputException> problem = DocumentId.problem(document.id(), document.source(), document.line());
+    Optional<InputException> problem = DocumentId.problem(document.id(), document.source(), document.line(), document.recordIndex());
     if (problem.isEmpty()) {
-      problem = DocumentText.problem(document.text(), document.source(), document.line());
+      problem = DocumentText.problem(document.text(), document.source(), document.line(), document.recordIndex());
     }
     if (problem.isEmpty()) {
       return true;

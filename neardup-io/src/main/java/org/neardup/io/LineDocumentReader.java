@@ -24,6 +24,7 @@ abstract class LineDocumentReader implements DocumentReader {
   private final boolean gzip;
   private final InputProblems problems;
   private long recordIndex;
+  private long current = -1;
   private boolean closed;
 
   LineDocumentReader(String source, Decompression.Opened input, InputProblems problems) {
@@ -43,7 +44,7 @@ abstract class LineDocumentReader implements DocumentReader {
 
   /** Reports a bad record: returns normally when it is to be skipped, else throws. */
   protected final void report(long line, InputProblem problem, String specifics) {
-    problems.report(new InputException(source, line, problem, problem.description() + " (" + specifics + ")"));
+    problems.report(new InputException(source, line, current, problem, problem.description() + " (" + specifics + ")"));
   }
 
   @Override
@@ -66,6 +67,7 @@ abstract class LineDocumentReader implements DocumentReader {
         if (!wanted.test(index)) {
           continue;
         }
+        current = index;
         long line = lines.lineNumber();
         CharBuffer chars;
         try {

@@ -195,7 +195,8 @@ public final class NearDupJob {
           stats.componentRounds());
     }
     if (stats.keptSetRounds() > 0) {
-      err.printf(Locale.ROOT, "neardup: kept set (greedy in --keep order) in %d rounds%n", stats.keptSetRounds());
+      err.printf(Locale.ROOT, "neardup: kept set (greedy in --keep order) in %d round%s%n", stats.keptSetRounds(),
+          stats.keptSetRounds() == 1 ? "" : "s");
     }
     err.printf(Locale.ROOT, "neardup: %d %s written; shuffles wrote %s%n", stats.results(), what,
         ProgressListener.bytes(stats.shuffleBytes()));

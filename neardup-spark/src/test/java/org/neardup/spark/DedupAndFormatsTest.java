@@ -45,6 +45,11 @@ class DedupAndFormatsTest {
   }
 
   @Test
+  void dedupWithComponentsIsTheCliCopy() throws IOException {
+    assertSameDedup(generated, "tsv-components", new String[] {"--components", "--keep", "shortest"});
+  }
+
+  @Test
   void dedupOfKijijiCsvIsTheCliCopy() throws IOException {
     Path kijiji = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
     assertSameDedup(kijiji, "kijiji", new String[] {"--format", "csv", "--delimiter", "tab", "--text-field", "Title",

@@ -1,0 +1,95 @@
+package org.neardup.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.neardup.spark.TestSpark.cli;
+import static org.neardup.spark.TestSpark.parts;
+import static org.neardup.spark.TestSpark.spark;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Chains of near-duplicates, each document one word away from the one before, so that the kept
+ * set takes many rounds (more than the rounds between checkpoints): {@code spark clusters} and
+ * {@code spark dedup} give the CLI's output, write their checkpoints where asked and leave none
+ * behind.
+ */
+class KeptSetJobTest {
+  private static final Pattern ROUNDS = Pattern.compile("kept set \\(greedy in --keep order\\) in (\\d+) rounds");
+
+  @TempDir static Path dir;
+  private static Path chains;
+
+  @BeforeAll
+  static void writeChains() throws IOException {
+    chains = dir.resolve("chains.tsv");
+    SplittableRandom random = new SplittableRandom(3);
+    try (Writer out = Files.newBufferedWriter(chains, StandardCharsets.UTF_8)) {
+      for (int chain = 0; chain < 2; chain++) {
+        String[] words = words(random, 80);
+        for (int i = 0; i < 80; i++) {
+          words[random.nextInt(words.length)] = String.join("", words(random, 1));
+          out.write("chain" + chain + "-" + i + "\t" + String.join(" ", words) + "\n");
+        }
+      }
+      for (int i = 0; i < 100; i++) {
+        out.write("other-" + i + "\t" + String.join(" ", words(random, 80)) + "\n");
+      }
+    }
+  }
+
+  @Test
+  void clustersOfChainsAreTheCliGroupsWithCheckpointsInTheGivenDirectoryRemovedAfter() throws IOException {
+    Path expected = dir.resolve("clusters.cli");
+    TestSpark.Run cliRun = cli("clusters", "-q", "-o", expected.toString(), chains.toString());
+    assertThat(cliRun.exitCode()).as(cliRun.err()).isZero();
+    Path checkpoints = dir.resolve("checkpoints");
+    Path output = dir.resolve("clusters.spark");
+    TestSpark.Run run = spark("clusters", "--partitions", "3", "--checkpoint-dir", checkpoints.toString(),
+        "-o", output.toString(), chains.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(parts(output)).isEqualTo(Files.readString(expected, StandardCharsets.UTF_8)).isNotEmpty();
+    Matcher rounds = ROUNDS.matcher(run.err());
+    assertThat(rounds.find()).as(run.err()).isTrue();
+    assertThat(Integer.parseInt(rounds.group(1))).isGreaterThan(4);
+    try (Stream<Path> left = Files.list(checkpoints)) {
+      assertThat(left).isEmpty();
+    }
+  }
+
+  @Test
+  void dedupOfChainsInLengthOrderIsTheCliCopyAndLeavesNoDefaultCheckpoints() throws IOException {
+    Path expected = dir.resolve("dedup.cli.tsv");
+    TestSpark.Run cliRun = cli("dedup", "-q", "--keep", "longest", "-o", expected.toString(), chains.toString());
+    assertThat(cliRun.exitCode()).as(cliRun.err()).isZero();
+    Path output = dir.resolve("dedup.spark");
+    TestSpark.Run run = spark("dedup", "-q", "--keep", "longest", "--partitions", "3", "-o", output.toString(),
+        chains.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(parts(output)).isEqualTo(Files.readString(expected, StandardCharsets.UTF_8));
+    assertThat(dir.resolve(".dedup.spark.checkpoints")).doesNotExist();
+  }
+
+  private static String[] words(SplittableRandom random, int count) {
+    String[] words = new String[count];
+    for (int i = 0; i < count; i++) {
+      StringBuilder word = new StringBuilder();
+      int length = 3 + random.nextInt(6);
+      for (int c = 0; c < length; c++) {
+        word.append((char) ('a' + random.nextInt(26)));
+      }
+      words[i] = word.toString();
+    }
+    return words;
+  }
+}

@@ -3,9 +3,11 @@ package org.neardup;
 import java.util.List;
 
 /**
- * A group of two or more documents connected by near-duplicate pairs, by key.
+ * A group of two or more near-duplicate documents, by key: a kept document and the documents a
+ * deduplication removes for it ({@link NearDup#clusters}), or a connected component of the pairs
+ * ({@link NearDup#components}).
  *
- * @param representative the member the keep policy chose to keep
+ * @param representative the member that is kept
  * @param members every member, in input order (the representative included)
  * @param <K> the document key type
  */

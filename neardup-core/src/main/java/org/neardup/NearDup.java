@@ -8,6 +8,7 @@ import java.util.Objects;
 import org.neardup.cluster.Cluster;
 import org.neardup.cluster.Clusterer;
 import org.neardup.cluster.KeepPolicy;
+import org.neardup.cluster.KeptSet;
 import org.neardup.index.NearDupIndex;
 import org.neardup.input.Document;
 import org.neardup.input.InputProblems;
@@ -20,7 +21,7 @@ import org.neardup.pipeline.Progress;
 import org.neardup.verify.SimilarPair;
 
 /**
- * The library in one call: near-duplicate pairs and clusters of documents held in memory, by
+ * The library in one call: near-duplicate pairs, duplicate groups and removals of documents held in memory, by
  * their own keys, and the online index. Runs the same pipeline as {@code ./neardup pairs} (LSH
  * banding, then exact verification), with the same defaults.
  *
@@ -72,24 +73,70 @@ public final class NearDup {
     }
   }
 
-  /** The clusters among {@code texts}, keyed by position, the first member of each kept. */
+  /**
+   * The duplicate groups among {@code texts}, keyed by position, the first-read document kept: see
+   * {@link #clusters(Map, KeepPolicy)}.
+   */
   public List<DuplicateCluster<Integer>> clusters(List<String> texts) {
     return clusters(positions(texts), KeepPolicy.FIRST);
   }
 
   /**
-   * The clusters (connected components of the pairs) among {@code documents}, each with the
-   * representative {@code keep} chooses, in order of their first member.
+   * The duplicate groups among {@code documents}, as a deduplication keeps and removes them: the
+   * kept set ({@link KeptSet}) walks the documents in {@code keep} order and keeps each one that is
+   * not a pair of one already kept. Each group is a kept document (the representative) and the
+   * removed documents whose best kept match it is, members in input order, groups in input order of
+   * their representative. So every removed document is a pair of its representative (similarity at
+   * least the threshold), and no two representatives are a pair. Documents in no pair are in no
+   * group.
    */
   public <K> List<DuplicateCluster<K>> clusters(Map<K, String> documents, KeepPolicy keep) {
     try (Run<K> run = new Run<>(config, documents)) {
       List<DuplicateCluster<K>> clusters = new ArrayList<>();
-      for (Cluster cluster : Clusterer.cluster(run.corpus.size(), run.pairs, keep, run.corpus::textLength)) {
-        List<K> members = new ArrayList<>(cluster.size());
-        for (int member : cluster.members()) {
-          members.add(run.key(member));
+      for (KeptSet.Group group : run.keptSet(keep).groups()) {
+        clusters.add(run.cluster(group.toCluster()));
+      }
+      return clusters;
+    }
+  }
+
+  /**
+   * What a deduplication of {@code documents} removes, in input order: each removed document with
+   * the kept document it duplicates and their similarity (the same kept set as {@link
+   * #clusters(Map, KeepPolicy)}).
+   */
+  public <K> List<DuplicateRemoval<K>> removals(Map<K, String> documents, KeepPolicy keep) {
+    try (Run<K> run = new Run<>(config, documents)) {
+      KeptSet kept = run.keptSet(keep);
+      List<DuplicateRemoval<K>> removals = new ArrayList<>(kept.removedCount());
+      for (int i = 0; i < kept.documentCount(); i++) {
+        if (!kept.isKept(i)) {
+          removals.add(new DuplicateRemoval<>(run.key(i), run.key(kept.matchOf(i)), kept.similarityOf(i)));
         }
-        clusters.add(new DuplicateCluster<>(run.key(cluster.representative()), members));
+      }
+      return removals;
+    }
+  }
+
+  /**
+   * The connected components of the pairs among {@code texts}, keyed by position, the first member
+   * of each kept: see {@link #components(Map, KeepPolicy)}.
+   */
+  public List<DuplicateCluster<Integer>> components(List<String> texts) {
+    return components(positions(texts), KeepPolicy.FIRST);
+  }
+
+  /**
+   * The connected components of the pairs among {@code documents}, each with the representative
+   * {@code keep} chooses, in order of their first member. Components chain: A~B and B~C put A and C
+   * together even when they are not a pair, so a member may be far less similar to the
+   * representative than the threshold; {@link #clusters(Map, KeepPolicy)} never does that.
+   */
+  public <K> List<DuplicateCluster<K>> components(Map<K, String> documents, KeepPolicy keep) {
+    try (Run<K> run = new Run<>(config, documents)) {
+      List<DuplicateCluster<K>> clusters = new ArrayList<>();
+      for (Cluster cluster : Clusterer.cluster(run.corpus.size(), run.pairs, keep, run.corpus::textLength)) {
+        clusters.add(run.cluster(cluster));
       }
       return clusters;
     }
@@ -130,6 +177,18 @@ public final class NearDup {
         corpus.close();
         throw e;
       }
+    }
+
+    KeptSet keptSet(KeepPolicy keep) {
+      return KeptSet.choose(corpus.size(), pairs, keep, corpus::textLength);
+    }
+
+    DuplicateCluster<K> cluster(Cluster cluster) {
+      List<K> members = new ArrayList<>(cluster.size());
+      for (int member : cluster.members()) {
+        members.add(key(member));
+      }
+      return new DuplicateCluster<>(key(cluster.representative()), members);
     }
 
     /** The key of a corpus ordinal (ordinals skip empty documents; corpus ids are positions). */

@@ -37,6 +37,24 @@ class NearDupTest {
   }
 
   @Test
+  void clustersKeepEveryRemovedDocumentsMatchWhereComponentsChain() {
+    // words(1): a~b (J = 7/8) and b~c (7/9), but a~c is 6/9 < 0.7: components put c with a, the kept set keeps it.
+    Map<String, String> docs = new LinkedHashMap<>();
+    docs.put("a", "w1 w2 w3 w4 w5 w6 w7");
+    docs.put("b", "w1 w2 w3 w4 w5 w6 w7 w8");
+    docs.put("c", "w2 w3 w4 w5 w6 w7 w8 w9");
+    NearDup nearDup = NearDup.with(PipelineConfig.builder().shingle(ShingleConfig.words(1)).threshold(0.7).build());
+    assertThat(nearDup.pairs(docs)).hasSize(2);
+    assertThat(nearDup.clusters(docs, KeepPolicy.FIRST))
+        .containsExactly(new DuplicateCluster<>("a", List.of("a", "b")));
+    assertThat(nearDup.removals(docs, KeepPolicy.FIRST)).containsExactly(new DuplicateRemoval<>("b", "a", 0.875));
+    assertThat(nearDup.components(docs, KeepPolicy.FIRST))
+        .containsExactly(new DuplicateCluster<>("a", List.of("a", "b", "c")));
+    assertThat(nearDup.components(new ArrayList<>(docs.values())))
+        .containsExactly(new DuplicateCluster<>(0, List.of(0, 1, 2)));
+  }
+
+  @Test
   void clustersAreConnectedComponentsWithTheChosenRepresentative() {
     Map<String, String> docs = new LinkedHashMap<>();
     docs.put("a", "one two three four five six seven eight");

@@ -44,12 +44,16 @@ public final class PipelineRun implements AutoCloseable {
   public final Corpus corpus;
   public final PairResult result;
   public final InputProblems problems;
+  /** The records skipped as bad, with their record indexes. */
+  public final SkipLog skips;
 
-  private PipelineRun(PipelineConfig config, Corpus corpus, PairResult result, InputProblems problems) {
+  private PipelineRun(PipelineConfig config, Corpus corpus, PairResult result, InputProblems problems,
+      SkipLog skips) {
     this.config = config;
     this.corpus = corpus;
     this.result = result;
     this.problems = problems;
+    this.skips = skips;
   }
 
   /**
@@ -104,7 +108,7 @@ public final class PipelineRun implements AutoCloseable {
       skips.print(problems);
       PairResult result = exact ? PairFinder.exact(corpus, progress) : planned(corpus, pipeline, quiet, progress, err);
       long done = System.nanoTime();
-      PipelineRun run = new PipelineRun(config, corpus, result, problems);
+      PipelineRun run = new PipelineRun(config, corpus, result, problems, skips);
       if (!quiet) {
         run.summarizePairs(err, (done - read) / 1e9);
       }
@@ -260,7 +264,7 @@ public final class PipelineRun implements AutoCloseable {
                   document.line(), document.recordIndex());
             }
             if (hasTabOrLineBreak(document.id())) {
-              problems.report(new InputException(document.source(), document.line(),
+              problems.report(new InputException(document.source(), document.line(), document.recordIndex(),
                   InputProblem.ID_WITH_TAB_OR_LINE_BREAK, InputProblem.ID_WITH_TAB_OR_LINE_BREAK.description()
                       + " ('" + escaped(document.id()) + "'): ids are written to tab-separated output"));
               continue;

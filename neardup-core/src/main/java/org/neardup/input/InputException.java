@@ -14,11 +14,21 @@ public final class InputException extends NearDupException {
   private final String source;
   private final long line;
   private final transient InputProblem problem;
+  private final long recordIndex;
 
   public InputException(String source, long line, InputProblem problem, String detail) {
+    this(source, line, -1, problem, detail);
+  }
+
+  /**
+   * A bad record's exception that also names the record by its {@link Document#recordIndex()}, so
+   * that a skipped record can be set aside (a rejects file) rather than copied through.
+   */
+  public InputException(String source, long line, long recordIndex, InputProblem problem, String detail) {
     super(format(source, line, detail));
     this.source = source;
     this.line = line;
+    this.recordIndex = recordIndex;
     this.problem = problem;
   }
 
@@ -26,6 +36,7 @@ public final class InputException extends NearDupException {
     super(format(source, line, detail), cause);
     this.source = source;
     this.line = line;
+    this.recordIndex = -1;
     this.problem = problem;
   }
 
@@ -41,6 +52,14 @@ public final class InputException extends NearDupException {
   /** 1-based line, or 0 when the problem is not tied to a line. */
   public long line() {
     return line;
+  }
+
+  /**
+   * The bad record's {@link Document#recordIndex()} within its input, or -1 when the problem is not
+   * tied to one record.
+   */
+  public long recordIndex() {
+    return recordIndex;
   }
 
   /** The skippable kind of problem, or null when the problem always stops the run. */

@@ -260,7 +260,7 @@ public final class CorpusBuilder implements AutoCloseable {
       }
       if (!ids.add(document.id())) {
         problems.report(
-            new InputException(document.source(), document.line(), InputProblem.DUPLICATE_ID,
+            new InputException(document.source(), document.line(), document.recordIndex(), InputProblem.DUPLICATE_ID,
                 "duplicate id '" + document.id() + "'"));
         continue;
       }
@@ -300,7 +300,8 @@ public final class CorpusBuilder implements AutoCloseable {
       return;
     }
     if (!ids.add(id)) {
-      problems.report(new InputException(source, line, InputProblem.DUPLICATE_ID, "duplicate id '" + id + "'"));
+      problems.report(
+          new InputException(source, line, recordIndex, InputProblem.DUPLICATE_ID, "duplicate id '" + id + "'"));
       return;
     }
     keepSet(shingleSet, true, null, 0);

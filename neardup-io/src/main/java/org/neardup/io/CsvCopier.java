@@ -8,6 +8,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
 
 /**
@@ -42,21 +43,42 @@ final class CsvCopier {
    */
   static long copyExcept(String source, InputOpener opener, char delimiter, LongPredicate drop, OutputStream out,
       boolean writeHeader) throws IOException {
+    return copy(source, opener, delimiter, drop, null, out, writeHeader);
+  }
+
+  /**
+   * {@link #copyExcept(Path, char, LongPredicate, OutputStream, boolean)} with two columns added to
+   * every row written: {@link Annotation#DUPLICATE_OF} and {@link Annotation#SIMILARITY} to the
+   * header, each record's annotation to it (before its line ending). Blank rows stay as they are.
+   */
+  static long copyAnnotated(Path input, char delimiter, LongPredicate drop, LongFunction<Annotation> annotation,
+      OutputStream out, boolean writeHeader) throws IOException {
+    InputErrors.checkPath(input, InputFormat.CSV);
+    return copy(input.toString(), () -> Files.newInputStream(input), delimiter, drop, annotation, out, writeHeader);
+  }
+
+  private static long copy(String source, InputOpener opener, char delimiter, LongPredicate drop,
+      LongFunction<Annotation> annotation, OutputStream out, boolean writeHeader) throws IOException {
     try (CsvRows rows = new CsvRows(source, Decompression.openInput(source, opener), delimiter, true);
         Utf8Reader copy = copyReader(source, opener)) {
       Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), BUFFER);
       CharCopy chars = new CharCopy(source, copy, rows.gzip(), writer);
       long bom = rows.hadBom() ? 1 : 0;
       boolean keep = writeHeader; // the range being copied: header first
+      // what the row being copied gets added: the header, the column names
+      String added = annotation == null || rows.header() == null ? null
+          : new Annotation(Annotation.DUPLICATE_OF, Annotation.SIMILARITY).csvFields(delimiter);
       long written = 0;
       while (rows.next()) {
-        chars.copyTo(rows.position() + bom, keep);
-        keep = rows.kind() == CsvRows.Kind.EMPTY || !drop.test(rows.recordIndex());
-        if (keep && rows.kind() == CsvRows.Kind.RECORD) {
+        chars.copyTo(rows.position() + bom, keep, added);
+        boolean record = rows.kind() == CsvRows.Kind.RECORD;
+        keep = !record || !drop.test(rows.recordIndex());
+        added = annotation == null || !record ? null : annotation.apply(rows.recordIndex()).csvFields(delimiter);
+        if (keep && record) {
           written++;
         }
       }
-      chars.copyTo(Long.MAX_VALUE, keep);
+      chars.copyTo(Long.MAX_VALUE, keep, added);
       writer.flush();
       return written;
     }
@@ -92,6 +114,44 @@ final class CsvCopier {
       this.in = in;
       this.gzip = gzip;
       this.out = out;
+    }
+
+    private final StringBuilder row = new StringBuilder();
+
+    /**
+     * Copies ({@code write}) or skips the characters up to {@code end} (or the end of input), which
+     * end one row; with {@code added}, that row is written with {@code added} before its line ending.
+     */
+    void copyTo(long end, boolean write, String added) throws IOException {
+      if (!write || added == null) {
+        copyTo(end, write);
+        return;
+      }
+      row.setLength(0);
+      while (position < end) {
+        int n = read(end);
+        if (n < 0) {
+          break;
+        }
+        row.append(buf, 0, n);
+        position += n;
+      }
+      int body = row.length();
+      if (body > 0 && row.charAt(body - 1) == '\n') {
+        body--;
+      }
+      if (body > 0 && row.charAt(body - 1) == '\r') {
+        body--;
+      }
+      out.append(row, 0, body).append(added).append(row, body, row.length());
+    }
+
+    private int read(long end) throws IOException {
+      try {
+        return in.read(buf, 0, (int) Math.min(buf.length, end - position));
+      } catch (IOException e) {
+        throw InputErrors.readFailure(source, in.line(), e, gzip);
+      }
     }
 
     /** Copies ({@code write}) or skips the characters up to {@code end} (or the end of input). */

@@ -104,7 +104,7 @@ final class CsvDocumentReader implements DocumentReader {
 
   private Document toDocument(CSVRecord record, long line, long index) {
     if (record.size() != columnCount) {
-      report(line, InputProblem.MALFORMED_RECORD, record.size() + " fields, the header has " + columnCount
+      report(line, index, InputProblem.MALFORMED_RECORD, record.size() + " fields, the header has " + columnCount
           + (record.size() > columnCount ? ": a delimiter inside an unquoted field?" : ""));
       return null;
     }
@@ -114,7 +114,7 @@ final class CsvDocumentReader implements DocumentReader {
     } else {
       id = record.get(idColumn);
       if (id.isEmpty()) {
-        report(line, InputProblem.MISSING_ID, "column '" + idField + "' is empty");
+        report(line, index, InputProblem.MISSING_ID, "column '" + idField + "' is empty");
         return null;
       }
     }
@@ -134,8 +134,8 @@ final class CsvDocumentReader implements DocumentReader {
     return new Document(id, text, source, line, index);
   }
 
-  private void report(long line, InputProblem problem, String specifics) {
-    problems.report(new InputException(source, line, problem, problem.description() + " (" + specifics + ")"));
+  private void report(long line, long index, InputProblem problem, String specifics) {
+    problems.report(new InputException(source, line, index, problem, problem.description() + " (" + specifics + ")"));
   }
 
   @Override

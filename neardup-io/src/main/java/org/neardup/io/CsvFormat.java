@@ -3,6 +3,7 @@ package org.neardup.io;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
+import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
 import org.neardup.input.InputProblems;
 
@@ -47,6 +48,12 @@ final class CsvFormat implements InputFormat {
   public long copyExcept(Path input, InputOptions options, LongPredicate drop, OutputStream out, boolean first)
       throws IOException {
     return CsvCopier.copyExcept(input, options.delimiter(), drop, out, first);
+  }
+
+  @Override
+  public long copyAnnotated(Path input, InputOptions options, LongPredicate drop, LongFunction<Annotation> annotation,
+      OutputStream out, boolean first) throws IOException {
+    return CsvCopier.copyAnnotated(input, options.delimiter(), drop, annotation, out, first);
   }
 
   @Override

@@ -59,7 +59,7 @@ final class DirectoryDocumentReader implements DocumentReader {
       int index = next++;
       String id = files.get(index);
       Path file = DirectoryListing.resolve(dir, id);
-      String text = read(file);
+      String text = read(file, index);
       if (text != null) {
         return new Document(id, text, source, 1, index);
       }
@@ -68,7 +68,7 @@ final class DirectoryDocumentReader implements DocumentReader {
   }
 
   /** The file's text, or null when it was reported as invalid UTF-8 (and skipped). */
-  private String read(Path file) {
+  private String read(Path file, int index) {
     String name = file.toString();
     int length = 0;
     Decompression.Opened opened;
@@ -105,6 +105,7 @@ final class DirectoryDocumentReader implements DocumentReader {
           new InputException(
               name,
               line,
+              index,
               InputProblem.INVALID_UTF8,
               InputProblem.INVALID_UTF8.description() + " (" + Utf8.describeBadByte(buf, at, length) + ")"));
       return null;

@@ -2,12 +2,14 @@ package org.neardup.io;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
 import org.neardup.input.InputProblems;
 
@@ -76,6 +78,33 @@ public final class DirectoryFormat implements InputFormat {
       Files.copy(DirectoryListing.resolve(inputDir, relative), target, StandardCopyOption.REPLACE_EXISTING);
       copied++;
     }
+    return copied;
+  }
+
+  /** The list of annotations {@link #copyAnnotated} writes in the output directory (hidden: not a document). */
+  public static final String ANNOTATIONS = ".neardup-annotations.tsv";
+
+  /**
+   * {@link #copyExcept(Path, LongPredicate, Path)}, and beside the files copied the list {@value
+   * #ANNOTATIONS}: a header line {@code id<TAB>duplicate_of<TAB>similarity}, then one line per file
+   * copied, in listing order: its relative path, then its {@link Annotation} (empty for a kept file).
+   * The list is hidden, so reading the output directory again reads the same documents.
+   *
+   * @return the number of files copied
+   */
+  public long copyAnnotated(Path inputDir, LongPredicate dropRecordIndex, LongFunction<Annotation> annotation,
+      Path outputDir) throws IOException {
+    Objects.requireNonNull(annotation, "annotation");
+    long copied = copyExcept(inputDir, dropRecordIndex, outputDir);
+    List<String> files = DirectoryListing.list(inputDir);
+    StringBuilder list = new StringBuilder("id\t" + Annotation.DUPLICATE_OF + "\t" + Annotation.SIMILARITY + "\n");
+    for (int i = 0; i < files.size(); i++) {
+      if (!dropRecordIndex.test(i)) {
+        Annotation a = annotation.apply(i);
+        list.append(files.get(i)).append('\t').append(a.duplicateOf()).append('\t').append(a.similarity()).append('\n');
+      }
+    }
+    Files.writeString(outputDir.resolve(ANNOTATIONS), list, StandardCharsets.UTF_8);
     return copied;
   }
 

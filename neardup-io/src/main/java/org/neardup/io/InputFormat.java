@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
 import org.neardup.input.InputProblems;
 
@@ -104,6 +105,24 @@ public interface InputFormat {
    */
   long copyExcept(Path input, InputOptions options, LongPredicate dropRecordIndex, OutputStream out, boolean first)
       throws IOException;
+
+  /**
+   * {@link #copyExcept(Path, InputOptions, LongPredicate, OutputStream, boolean)} that adds to every
+   * record written its {@link Annotation} (the kept record it duplicates and their similarity, empty
+   * for a kept record), in this format's way: TSV and LINES get two tab-separated columns at the end
+   * of each record's line; CSV two columns, {@code duplicate_of} and {@code similarity}, at the end
+   * of the header and of each record (quoted as needed); JSON Lines two members at the end of each
+   * object, {@code "duplicate_of"} (a string, or null) and {@code "similarity"} (a number, or null).
+   * Blank lines and rows are copied as they are. Otherwise the records are copied byte for byte.
+   *
+   * @param annotation the annotation of each record index written
+   * @throws UnsupportedOperationException for a format of directories: see {@link
+   *     DirectoryFormat#copyAnnotated(Path, LongPredicate, LongFunction, Path)}
+   */
+  default long copyAnnotated(Path input, InputOptions options, LongPredicate dropRecordIndex,
+      LongFunction<Annotation> annotation, OutputStream out, boolean first) throws IOException {
+    throw new UnsupportedOperationException(name() + " input cannot be annotated into a stream");
+  }
 
   /**
    * The format named {@code name} (case-insensitive).

@@ -22,6 +22,7 @@ abstract class LineDocumentReader implements DocumentReader {
   private final boolean gzip;
   private final InputProblems problems;
   private long recordIndex;
+  private long current = -1;
   private boolean closed;
 
   LineDocumentReader(String source, Decompression.Opened input, InputProblems problems) {
@@ -41,7 +42,7 @@ abstract class LineDocumentReader implements DocumentReader {
 
   /** Reports a bad record: returns normally when it is to be skipped, else throws. */
   protected final void report(long line, InputProblem problem, String specifics) {
-    problems.report(new InputException(source, line, problem, problem.description() + " (" + specifics + ")"));
+    problems.report(new InputException(source, line, current, problem, problem.description() + " (" + specifics + ")"));
   }
 
   @Override
@@ -64,6 +65,7 @@ abstract class LineDocumentReader implements DocumentReader {
         if (!wanted.test(index)) {
           continue;
         }
+        current = index;
         long line = lines.lineNumber();
         CharBuffer chars;
         try {

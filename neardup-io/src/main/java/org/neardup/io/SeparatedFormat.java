@@ -3,6 +3,7 @@ package org.neardup.io;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
+import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
 import org.neardup.input.InputProblems;
 
@@ -51,6 +52,12 @@ final class SeparatedFormat implements InputFormat {
   public long copyExcept(Path input, InputOptions options, LongPredicate drop, OutputStream out, boolean first)
       throws IOException {
     return LineCopier.copyExcept(input, drop, out);
+  }
+
+  @Override
+  public long copyAnnotated(Path input, InputOptions options, LongPredicate drop, LongFunction<Annotation> annotation,
+      OutputStream out, boolean first) throws IOException {
+    return LineCopier.copyAnnotated(input, drop, annotation, LineCopier.Style.COLUMNS, out);
   }
 
   @Override

@@ -10,21 +10,21 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.LongFunction;
+import java.util.function.LongPredicate;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.Formats;
 import org.neardup.cli.PipelineRun;
 import org.neardup.cli.UsageException;
-import org.neardup.cli.options.DirectoryTarget;
 import org.neardup.cli.options.InputMixin;
 import org.neardup.cli.options.InputSnapshot;
 import org.neardup.cli.options.OutputMixin;
-import org.neardup.cli.options.OutputTarget;
 import org.neardup.cli.options.PipelineMixin;
 import org.neardup.cluster.Cluster;
 import org.neardup.cluster.KeepPolicy;
-import org.neardup.io.DirectoryFormat;
+import org.neardup.cluster.KeptSet;
+import org.neardup.io.Annotation;
 import org.neardup.io.InputFormat;
-import org.neardup.io.InputOptions;
 import org.neardup.pipeline.Corpus;
 import org.neardup.pipeline.PipelineConfig;
 import picocli.CommandLine.Command;
@@ -39,7 +39,9 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Writes a deduplicated copy of the input.",
-      "Every input record except the non-representatives of each duplicate cluster, byte for byte in the input's format (several inputs are concatenated; a CSV header is written once). Records skipped as bad (--on-error skip) are copied through unchanged. With --format dir the output is a new directory of the kept files."
+      "Walks the documents in --keep order and keeps each one that is not a pair of one already kept, as 'clusters' does: every removed record has a kept record at similarity >= the threshold, and no two kept records are a pair. Kept records are copied byte for byte in the input's format (several inputs are concatenated; a CSV header is written once); with --format dir the output is a new directory of the kept files.",
+      "Records skipped as bad (--on-error skip) never reach the copy: they go to the rejects file (--rejects, by default CLEAN with '.rejects' before its extension), named in the summary.",
+      "With --components, every member of a connected component of the pairs except one is removed, even when it is far from that one (components chain)."
     })
 public final class DedupCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -52,12 +54,30 @@ public final class DedupCommand implements Callable<Integer> {
   @Option(names = {"-q", "--quiet"}, description = "No progress bar and no summary on stderr.")
   boolean quiet;
 
-  @Option(names = "--keep", paramLabel = "POLICY", defaultValue = "first", description = "Which member of a cluster stays: first, longest or shortest. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--keep", paramLabel = "POLICY", defaultValue = "first", description = "Keep order: first (input order), longest or shortest (text length, ties in input order). Default: ${DEFAULT-VALUE}.")
   String keep;
+
+  @Option(names = "--components", description = "Remove all but one member of each connected component of the pairs (the --keep choice) instead.")
+  boolean components;
+
+  @Option(names = "--annotate", description = "Write every record, the removed ones too, each with two fields added: the id of the kept record it duplicates and their similarity (both empty for a kept record): the last two columns of TSV, LINES and CSV (named duplicate_of and similarity in a CSV header), members \"duplicate_of\" and \"similarity\" of a JSON Lines object (null for a kept record), a list " + org.neardup.io.DirectoryFormat.ANNOTATIONS + " in a directory output.")
+  boolean annotate;
+
+  @Option(names = "--removed", paramLabel = "FILE", description = "Also write the removed records to FILE, in the input's format (a new directory for --format dir).")
+  Path removed;
+
+  @Option(names = "--rejects", paramLabel = "FILE", description = "Where records skipped as bad go (--on-error skip), in the input's format. Default: CLEAN with '.rejects' before its extension, written only when records were skipped.")
+  Path rejects;
 
   @Override
   public Integer call() throws IOException {
     OutputMixin.requireFile(output, "the deduplicated copy");
+    OutputMixin.requireFile(removed, "--removed");
+    OutputMixin.requireFile(rejects, "--rejects");
+    if (annotate && components) {
+      throw new UsageException("--annotate names each removed record's kept record and their similarity, which"
+          + " components do not have: drop --components");
+    }
     var policy = ClustersCommand.parseKeep(keep);
     boolean directory = input.inputs.stream().anyMatch(p -> input.format(p).readsDirectories());
     if (directory && input.inputs.size() != 1) {
@@ -65,71 +85,149 @@ public final class DedupCommand implements Callable<Integer> {
     }
     PipelineConfig config = pipeline.config();
     InputSnapshot snapshot = input.checkRereadable("dedup");
-    // The output is checked and opened before any work, so that an unusable one is reported at once.
+    // The outputs named are checked and opened before any work, so that an unusable one is reported at once.
+    Path defaultRejects = rejects == null ? rejectsBeside(output) : null;
+    DedupWriter writer = new DedupWriter(input, spec.commandLine().getOut(), directory);
     Plan plan;
     long kept;
-    if (directory) {
-      try (DirectoryTarget target = DirectoryTarget.open(output, input.paths())) {
-        plan = plan(config, policy);
-        snapshot.checkUnchanged();
-        DirectoryFormat format = (DirectoryFormat) InputFormat.DIR;
-        kept = format.copyExcept(input.inputs.get(0), plan.dropped().get(0)::contains, target.directory());
-        target.commit();
+    try (DedupWriter.Target clean = writer.open(output);
+        DedupWriter.Target removedTarget = removed == null ? null : writer.open(removed);
+        DedupWriter.Target rejectsTarget = rejects == null ? null : writer.open(rejects)) {
+      plan = plan(config, policy);
+      snapshot.checkUnchanged();
+      boolean rejectsWritten = rejectsTarget != null || !plan.isEmpty(plan.rejected());
+      try (DedupWriter.Target besideTarget = rejectsTarget == null && rejectsWritten ? writer.open(defaultRejects) : null) {
+        if (annotate) {
+          kept = writer.copyAnnotated(clean, i -> plan.rejected().get(i)::contains, plan.annotations()::get);
+        } else {
+          kept = writer.copy(clean, i -> plan.either(i, plan.rejected(), plan.dropped()));
+        }
+        if (removedTarget != null) {
+          writer.copy(removedTarget, i -> plan.allBut(plan.dropped().get(i)));
+        }
+        DedupWriter.Target rejectsOut = rejectsTarget != null ? rejectsTarget : besideTarget;
+        if (rejectsOut != null) {
+          writer.copy(rejectsOut, i -> plan.allBut(plan.rejected().get(i)));
+          rejectsOut.commit();
+        }
+        if (removedTarget != null) {
+          removedTarget.commit();
+        }
+        clean.commit();
       }
-    } else {
-      try (OutputTarget target = OutputTarget.open(output, spec.commandLine().getOut(), input.paths())) {
-        plan = plan(config, policy);
-        snapshot.checkUnchanged();
-        kept = copyFiles(plan.dropped(), target);
-        target.commit();
+      if (!quiet) {
+        summarize(plan, kept, rejectsWritten ? (rejects != null ? rejects : defaultRejects) : null);
       }
-    }
-    if (!quiet) {
-      long removed = plan.dropped().stream().mapToLong(Set::size).sum();
-      spec.commandLine().getErr().printf(Locale.ROOT,
-          "neardup: kept %s, removed %s in %s -> %s%n", Formats.count(kept, "record"),
-          Formats.count(removed, "duplicate"), Formats.count(plan.clusters().size(), "cluster"), output);
     }
     return ExitCodes.OK;
   }
 
-  /** The clusters found, and the record indexes to drop per input (indexed like {@code input.inputs}). */
-  private record Plan(List<Cluster> clusters, List<Set<Long>> dropped) {}
+  private void summarize(Plan plan, long kept, Path rejectsFile) {
+    long removedCount = plan.count(plan.dropped());
+    var err = spec.commandLine().getErr();
+    err.printf(Locale.ROOT, "neardup: %s %s, removed %s in %s -> %s%n", annotate ? "wrote" : "kept",
+        Formats.count(kept, "record"), Formats.count(removedCount, "duplicate"),
+        Formats.count(plan.groups(), "cluster"), output);
+    if (removed != null) {
+      err.printf(Locale.ROOT, "neardup: removed records -> %s%n", removed);
+    }
+    if (rejectsFile != null) {
+      err.printf(Locale.ROOT, "neardup: %s skipped as bad -> %s%n",
+          Formats.count(plan.count(plan.rejected()), "record"), rejectsFile);
+    }
+    err.flush();
+  }
+
+  /** {@code CLEAN} with {@code .rejects} before its extension: {@code x.tsv} -> {@code x.rejects.tsv}. */
+  static Path rejectsBeside(Path clean) {
+    String name = clean.getFileName().toString();
+    String suffix = "";
+    if (name.endsWith(".gz")) {
+      suffix = ".gz";
+      name = name.substring(0, name.length() - 3);
+    }
+    int dot = name.lastIndexOf('.');
+    String stem = dot > 0 ? name.substring(0, dot) : name;
+    String extension = dot > 0 ? name.substring(dot) : "";
+    return clean.resolveSibling(stem + ".rejects" + extension + suffix);
+  }
+
+  /**
+   * What to write, per input (indexed like {@code input.inputs}): the record indexes removed, each
+   * with its annotation, and those skipped as bad.
+   */
+  private record Plan(int groups, List<Map<Long, Annotation>> removedAnnotations, List<Set<Long>> rejected) {
+    List<Set<Long>> dropped() {
+      return removedAnnotations.stream().map(Map::keySet).toList();
+    }
+
+    List<LongFunction<Annotation>> annotations() {
+      return removedAnnotations.stream().<LongFunction<Annotation>>map(m -> i -> m.getOrDefault(i, Annotation.KEPT))
+          .toList();
+    }
+
+    LongPredicate either(int input, List<Set<Long>> a, List<Set<Long>> b) {
+      Set<Long> first = a.get(input);
+      Set<Long> second = b.get(input);
+      return i -> first.contains(i) || second.contains(i);
+    }
+
+    LongPredicate allBut(Set<Long> records) {
+      return i -> !records.contains(i);
+    }
+
+    boolean isEmpty(List<Set<Long>> sets) {
+      return sets.stream().allMatch(Set::isEmpty);
+    }
+
+    long count(List<Set<Long>> sets) {
+      return sets.stream().mapToLong(Set::size).sum();
+    }
+  }
 
   private Plan plan(PipelineConfig config, KeepPolicy policy) {
     try (PipelineRun run = PipelineRun.execute(input, pipeline, config, quiet, spec.commandLine().getErr())) {
-      List<Cluster> clusters = ClustersCommand.clusters(run, policy);
-      return new Plan(clusters, droppedRecords(run.corpus, clusters));
-    }
-  }
-
-  /** Record indexes to drop, per input (indexed like {@code input.inputs}). */
-  private List<Set<Long>> droppedRecords(Corpus corpus, List<Cluster> clusters) {
-    List<Set<Long>> dropped = new ArrayList<>();
-    Map<String, Integer> inputIndex = new HashMap<>();
-    for (int i = 0; i < input.inputs.size(); i++) {
-      dropped.add(new HashSet<>());
-      inputIndex.putIfAbsent(input.inputs.get(i).toString(), i);
-    }
-    for (Cluster cluster : clusters) {
-      for (int member : cluster.members()) {
-        if (member != cluster.representative()) {
-          int source = inputIndex.get(corpus.sources().get(corpus.sourceIndex(member)));
-          dropped.get(source).add(corpus.recordIndex(member));
-        }
+      Corpus corpus = run.corpus;
+      List<Map<Long, Annotation>> removedRecords = new ArrayList<>();
+      List<Set<Long>> rejected = new ArrayList<>();
+      Map<String, Integer> inputIndex = new HashMap<>();
+      for (int i = 0; i < input.inputs.size(); i++) {
+        removedRecords.add(new HashMap<>());
+        rejected.add(new HashSet<>());
+        inputIndex.putIfAbsent(input.inputs.get(i).toString(), i);
       }
+      int groups;
+      if (components) {
+        List<Cluster> clusters = ClustersCommand.components(run, policy);
+        for (Cluster cluster : clusters) {
+          for (int member : cluster.members()) {
+            if (member != cluster.representative()) {
+              removedRecords.get(inputOf(corpus, member, inputIndex)).put(corpus.recordIndex(member),
+                  new Annotation(corpus.id(cluster.representative()), ""));
+            }
+          }
+        }
+        groups = clusters.size();
+      } else {
+        KeptSet kept = ClustersCommand.keptSet(run, policy);
+        for (int i = 0; i < kept.documentCount(); i++) {
+          if (!kept.isKept(i)) {
+            removedRecords.get(inputOf(corpus, i, inputIndex)).put(corpus.recordIndex(i),
+                new Annotation(corpus.id(kept.matchOf(i)), Formats.similarity(kept.similarityOf(i))));
+          }
+        }
+        groups = kept.groups().size();
+      }
+      run.skips.rejected().forEach((source, indexes) -> {
+        // a directory's problems name the file, not the input: a directory is the only input
+        Integer index = inputIndex.get(source);
+        rejected.get(index == null ? 0 : index).addAll(indexes);
+      });
+      return new Plan(groups, removedRecords, rejected);
     }
-    return dropped;
   }
 
-  private long copyFiles(List<Set<Long>> dropped, OutputTarget target) throws IOException {
-    long kept = 0;
-    for (int i = 0; i < input.inputs.size(); i++) {
-      Path path = input.inputs.get(i);
-      Set<Long> drop = dropped.get(i);
-      InputOptions options = input.options(path);
-      kept += options.format().copyExcept(path, options, drop::contains, target.stream(), i == 0);
-    }
-    return kept;
+  private static int inputOf(Corpus corpus, int ordinal, Map<String, Integer> inputIndex) {
+    return inputIndex.get(corpus.sources().get(corpus.sourceIndex(ordinal)));
   }
 }

@@ -19,6 +19,7 @@ import org.neardup.cli.options.OutputTarget;
 import org.neardup.cli.options.PipelineMixin;
 import org.neardup.cluster.Cluster;
 import org.neardup.cluster.KeepPolicy;
+import org.neardup.cluster.KeptSet;
 import org.neardup.pipeline.PipelineConfig;
 import org.neardup.verify.SimilarPair;
 import picocli.CommandLine.Command;
@@ -59,7 +60,8 @@ public final class ReportCommand implements Callable<Integer> {
     InputSnapshot snapshot = input.checkRereadable("report");
     try (OutputTarget target = output.open(spec, input.paths());
         PipelineRun run = PipelineRun.execute(input, pipeline, config, output.quiet, spec.commandLine().getErr())) {
-      List<Cluster> clusters = ClustersCommand.clusters(run, KeepPolicy.FIRST);
+      KeptSet kept = ClustersCommand.keptSet(run, KeepPolicy.FIRST);
+      List<Cluster> clusters = kept.groups().stream().map(KeptSet.Group::toCluster).toList();
       List<Cluster> largest = ReportSelection.largest(clusters, topClusters);
       List<SimilarPair> lowest = ReportSelection.leastSimilar(run.result.pairs(), leastSimilar);
       List<ReportSelection.ClusterPairs> ofClusters = ReportSelection.clusterPairs(largest, run.result.pairs(), clusterPairs);

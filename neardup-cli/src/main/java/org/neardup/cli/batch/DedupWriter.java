@@ -1,0 +1,110 @@
+package org.neardup.cli.batch;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.function.IntFunction;
+import java.util.function.LongFunction;
+import java.util.function.LongPredicate;
+import org.neardup.cli.options.DirectoryTarget;
+import org.neardup.cli.options.InputMixin;
+import org.neardup.cli.options.OutputTarget;
+import org.neardup.io.Annotation;
+import org.neardup.io.DirectoryFormat;
+import org.neardup.io.InputFormat;
+import org.neardup.io.InputOptions;
+
+/**
+ * Writes the outputs of {@code dedup} (the clean copy, the removed records, the rejects): the inputs'
+ * records minus chosen ones, in their own format, into a file or (for a directory input) a new
+ * directory, each committed only when complete. Not thread-safe.
+ */
+final class DedupWriter {
+  private final InputMixin input;
+  private final PrintWriter standardOutput;
+  private final boolean directory;
+
+  DedupWriter(InputMixin input, PrintWriter standardOutput, boolean directory) {
+    this.input = input;
+    this.standardOutput = standardOutput;
+    this.directory = directory;
+  }
+
+  /** An output, checked and opened: a file, or a new directory for a directory input. */
+  interface Target extends AutoCloseable {
+    void commit() throws IOException;
+
+    @Override
+    void close();
+  }
+
+  private record FileTarget(OutputTarget target) implements Target {
+    @Override
+    public void commit() throws IOException {
+      target.commit();
+    }
+
+    @Override
+    public void close() {
+      target.close();
+    }
+  }
+
+  private record DirectoryOutput(DirectoryTarget target) implements Target {
+    @Override
+    public void commit() throws IOException {
+      target.commit();
+    }
+
+    @Override
+    public void close() {
+      target.close();
+    }
+  }
+
+  /**
+   * Opens {@code path} for writing.
+   *
+   * @throws org.neardup.cli.UsageException when it cannot be written, saying why
+   */
+  Target open(Path path) {
+    return directory ? new DirectoryOutput(DirectoryTarget.open(path, input.paths()))
+        : new FileTarget(OutputTarget.open(path, standardOutput, input.paths()));
+  }
+
+  /**
+   * Copies every input's records except those {@code drop} selects (by input index, then record
+   * index) to {@code target}; returns the records written.
+   */
+  long copy(Target target, IntFunction<LongPredicate> drop) throws IOException {
+    if (target instanceof DirectoryOutput out) {
+      DirectoryFormat format = (DirectoryFormat) InputFormat.DIR;
+      return format.copyExcept(input.inputs.get(0), drop.apply(0), out.target().directory());
+    }
+    OutputTarget out = ((FileTarget) target).target();
+    long written = 0;
+    for (int i = 0; i < input.inputs.size(); i++) {
+      Path path = input.inputs.get(i);
+      InputOptions options = input.options(path);
+      written += options.format().copyExcept(path, options, drop.apply(i), out.stream(), i == 0);
+    }
+    return written;
+  }
+
+  /** {@link #copy} with each record's annotation added ({@link InputFormat#copyAnnotated}). */
+  long copyAnnotated(Target target, IntFunction<LongPredicate> drop, IntFunction<LongFunction<Annotation>> annotation)
+      throws IOException {
+    if (target instanceof DirectoryOutput out) {
+      DirectoryFormat format = (DirectoryFormat) InputFormat.DIR;
+      return format.copyAnnotated(input.inputs.get(0), drop.apply(0), annotation.apply(0), out.target().directory());
+    }
+    OutputTarget out = ((FileTarget) target).target();
+    long written = 0;
+    for (int i = 0; i < input.inputs.size(); i++) {
+      Path path = input.inputs.get(i);
+      InputOptions options = input.options(path);
+      written += options.format().copyAnnotated(path, options, drop.apply(i), annotation.apply(i), out.stream(), i == 0);
+    }
+    return written;
+  }
+}

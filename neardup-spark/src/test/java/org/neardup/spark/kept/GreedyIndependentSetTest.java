@@ -2,11 +2,16 @@ package org.neardup.spark.kept;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.neardup.spark.TestSpark;
 import scala.Tuple2;
 
@@ -41,6 +46,21 @@ class GreedyIndependentSetTest {
     assertThat(result.rounds()).isEqualTo(11);
     for (long node = 0; node <= 21; node++) {
       assertThat(decisions.get(node)).as("node %d", node).isEqualTo(node % 2 == 0);
+    }
+  }
+
+  @Test
+  void withACheckpointDirectoryTheRoundsWriteReliableCheckpoints(@TempDir Path checkpoints) throws IOException {
+    context.setCheckpointDir(checkpoints.toString());
+    List<Tuple2<Long, Long>> edges = new ArrayList<>();
+    for (long a = 0; a < 11; a++) {
+      edges.add(new Tuple2<>(a, a + 1));
+    }
+    GreedyIndependentSet.Result result = GreedyIndependentSet.of(context, context.parallelizePairs(edges, 2), 2);
+    assertThat(result.rounds()).isEqualTo(6);
+    assertThat(result.decisions().filter(e -> e._2()).count()).isEqualTo(6);
+    try (Stream<Path> files = Files.walk(checkpoints)) {
+      assertThat(files.filter(f -> f.getFileName().toString().startsWith("rdd-"))).isNotEmpty();
     }
   }
 

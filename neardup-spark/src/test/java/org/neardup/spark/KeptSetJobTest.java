@@ -80,6 +80,22 @@ class KeptSetJobTest {
     assertThat(dir.resolve(".dedup.spark.checkpoints")).doesNotExist();
   }
 
+  @Test
+  void documentsWithoutPairsGiveNoGroupsAndNoRounds() throws IOException {
+    Path input = dir.resolve("unrelated.tsv");
+    SplittableRandom random = new SplittableRandom(5);
+    try (Writer out = Files.newBufferedWriter(input, StandardCharsets.UTF_8)) {
+      for (int i = 0; i < 50; i++) {
+        out.write("u" + i + "\t" + String.join(" ", words(random, 40)) + "\n");
+      }
+    }
+    Path output = dir.resolve("unrelated.spark");
+    TestSpark.Run run = spark("clusters", "--partitions", "2", "-o", output.toString(), input.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(parts(output)).isEmpty();
+    assertThat(run.err()).doesNotContain("kept set (greedy").contains("0 group lines written");
+  }
+
   private static String[] words(SplittableRandom random, int count) {
     String[] words = new String[count];
     for (int i = 0; i < count; i++) {

@@ -21,17 +21,17 @@ import scala.Tuple2;
  * (its first node is kept, the rest removed at once), more for chains of near-duplicates each
  * close to the next only. Lineage is cut every {@link Lineage#CUT_EVERY} rounds. Stateless.
  */
-public final class GreedyIndependentSet {
+final class GreedyIndependentSet {
   private GreedyIndependentSet() {}
 
   /** Every node that has an edge with whether it is kept, and how many rounds that took. */
-  public record Result(JavaPairRDD<Long, Boolean> decisions, int rounds) {}
+  record Result(JavaPairRDD<Long, Boolean> decisions, int rounds) {}
 
   /**
    * The decisions for every node of {@code edges}, given as (earlier, later) in the order. The
    * result's decisions are persisted.
    */
-  public static Result of(JavaSparkContext context, JavaPairRDD<Long, Long> edges, int partitions) {
+  static Result of(JavaSparkContext context, JavaPairRDD<Long, Long> edges, int partitions) {
     JavaPairRDD<Long, Long> current = edges.distinct(partitions).persist(StorageLevel.MEMORY_AND_DISK());
     JavaRDD<Long> undecided = current
         .flatMap(e -> List.of(e._1(), e._2()).iterator())

@@ -10,13 +10,17 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.neardup.cli.Formats;
 
 /**
  * Chains of near-duplicates, each document one word away from the one before, so that the kept
@@ -65,6 +69,28 @@ class KeptSetJobTest {
     try (Stream<Path> left = Files.list(checkpoints)) {
       assertThat(left).isEmpty();
     }
+  }
+
+  @Test
+  void clustersAsParquetHoldTheLinesOfTheText() throws IOException {
+    Path expected = dir.resolve("clusters-shortest.cli");
+    assertThat(cli("clusters", "-q", "--keep", "shortest", "-o", expected.toString(), chains.toString()).exitCode())
+        .isZero();
+    Path output = dir.resolve("clusters.parquet");
+    TestSpark.Run run = spark("clusters", "-q", "--keep", "shortest", "--output-format", "parquet", "--partitions", "3",
+        "-o", output.toString(), chains.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    List<Row> rows = new ArrayList<>();
+    for (Path part : TestSpark.partFiles(output)) {
+      rows.addAll(TestSpark.session().read().parquet(part.toString()).collectAsList());
+    }
+    assertThat(rows.get(0).schema().fieldNames()).containsExactly("cluster", "id", "role", "similarity");
+    StringBuilder lines = new StringBuilder();
+    for (Row row : rows) {
+      lines.append(row.getString(0)).append('\t').append(row.getString(1)).append('\t').append(row.getString(2))
+          .append('\t').append(Formats.similarity(row.getDouble(3))).append('\n');
+    }
+    assertThat(lines.toString()).isEqualTo(Files.readString(expected, StandardCharsets.UTF_8));
   }
 
   @Test

@@ -3,6 +3,7 @@ package org.neardup;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.neardup.cluster.KeepPolicy;
 import org.neardup.pipeline.PipelineConfig;
 import org.neardup.shingle.ShingleConfig;
+import org.neardup.synth.CorpusGenerator;
+import org.neardup.synth.GeneratedCorpus;
 
 class NearDupTest {
   /** The README's batch example, as written there. */
@@ -67,5 +70,47 @@ class NearDupTest {
     assertThat(longest.get(0).duplicates()).containsExactly("a", "d");
     List<String> texts = new ArrayList<>(docs.values());
     assertThat(nearDup.clusters(texts)).containsExactly(new DuplicateCluster<>(0, List.of(0, 1, 3)));
+  }
+
+  @Test
+  void onSeededGeneratedCorporaEveryRemovalHasItsBestKeptMatchAndNoTwoKeptAreAPair() {
+    NearDup nearDup = NearDup.with(PipelineConfig.builder().threshold(0.7).build());
+    for (long seed : new long[] {1, 2, 3}) {
+      GeneratedCorpus corpus = new CorpusGenerator(600, 0.5, 8, 0.35, 15, 60, seed).generate();
+      Map<String, String> docs = new LinkedHashMap<>();
+      for (int i = 0; i < corpus.size(); i++) {
+        docs.put(corpus.ids().get(i), corpus.texts().get(i));
+      }
+      Map<String, Map<String, Double>> neighbours = new HashMap<>();
+      for (DuplicatePair<String> pair : nearDup.pairs(docs)) {
+        neighbours.computeIfAbsent(pair.first(), k -> new HashMap<>()).put(pair.second(), pair.similarity());
+        neighbours.computeIfAbsent(pair.second(), k -> new HashMap<>()).put(pair.first(), pair.similarity());
+      }
+      for (KeepPolicy keep : KeepPolicy.values()) {
+        Map<String, DuplicateRemoval<String>> removed = new HashMap<>();
+        nearDup.removals(docs, keep).forEach(r -> removed.put(r.removed(), r));
+        assertThat(removed).isNotEmpty();
+        for (DuplicateRemoval<String> removal : removed.values()) {
+          assertThat(removed).doesNotContainKey(removal.kept());
+          assertThat(neighbours.get(removal.removed())).containsEntry(removal.kept(), removal.similarity());
+          assertThat(removal.similarity()).isGreaterThanOrEqualTo(0.7);
+          neighbours.get(removal.removed()).forEach((other, similarity) -> {
+            if (!removed.containsKey(other)) {
+              assertThat(similarity).isLessThanOrEqualTo(removal.similarity());
+            }
+          });
+        }
+        neighbours.forEach((id, others) -> {
+          if (!removed.containsKey(id)) {
+            assertThat(others.keySet()).as("%s under %s, seed %d", id, keep, seed).allMatch(removed::containsKey);
+          }
+        });
+        List<DuplicateCluster<String>> clusters = nearDup.clusters(docs, keep);
+        assertThat(clusters.stream().mapToInt(c -> c.duplicates().size()).sum()).isEqualTo(removed.size());
+        for (DuplicateCluster<String> cluster : clusters) {
+          assertThat(cluster.duplicates()).allMatch(d -> removed.get(d).kept().equals(cluster.representative()));
+        }
+      }
+    }
   }
 }

@@ -21,11 +21,19 @@ class ClustersDedupEvalTest {
   }
 
   @Test
-  void clustersListEachMemberWithItsRole() throws IOException {
+  void clustersListEachMemberWithItsRoleAndSimilarityToTheKeptOne() throws IOException {
     CliRunner run = CliRunner.run("clusters", "-q", corpus().toString());
     assertThat(run.exitCode).as(run.toString()).isZero();
-    assertThat(run.out).isEqualTo("x1\tx1\tkeep\nx1\tx2\tduplicate\nx1\tx3\tduplicate\n");
+    assertThat(run.out).isEqualTo("x1\tx1\tkeep\t1.000000\nx1\tx2\tduplicate\t0.960000\nx1\tx3\tduplicate\t1.000000\n");
     CliRunner longest = CliRunner.run("clusters", "-q", "--keep", "longest", corpus().toString());
+    // the kept document's line first, then the removed ones in input order
+    assertThat(longest.out).isEqualTo("x2\tx2\tkeep\t1.000000\nx2\tx1\tduplicate\t0.960000\nx2\tx3\tduplicate\t0.960000\n");
+  }
+
+  @Test
+  void clustersWithComponentsKeepTheThreeColumnLayout() throws IOException {
+    CliRunner longest = CliRunner.run("clusters", "-q", "--components", "--keep", "longest", corpus().toString());
+    assertThat(longest.exitCode).as(longest.toString()).isZero();
     assertThat(longest.out).isEqualTo("x1\tx1\tduplicate\nx1\tx2\tkeep\nx1\tx3\tduplicate\n");
   }
 

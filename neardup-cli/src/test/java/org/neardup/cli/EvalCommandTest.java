@@ -76,6 +76,19 @@ class EvalCommandTest {
   }
 
   @Test
+  void clustersOutputIsReadAsThePairsOfEachRemovedDocumentAndItsKeptOne() throws IOException {
+    Path corpus = Files.writeString(dir.resolve("in.tsv"),
+        "a\tthe same words here\nb\tthe same words here\nc\tthe same words here\nd\tnothing alike at all\n");
+    Path found = dir.resolve("clusters.tsv");
+    CliRunner clusters = CliRunner.run("clusters", "-q", "-o", found.toString(), corpus.toString());
+    assertThat(clusters.exitCode).as(clusters.toString()).isZero();
+    Path truth = Files.writeString(dir.resolve("truth.tsv"), "a\tb\t1.000000\na\tc\t1.000000\nb\tc\t1.000000\n");
+    CliRunner run = eval(truth, found);
+    assertThat(run.exitCode).as(run.toString()).isZero();
+    assertThat(run.out).contains("found pairs      2").contains("true positives   2").contains("false negatives  1");
+  }
+
+  @Test
   void aByteOrderMarkIsNotPartOfTheFirstId() throws IOException {
     Path truth = Files.write(dir.resolve("bom.tsv"), ("\ufeffa\tb\t0.900000\n").getBytes(StandardCharsets.UTF_8));
     Path found = Files.writeString(dir.resolve("found.tsv"), "a\tb\t0.900000\n");

@@ -17,7 +17,7 @@ import org.neardup.text.Normalizer;
 import org.neardup.text.NormalizerConfig;
 
 class ReportCommandTest {
-  static final List<String> SECTIONS = List.of("parameters", "counts", "histogram", "clusters", "lowest-pairs", "cluster-pairs");
+  static final List<String> SECTIONS = List.of("parameters", "counts", "histogram", "clusters", "removals", "lowest-pairs", "cluster-pairs");
 
   private static final String HOSTILE = "<script>alert(\"x\")</script> & <b>bold</b> 'quoted' offer: flat near the station with two rooms";
 
@@ -119,6 +119,23 @@ class ReportCommandTest {
     assertThat(sides.get(1).select("del")).isEmpty();
     assertThat(sides.get(1).selectFirst(".text").text())
         .isEqualTo(R2);
+  }
+
+  @Test
+  void removalsShowTheKeptMatchBesideTheRemovedTextLeastSimilarFirst() throws IOException {
+    Document html = report(corpus().toString());
+    List<Element> removals = html.select("#removals article.pair");
+    assertThat(removals).hasSize(4);
+    Element closest = removals.get(0);
+    assertThat(closest.selectFirst("h3").text()).isEqualTo("r1 keeps r2 J = " + Formats.similarity(jaccard(R1, R2)));
+    List<Element> sides = closest.select(".side");
+    assertThat(sides.get(0).selectFirst(".id").text()).isEqualTo("r1");
+    assertThat(sides.get(0).select("del").eachText()).containsExactly("480");
+    assertThat(sides.get(1).selectFirst(".id").text()).isEqualTo("r2");
+    assertThat(sides.get(1).select("ins").eachText()).containsExactly("750");
+    assertThat(removals.stream().map(r -> r.selectFirst("h3 .ids").text()))
+        .containsExactlyInAnyOrder("r1 keeps r2", "h1 keeps h2", "c1 keeps c2", "c1 keeps c3");
+    assertThat(report("--removals", "1", corpus().toString()).select("#removals article.pair")).hasSize(1);
   }
 
   @Test

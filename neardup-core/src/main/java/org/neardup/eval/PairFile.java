@@ -27,7 +27,10 @@ import org.neardup.input.InputException;
  * truth file ({@code idA idB}, whitespace-separated, as the articles data set has). A line with a
  * tab is split on tabs into 2 or 3 fields, any other on whitespace into 2 or 3; a third field is
  * the similarity, a number in [0, 1]. The output of {@code pairs --measure containment} is read too:
- * its fourth field, the direction ({@code a-in-b}, {@code b-in-a}, {@code both}), is ignored. Lines are trimmed first; blank lines are ignored. A pair
+ * its fourth field, the direction ({@code a-in-b}, {@code b-in-a}, {@code both}), is ignored. So is
+ * the output of {@code clusters} ({@code cluster<TAB>id<TAB>role<TAB>similarity}): each {@code
+ * duplicate} line is the pair of a removed document and its kept one, {@code keep} lines are
+ * skipped. Lines are trimmed first; blank lines are ignored. A pair
  * listed twice counts once, unless the two lines give it different similarities (an error). The
  * file is strict UTF-8 (a leading byte order mark is ignored) and may be gzip-compressed (detected
  * by its first bytes), as {@code neardup pairs -o found.tsv.gz} writes it. Stateless.
@@ -35,6 +38,9 @@ import org.neardup.input.InputException;
 public final class PairFile {
   /** The fourth field of {@code pairs --measure containment}: which document holds the other. */
   private static final java.util.Set<String> DIRECTIONS = java.util.Set.of("a-in-b", "b-in-a", "both");
+
+  /** The third field of {@code clusters}' lines: the kept document's line, or a removed one's. */
+  private static final java.util.Set<String> ROLES = java.util.Set.of("keep", "duplicate");
 
   private PairFile() {}
 
@@ -97,6 +103,13 @@ public final class PairFile {
       throw new InputException(source, lineNumber, null, "expected two ids, got '" + trimmed + "'");
     }
     boolean direction = tabs && fields.length == 4 && DIRECTIONS.contains(fields[3]);
+    boolean role = tabs && fields.length == 4 && ROLES.contains(fields[2]);
+    if (role) {
+      if (fields[2].equals("keep")) {
+        return; // the kept document's own line
+      }
+      fields = new String[] {fields[0], fields[1], fields[3]};
+    }
     if (fields.length > 3 && !direction) {
       throw new InputException(source, lineNumber, null, (tabs
           ? "expected idA<TAB>idB or idA<TAB>idB<TAB>similarity (or pairs --measure containment's"

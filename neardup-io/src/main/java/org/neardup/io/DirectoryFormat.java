@@ -18,6 +18,9 @@ import org.neardup.input.InputProblems;
  * listed by {@link DirectoryListing}); copied file by file into a new directory.
  */
 public final class DirectoryFormat implements InputFormat {
+  /** The list of annotations {@link #copyAnnotated} writes in the output directory (hidden: not a document). */
+  public static final String ANNOTATIONS = ".neardup-annotations.tsv";
+
   DirectoryFormat() {}
 
   @Override
@@ -63,7 +66,11 @@ public final class DirectoryFormat implements InputFormat {
     Objects.requireNonNull(dropRecordIndex, "dropRecordIndex");
     Objects.requireNonNull(outputDir, "outputDir");
     InputErrors.checkPath(inputDir, this);
-    List<String> files = DirectoryListing.list(inputDir);
+    return copy(inputDir, DirectoryListing.list(inputDir), dropRecordIndex, outputDir);
+  }
+
+  private static long copy(Path inputDir, List<String> files, LongPredicate dropRecordIndex, Path outputDir)
+      throws IOException {
     if (!Files.isDirectory(outputDir)) {
       Files.createDirectory(outputDir); // not createDirectories: the parent must exist
     }
@@ -81,9 +88,6 @@ public final class DirectoryFormat implements InputFormat {
     return copied;
   }
 
-  /** The list of annotations {@link #copyAnnotated} writes in the output directory (hidden: not a document). */
-  public static final String ANNOTATIONS = ".neardup-annotations.tsv";
-
   /**
    * {@link #copyExcept(Path, LongPredicate, Path)}, and beside the files copied the list {@value
    * #ANNOTATIONS}: a header line {@code id<TAB>duplicate_of<TAB>similarity}, then one line per file
@@ -94,9 +98,12 @@ public final class DirectoryFormat implements InputFormat {
    */
   public long copyAnnotated(Path inputDir, LongPredicate dropRecordIndex, LongFunction<Annotation> annotation,
       Path outputDir) throws IOException {
+    Objects.requireNonNull(dropRecordIndex, "dropRecordIndex");
     Objects.requireNonNull(annotation, "annotation");
-    long copied = copyExcept(inputDir, dropRecordIndex, outputDir);
+    Objects.requireNonNull(outputDir, "outputDir");
+    InputErrors.checkPath(inputDir, this);
     List<String> files = DirectoryListing.list(inputDir);
+    long copied = copy(inputDir, files, dropRecordIndex, outputDir);
     StringBuilder list = new StringBuilder("id\t" + Annotation.DUPLICATE_OF + "\t" + Annotation.SIMILARITY + "\n");
     for (int i = 0; i < files.size(); i++) {
       if (!dropRecordIndex.test(i)) {

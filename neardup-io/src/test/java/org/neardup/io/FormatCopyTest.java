@@ -167,4 +167,33 @@ class FormatCopyTest {
         .isInstanceOf(InputException.class)
         .hasMessage(missing + ": no such file");
   }
+
+  private static String annotated(Path input, InputOptions options, LongPredicate drop, boolean header)
+      throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    options.format().copyAnnotated(input, options, drop,
+        i -> i == 1 ? new Annotation("a \"x\", y", "0.900000") : Annotation.KEPT, out, header);
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void csvAnnotationGoesBeforeEachRowsLineEndingQuotedAsNeededAndBlankRowsStay() throws IOException {
+    Path file = write(dir, "data.csv", bytes(BOM, "id,text\r\na,\"x\r\ny\"\r\nb,2\n\nc,3\nd,4"));
+
+    assertThat(annotated(file, csv(',', "id", "text"), i -> i == 2, true)).isEqualTo(
+        "\ufeffid,text,duplicate_of,similarity\r\na,\"x\r\ny\",,\r\nb,2,\"a \"\"x\"\", y\",0.900000\n\nd,4,,");
+    assertThat(annotated(file, csv(',', "id", "text"), NOTHING, false)).startsWith("a,\"x\r\ny\",,\r\n");
+  }
+
+  @Test
+  void lineAnnotationsAreTwoColumnsOrTwoJsonMembersAndBlankLinesStay() throws IOException {
+    Path tsv = write(dir, "data.tsv", bytes(BOM, "a\tone\r\n\nb\ttwo\nc\tthree"));
+    assertThat(annotated(tsv, options(InputFormat.TSV), NOTHING, false))
+        .isEqualTo("\ufeffa\tone\t\t\r\n\nb\ttwo\ta \"x\", y\t0.900000\nc\tthree\t\t");
+    Path jsonl = write(dir, "data.jsonl", "{\"id\":\"a\"}\n{ }\r\n{\"id\":\"c\"}  ");
+    assertThat(annotated(jsonl, options(InputFormat.JSONL), NOTHING, false)).isEqualTo(
+        "{\"id\":\"a\",\"duplicate_of\":null,\"similarity\":null}\n"
+            + "{ \"duplicate_of\":\"a \\\"x\\\", y\",\"similarity\":0.900000}\r\n"
+            + "{\"id\":\"c\",\"duplicate_of\":null,\"similarity\":null}  ");
+  }
 }

@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Groups near-duplicates: what dedup keeps and removes, and why.",
       "Walks the documents in --keep order and keeps each one that is not a pair of one already kept. So every removed document has a kept one at similarity >= the threshold, and no two kept ones are a pair. Writes one group per kept document that removes others, as cluster<TAB>id<TAB>role<TAB>similarity lines: cluster = the kept document's id; its own line first (role keep, similarity 1.000000), then the documents removed for it (role duplicate, their exact similarity to it, 6 decimals; each removed document goes to its most similar kept one). Groups come in input order of the kept document, removed documents in input order; documents without duplicates are not listed.",
-      "With --components: the connected components of the pairs instead, as cluster<TAB>id<TAB>role lines (cluster = id of the first-read member, role keep for the --keep choice, else duplicate). Components chain: A~B and B~C put C with A even when J(A, C) is far below the threshold."
+      "With --components: the connected components of the pairs instead, as cluster<TAB>id<TAB>role lines (cluster = id of the first-read member, role keep for the --keep choice, else duplicate). Components chain: A~B and B~C put C with A even when J(A, C) is far below the threshold. In the Kijiji rentals (Title + Short Description) 1801~1802 at 0.877670 and 1802~1831 at 0.817164, but J(1801, 1831) < 0.8: --components removes 1831 for 1801, the default keeps it."
     })
 public final class ClustersCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

@@ -24,7 +24,7 @@ import org.neardup.cluster.Cluster;
 import org.neardup.cluster.KeepPolicy;
 import org.neardup.cluster.KeptSet;
 import org.neardup.io.Annotation;
-import org.neardup.io.InputFormat;
+import org.neardup.io.DirectoryFormat;
 import org.neardup.pipeline.Corpus;
 import org.neardup.pipeline.PipelineConfig;
 import picocli.CommandLine.Command;
@@ -60,7 +60,7 @@ public final class DedupCommand implements Callable<Integer> {
   @Option(names = "--components", description = "Remove all but one member of each connected component of the pairs (the --keep choice) instead.")
   boolean components;
 
-  @Option(names = "--annotate", description = "Write every record, the removed ones too, each with two fields added: the id of the kept record it duplicates and their similarity (both empty for a kept record): the last two columns of TSV, LINES and CSV (named duplicate_of and similarity in a CSV header), members \"duplicate_of\" and \"similarity\" of a JSON Lines object (null for a kept record), a list " + org.neardup.io.DirectoryFormat.ANNOTATIONS + " in a directory output.")
+  @Option(names = "--annotate", description = "Write every record, the removed ones too, each with two fields added: the id of the kept record it duplicates and their similarity (both empty for a kept record): the last two columns of TSV, LINES and CSV (named duplicate_of and similarity in a CSV header), members \"duplicate_of\" and \"similarity\" of a JSON Lines object (null for a kept record), a list " + DirectoryFormat.ANNOTATIONS + " in a directory output.")
   boolean annotate;
 
   @Option(names = "--removed", paramLabel = "FILE", description = "Also write the removed records to FILE, in the input's format (a new directory for --format dir).")

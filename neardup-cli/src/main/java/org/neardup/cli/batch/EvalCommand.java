@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Scores found pairs against true pairs: precision, recall, F1.",
-      "Both files hold one pair a line: 'idA idB' (whitespace-separated) or neardup's 'idA<TAB>idB<TAB>similarity'. When the truth carries similarities (e.g. the output of 'neardup pairs --exact'), recall is also given per similarity band."
+      "Both files hold one pair a line: 'idA idB' (whitespace-separated) or neardup's 'idA<TAB>idB<TAB>similarity'. The output of 'clusters' is read as the pairs of each removed document and its kept one. When the truth carries similarities (e.g. the output of 'neardup pairs --exact'), recall is also given per similarity band."
     })
 public final class EvalCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

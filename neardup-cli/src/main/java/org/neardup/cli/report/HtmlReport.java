@@ -23,7 +23,8 @@ import org.neardup.verify.VerifyMode;
 /**
  * The report as one self-contained HTML page: inline CSS and SVG (the histogram, drawn by XChart),
  * no scripts, fonts, images or links outside the page. Sections, each with a stable id: {@code parameters}, {@code counts},
- * {@code histogram}, {@code clusters}, {@code lowest-pairs}, {@code cluster-pairs}. Every text
+ * {@code histogram}, {@code clusters}, {@code removals}, {@code lowest-pairs}, {@code
+ * cluster-pairs}. Every text
  * from the input is escaped.
  */
 final class HtmlReport {
@@ -57,18 +58,20 @@ final class HtmlReport {
   private final boolean exactJoin;
   private final List<Cluster> clusters;
   private final List<Cluster> largest;
+  private final List<ReportSelection.Removal> removals;
   private final List<SimilarPair> leastSimilar;
   private final List<ReportSelection.ClusterPairs> clusterPairs;
   private final Map<Integer, String> texts;
   private final Normalizer normalizer;
 
   HtmlReport(PipelineRun run, InputOptionsMixin input, boolean exactJoin, List<Cluster> clusters, List<Cluster> largest,
-      List<SimilarPair> leastSimilar, List<ReportSelection.ClusterPairs> clusterPairs, Map<Integer, String> texts) {
+      List<ReportSelection.Removal> removals, List<SimilarPair> leastSimilar, List<ReportSelection.ClusterPairs> clusterPairs, Map<Integer, String> texts) {
     this.run = run;
     this.input = input;
     this.exactJoin = exactJoin;
     this.clusters = clusters;
     this.largest = largest;
+    this.removals = removals;
     this.leastSimilar = leastSimilar;
     this.clusterPairs = clusterPairs;
     this.texts = texts;
@@ -82,12 +85,13 @@ final class HtmlReport {
     out.write("<title>neardup report: " + Html.escape(inputs) + "</title>\n<style>\n" + STYLE + "\n</style>\n</head>\n<body>\n");
     out.write("<h1>neardup report</h1>\n<p class=\"muted\">" + Html.escape(inputs) + "</p>\n");
     out.write("<nav><a href=\"#parameters\">Parameters</a><a href=\"#counts\">Counts</a><a href=\"#histogram\">Similarities</a>"
-        + "<a href=\"#clusters\">Largest clusters</a><a href=\"#lowest-pairs\">Least similar pairs</a>"
+        + "<a href=\"#clusters\">Largest clusters</a><a href=\"#removals\">Closest removals</a><a href=\"#lowest-pairs\">Least similar pairs</a>"
         + "<a href=\"#cluster-pairs\">Pairs in the largest clusters</a></nav>\n");
     parameters(out);
     counts(out);
     histogram(out);
     clusters(out);
+    removals(out);
     pairs(out);
     out.write("<footer class=\"muted\"><p>Made by neardup 0.1.0.</p></footer>\n</body>\n</html>\n");
   }
@@ -197,9 +201,28 @@ final class HtmlReport {
     out.write("</table>\n</section>\n");
   }
 
+  private static final String LEGEND = "<p class=\"legend muted\">Words only in the left text are <del>struck out</del>, words only in the right text are <ins>marked</ins>"
+      + " (words compared after normalization).</p>\n";
+
+  private void removals(Writer out) throws IOException {
+    out.write("<section id=\"removals\">\n<h2>Closest removals</h2>\n");
+    if (removals.isEmpty()) {
+      out.write("<p>No removals.</p>\n</section>\n");
+      return;
+    }
+    out.write(String.format(Locale.ROOT, "<p class=\"muted\">What dedup removes, each with the kept document it duplicates"
+        + " (left) and their similarity: the %d least similar of %s removals.</p>%n", removals.size(),
+        number(clusters.stream().mapToLong(c -> c.size() - 1L).sum())));
+    out.write(LEGEND);
+    for (int r = 0; r < removals.size(); r++) {
+      ReportSelection.Removal removal = removals.get(r);
+      pair(out, "removal-" + (r + 1), removal.kept(), removal.removed(), removal.similarity(), " keeps ");
+    }
+    out.write("</section>\n");
+  }
+
   private void pairs(Writer out) throws IOException {
-    String legend = "<p class=\"legend muted\">Words only in the left text are <del>struck out</del>, words only in the right text are <ins>marked</ins>"
-        + " (words compared after normalization).</p>\n";
+    String legend = LEGEND;
     out.write("<section id=\"lowest-pairs\">\n<h2>Least similar pairs</h2>\n");
     out.write(String.format(Locale.ROOT, "<p class=\"muted\">The %d least similar of the %s pairs found: the closest calls.</p>%n",
         leastSimilar.size(), number(run.result.pairs().size())));
@@ -234,14 +257,20 @@ final class HtmlReport {
   }
 
   private void pair(Writer out, String anchor, SimilarPair pair) throws IOException {
-    String idA = run.corpus.id(pair.first());
-    String idB = run.corpus.id(pair.second());
+    pair(out, anchor, pair.first(), pair.second(), pair.similarity(), " ~ ");
+  }
+
+  /** Two documents side by side, the words that differ marked; {@code between} joins their ids. */
+  private void pair(Writer out, String anchor, int left, int right, double similarity, String between)
+      throws IOException {
+    String idA = run.corpus.id(left);
+    String idB = run.corpus.id(right);
     List<WordDiff.Segment> diff = WordDiff.of(
-        WordDiff.words(texts.getOrDefault(pair.first(), "")), WordDiff.words(texts.getOrDefault(pair.second(), "")),
+        WordDiff.words(texts.getOrDefault(left, "")), WordDiff.words(texts.getOrDefault(right, "")),
         normalizer::normalize);
     out.write("<article class=\"pair\" id=\"" + anchor + "\">\n");
-    out.write("<h3><span class=\"ids\">" + Html.escape(idA) + " ~ " + Html.escape(idB) + "</span> <span class=\"similarity\">J = "
-        + Formats.similarity(pair.similarity()) + "</span></h3>\n<div class=\"sides\">\n");
+    out.write("<h3><span class=\"ids\">" + Html.escape(idA) + Html.escape(between) + Html.escape(idB)
+        + "</span> <span class=\"similarity\">J = " + Formats.similarity(similarity) + "</span></h3>\n<div class=\"sides\">\n");
     side(out, idA, diff, true);
     side(out, idB, diff, false);
     out.write("</div>\n</article>\n");

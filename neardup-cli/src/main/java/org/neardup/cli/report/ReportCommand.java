@@ -48,13 +48,16 @@ public final class ReportCommand implements Callable<Integer> {
   @Option(names = "--least-similar", paramLabel = "N", defaultValue = "50", description = "Least similar pairs shown with their texts. Default: ${DEFAULT-VALUE}.")
   int leastSimilar;
 
+  @Option(names = "--removals", paramLabel = "N", defaultValue = "20", description = "Removals shown with the kept text beside the removed one: those least similar to their kept match. Default: ${DEFAULT-VALUE}.")
+  int removals;
+
   @Option(names = "--cluster-pairs", paramLabel = "N", defaultValue = "3", description = "Pairs shown with their texts for each listed cluster (its least similar). Default: ${DEFAULT-VALUE}.")
   int clusterPairs;
 
   @Override
   public Integer call() throws IOException {
-    if (topClusters < 0 || leastSimilar < 0 || clusterPairs < 0) {
-      throw new UsageException("--top-clusters, --least-similar and --cluster-pairs must be at least 0");
+    if (topClusters < 0 || leastSimilar < 0 || clusterPairs < 0 || removals < 0) {
+      throw new UsageException("--top-clusters, --least-similar, --removals and --cluster-pairs must be at least 0");
     }
     PipelineConfig config = pipeline.config();
     InputSnapshot snapshot = input.checkRereadable("report");
@@ -65,7 +68,12 @@ public final class ReportCommand implements Callable<Integer> {
       List<Cluster> largest = ReportSelection.largest(clusters, topClusters);
       List<SimilarPair> lowest = ReportSelection.leastSimilar(run.result.pairs(), leastSimilar);
       List<ReportSelection.ClusterPairs> ofClusters = ReportSelection.clusterPairs(largest, run.result.pairs(), clusterPairs);
+      List<ReportSelection.Removal> closest = ReportSelection.leastSimilarRemovals(kept, removals);
       Set<Integer> shown = new HashSet<>();
+      closest.forEach(r -> {
+        shown.add(r.kept());
+        shown.add(r.removed());
+      });
       lowest.forEach(p -> addBoth(shown, p));
       for (ReportSelection.ClusterPairs cluster : ofClusters) {
         if (cluster.identical()) {
@@ -75,7 +83,7 @@ public final class ReportCommand implements Callable<Integer> {
       }
       snapshot.checkUnchanged();
       Map<Integer, String> texts = RecordTexts.read(input, run.corpus, shown);
-      new HtmlReport(run, input, pipeline.exact, clusters, largest, lowest, ofClusters, texts).write(target.writer());
+      new HtmlReport(run, input, pipeline.exact, clusters, largest, closest, lowest, ofClusters, texts).write(target.writer());
       target.commit();
       if (!output.quiet && output.file != null) {
         spec.commandLine().getErr().printf(Locale.ROOT, "neardup: report of %s in %s, %s shown -> %s%n",

@@ -6,9 +6,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.neardup.cluster.Cluster;
+import org.neardup.cluster.KeptSet;
 import org.neardup.verify.SimilarPair;
 
-/** Which clusters and pairs a report shows: the largest clusters, the least similar pairs. */
+/**
+ * Which clusters, removals and pairs a report shows: the largest clusters, the least similar
+ * removals, the least similar pairs.
+ */
 final class ReportSelection {
   /** Least similar first; ties by ordinals, so the choice is deterministic. */
   static final Comparator<SimilarPair> LEAST_SIMILAR_FIRST =
@@ -29,7 +33,27 @@ final class ReportSelection {
     }
   }
 
+  /** A removed document, the kept one it duplicates, and their similarity (ordinals). */
+  record Removal(int kept, int removed, double similarity) {}
+
   private ReportSelection() {}
+
+  /**
+   * The {@code count} removals of the kept set whose kept match is least similar: dedup's closest
+   * calls. Ties by the removed document's ordinal.
+   */
+  static List<Removal> leastSimilarRemovals(KeptSet kept, int count) {
+    List<Removal> removals = new ArrayList<>(kept.removedCount());
+    for (int i = 0; i < kept.documentCount(); i++) {
+      if (!kept.isKept(i)) {
+        removals.add(new Removal(kept.matchOf(i), i, kept.similarityOf(i)));
+      }
+    }
+    return removals.stream()
+        .sorted(Comparator.comparingDouble(Removal::similarity).thenComparingInt(Removal::removed))
+        .limit(count)
+        .toList();
+  }
 
   /** The {@code count} largest clusters, largest first; ties in input order of their first member. */
   static List<Cluster> largest(List<Cluster> clusters, int count) {

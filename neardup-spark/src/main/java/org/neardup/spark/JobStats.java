@@ -19,6 +19,7 @@ import org.neardup.lsh.LshParams;
  * @param unexaminedPairs (bucket, pair) occurrences of giant buckets not examined (star and chain
  *     only); a pair that shares several giant buckets counts once for each
  * @param componentRounds Large-Star/Small-Star rounds of the connected components (0: none run)
+ * @param keptSetRounds rounds of the kept set's greedy independent set (0: none run)
  * @param results lines written (pairs, cluster members, records kept)
  * @param shuffleBytes bytes written by all shuffles
  */
@@ -33,6 +34,7 @@ public record JobStats(
     long giantBuckets,
     long unexaminedPairs,
     int componentRounds,
+    int keptSetRounds,
     long results,
     long shuffleBytes) {
   public JobStats {

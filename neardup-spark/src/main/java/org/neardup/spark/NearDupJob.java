@@ -17,6 +17,8 @@ import org.neardup.spark.cluster.ClusterAssembly;
 import org.neardup.spark.cluster.ClusterMember;
 import org.neardup.spark.cluster.ConnectedComponents;
 import org.neardup.spark.corpus.SparkCorpus;
+import org.neardup.spark.kept.KeptMember;
+import org.neardup.spark.kept.KeptSetAssembly;
 import org.neardup.spark.lsh.BucketOutput;
 import org.neardup.spark.lsh.SparkBanding;
 import org.neardup.spark.output.PairAssembly;
@@ -28,8 +30,8 @@ import scala.Tuple2;
 /**
  * The neardup pipeline on Spark, step by step, each step computed once when first needed: read and
  * sign ({@link SparkCorpus}), band ({@link SparkBanding}), verify ({@link CandidateVerification}),
- * and then the pairs ({@link PairAssembly}) or the clusters ({@link ConnectedComponents}, {@link
- * ClusterAssembly}). The same pairs as {@code ./neardup pairs} with the same settings, except in
+ * and then the pairs ({@link PairAssembly}), the kept set ({@link KeptSetAssembly}) or the
+ * connected components ({@link ConnectedComponents}, {@link ClusterAssembly}). The same pairs as {@code ./neardup pairs} with the same settings, except in
  * giant buckets (more distinct texts than {@link JobSettings#bucketCap()}), where only a star and a
  * chain of candidates are examined and the rest is counted. Not thread-safe: drive it from one
  * thread.
@@ -46,6 +48,7 @@ public final class NearDupJob {
   private long unexaminedPairs;
   private CandidateVerification.Result verification;
   private int componentRounds;
+  private int keptSetRounds;
 
   private NearDupJob(SparkSession spark, JobSettings settings, SparkCorpus corpus) {
     this.spark = spark;
@@ -99,7 +102,20 @@ public final class NearDupJob {
     return PairAssembly.lines(verified, copies(), corpus.documents(), settings.partitions());
   }
 
-  /** The cluster members, unordered. */
+  /**
+   * The groups of the kept set, unordered: each kept document that is the match of a removed one,
+   * and those removed documents.
+   */
+  public JavaRDD<KeptMember> keptSet() {
+    JavaRDD<VerifiedPair> verified = verifiedPairs();
+    context.setJobDescription("kept set");
+    KeptSetAssembly.Result result = KeptSetAssembly.members(context, verified, copies(), corpus.documents(),
+        settings.keep(), settings.partitions());
+    keptSetRounds = result.rounds();
+    return result.members();
+  }
+
+  /** The members of the connected components, unordered. */
   public JavaRDD<ClusterMember> clusters() {
     JavaPairRDD<Long, Long> edges = verifiedPairs()
         .mapToPair(p -> new Tuple2<>(p.second(), p.first()))
@@ -146,7 +162,7 @@ public final class NearDupJob {
         : verification.counts();
     return new JobStats(tally.documents - corpus.duplicateIds(), tally.shortDocuments, skipped, copyCount,
         settings.config().lshParams(), counts.candidates(), counts.verified(), giantBuckets, unexaminedPairs,
-        componentRounds, results, shuffleBytes);
+        componentRounds, keptSetRounds, results, shuffleBytes);
   }
 
   /** The summary lines on stderr, as the CLI's. */
@@ -177,6 +193,10 @@ public final class NearDupJob {
     if (stats.componentRounds() > 0) {
       err.printf(Locale.ROOT, "neardup: connected components in %d Large-Star/Small-Star rounds%n",
           stats.componentRounds());
+    }
+    if (stats.keptSetRounds() > 0) {
+      err.printf(Locale.ROOT, "neardup: kept set (greedy in --keep order) in %d round%s%n", stats.keptSetRounds(),
+          stats.keptSetRounds() == 1 ? "" : "s");
     }
     err.printf(Locale.ROOT, "neardup: %d %s written; shuffles wrote %s%n", stats.results(), what,
         ProgressListener.bytes(stats.shuffleBytes()));

@@ -45,6 +45,11 @@ class DedupAndFormatsTest {
   }
 
   @Test
+  void dedupWithComponentsIsTheCliCopy() throws IOException {
+    assertSameDedup(generated, "tsv-components", new String[] {"--components", "--keep", "shortest"});
+  }
+
+  @Test
   void dedupOfKijijiCsvIsTheCliCopy() throws IOException {
     Path kijiji = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
     assertSameDedup(kijiji, "kijiji", new String[] {"--format", "csv", "--delimiter", "tab", "--text-field", "Title",
@@ -93,7 +98,7 @@ class DedupAndFormatsTest {
     assertThat(spark("dedup", "-q", "--format", "parquet", "--id-field", "key", "--text-field", "body", "-o",
         dedup.toString(), parquet.toString()).exitCode()).isZero();
     Path cliDedup = dir.resolve("cli-dedup.tsv");
-    assertThat(cli("dedup", "-q", "--components", "-o", cliDedup.toString(), generated.toString()).exitCode()).isZero();
+    assertThat(cli("dedup", "-q", "-o", cliDedup.toString(), generated.toString()).exitCode()).isZero();
     List<String> kept = readInNameOrder(spark, dedup).stream()
         .map(r -> r.getString(0) + "\t" + r.getString(1)).toList();
     assertThat(kept).containsExactlyElementsOf(Files.readAllLines(cliDedup, StandardCharsets.UTF_8));
@@ -148,7 +153,7 @@ class DedupAndFormatsTest {
   private static void assertSameDedup(Path input, String name, String[] options, String... sparkOnly)
       throws IOException {
     Path expected = dir.resolve(name + "-dedup.cli");
-    List<String> cliArgs = new ArrayList<>(List.of("dedup", "-q", "--components")); // the job's: components
+    List<String> cliArgs = new ArrayList<>(List.of("dedup", "-q"));
     cliArgs.addAll(List.of(options));
     cliArgs.addAll(List.of("-o", expected.toString(), input.toString()));
     TestSpark.Run cliRun = cli(cliArgs.toArray(String[]::new));

@@ -18,10 +18,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.neardup.testkit.SharedData;
 
 /**
- * The job in {@code local[2]} gives exactly the CLI's pairs and clusters, line for line, on the
- * shared data sets and on a generated corpus: {@code ./neardup spark pairs|clusters} against
- * {@code ./neardup pairs|clusters} with the same options, both run in-process. The job's clusters
- * are connected components: the CLI's are {@code clusters --components}.
+ * The job in {@code local[2]} gives exactly the CLI's pairs and clusters (the kept set's groups,
+ * and with {@code --components} the components), line for line, on the shared data sets and on a
+ * generated corpus: {@code ./neardup spark pairs|clusters} against {@code ./neardup
+ * pairs|clusters} with the same options, both run in-process.
  */
 class SameAsCliTest {
   private static final String[] KIJIJI = {
@@ -45,7 +45,7 @@ class SameAsCliTest {
     Path input = SharedData.file("articles/articles_" + size + ".train");
     String pairs = sameAsCli("pairs", ARTICLES, input, "articles-" + size);
     assertThat(pairs.lines()).hasSize(size == 100 ? 5 : size == 1000 ? 10 : 20);
-    sameAsCli("clusters", ARTICLES, input, "articles-" + size, concat(ARTICLES, "--components"));
+    sameAsCli("clusters", ARTICLES, input, "articles-" + size);
   }
 
   @Test
@@ -58,14 +58,22 @@ class SameAsCliTest {
   @Test
   void kijijiClustersKeepLongest() throws IOException {
     Path input = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
-    sameAsCli("clusters", concat(KIJIJI, "--keep", "longest"), input, "kijiji-longest",
-        concat(KIJIJI, "--keep", "longest", "--components"));
+    String groups = sameAsCli("clusters", concat(KIJIJI, "--keep", "longest"), input, "kijiji-longest");
+    assertThat(groups.lines()).allMatch(line -> line.split("\t").length == 4);
+    sameAsCli("clusters", concat(KIJIJI, "--keep", "longest", "--components"), input, "kijiji-longest-components");
+  }
+
+  @Test
+  void kijijiClustersKeepShortest() throws IOException {
+    Path input = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
+    sameAsCli("clusters", concat(KIJIJI, "--keep", "shortest"), input, "kijiji-shortest");
   }
 
   @Test
   void generatedPairsAndClusters() throws IOException {
     sameAsCli("pairs", new String[0], generated, "generated");
-    sameAsCli("clusters", new String[0], generated, "generated", new String[] {"--components"});
+    sameAsCli("clusters", new String[0], generated, "generated");
+    sameAsCli("clusters", new String[] {"--components"}, generated, "generated-components");
   }
 
   @Test

@@ -40,7 +40,7 @@ class SparkSubmitIT {
   void submittedJarGivesTheCliClustersOfTheArticles() throws Exception {
     Path articles = SharedData.file("articles/articles_2500.train");
     Path expected = dir.resolve("expected.tsv");
-    assertThat(cli("clusters", "-q", "--components", "--format", "lines", "--shingle", "char:9", "-o", expected.toString(),
+    assertThat(cli("clusters", "-q", "--format", "lines", "--shingle", "char:9", "-o", expected.toString(),
         articles.toString()).exitCode()).isZero();
     Path output = dir.resolve("clusters");
     submit("clusters", "--format", "lines", "--shingle", "char:9", "--output", output.toString(), articles.toString());

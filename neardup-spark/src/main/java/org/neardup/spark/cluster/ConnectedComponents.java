@@ -6,6 +6,7 @@ import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.storage.StorageLevel;
 import org.apache.spark.util.LongAccumulator;
+import org.neardup.spark.kept.Lineage;
 import scala.Tuple2;
 
 /**
@@ -15,12 +16,10 @@ import scala.Tuple2;
  * step is a {@code reduceByKey} (the smallest neighbour of each node) and a join; no adjacency list
  * and no component is ever collected in one place, so a component of millions of nodes is no
  * problem. At the end every node points to the smallest node of its component. Lineage is cut
- * every few rounds (a checkpoint when the context has a checkpoint directory, else a local
- * checkpoint). Stateless.
+ * every few rounds ({@link Lineage}: a reliable checkpoint when the context has a checkpoint
+ * directory, as the job always sets). Stateless.
  */
 public final class ConnectedComponents {
-  private static final int CHECKPOINT_EVERY = 4;
-
   private ConnectedComponents() {}
 
   /** The components and how many rounds they took. */
@@ -45,13 +44,7 @@ public final class ConnectedComponents {
           .persist(StorageLevel.MEMORY_AND_DISK());
       JavaPairRDD<Long, Long> small = smallStar(large, partitions, changes)
           .persist(StorageLevel.MEMORY_AND_DISK());
-      if (rounds % CHECKPOINT_EVERY == 0) {
-        if (context.getCheckpointDir().isPresent()) {
-          small.checkpoint();
-        } else {
-          small.rdd().localCheckpoint();
-        }
-      }
+      Lineage.cutIfDue(context, small, rounds);
       small.count();
       current.unpersist(false);
       large.unpersist(false);

@@ -2,12 +2,13 @@ package org.neardup.spark.command;
 
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.storage.StorageLevel;
-import org.neardup.cli.UsageException;
-import org.neardup.cluster.KeepPolicy;
 import org.neardup.spark.NearDupJob;
 import org.neardup.spark.cluster.ClusterMember;
+import org.neardup.spark.kept.KeptMember;
+import org.neardup.spark.output.OutputFormat;
 import org.neardup.spark.output.ResultWriter;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code spark clusters}: the clusters of {@code ./neardup clusters}, as sorted part files. */
@@ -15,41 +16,44 @@ import picocli.CommandLine.Option;
     name = "clusters",
     mixinStandardHelpOptions = true,
     description = {
-      "Groups near-duplicates into clusters on Spark (distributed connected components).",
-      "Writes part files of cluster<TAB>id<TAB>keep|duplicate lines in the CLI's order (clusters by first-read member, members in input order), or Parquet."
+      "Groups near-duplicates on Spark, as ./neardup clusters does.",
+      "Default: the kept set, greedy in --keep order: a document is kept iff no near-duplicate of it was kept before it; every removed document is in the group of its most similar kept near-duplicate. "
+          + "Writes part files of cluster<TAB>id<TAB>role<TAB>similarity lines (cluster = the kept id; its keep line, then its duplicates with their exact similarity to it), groups in input order of the kept document, or Parquet.",
+      "With --components: connected components (a chain of pairs joins documents however far apart), cluster<TAB>id<TAB>keep|duplicate lines."
     })
 final class ClustersJobCommand extends JobCommand {
-  @Option(names = "--output-format", paramLabel = "FORMAT", defaultValue = "text", description = "text (the CLI's lines) or parquet (cluster, id, role). Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--output-format", paramLabel = "FORMAT", defaultValue = "text", description = "text (the CLI's lines) or parquet (cluster, id, role, similarity; with --components: cluster, id, role). Default: ${DEFAULT-VALUE}.")
   String outputFormat;
 
-  @Option(names = "--keep", paramLabel = "POLICY", defaultValue = "first", description = "Representative of a cluster: first, longest or shortest (text length). Default: ${DEFAULT-VALUE}.")
-  String keep;
+  @Mixin KeptSetOptions keptSet;
 
   @Override
   String what() {
-    return "cluster members";
+    return keptSet.components ? "cluster members" : "group lines";
   }
 
   @Override
-  KeepPolicy keepPolicy() {
-    return parseKeep(keep);
-  }
-
-  static KeepPolicy parseKeep(String keep) {
-    try {
-      return KeepPolicy.parse(keep);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
-    }
+  KeptSetOptions keptSetOptions() {
+    return keptSet;
   }
 
   @Override
   long write(NearDupJob job) {
-    var format = outputFormat(outputFormat);
-    JavaRDD<ClusterMember> sorted = ResultWriter.sortedClusters(job.clusters(), job.settings().partitions())
+    OutputFormat format = outputFormat(outputFormat);
+    int partitions = job.settings().partitions();
+    if (keptSet.components) {
+      JavaRDD<ClusterMember> sorted = ResultWriter.sortedClusters(job.clusters(), partitions)
+          .persist(StorageLevel.MEMORY_AND_DISK());
+      job.spark().sparkContext().setJobDescription("write clusters");
+      ResultWriter.writeClusters(job.spark(), sorted, output, format);
+      long count = sorted.count();
+      sorted.unpersist(false);
+      return count;
+    }
+    JavaRDD<KeptMember> sorted = ResultWriter.sortedGroups(job.keptSet(), partitions)
         .persist(StorageLevel.MEMORY_AND_DISK());
     job.spark().sparkContext().setJobDescription("write clusters");
-    ResultWriter.writeClusters(job.spark(), sorted, output, format);
+    ResultWriter.writeGroups(job.spark(), sorted, output, format);
     long count = sorted.count();
     sorted.unpersist(false);
     return count;

@@ -61,9 +61,9 @@ abstract class JobCommand implements Callable<Integer> {
   /** Writes the result to {@link #output}; returns the lines (records) written. */
   abstract long write(NearDupJob job) throws IOException;
 
-  /** The keep policy (clusters, dedup); FIRST for pairs. */
-  KeepPolicy keepPolicy() {
-    return KeepPolicy.FIRST;
+  /** The kept-set options (clusters, dedup); null for pairs, which has no iterative rounds. */
+  KeptSetOptions keptSetOptions() {
+    return null;
   }
 
   @Override
@@ -80,7 +80,8 @@ abstract class JobCommand implements Callable<Integer> {
       int defaultPartitions = 2 * spark.sparkContext().defaultParallelism();
       JobSettings settings;
       try {
-        settings = new JobSettings(config, input.specs(), input.onErrorPolicy(), keepPolicy(), bucketCap,
+        KeepPolicy keep = keptSetOptions() == null ? KeepPolicy.FIRST : keptSetOptions().keepPolicy();
+        settings = new JobSettings(config, input.specs(), input.onErrorPolicy(), keep, bucketCap,
             partitions != null ? partitions : defaultPartitions, parseBytes(splitSize));
       } catch (IllegalArgumentException e) {
         throw new UsageException(e.getMessage());
@@ -91,18 +92,27 @@ abstract class JobCommand implements Callable<Integer> {
         OutputCheck.checkApart(output, signaturesOut, hadoop);
         OutputCheck.check(signaturesOut, settings.inputs(), hadoop);
       }
-      NearDupJob job = NearDupJob.start(spark, settings);
-      if (signaturesOut != null) {
-        spark.sparkContext().setJobDescription("write signature files");
-        SignatureFilesWriter.write(JavaSparkContext.fromSparkContext(spark.sparkContext()),
-            job.corpus().documents(), config.sketch(), config.verify() == VerifyMode.EXACT, signaturesOut);
+      CheckpointDir checkpoints = keptSetOptions() == null
+          ? null
+          : CheckpointDir.set(spark.sparkContext(), keptSetOptions().checkpointDir, output);
+      try {
+        NearDupJob job = NearDupJob.start(spark, settings);
+        if (signaturesOut != null) {
+          spark.sparkContext().setJobDescription("write signature files");
+          SignatureFilesWriter.write(JavaSparkContext.fromSparkContext(spark.sparkContext()),
+              job.corpus().documents(), config.sketch(), config.verify() == VerifyMode.EXACT, signaturesOut);
+        }
+        long written = write(job);
+        if (!quiet) {
+          JobStats stats = job.stats(written, listener.shuffleBytesWritten());
+          NearDupJob.summarize(stats, settings, what(), err);
+        }
+        return 0;
+      } finally {
+        if (checkpoints != null) {
+          checkpoints.close();
+        }
       }
-      long written = write(job);
-      if (!quiet) {
-        JobStats stats = job.stats(written, listener.shuffleBytesWritten());
-        NearDupJob.summarize(stats, settings, what(), err);
-      }
-      return 0;
     } finally {
       spark.sparkContext().removeSparkListener(listener);
     }

@@ -1,0 +1,112 @@
+package org.neardup.spark.kept;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.neardup.cluster.KeepPolicy;
+import org.neardup.cluster.KeptSet;
+import org.neardup.spark.TestSpark;
+import org.neardup.spark.corpus.SketchedDocument;
+import org.neardup.spark.output.ResultWriter;
+import org.neardup.spark.verify.VerifiedPair;
+import org.neardup.verify.SimilarPair;
+import scala.Tuple2;
+
+/**
+ * The kept set on Spark against the core's {@link KeptSet} (the CLI's) over the whole document
+ * graph (copies of a text expanded to every pair), on seeded random corpora with copies, equal lengths and equal
+ * similarities, in every keep order.
+ */
+class KeptSetAssemblyTest {
+  private static final long SPREAD = 1L << 33; // ordinals are sparse and large
+  private static final double[] SIMILARITIES = {0.8, 0.85, 0.9, 1.0 / 1.1};
+
+  @ParameterizedTest
+  @CsvSource({
+      "FIRST, 300, 400, 1",
+      "LONGEST, 300, 400, 2",
+      "SHORTEST, 300, 400, 3",
+      "FIRST, 200, 900, 4", // dense: long chains of decisions
+      "LONGEST, 150, 60, 5", // sparse: mostly copies and single pairs
+  })
+  void sameGroupsAsTheSequentialGreedy(KeepPolicy keep, int documents, int textPairs, long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    int[] text = new int[documents]; // the index of the first-read copy of each document's text
+    int[] length = new int[documents];
+    List<Integer> texts = new ArrayList<>();
+    for (int i = 0; i < documents; i++) {
+      length[i] = 1 + random.nextInt(6);
+      text[i] = !texts.isEmpty() && random.nextInt(10) < 3 ? texts.get(random.nextInt(texts.size())) : i;
+      if (text[i] == i) {
+        texts.add(i);
+      }
+    }
+    Map<Long, Double> textSimilarity = new HashMap<>();
+    for (int e = 0; e < textPairs; e++) {
+      int a = texts.get(random.nextInt(texts.size()));
+      int b = texts.get(random.nextInt(texts.size()));
+      if (a != b) {
+        textSimilarity.put(key(Math.min(a, b), Math.max(a, b)), SIMILARITIES[random.nextInt(SIMILARITIES.length)]);
+      }
+    }
+
+    List<SketchedDocument> sketched = new ArrayList<>();
+    List<Tuple2<Long, Long>> copies = new ArrayList<>();
+    for (int i = 0; i < documents; i++) {
+      sketched.add(new SketchedDocument(i * SPREAD, "d" + i, length[i], null, null, 0, 0, 0));
+      if (text[i] != i) {
+        copies.add(new Tuple2<>(i * SPREAD, text[i] * SPREAD));
+      }
+    }
+    List<VerifiedPair> pairs = new ArrayList<>();
+    textSimilarity.forEach((k, similarity) -> {
+      int a = (int) (k >>> 32);
+      int b = (int) (long) k;
+      pairs.add(new VerifiedPair(a * SPREAD, b * SPREAD, "d" + a, "d" + b, similarity));
+    });
+    JavaSparkContext context = JavaSparkContext.fromSparkContext(TestSpark.session().sparkContext());
+    KeptSetAssembly.Result result = KeptSetAssembly.members(context, context.parallelize(pairs, 3),
+        context.parallelizePairs(copies, 2), context.parallelize(sketched, 3), keep, 3);
+    List<String> lines = ResultWriter.sortedGroups(result.members(), 3).map(KeptMember::line).collect();
+    result.members().unpersist(false);
+
+    assertThat(lines).isNotEmpty().isEqualTo(core(keep, text, length, textSimilarity));
+    assertThat(result.rounds()).isPositive();
+  }
+
+  /** The core's kept set over the whole document graph, as the CLI computes it. */
+  private static List<String> core(KeepPolicy keep, int[] text, int[] length, Map<Long, Double> textSimilarity) {
+    int n = text.length;
+    List<SimilarPair> pairs = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      for (int j = i + 1; j < n; j++) {
+        double similarity = text[i] == text[j] ? 1.0
+            : textSimilarity.getOrDefault(key(Math.min(text[i], text[j]), Math.max(text[i], text[j])), 0.0);
+        if (similarity > 0) {
+          pairs.add(new SimilarPair(i, j, similarity));
+        }
+      }
+    }
+    List<String> lines = new ArrayList<>();
+    for (KeptSet.Group group : KeptSet.choose(n, pairs, keep, i -> length[i]).groups()) {
+      int k = group.kept();
+      lines.add(KeptMember.kept(k * SPREAD, "d" + k).line());
+      for (int r = 0; r < group.removedCount(); r++) {
+        int i = group.removed(r);
+        lines.add(new KeptMember(k * SPREAD, i * SPREAD, "d" + k, "d" + i, false, group.similarity(r)).line());
+      }
+    }
+    return lines;
+  }
+
+  private static long key(int a, int b) {
+    return ((long) a << 32) | b;
+  }
+}

@@ -103,8 +103,9 @@ class DocumentIdTest {
 
   @Test
   void theRecordMessageQuotesTheIdEscaped() {
-    InputException e = DocumentId.problem("a\u000bb\\", "in.jsonl", 7).orElseThrow();
+    InputException e = DocumentId.problem("a\u000bb\\", "in.jsonl", 7, 6).orElseThrow();
     assertThat(e.problem()).isEqualTo(InputProblem.INVALID_ID);
+    assertThat(e.recordIndex()).isEqualTo(6);
     assertThat(e.getMessage())
         .isEqualTo("in.jsonl:7: invalid id 'a\\u000Bb\\\\' (it holds the control character U+000B at character 2)");
     assertThat(DocumentId.recordDetail("x".repeat(600)).orElseThrow())
@@ -118,8 +119,9 @@ class DocumentIdTest {
     assertThat(DocumentText.problem("t\ud800 apples")).contains(
         "holds the lone surrogate U+D800 at character 2, half of a UTF-16 pair without the other half");
     assertThat(DocumentText.problem("\ud83d\ude00 \ude00")).get().asString().contains("U+DE00 at character 3");
-    InputException e = DocumentText.problem("a\udfff", "t.jsonl", 3).orElseThrow();
+    InputException e = DocumentText.problem("a\udfff", "t.jsonl", 3, 2).orElseThrow();
     assertThat(e.problem()).isEqualTo(InputProblem.INVALID_TEXT);
+    assertThat(e.recordIndex()).isEqualTo(2);
     assertThat(e.getMessage()).startsWith("t.jsonl:3: invalid text (it holds the lone surrogate U+DFFF at character 2");
   }
 

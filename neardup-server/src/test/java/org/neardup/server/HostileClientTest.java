@@ -33,14 +33,21 @@ class HostileClientTest {
       assertThat(fixture.postJson("/documents", Map.of("id", "ad-1", "text", AD)).statusCode()).isEqualTo(201);
       for (int i = 0; i < 1000; i++) {
         Socket socket = sockets.open(fixture.server.port());
-        if (i % 2 == 0) { // slow: the start of a request's headers, the rest never comes
+        if (i % 3 == 0) { // slow headers: their start, the rest never comes
           socket.getOutputStream().write("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".getBytes(StandardCharsets.US_ASCII));
-          socket.getOutputStream().flush();
-        }
+        } else if (i % 3 == 1) { // a slow body without the token: refused before it is read
+          socket.getOutputStream().write(("POST /documents HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+              + "Content-Length: 100000\r\n\r\n{\"id\": ").getBytes(StandardCharsets.US_ASCII));
+        } // else idle: connected, nothing sent
+        socket.getOutputStream().flush();
       }
       // the server has taken every connection: one more byte on each, then the requests
       for (Socket socket : sockets.list) {
-        socket.getOutputStream().write('a');
+        try {
+          socket.getOutputStream().write('a');
+        } catch (IOException e) {
+          // a refused slow body: closed by the server
+        }
       }
       assertThat(fixture.get("/health").statusCode()).isEqualTo(200);
       var query = fixture.postJson("/query", Map.of("text", AD));

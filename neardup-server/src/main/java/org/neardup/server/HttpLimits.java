@@ -15,8 +15,9 @@ import java.util.Objects;
  * @param bodyTimeout the time to read a whole request body (the connection is closed beyond)
  * @param idleTimeout a connection with nothing sent or received for this long is closed, between
  *     requests and within one
- * @param requestTimeout the time a request may take from its headers to its answer (the connection
- *     is closed beyond)
+ * @param requestTimeout the time a request may take from its headers to the start of its answer
+ *     (the connection is closed beyond; an answer being streamed, such as a batch's results, is
+ *     bounded by the idle timeout instead)
  * @param maxHeaderBytes the request line and headers at most (431 beyond)
  * @param queuedRequests requests waiting for a thread at most (their connections are closed beyond)
  */

@@ -58,15 +58,56 @@ class HostileClientTest {
 
   @Test
   void headersDribbledPastTheHeaderTimeoutCloseTheConnection() throws Exception {
-    HttpLimits limits = new HttpLimits(100, Duration.ofMillis(500), Duration.ofSeconds(60), Duration.ofSeconds(30),
-        Duration.ofSeconds(120), 16 << 10, 64);
+    assertClosedWhileDribbling(limits(Duration.ofMillis(500), Duration.ofSeconds(60), Duration.ofSeconds(30),
+        Duration.ofSeconds(120)), "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ");
+  }
+
+  @Test
+  void aBodyDribbledPastTheBodyTimeoutClosesTheConnection() throws Exception {
+    assertClosedWhileDribbling(limits(Duration.ofSeconds(10), Duration.ofMillis(500), Duration.ofSeconds(30),
+        Duration.ofSeconds(120)), "POST /query HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        + "Content-Length: 100000\r\n\r\n{\"text\": \"");
+  }
+
+  @Test
+  void aRequestNotAnsweredWithinTheRequestTimeoutClosesTheConnection() throws Exception {
+    assertClosedWhileDribbling(limits(Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofSeconds(30),
+        Duration.ofMillis(500)), "POST /query HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        + "Content-Length: 100000\r\n\r\n{\"text\": \"");
+  }
+
+  @Test
+  void anIdleConnectionIsClosedAtTheIdleTimeout() throws Exception {
+    HttpLimits limits = limits(Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofMillis(500), Duration.ofSeconds(120));
+    try (ServerFixture fixture = new ServerFixture(dir.resolve("data"), null, config -> config.withLimits(limits));
+         Socket socket = new Socket("127.0.0.1", fixture.server.port())) {
+      socket.setSoTimeout(10_000);
+      int read;
+      try {
+        read = socket.getInputStream().read();
+      } catch (IOException e) {
+        read = -1;
+      }
+      assertThat(read).as("closed without a byte sent").isEqualTo(-1);
+    }
+  }
+
+  private static HttpLimits limits(Duration header, Duration body, Duration idle, Duration request) {
+    return new HttpLimits(100, header, body, idle, request, 16 << 10, 64);
+  }
+
+  /**
+   * Sends {@code start}, then a byte every 100 ms (well within the idle timeout), and asserts the
+   * server closes the connection within 10 s; then that it still answers.
+   */
+  private void assertClosedWhileDribbling(HttpLimits limits, String start) throws Exception {
     try (ServerFixture fixture = new ServerFixture(dir.resolve("data"), null, config -> config.withLimits(limits));
          Socket socket = new Socket("127.0.0.1", fixture.server.port())) {
       socket.setSoTimeout(100);
       OutputStream out = socket.getOutputStream();
-      out.write("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n".getBytes(StandardCharsets.US_ASCII));
+      out.write(start.getBytes(StandardCharsets.US_ASCII));
       boolean closed = false;
-      for (int i = 0; i < 100 && !closed; i++) { // a header byte every 100 ms: well within the idle timeout
+      for (int i = 0; i < 100 && !closed; i++) {
         try {
           out.write('x');
           out.flush();
@@ -77,7 +118,7 @@ class HostileClientTest {
           closed = true;
         }
       }
-      assertThat(closed).as("closed within 10 s of header bytes").isTrue();
+      assertThat(closed).as("closed within 10 s of dribbling").isTrue();
       assertThat(fixture.get("/health").statusCode()).isEqualTo(200);
     }
   }

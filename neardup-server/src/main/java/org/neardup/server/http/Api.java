@@ -85,7 +85,7 @@ public final class Api extends Handler.Abstract {
     HttpCall call = new HttpCall(request, response, json, config.limits().bodyTimeout().toMillis());
     String endpoint = "unknown";
     inFlight.incrementAndGet();
-    Scheduler.Task deadline = call.closeAfter(config.limits().requestTimeout().toMillis());
+    Scheduler.Task deadline = call.closeAfter(config.limits().requestTimeout().toMillis(), true);
     try {
       call.setHeader("X-Content-Type-Options", "nosniff");
       try {

@@ -129,7 +129,7 @@ final class HttpCall {
    */
   byte[] body(long limit) throws IOException {
     long length = request.getLength();
-    Scheduler.Task deadline = closeAfter(bodyTimeoutMillis);
+    Scheduler.Task deadline = closeAfter(bodyTimeoutMillis, false);
     try {
       InputStream in = Content.Source.asInputStream(request);
       if (length > limit) {
@@ -152,12 +152,18 @@ final class HttpCall {
   }
 
   /**
-   * Schedules the close of this exchange's connection in {@code millis} ms: what bounds the time a
-   * request may take once its headers are in (the returned task is cancelled when it is done).
+   * Schedules the close of this exchange's connection in {@code millis} ms, unless it is then
+   * answering ({@code unlessAnswering}: a streamed answer is bounded by the idle timeout instead);
+   * the caller cancels the returned task when done.
    */
-  Scheduler.Task closeAfter(long millis) {
+  Scheduler.Task closeAfter(long millis, boolean unlessAnswering) {
     var endPoint = request.getConnectionMetaData().getConnection().getEndPoint();
-    return request.getComponents().getScheduler().schedule(endPoint::close, millis, TimeUnit.MILLISECONDS);
+    Runnable close = () -> {
+      if (!unlessAnswering || !response.isCommitted()) {
+        endPoint.close();
+      }
+    };
+    return request.getComponents().getScheduler().schedule(close, millis, TimeUnit.MILLISECONDS);
   }
 
   /**

@@ -9,7 +9,8 @@ import java.util.Objects;
  * thread: the server reads headers without one, and a request thread only runs once its headers
  * are in.
  *
- * @param maxConnections open connections at most; one more is accepted and closed at once
+ * @param maxConnections open connections at most; beyond, a new one closes the connection idle
+ *     longest without a request in progress, or is closed itself when there is none
  * @param headerTimeout the time from a request's first byte to the end of its headers (the
  *     connection is closed beyond: a client dribbling its headers)
  * @param bodyTimeout the time to read a whole request body (the connection is closed beyond)

@@ -124,14 +124,40 @@ class HostileClientTest {
   }
 
   @Test
-  void connectionsBeyondTheCapAreClosedAtOnce() throws Exception {
+  void atTheConnectionCapTheIdlestConnectionMakesRoom() throws Exception {
+    HttpLimits limits = new HttpLimits(20, Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofSeconds(30),
+        Duration.ofSeconds(120), 16 << 10, 64);
+    try (ServerFixture fixture = new ServerFixture(dir.resolve("data"), null, config -> config.withLimits(limits));
+         Sockets sockets = new Sockets()) {
+      int port = fixture.server.port();
+      Socket first = sockets.open(port);
+      Thread.sleep(200); // the idlest
+      for (int i = 1; i < 20; i++) {
+        sockets.open(port);
+      }
+      assertThat(fixture.get("/health").statusCode()).isEqualTo(200);
+      first.setSoTimeout(10_000);
+      int read;
+      try {
+        read = first.getInputStream().read();
+      } catch (IOException e) {
+        read = -1;
+      }
+      assertThat(read).as("the idlest connection closed to make room").isEqualTo(-1);
+    }
+  }
+
+  @Test
+  void atTheConnectionCapWithEveryConnectionBusyANewOneIsClosedAtOnce() throws Exception {
     HttpLimits limits = new HttpLimits(20, Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofSeconds(30),
         Duration.ofSeconds(120), 16 << 10, 64);
     try (ServerFixture fixture = new ServerFixture(dir.resolve("data"), null, config -> config.withLimits(limits))) {
       try (Sockets sockets = new Sockets()) {
-        for (int i = 0; i < 20; i++) {
-          sockets.open(fixture.server.port());
+        for (int i = 0; i < 20; i++) { // each a request in progress: its body is slow
+          sockets.open(fixture.server.port()).getOutputStream().write(("POST /query HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+              + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{").getBytes(StandardCharsets.US_ASCII));
         }
+        Thread.sleep(500); // their headers parsed
         Socket extra = sockets.open(fixture.server.port());
         extra.setSoTimeout(10_000);
         int read;

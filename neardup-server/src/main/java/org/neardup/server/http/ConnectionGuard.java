@@ -6,11 +6,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.jetty.http.HttpParser;
 import org.eclipse.jetty.io.Connection;
+import org.eclipse.jetty.io.IdleTimeout;
 import org.eclipse.jetty.server.internal.HttpConnection;
 import org.eclipse.jetty.util.thread.Scheduler;
 
 /**
- * Watches the open connections: closes one more than the cap as soon as it opens, and closes a
+ * Watches the open connections: at the cap, closes the idlest connection without a request in
+ * progress to make room for a new one (or the new one, when every connection is busy), and closes a
  * connection whose request headers are not in whole within the header timeout (a client sending
  * a byte every few seconds, which Jetty's idle timeout alone would let go on). The headers are
  * read without a thread; this is what bounds how long they may take. Thread-safe.
@@ -38,13 +40,45 @@ final class ConnectionGuard implements Connection.Listener {
     return open.get();
   }
 
+  /**
+   * At the cap, makes room by closing the connection that has waited longest without a byte among
+   * those with no request in progress (idle, or still sending headers); when every connection has
+   * a request in progress, closes the new one instead.
+   */
   @Override
   public void onOpened(Connection connection) {
     if (open.incrementAndGet() > maxConnections) {
-      connection.getEndPoint().close();
-      return;
+      Connection idlest = idlest();
+      while (idlest != null && connections.remove(idlest) == null) { // taken by another opening
+        idlest = idlest();
+      }
+      if (idlest == null) {
+        connection.getEndPoint().close();
+        return;
+      }
+      idlest.getEndPoint().close();
     }
     connections.put(connection, HeaderStart.NONE);
+  }
+
+  /** The time since {@code connection} last sent or received a byte, or since it opened. */
+  private static long idleFor(Connection connection) {
+    return connection.getEndPoint() instanceof IdleTimeout timeout
+        ? timeout.getIdleFor() : System.currentTimeMillis() - connection.getEndPoint().getCreatedTimeStamp();
+  }
+
+  /** The open connection without a request in progress that has been idle longest, or null. */
+  private Connection idlest() {
+    Connection idlest = null;
+    long longest = -1;
+    for (Connection connection : connections.keySet()) {
+      if (connection instanceof HttpConnection http && http.getParser().inHeaderState()
+          && connection.getEndPoint().isOpen() && idleFor(connection) > longest) {
+        idlest = connection;
+        longest = idleFor(connection);
+      }
+    }
+    return idlest;
   }
 
   @Override

@@ -1,21 +1,15 @@
 package org.neardup.server;
 
-import com.sun.net.httpserver.HttpServer;
-import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.util.Objects;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.neardup.server.http.Api;
+import org.neardup.server.http.HttpTransport;
 import org.neardup.server.store.IndexDirectory;
 
 /**
- * The online dedup service: the JDK's HTTP server in front of a persistent index, writes funnelled
+ * The online dedup service: an HTTP server ({@link HttpTransport}, Jetty) in front of a persistent index, writes funnelled
  * through one {@link GroupCommitWriter}, metrics in Prometheus format, and an admin socket in the
  * data directory for backups. {@link #start} returns a running server; {@link #stop} stops taking
  * requests, lets those in flight finish, commits what is queued and closes the index.
@@ -28,15 +22,8 @@ import org.neardup.server.store.IndexDirectory;
  * }</pre>
  */
 public final class NearDupServer implements AutoCloseable {
-  static {
-    // Without it the JDK's server waits for the client's delayed ACK before each response's last
-    // segment (Nagle's algorithm): about 40 ms a request instead of under 1 ms.
-    System.setProperty("sun.net.httpserver.nodelay", "true");
-  }
-
   private final IndexDirectory directory;
-  private final HttpServer http;
-  private final ExecutorService workers;
+  private final HttpTransport http;
   private final GroupCommitWriter writer;
   private final AdminSocket admin;
   private final Api api;
@@ -44,13 +31,11 @@ public final class NearDupServer implements AutoCloseable {
   private final Object stopLock = new Object();
   private boolean stopped;
 
-  private NearDupServer(IndexDirectory directory, HttpServer http, ExecutorService workers,
-      GroupCommitWriter writer, AdminSocket admin, Api api, TopKPreload preload) {
+  private NearDupServer(IndexDirectory directory, HttpTransport http, GroupCommitWriter writer, AdminSocket admin, Api api, TopKPreload preload) {
     this.api = api;
     this.preload = preload;
     this.directory = directory;
     this.http = http;
-    this.workers = workers;
     this.writer = writer;
     this.admin = admin;
   }
@@ -63,33 +48,28 @@ public final class NearDupServer implements AutoCloseable {
    */
   public static NearDupServer start(IndexDirectory directory, ServerConfig config, Consumer<String> log) {
     Objects.requireNonNull(directory, "directory");
-    Metrics metrics = new Metrics();
+    Metrics metrics = new Metrics(Api.ENDPOINTS);
     GroupCommitWriter writer = new GroupCommitWriter(directory.index(), 1024, metrics::batch);
     metrics.gauge("neardup.index.documents", "documents held", directory.index(), index -> index.size());
     metrics.gauge("neardup.index.disk.bytes", "bytes the index takes on disk", directory, IndexDirectory::diskBytes);
     metrics.gauge("neardup.index.commits", "write batches committed", directory, IndexDirectory::commits);
-    ExecutorService workers = Executors.newFixedThreadPool(config.threads(), daemons("neardup-http"));
-    HttpServer http;
-    try {
-      http = HttpServer.create(new InetSocketAddress(config.host(), config.port()), 1024);
-    } catch (IOException e) {
-      workers.shutdownNow();
-      writer.close();
-      throw new UncheckedIOException("cannot listen on " + config.host() + ":" + config.port() + ": " + e.getMessage(), e);
-    }
-    http.setExecutor(workers);
     Api api = new Api(directory, writer, metrics, config, log);
-    http.createContext("/", api);
+    HttpTransport http;
+    try {
+      http = HttpTransport.start(api, config);
+    } catch (RuntimeException e) {
+      writer.close();
+      throw e;
+    }
     AdminSocket admin = AdminSocket.start(directory, log);
-    http.start();
     TopKPreload preload = config.preloadTopK() && directory.settings().search().hasTopKFloor()
         ? TopKPreload.start(directory.index(), log) : null;
-    return new NearDupServer(directory, http, workers, writer, admin, api, preload);
+    return new NearDupServer(directory, http, writer, admin, api, preload);
   }
 
   /** The port the server listens on (the one it got, when asked for port 0). */
   public int port() {
-    return http.getAddress().getPort();
+    return http.port();
   }
 
   /** Blocks until {@link #stop} has run (from another thread or a shutdown hook). */
@@ -124,13 +104,7 @@ public final class NearDupServer implements AutoCloseable {
           break;
         }
       }
-      http.stop(0); // (the JDK 17 server waits the whole delay even when idle: none left to wait for)
-      workers.shutdown();
-      try {
-        workers.awaitTermination(graceSeconds + 5L, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
+      http.stop();
       writer.close();
       admin.close();
       directory.close();
@@ -142,14 +116,5 @@ public final class NearDupServer implements AutoCloseable {
   @Override
   public void close() {
     stop(1);
-  }
-
-  private static ThreadFactory daemons(String prefix) {
-    AtomicInteger count = new AtomicInteger();
-    return runnable -> {
-      Thread thread = new Thread(runnable, prefix + "-" + count.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 }

@@ -1,5 +1,6 @@
 package org.neardup.server;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -12,8 +13,12 @@ import java.util.Objects;
  * @param threads threads serving requests
  * @param preloadTopK whether to load the top-k floor at start ({@link TopKPreload}) rather than on
  *     the first top-k query
+ * @param allowedHosts names (or addresses) accepted in the {@code Host} header besides the loopback
+ *     ones and {@code host} (a foreign one is refused: DNS rebinding)
+ * @param limits timeouts and caps of the HTTP connections
  */
-public record ServerConfig(String host, int port, String token, long maxBodyBytes, int threads, boolean preloadTopK) {
+public record ServerConfig(String host, int port, String token, long maxBodyBytes, int threads, boolean preloadTopK,
+    List<String> allowedHosts, HttpLimits limits) {
   /** The default body limit: 16 MiB. */
   public static final long DEFAULT_MAX_BODY = 16L << 20;
 
@@ -31,10 +36,27 @@ public record ServerConfig(String host, int port, String token, long maxBodyByte
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be at least 1, got " + threads);
     }
+    allowedHosts = List.copyOf(allowedHosts);
+    for (String name : allowedHosts) {
+      if (name.isBlank()) {
+        throw new IllegalArgumentException("an allowed host is empty");
+      }
+    }
+    Objects.requireNonNull(limits, "limits");
+  }
+
+  /** No more allowed hosts than the loopback ones and {@code host}, the default limits. */
+  public ServerConfig(String host, int port, String token, long maxBodyBytes, int threads, boolean preloadTopK) {
+    this(host, port, token, maxBodyBytes, threads, preloadTopK, List.of(), HttpLimits.DEFAULTS);
   }
 
   /** Loopback, the given port, no token, 16 MiB bodies, 32 threads, the top-k floor loaded at start. */
   public static ServerConfig local(int port) {
     return new ServerConfig("127.0.0.1", port, null, DEFAULT_MAX_BODY, 32, true);
+  }
+
+  /** This configuration with {@code limits}. */
+  public ServerConfig withLimits(HttpLimits limits) {
+    return new ServerConfig(host, port, token, maxBodyBytes, threads, preloadTopK, allowedHosts, limits);
   }
 }

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.neardup.index.IndexSettings;
 import org.neardup.index.SearchSettings;
 import org.neardup.pipeline.PipelineConfig;
@@ -39,12 +40,22 @@ final class ServerFixture implements AutoCloseable {
     this(data, token, maxBody, true, search);
   }
 
+  /** A server whose configuration {@code adjust} changes (limits, allowed hosts). */
+  ServerFixture(Path data, String token, UnaryOperator<ServerConfig> adjust) {
+    this(data, token, 1 << 20, true, SearchSettings.NONE, adjust);
+  }
+
   private ServerFixture(Path data, String token, long maxBody, boolean keepTexts, SearchSettings search) {
+    this(data, token, maxBody, keepTexts, search, UnaryOperator.identity());
+  }
+
+  private ServerFixture(Path data, String token, long maxBody, boolean keepTexts, SearchSettings search,
+      UnaryOperator<ServerConfig> adjust) {
     this.token = token;
     PipelineConfig config = PipelineConfig.builder().threads(2).build();
     IndexDirectory directory = IndexDirectory.open(data,
         new IndexDirectory.Options(IndexSettings.of(config, keepTexts, search), false, true, 16L << 20, 2));
-    this.server = NearDupServer.start(directory, new ServerConfig("127.0.0.1", 0, token, maxBody, 8, true),
+    this.server = NearDupServer.start(directory, adjust.apply(new ServerConfig("127.0.0.1", 0, token, maxBody, 8, true)),
         line -> {
           synchronized (log) {
             log.add(line);

@@ -5,10 +5,18 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.UsageException;
+import org.neardup.server.HttpLimits;
 import org.neardup.server.NearDupServer;
 import org.neardup.server.ServerConfig;
 import org.neardup.server.store.IndexDirectory;
@@ -42,6 +50,9 @@ public final class ServeCommand implements Callable<Integer> {
   @Option(names = "--token-file", paramLabel = "FILE", description = "Read the token from this file (its first line), so it stays out of the process list.")
   Path tokenFile;
 
+  @Option(names = "--allowed-host", paramLabel = "NAME", description = "Also answer requests whose Host header names NAME (repeatable). Default: only localhost, 127.0.0.0/8, [::1] and the --host address; any other Host gets 421 (DNS rebinding).")
+  List<String> allowedHosts = new ArrayList<>();
+
   @Option(names = "--max-body", paramLabel = "BYTES", defaultValue = "16777216", description = "Largest request body accepted (413 beyond). Default: ${DEFAULT-VALUE} (16 MiB).")
   long maxBody;
 
@@ -56,10 +67,12 @@ public final class ServeCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     ServerConfig config;
     try {
-      config = new ServerConfig(host, port, token(), maxBody, httpThreads, !lazyTopK);
+      config = new ServerConfig(host, port, token(), maxBody, httpThreads, !lazyTopK, allowedHosts, HttpLimits.DEFAULTS);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
+    warnIfReadable(err);
+    boolean created = !Files.exists(data.data);
     IndexDirectory directory = data.open(true);
     NearDupServer server;
     try {
@@ -69,6 +82,9 @@ public final class ServeCommand implements Callable<Integer> {
       });
     } catch (RuntimeException e) {
       directory.close();
+      if (created) {
+        deleteCreated(data.data, err);
+      }
       throw new UsageException(e.getMessage());
     }
     Thread hook = new Thread(() -> server.stop(5), "neardup-shutdown");
@@ -79,6 +95,35 @@ public final class ServeCommand implements Callable<Integer> {
     err.flush();
     server.awaitStop();
     return ExitCodes.OK;
+  }
+
+  /** A token file others can read holds a secret they can use: said on stderr, not refused. */
+  private void warnIfReadable(PrintWriter err) {
+    if (tokenFile == null) {
+      return;
+    }
+    try {
+      Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(tokenFile);
+      if (permissions.contains(PosixFilePermission.OTHERS_READ) || permissions.contains(PosixFilePermission.GROUP_READ)) {
+        err.printf(Locale.ROOT, "neardup: warning: %s can be read by other users (%s); chmod 600 it%n",
+            tokenFile, PosixFilePermissions.toString(permissions));
+        err.flush();
+      }
+    } catch (UnsupportedOperationException | IOException e) {
+      // no POSIX permissions here: nothing to say
+    }
+  }
+
+  /** Removes the data directory this run created when the server could not start (a busy port). */
+  private static void deleteCreated(Path dir, PrintWriter err) {
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
+    } catch (IOException e) {
+      err.println("neardup: could not remove " + dir + ", created for the index: " + e.getMessage());
+      err.flush();
+    }
   }
 
   private String token() {

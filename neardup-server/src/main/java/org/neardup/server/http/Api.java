@@ -3,8 +3,6 @@ package org.neardup.server.http;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpHandler;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -12,6 +10,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.thread.Scheduler;
 import org.neardup.index.IndexWrite;
 import org.neardup.index.Match;
 import org.neardup.index.NearDupIndex;
@@ -24,11 +27,14 @@ import org.neardup.text.Normalizer;
 
 /**
  * The HTTP API (see {@code docs/server.md} and {@code docs/openapi.yaml}): routes each request,
- * checks the bearer token, and turns every refusal into {@code application/problem+json} with the
+ * checks the {@code Host} header ({@link HostCheck}) and the bearer token, and turns every refusal into {@code application/problem+json} with the
  * right status. Whatever a client sends is answered with a 4xx, never a 500; a 500 means the
  * server itself failed (its storage, a bug), and is logged without the request's body. Thread-safe.
  */
-public final class Api implements HttpHandler {
+public final class Api extends Handler.Abstract {
+  /** The endpoints' names, as the metrics label them ("unknown": refused before routing). */
+  public static final java.util.Set<String> ENDPOINTS = Route.ALL;
+
   private static final int DEFAULT_LIMIT = 100;
   private static final int MAX_LIMIT = 10_000;
 
@@ -38,6 +44,7 @@ public final class Api implements HttpHandler {
   private final Metrics metrics;
   private final ServerConfig config;
   private final byte[] token;
+  private final HostCheck hosts;
   private final ObjectMapper json = JsonBody.mapper();
   private final Consumer<String> log;
   private final BatchEndpoint batch;
@@ -57,6 +64,7 @@ public final class Api implements HttpHandler {
     this.config = config;
     this.token = config.token() == null ? null : ("Bearer " + config.token()).getBytes(StandardCharsets.UTF_8);
     this.log = log;
+    this.hosts = new HostCheck(config.host(), config.allowedHosts());
     this.batch = new BatchEndpoint(index, writer, json);
     this.duplicates = new Duplicates(index, new Normalizer(directory.settings().sketch().normalizer()));
   }
@@ -72,17 +80,19 @@ public final class Api implements HttpHandler {
   }
 
   @Override
-  public void handle(HttpExchange exchange) throws IOException {
+  public boolean handle(Request request, Response response, Callback callback) {
     long started = System.nanoTime();
-    HttpCall call = new HttpCall(exchange, json);
+    HttpCall call = new HttpCall(request, response, json, config.limits().bodyTimeout().toMillis());
     String endpoint = "unknown";
     inFlight.incrementAndGet();
-    try (exchange) {
+    Scheduler.Task deadline = call.closeAfter(config.limits().requestTimeout().toMillis(), true);
+    try {
       call.setHeader("X-Content-Type-Options", "nosniff");
       try {
         if (draining) {
           throw new ApiException(503, "Service unavailable", "the server is shutting down");
         }
+        hosts.check(call.header("Host"));
         Route route = Route.of(call.method(), call.rawPath());
         endpoint = route.endpoint();
         if (route.needsToken()) {
@@ -101,10 +111,15 @@ public final class Api implements HttpHandler {
           call.sendProblem(new ApiException(500, "Internal server error", "the server failed; see its log"));
         }
       }
+      callback.succeeded();
+    } catch (IOException | RuntimeException e) {
+      callback.failed(e);
     } finally {
+      deadline.cancel();
       inFlight.decrementAndGet();
       metrics.request(endpoint, call.method(), call.status(), System.nanoTime() - started);
     }
+    return true;
   }
 
   private void authorize(HttpCall call) {

@@ -1,41 +1,51 @@
 package org.neardup.server.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.sun.net.httpserver.HttpExchange;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.URLDecoder;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.thread.Scheduler;
 
 /**
  * One HTTP exchange as the handlers see it: the request's method, path, parameters and a body read
- * within the size limit, and helpers to answer with JSON, text or a problem. Not thread-safe: one
- * exchange, one thread.
+ * within the size limit and the body timeout, and helpers to answer with JSON, text or a problem.
+ * Not thread-safe: one exchange, one thread.
  */
 final class HttpCall {
   static final String JSON = "application/json";
   static final String NDJSON = "application/x-ndjson";
   static final String PROBLEM = "application/problem+json";
 
-  private final HttpExchange exchange;
+  private final Request request;
+  private final Response response;
   private final ObjectMapper json;
+  private final long bodyTimeoutMillis;
   private int status;
 
-  HttpCall(HttpExchange exchange, ObjectMapper json) {
-    this.exchange = exchange;
+  HttpCall(Request request, Response response, ObjectMapper json, long bodyTimeoutMillis) {
+    this.request = request;
+    this.response = response;
     this.json = json;
+    this.bodyTimeoutMillis = bodyTimeoutMillis;
   }
 
   String method() {
-    return exchange.getRequestMethod().toUpperCase(Locale.ROOT);
+    return request.getMethod().toUpperCase(Locale.ROOT);
   }
 
   /** The raw (still percent-encoded) path. */
   String rawPath() {
-    return exchange.getRequestURI().getRawPath();
+    return request.getHttpURI().getPath();
   }
 
   /** The status sent, or 0 before any. */
@@ -44,12 +54,12 @@ final class HttpCall {
   }
 
   String header(String name) {
-    return exchange.getRequestHeaders().getFirst(name);
+    return request.getHeaders().get(name);
   }
 
   /** The value of query parameter {@code name}, decoded, or null when absent. */
   String parameter(String name) {
-    String query = exchange.getRequestURI().getRawQuery();
+    String query = request.getHttpURI().getQuery();
     if (query == null) {
       return null;
     }
@@ -63,12 +73,40 @@ final class HttpCall {
     return null;
   }
 
-  /** Percent-decodes UTF-8 (a '+' is a plus: this is a path or query, not a form). */
+  /**
+   * Percent-decodes UTF-8 (a '+' is a plus: this is a path or query, not a form). A malformed escape
+   * or bytes that are not UTF-8 are refused (400), never replaced by U+FFFD.
+   */
   static String decode(String raw) {
+    if (raw.indexOf('%') < 0) {
+      return raw;
+    }
+    byte[] bytes = new byte[raw.length()];
+    int n = 0;
+    for (int i = 0; i < raw.length(); i++) {
+      char c = raw.charAt(i);
+      if (c == '%') {
+        int high = i + 2 < raw.length() ? Character.digit(raw.charAt(i + 1), 16) : -1;
+        int low = i + 2 < raw.length() ? Character.digit(raw.charAt(i + 2), 16) : -1;
+        if (high < 0 || low < 0) {
+          throw ApiException.badRequest("malformed percent-encoding in '" + raw + "'");
+        }
+        bytes[n++] = (byte) (high << 4 | low);
+        i += 2;
+      } else if (c < 0x80) {
+        bytes[n++] = (byte) c;
+      } else {
+        throw ApiException.badRequest("a character outside ASCII in '" + raw + "': percent-encode it as UTF-8");
+      }
+    }
     try {
-      return URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8);
-    } catch (IllegalArgumentException e) {
-      throw ApiException.badRequest("malformed percent-encoding in '" + raw + "'");
+      return StandardCharsets.UTF_8.newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(bytes, 0, n))
+          .toString();
+    } catch (CharacterCodingException e) {
+      throw ApiException.badRequest("percent-encoding in '" + raw + "' is not UTF-8");
     }
   }
 
@@ -85,30 +123,47 @@ final class HttpCall {
         "send the body as " + String.join(" or ", accepted) + (type == null ? " (no Content-Type given)" : ", not " + type));
   }
 
-  /** The whole request body, refused with 413 when longer than {@code limit} bytes. */
+  /**
+   * The whole request body, refused with 413 when longer than {@code limit} bytes. A body not in
+   * whole within the body timeout closes the connection (the read then fails).
+   */
   byte[] body(long limit) throws IOException {
-    String length = header("Content-Length");
-    if (length != null) {
-      try {
-        if (Long.parseLong(length.trim()) > limit) {
-          throw tooLarge(limit, exchange.getRequestBody());
-        }
-      } catch (NumberFormatException e) {
-        throw ApiException.badRequest("malformed Content-Length '" + length + "'");
-      }
-    }
-    InputStream in = exchange.getRequestBody();
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    byte[] buffer = new byte[8192];
-    long total = 0;
-    for (int n; (n = in.read(buffer)) > 0; ) {
-      total += n;
-      if (total > limit) {
+    long length = request.getLength();
+    Scheduler.Task deadline = closeAfter(bodyTimeoutMillis, false);
+    try {
+      InputStream in = Content.Source.asInputStream(request);
+      if (length > limit) {
         throw tooLarge(limit, in);
       }
-      out.write(buffer, 0, n);
+      ByteArrayOutputStream out = new ByteArrayOutputStream(length > 0 ? (int) length : 8192);
+      byte[] buffer = new byte[8192];
+      long total = 0;
+      for (int n; (n = in.read(buffer)) >= 0; ) {
+        total += n;
+        if (total > limit) {
+          throw tooLarge(limit, in);
+        }
+        out.write(buffer, 0, n);
+      }
+      return out.toByteArray();
+    } finally {
+      deadline.cancel();
     }
-    return out.toByteArray();
+  }
+
+  /**
+   * Schedules the close of this exchange's connection in {@code millis} ms, unless it is then
+   * answering ({@code unlessAnswering}: a streamed answer is bounded by the idle timeout instead);
+   * the caller cancels the returned task when done.
+   */
+  Scheduler.Task closeAfter(long millis, boolean unlessAnswering) {
+    var endPoint = request.getConnectionMetaData().getConnection().getEndPoint();
+    Runnable close = () -> {
+      if (!unlessAnswering || !response.isCommitted()) {
+        endPoint.close();
+      }
+    };
+    return request.getComponents().getScheduler().schedule(close, millis, TimeUnit.MILLISECONDS);
   }
 
   /**
@@ -119,7 +174,7 @@ final class HttpCall {
   private static ApiException tooLarge(long limit, InputStream rest) throws IOException {
     byte[] sink = new byte[8192];
     long dropped = 0;
-    for (int n; dropped < (64L << 20) && (n = rest.read(sink)) > 0; ) {
+    for (int n; dropped < (64L << 20) && (n = rest.read(sink)) >= 0; ) {
       dropped += n;
     }
     return new ApiException(413, "Payload too large", "the body is larger than the limit of " + limit + " bytes");
@@ -139,41 +194,41 @@ final class HttpCall {
 
   void sendEmpty(int code) throws IOException {
     status = code;
-    exchange.sendResponseHeaders(code, -1);
+    response.setStatus(code);
+    try (OutputStream out = Content.Sink.asOutputStream(response)) {
+      // no body: closing ends the response
+    }
   }
 
   void sendProblem(ApiException problem) throws IOException {
-    var body = new java.util.LinkedHashMap<String, Object>();
-    body.put("type", "about:blank");
-    body.put("title", problem.title());
-    body.put("status", problem.status());
-    body.put("detail", problem.getMessage());
     if (problem.status() == 401) {
-      exchange.getResponseHeaders().set("WWW-Authenticate", "Bearer");
+      response.getHeaders().put("WWW-Authenticate", "Bearer");
     }
-    send(problem.status(), PROBLEM, json.writeValueAsBytes(body));
+    if (problem.allow() != null) {
+      response.getHeaders().put("Allow", problem.allow());
+    }
+    send(problem.status(), PROBLEM, Problems.body(json, problem.status(), problem.title(), problem.getMessage()));
   }
 
   void setHeader(String name, String value) {
-    exchange.getResponseHeaders().set(name, value);
+    response.getHeaders().put(name, value);
   }
 
   /** Starts a streamed (chunked) response; the caller writes the body and closes the stream. */
   OutputStream stream(int code, String contentType) throws IOException {
     status = code;
-    exchange.getResponseHeaders().set("Content-Type", contentType);
-    exchange.sendResponseHeaders(code, 0);
-    return exchange.getResponseBody();
+    response.setStatus(code);
+    response.getHeaders().put("Content-Type", contentType);
+    return Content.Sink.asOutputStream(response);
   }
 
   private void send(int code, String contentType, byte[] body) throws IOException {
     status = code;
-    exchange.getResponseHeaders().set("Content-Type", contentType);
-    exchange.sendResponseHeaders(code, body.length == 0 ? -1 : body.length);
-    if (body.length > 0) {
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(body);
-      }
+    response.setStatus(code);
+    response.getHeaders().put("Content-Type", contentType);
+    response.getHeaders().put(org.eclipse.jetty.http.HttpHeader.CONTENT_LENGTH, body.length);
+    try (OutputStream out = Content.Sink.asOutputStream(response)) {
+      out.write(body);
     }
   }
 }

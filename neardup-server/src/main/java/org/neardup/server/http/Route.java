@@ -2,12 +2,16 @@ package org.neardup.server.http;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Set;
 
 /**
  * Where a request goes: its endpoint (the metrics' label) and, for {@code /documents/{id}}, the
  * decoded id (for {@code /assets/{name}}, the name). Unknown paths are 404, known paths with another
- * method 405.
+ * method 405 with {@code Allow}. {@code HEAD} is served wherever {@code GET} is (the same headers,
+ * no body).
  *
  * @param endpoint one of the constants
  * @param id the document id of {@link #DOCUMENT}, the asset name of {@link #ASSET}, else null
@@ -24,6 +28,9 @@ record Route(String endpoint, String id) {
   static final String PAGE = "/";
   /** Its style sheet, script and icon. */
   static final String ASSET = "/assets/{name}";
+
+  /** Every endpoint, and "unknown" for a request refused before it is routed. */
+  static final Set<String> ALL = Set.of(HEALTH, STATS, METRICS, DOCUMENTS, BATCH, DOCUMENT, QUERY, PAGE, ASSET, "unknown");
 
   private static final String DOCUMENT_PREFIX = "/documents/";
   private static final String ASSET_PREFIX = "/assets/";
@@ -57,10 +64,18 @@ record Route(String endpoint, String id) {
   }
 
   private static void allow(String method, String path, Set<String> allowed) {
-    if (!allowed.contains(method)) {
-      throw new ApiException(405, "Method not allowed", method + " is not allowed on " + path
-          + " (allowed: " + String.join(", ", allowed.stream().sorted().toList()) + ")");
+    if (allowed.contains(method) || method.equals("HEAD") && allowed.contains("GET")) {
+      return;
     }
+    List<String> methods = new ArrayList<>(allowed);
+    if (allowed.contains("GET")) {
+      methods.add("HEAD");
+    }
+    Collections.sort(methods);
+    String allow = String.join(", ", methods);
+    String shown = method.length() > 32 || !method.chars().allMatch(c -> c > 32 && c < 127)
+        ? "this method" : method;
+    throw ApiException.methodNotAllowed(shown + " is not allowed on " + path + " (allowed: " + allow + ")", allow);
   }
 
   /**

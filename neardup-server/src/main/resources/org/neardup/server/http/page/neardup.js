@@ -294,6 +294,8 @@
       sides.append(side('stored: ' + duplicate.id, duplicate.diff, true),
         side('your text', duplicate.diff, false));
       item.append(sides);
+    } else if (typeof duplicate.diffOmitted === 'string') {
+      item.append(element('p', 'No diff: ' + duplicate.diffOmitted + '.', 'notext'));
     } else {
       item.append(element('p', keepsTexts === false
         ? 'No diff: the server keeps no texts (it runs with --no-texts), so there is no stored text to compare.'

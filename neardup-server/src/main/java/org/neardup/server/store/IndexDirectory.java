@@ -473,8 +473,8 @@ public final class IndexDirectory implements AutoCloseable {
       throw new NearDupException(target + ": already exists (a backup goes into a new directory)");
     }
     if (resolved(target).startsWith(resolved(directory))) {
-      throw new NearDupException(target + ": inside the index's data directory " + directory
-          + " (a backup there would be lost with it, and is in the way of the index's files); put it elsewhere");
+      throw new NearDupException("the backup directory " + target + " is inside the data directory " + directory
+          + ": a backup there would be lost with it, and is in the way of the index's files; put it elsewhere");
     }
     try (Checkpoint checkpoint = Checkpoint.create(db)) {
       checkpoint.createCheckpoint(target.toAbsolutePath().toString());

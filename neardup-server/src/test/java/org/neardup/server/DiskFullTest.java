@@ -43,6 +43,7 @@ class DiskFullTest {
 
         HttpResponse<String> batch = fixture.postJson("/documents:batch", all);
         assertThat(batch.statusCode()).isEqualTo(507);
+        OpenApiContractTest.assertDocumented("POST", "/documents:batch", batch);
         assertThat(batch.headers().firstValue("Content-Type")).contains("application/problem+json");
         JsonNode problem = json(batch);
         assertThat(problem.get("detail").asText()).contains("no space left on device").contains(data.toString())
@@ -58,17 +59,22 @@ class DiskFullTest {
 
         HttpResponse<String> health = fixture.get("/health");
         assertThat(health.statusCode()).isEqualTo(503);
+        OpenApiContractTest.assertDocumented("GET", "/health", health);
         assertThat(json(health).get("status").asText()).isEqualTo("disk full");
 
         HttpResponse<String> one = fixture.postJson("/documents", Map.of("id", "one", "text", "a quiet flat near the park"));
         assertThat(one.statusCode()).isEqualTo(507);
+        OpenApiContractTest.assertDocumented("POST", "/documents", one);
         assertThat(json(one).get("title").asText()).isEqualTo("Insufficient storage");
         assertThat(json(one).get("detail").asText()).contains("no space left on device").contains(data.toString());
-        assertThat(fixture.delete("/documents/small-0").statusCode()).isEqualTo(507);
+        HttpResponse<String> delete = fixture.delete("/documents/small-0");
+        assertThat(delete.statusCode()).isEqualTo(507);
+        OpenApiContractTest.assertDocumented("DELETE", "/documents/{id}", delete);
 
         HttpResponse<String> lines = fixture.post("/documents:batch", "application/x-ndjson",
             "{\"id\": \"line-1\", \"text\": \"a bright room with a view\"}\n");
         assertThat(lines.statusCode()).isEqualTo(507);
+        OpenApiContractTest.assertDocumented("POST", "/documents:batch", lines);
         assertThat(json(lines).get("committed").asInt()).isZero();
         assertThat(json(lines).get("results")).isEmpty();
         assertThat(fixture.get("/documents/small-0").statusCode()).as("reads go on").isEqualTo(200);

@@ -27,7 +27,8 @@ import org.neardup.text.Normalizer;
  * The HTTP API (see {@code docs/server.md} and {@code docs/openapi.yaml}): routes each request,
  * checks the bearer token, and turns every refusal into {@code application/problem+json} with the
  * right status. Whatever a client sends is answered with a 4xx, never a 500; a 500 means the
- * server itself failed (its storage, a bug), and is logged without the request's body. Thread-safe.
+ * server itself failed (its storage, a bug), and is logged without the request's body. A write on
+ * a full disk is a 507, and {@code /health} a 503 until writes go through again. Thread-safe.
  */
 public final class Api implements HttpHandler {
   private static final int DEFAULT_LIMIT = 100;

@@ -68,20 +68,25 @@ final class BatchEndpoint {
       } catch (DiskFullException e) {
         generator.flush();
         sendFailure(call, new ApiException(507, "Insufficient storage", "the index's disk is full (" + e.getMessage()
-            + "): items " + committed + " on were not stored; the results of the " + committed + " before, all committed,"
-            + " are in 'results'; writes resume by themselves once space is freed"), committed, lines.toByteArray());
+            + "): " + notStored(committed) + "; writes resume by themselves once space is freed"), committed,
+            lines.toByteArray());
         return;
       } catch (RuntimeException e) {
         generator.flush();
         log.accept("neardup: a commit of POST /documents:batch failed: " + e);
-        sendFailure(call, new ApiException(500, "Internal server error", "the server failed to store the items "
-            + committed + " on (see its log); the results of the " + committed + " before, all committed, are in 'results'"),
-            committed, lines.toByteArray());
+        sendFailure(call, new ApiException(500, "Internal server error", "the server failed to commit (see its log): "
+            + notStored(committed)), committed, lines.toByteArray());
         return;
       }
     }
     byte[] results = lines.toByteArray();
     call.sendBytes(200, array ? HttpCall.JSON : HttpCall.NDJSON, array ? asArray(results) : results);
+  }
+
+  /** Which items were stored, for a problem's detail. */
+  private static String notStored(int committed) {
+    return committed == 0 ? "nothing of the batch was stored"
+        : "items " + committed + " on were not stored; the " + committed + " before are committed, their results in 'results'";
   }
 
   /** The problem, with the number of items committed and their results (a JSON array). */

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.neardup.index.SearchSettings;
 import org.neardup.server.store.IndexCheck;
 import org.neardup.server.store.IndexDirectory;
 import org.neardup.testkit.SmallDisk;
@@ -96,6 +97,49 @@ class DiskFullTest {
         IndexCheck.Report report = reopened.check();
         assertThat(report.problems()).isEmpty();
         assertThat(report.documents()).isEqualTo(1801);
+      }
+    }
+  }
+
+  /**
+   * A table that cannot be written (here the containment lists', flushed before a process's first
+   * containment query) stops writes as a failed write does: the query gets 507, {@code /health}
+   * says so before any write failed, and both recover once space is freed.
+   */
+  @Test
+  void aTableThatCannotBeWrittenIsReportedAndRecoveredFrom() throws Exception {
+    Path mount = Path.of("target", "disk-full-" + System.nanoTime()).toAbsolutePath();
+    try (SmallDisk disk = SmallDisk.mount(mount, 96)) {
+      Path data = disk.root().resolve("idx");
+      disk.fill(40L << 20); // no room to preallocate the log (whose unused room a flush would get back)
+      try (ServerFixture fixture = new ServerFixture(data, null, 1 << 20, new SearchSettings(0, 4))) {
+        List<Map<String, String>> documents = items("doc-", 50, 40);
+        assertThat(fixture.postJson("/documents:batch", documents).statusCode()).isEqualTo(200);
+        disk.fillUp();
+        assertThat(fixture.get("/health").statusCode()).isEqualTo(200);
+        String text = documents.get(7).get("text");
+
+        String query = ServerFixture.JSON.writeValueAsString(Map.of("text", text));
+        HttpResponse<String> containment = fixture.post("/query?measure=containment", "application/json", query);
+        assertThat(containment.statusCode()).as(containment.body()).isEqualTo(507);
+        assertThat(json(containment).get("detail").asText()).contains("no space left on device");
+        HttpResponse<String> health = fixture.get("/health");
+        assertThat(health.statusCode()).isEqualTo(503);
+        assertThat(json(health).get("status").asText()).isEqualTo("disk full");
+
+        disk.free();
+        long deadline = System.nanoTime() + 30_000_000_000L; // RocksDB looks at the free space every 5 s
+        while (fixture.get("/health").statusCode() != 200 && System.nanoTime() < deadline) {
+          Thread.sleep(100);
+        }
+        assertThat(fixture.get("/health").statusCode()).as("healthy again once space is freed").isEqualTo(200);
+        HttpResponse<String> again = fixture.post("/query?measure=containment", "application/json", query);
+        assertThat(again.statusCode()).isEqualTo(200);
+        assertThat(json(again).get("duplicates").get(0).get("id").asText()).isEqualTo("doc-7");
+      }
+      try (IndexDirectory reopened = IndexDirectory.openReadOnly(data)) {
+        assertThat(reopened.check().problems()).isEmpty();
+        assertThat(reopened.index().size()).isEqualTo(50);
       }
     }
   }

@@ -96,7 +96,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     this.texts = families[5];
     this.buckets = families[6];
     this.floor = floorBanding == null ? null : new FloorCache(db, signatures, floorBanding);
-    this.containment = containment == null ? null : new SearchBuckets(db, pending, reads, containment);
+    this.containment = containment == null ? null : new SearchBuckets(db, pending, reads, containment, space);
     this.keepTexts = keepTexts;
     this.writes = new WriteOptions().setSync(durable);
     this.nextHandle = this.committedNextHandle = nextHandle;

@@ -122,6 +122,7 @@ class DiskFullTest {
         String query = ServerFixture.JSON.writeValueAsString(Map.of("text", text));
         HttpResponse<String> containment = fixture.post("/query?measure=containment", "application/json", query);
         assertThat(containment.statusCode()).as(containment.body()).isEqualTo(507);
+        OpenApiContractTest.assertDocumented("POST", "/query", containment);
         assertThat(json(containment).get("detail").asText()).contains("no space left on device");
         HttpResponse<String> health = fixture.get("/health");
         assertThat(health.statusCode()).isEqualTo(503);

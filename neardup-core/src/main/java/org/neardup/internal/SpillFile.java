@@ -23,11 +23,13 @@ public final class SpillFile implements AutoCloseable {
   private static final AtomicLong PEAK = new AtomicLong();
 
   private final FileChannel channel;
+  private final Path directory;
   private long size;
   private boolean closed;
 
-  private SpillFile(FileChannel channel) {
+  private SpillFile(FileChannel channel, Path directory) {
     this.channel = channel;
+    this.directory = directory;
   }
 
   /**
@@ -38,17 +40,17 @@ public final class SpillFile implements AutoCloseable {
    * @throws UncheckedIOException when it cannot be created
    */
   public static SpillFile create(Path directory, String prefix) {
-    Path dir = directory != null ? directory : Path.of(System.getProperty("java.io.tmpdir"));
+    Path dir = directoryOf(directory);
     IOException last = null;
     for (int attempt = 0; attempt < 10; attempt++) {
       Path file = dir.resolve(prefix + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
       try {
         return new SpillFile(FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
-            StandardOpenOption.WRITE, StandardOpenOption.DELETE_ON_CLOSE));
+            StandardOpenOption.WRITE, StandardOpenOption.DELETE_ON_CLOSE), dir);
       } catch (java.nio.file.FileAlreadyExistsException e) {
         last = e;
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot create a temporary file in " + dir + ": " + e.getMessage(), e);
+        throw failure(dir, "cannot create a temporary file", e);
       }
     }
     throw new UncheckedIOException("cannot create a temporary file in " + dir, last);
@@ -67,7 +69,7 @@ public final class SpillFile implements AutoCloseable {
         channel.write(bytes, position + (length - bytes.remaining()));
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write a temporary file: " + e.getMessage(), e);
+      throw failure(directory, "cannot write a temporary file", e);
     }
     size += length;
     long inUse = IN_USE.addAndGet(length);
@@ -91,8 +93,26 @@ public final class SpillFile implements AutoCloseable {
         position += read;
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read a temporary file: " + e.getMessage(), e);
+      throw failure(directory, "cannot read a temporary file", e);
     }
+  }
+
+  /** Where temporary files go: {@code directory}, or the system's temporary directory when null. */
+  public static Path directoryOf(Path directory) {
+    return directory != null ? directory : Path.of(System.getProperty("java.io.tmpdir"));
+  }
+
+  /**
+   * A failure of a temporary file in {@code directory}, its message naming the directory (and, for
+   * the system's, the property that moves it), with the system's reason: {@code /tmp: cannot write a
+   * temporary file (java.io.tmpdir): No space left on device}.
+   */
+  public static UncheckedIOException failure(Path directory, String what, IOException e) {
+    boolean system = directory.equals(Path.of(System.getProperty("java.io.tmpdir")));
+    String reason = e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null ? fs.getReason()
+        : String.valueOf(e.getMessage());
+    return new UncheckedIOException(new IOException(directory + ": " + what + (system ? " (java.io.tmpdir)" : "")
+        + ": " + reason, e));
   }
 
   /** Bytes written so far. */

@@ -1,7 +1,6 @@
 package org.neardup.pipeline;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -11,6 +10,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.neardup.format.ShingleSetFormat;
+import org.neardup.internal.SpillFile;
 import org.neardup.shingle.Shingler;
 
 /**
@@ -96,7 +96,7 @@ final class ShingleSets implements AutoCloseable {
           StandardOpenOption.DELETE_ON_CLOSE);
       spilling = true;
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot create the shingle spill file: " + e.getMessage(), e);
+      throw SpillFile.failure(SpillFile.directoryOf(spillDirectory), "cannot create a temporary file", e);
     }
   }
 
@@ -146,7 +146,7 @@ final class ShingleSets implements AutoCloseable {
           spillFile.write(bytes, block.fileOffset + bytes.position());
         }
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot write the shingle spill file: " + e.getMessage(), e);
+        throw SpillFile.failure(SpillFile.directoryOf(spillDirectory), "cannot write a temporary file", e);
       }
       spillBytes += block.bytes.capacity();
     }
@@ -215,7 +215,7 @@ final class ShingleSets implements AutoCloseable {
         }
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the shingle spill file: " + e.getMessage(), e);
+      throw SpillFile.failure(SpillFile.directoryOf(spillDirectory), "cannot read a temporary file", e);
     }
     buffer.flip();
     return ShingleSetFormat.read(buffer, size, position);

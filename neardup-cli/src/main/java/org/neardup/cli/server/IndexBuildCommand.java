@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.neardup.NearDupException;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.SkipLog;
 import org.neardup.cli.UsageException;
@@ -29,6 +30,7 @@ import org.neardup.io.DocumentReader;
 import org.neardup.io.DocumentReaders;
 import org.neardup.pipeline.MemoryBudget;
 import org.neardup.pipeline.ParallelSketcher;
+import org.neardup.server.store.DiskFullException;
 import org.neardup.server.store.IndexDirectory;
 import org.neardup.sketch.Sketch;
 import picocli.CommandLine.Command;
@@ -82,6 +84,14 @@ public final class IndexBuildCommand implements Callable<Integer> {
     SkipLog skips = new SkipLog(input.verbose, err);
     InputProblems problems = skips.problems(input.onErrorPolicy());
     try (IndexDirectory directory = data.open(false)) {
+      load(directory, skips, problems, err, started);
+    }
+    return ExitCodes.OK;
+  }
+
+  private void load(IndexDirectory directory, SkipLog skips, InputProblems problems, PrintWriter err, long started)
+      throws IOException {
+    try {
       NearDupIndex<String> index = directory.index();
       Set<String> seen = new HashSet<>();
       List<IndexWrite<String>> pending = new ArrayList<>(BATCH);
@@ -117,8 +127,10 @@ public final class IndexBuildCommand implements Callable<Integer> {
       if (!quiet) {
         summarize(err, directory, (System.nanoTime() - started) / 1e9);
       }
+    } catch (DiskFullException e) {
+      throw new NearDupException(e.getMessage() + "; the " + (added + replaced) + " documents written before are in the"
+          + " index: free space and run the same command again (ids already in the index are skipped)", e);
     }
-    return ExitCodes.OK;
   }
 
   private static int threads(IndexDirectory directory) {

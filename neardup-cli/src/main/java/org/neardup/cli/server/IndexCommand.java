@@ -44,15 +44,17 @@ public final class IndexCommand implements Runnable {
 
   /**
    * Runs {@code command} on {@code data}: through the running server's admin socket if one holds
-   * the index, else in this process. Returns the JSON of the answer.
+   * the index, else in this process, opening the index read-only when {@code readOnly} (nothing is
+   * written into the data directory, so it works on a full disk). Returns the JSON of the answer.
    */
-  static JsonNode run(Path data, String command) throws IOException {
+  static JsonNode run(Path data, String command, boolean readOnly) throws IOException {
     Optional<String> answer = AdminCommand.send(data, command);
     String line;
     if (answer.isPresent()) {
       line = answer.get();
     } else {
-      try (IndexDirectory directory = IndexDirectory.open(data, IndexDirectory.Options.existing())) {
+      try (IndexDirectory directory = readOnly ? IndexDirectory.openReadOnly(data)
+          : IndexDirectory.open(data, IndexDirectory.Options.existing())) {
         line = AdminCommand.execute(directory, command);
       }
     }
@@ -62,8 +64,8 @@ public final class IndexCommand implements Runnable {
     return JSON.readTree(line.substring("ok ".length()));
   }
 
-  /** {@code index stats}. */
-  @Command(name = "stats", mixinStandardHelpOptions = true, description = "Prints the index's documents, disk use and settings.")
+  /** {@code index stats}: reads the index only. */
+  @Command(name = "stats", mixinStandardHelpOptions = true, description = "Prints the index's documents, disk use and settings (writes nothing).")
   static final class Stats implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -72,7 +74,7 @@ public final class IndexCommand implements Runnable {
 
     @Override
     public Integer call() throws IOException {
-      JsonNode stats = IndexCommand.run(data, "stats");
+      JsonNode stats = IndexCommand.run(data, "stats", true);
       PrintWriter out = spec.commandLine().getOut();
       out.printf(Locale.ROOT, "documents  %d%n", stats.get("documents").asLong());
       out.printf(Locale.ROOT, "disk       %.1f MB%n", stats.get("diskBytes").asLong() / 1e6);
@@ -84,7 +86,7 @@ public final class IndexCommand implements Runnable {
 
   /** {@code index check}. */
   @Command(name = "check", mixinStandardHelpOptions = true,
-      description = "Reads the whole index and checks it is consistent (every document with its key, signature, set and buckets). Exit code 3 when it is not.")
+      description = "Reads the whole index and checks it is consistent (every document with its key, signature, set and buckets); writes nothing. Exit code 3 when it is not.")
   static final class Check implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -93,7 +95,7 @@ public final class IndexCommand implements Runnable {
 
     @Override
     public Integer call() throws IOException {
-      JsonNode report = IndexCommand.run(data, "check");
+      JsonNode report = IndexCommand.run(data, "check", true);
       PrintWriter out = spec.commandLine().getOut();
       out.printf(Locale.ROOT, "documents      %d%n", report.get("documents").asLong());
       out.printf(Locale.ROOT, "bucket entries %d%n", report.get("bucketEntries").asLong());
@@ -116,12 +118,12 @@ public final class IndexCommand implements Runnable {
     @Option(names = "--data", paramLabel = "DIR", required = true, description = "The index's data directory.")
     Path data;
 
-    @Option(names = "--to", paramLabel = "DIR2", required = true, description = "The backup's directory; must not exist.")
+    @Option(names = "--to", paramLabel = "DIR2", required = true, description = "The backup's directory; must not exist, nor be inside DIR.")
     Path to;
 
     @Override
     public Integer call() throws IOException {
-      IndexCommand.run(data, "backup " + to.toAbsolutePath());
+      IndexCommand.run(data, "backup " + to.toAbsolutePath(), false);
       spec.commandLine().getErr().printf(Locale.ROOT, "neardup: backed up %s -> %s%n", data, to);
       spec.commandLine().getErr().flush();
       return ExitCodes.OK;

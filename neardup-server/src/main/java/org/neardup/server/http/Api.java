@@ -22,6 +22,7 @@ import org.neardup.index.WriteResult;
 import org.neardup.server.Metrics;
 import org.neardup.server.ServerConfig;
 import org.neardup.server.Writer;
+import org.neardup.server.store.DiskFullException;
 import org.neardup.server.store.IndexDirectory;
 import org.neardup.text.Normalizer;
 
@@ -29,7 +30,8 @@ import org.neardup.text.Normalizer;
  * The HTTP API (see {@code docs/server.md} and {@code docs/openapi.yaml}): routes each request,
  * checks the {@code Host} header ({@link HostCheck}) and the bearer token, and turns every refusal into {@code application/problem+json} with the
  * right status. Whatever a client sends is answered with a 4xx, never a 500; a 500 means the
- * server itself failed (its storage, a bug), and is logged without the request's body. Thread-safe.
+ * server itself failed (its storage, a bug), and is logged without the request's body. A write on
+ * a full disk is a 507, and {@code /health} a 503 until writes go through again. Thread-safe.
  */
 public final class Api extends Handler.Abstract {
   /** The endpoints' names, as the metrics label them ("unknown": refused before routing). */
@@ -52,6 +54,7 @@ public final class Api extends Handler.Abstract {
   private final StaticPage page = StaticPage.load();
   private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
   private volatile boolean draining;
+  private final java.util.concurrent.atomic.AtomicBoolean diskFullLogged = new java.util.concurrent.atomic.AtomicBoolean();
 
   /**
    * @param log receives one line a failure of the server (never a document's text)
@@ -65,7 +68,7 @@ public final class Api extends Handler.Abstract {
     this.token = config.token() == null ? null : ("Bearer " + config.token()).getBytes(StandardCharsets.UTF_8);
     this.log = log;
     this.hosts = new HostCheck(config.host(), config.allowedHosts());
-    this.batch = new BatchEndpoint(index, writer, json);
+    this.batch = new BatchEndpoint(index, writer, json, log);
     this.duplicates = new Duplicates(index, new Normalizer(directory.settings().sketch().normalizer()));
   }
 
@@ -103,6 +106,11 @@ public final class Api extends Handler.Abstract {
         call.sendProblem(e);
       } catch (JsonProcessingException e) {
         call.sendProblem(ApiException.badRequest("malformed JSON: " + e.getOriginalMessage()));
+      } catch (DiskFullException e) {
+        if (call.status() == 0) {
+          call.sendProblem(new ApiException(507, "Insufficient storage", "the index's disk is full (" + e.getMessage()
+              + "): nothing of this request was stored; writes resume by themselves once space is freed"));
+        }
       } catch (IOException e) {
         throw e; // the client went away: nothing to answer
       } catch (RuntimeException | Error e) {
@@ -116,10 +124,34 @@ public final class Api extends Handler.Abstract {
       callback.failed(e);
     } finally {
       deadline.cancel();
+      logDiskFull();
       inFlight.decrementAndGet();
       metrics.request(endpoint, call.method(), call.status(), System.nanoTime() - started);
     }
     return true;
+  }
+
+  /** Logs when writes start failing for a full disk, and when they go through again: once each. */
+  private void logDiskFull() {
+    DiskFullException full = directory.diskFull();
+    if (full != null && !diskFullLogged.getAndSet(true)) {
+      log.accept("neardup: " + full.getMessage() + ": writes get 507 until space is freed");
+    } else if (full == null && diskFullLogged.get() && diskFullLogged.compareAndSet(true, false)) {
+      log.accept("neardup: " + directory.directory() + ": writes go through again");
+    }
+  }
+
+  /** {@code GET /health}: 200 while writes go through, 503 while the disk is full (reads are served). */
+  private void health(HttpCall call) throws IOException {
+    if (directory.diskFull() == null) {
+      call.sendJson(200, Map.of("status", "ok"));
+      return;
+    }
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("status", "disk full");
+    body.put("detail", "the index's disk is full: writes get 507 until space is freed, then go through by themselves;"
+        + " reads are served");
+    call.sendJson(503, body);
   }
 
   private void authorize(HttpCall call) {
@@ -136,7 +168,7 @@ public final class Api extends Handler.Abstract {
 
   private void dispatch(Route route, HttpCall call) throws IOException {
     switch (route.endpoint()) {
-      case Route.HEALTH -> call.sendJson(200, Map.of("status", "ok"));
+      case Route.HEALTH -> health(call);
       case Route.STATS -> call.sendJson(200, stats());
       case Route.METRICS -> call.sendText(200, "text/plain; version=0.0.4; charset=utf-8", metrics.scrape());
       case Route.DOCUMENTS -> addDocument(call);

@@ -6,23 +6,29 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.neardup.index.IndexWrite;
 import org.neardup.index.NearDupIndex;
 import org.neardup.index.WriteResult;
 import org.neardup.server.Writer;
+import org.neardup.server.store.DiskFullException;
 
 /**
  * {@code POST /documents:batch}: many documents in one request, a JSON array or JSON Lines, with
- * one result per item, streamed back in order as chunks of items are committed (each chunk one
- * group commit). A bad item (no id, no text, a bad id, an empty text, a malformed line) gets its
- * own error result and the others go on; in a JSON array a syntax error ends the batch there,
- * since nothing after it can be read. With {@code ?unique=true} ({@link WriteMode}) items are
- * decided in order, each against the documents held and the batch's earlier kept items. Thread-safe.
+ * one result per item, in order. Items are sketched and committed in chunks (each chunk one group
+ * commit), and the answer is sent once every chunk is committed: 200 means every valid item is
+ * stored. A bad item (no id, no text, a bad id, an empty text, a malformed line) gets its own error
+ * result and the others go on; in a JSON array a syntax error ends the batch there, since nothing
+ * after it can be read. With {@code ?unique=true} ({@link WriteMode}) items are decided in order,
+ * each against the documents held and the batch's earlier kept items. When a commit fails, none of
+ * its chunk and nothing after it is stored, and the answer is a problem (507 when the disk is full,
+ * else 500) that lists the results of the items committed before it ({@code committed}, {@code
+ * results}), so that a client knows exactly which items to send again. Thread-safe.
  */
 final class BatchEndpoint {
   /** Items sketched and committed together. */
@@ -31,43 +37,96 @@ final class BatchEndpoint {
   private final NearDupIndex<String> index;
   private final Writer writer;
   private final ObjectMapper json;
+  private final Consumer<String> log;
 
-  BatchEndpoint(NearDupIndex<String> index, Writer writer, ObjectMapper json) {
+  /** @param log receives one line a commit that failed other than for a full disk */
+  BatchEndpoint(NearDupIndex<String> index, Writer writer, ObjectMapper json, Consumer<String> log) {
     this.index = index;
     this.writer = writer;
     this.json = json;
+    this.log = log;
   }
 
   void handle(HttpCall call, long limit, WriteMode mode) throws IOException {
     String type = call.requireContentType(HttpCall.JSON, HttpCall.NDJSON, "application/jsonl");
     byte[] body = call.body(limit);
-    if (type.equals(HttpCall.JSON)) {
+    boolean array = type.equals(HttpCall.JSON);
+    if (array) {
       JsonBody.checkUtf8(body, 0, body.length, "the body"); // JSON Lines: line by line
     }
-    Items items = type.equals(HttpCall.JSON) ? new ArrayItems(json, body) : new LineItems(json, body);
-    try (OutputStream out = call.stream(200, type.equals(HttpCall.JSON) ? HttpCall.JSON : HttpCall.NDJSON);
-        JsonGenerator generator = json.getFactory().createGenerator(out)) {
-      boolean array = type.equals(HttpCall.JSON);
-      if (array) {
-        generator.writeStartArray();
-      }
+    Items items = array ? new ArrayItems(json, body) : new LineItems(json, body);
+    ByteArrayOutputStream lines = new ByteArrayOutputStream(); // one result a line, as JSON Lines
+    int committed = 0;
+    try (JsonGenerator generator = json.getFactory().createGenerator(lines)) {
+      generator.setRootValueSeparator(null);
       List<Item> chunk = new ArrayList<>(CHUNK);
       int position = 0;
-      for (Item item; (item = items.next(position)) != null; position++) {
-        chunk.add(item);
-        if (chunk.size() == CHUNK) {
-          commit(chunk, mode, generator, array);
+      try {
+        for (Item item; (item = items.next(position)) != null; position++) {
+          chunk.add(item);
+          if (chunk.size() == CHUNK) {
+            committed += commit(chunk, mode, generator);
+          }
         }
-      }
-      commit(chunk, mode, generator, array);
-      if (array) {
-        generator.writeEndArray();
+        committed += commit(chunk, mode, generator);
+      } catch (DiskFullException e) {
+        generator.flush();
+        sendFailure(call, new ApiException(507, "Insufficient storage", "the index's disk is full (" + e.getMessage()
+            + "): " + notStored(committed) + "; writes resume by themselves once space is freed"), committed,
+            lines.toByteArray());
+        return;
+      } catch (RuntimeException e) {
+        generator.flush();
+        log.accept("neardup: a commit of POST /documents:batch failed: " + e);
+        sendFailure(call, new ApiException(500, "Internal server error", "the server failed to commit (see its log): "
+            + notStored(committed)), committed, lines.toByteArray());
+        return;
       }
     }
+    byte[] results = lines.toByteArray();
+    call.sendBytes(200, array ? HttpCall.JSON : HttpCall.NDJSON, array ? asArray(results) : results);
   }
 
-  /** Sketches and writes the chunk's valid items, then writes every item's result. */
-  private void commit(List<Item> chunk, WriteMode mode, JsonGenerator out, boolean array) throws IOException {
+  /** Which items were stored, for a problem's detail. */
+  private static String notStored(int committed) {
+    return committed == 0 ? "nothing of the batch was stored"
+        : "items " + committed + " on were not stored; the " + committed + " before are committed, their results in 'results'";
+  }
+
+  /** The problem, with the number of items committed and their results (a JSON array). */
+  private void sendFailure(HttpCall call, ApiException problem, int committed, byte[] lines) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (JsonGenerator generator = json.getFactory().createGenerator(out)) {
+      generator.writeStartObject();
+      generator.writeStringField("type", "about:blank");
+      generator.writeStringField("title", problem.title());
+      generator.writeNumberField("status", problem.status());
+      generator.writeStringField("detail", problem.getMessage());
+      generator.writeNumberField("committed", committed);
+      generator.writeFieldName("results");
+      generator.writeRawValue(new String(asArray(lines), StandardCharsets.UTF_8));
+      generator.writeEndObject();
+    }
+    call.sendBytes(problem.status(), HttpCall.PROBLEM, out.toByteArray());
+  }
+
+  /** JSON Lines of objects (each line ending with a newline) as one JSON array. */
+  private static byte[] asArray(byte[] lines) {
+    byte[] array = new byte[lines.length + (lines.length == 0 ? 2 : 1)];
+    array[0] = '[';
+    for (int i = 0; i < lines.length; i++) {
+      array[i + 1] = lines[i] == '\n' ? (byte) ',' : lines[i]; // a newline in a value is escaped: only separators
+    }
+    array[array.length - 1] = ']';
+    return array;
+  }
+
+  /**
+   * Sketches and writes the chunk's valid items, then writes every item's result, a line each;
+   * returns the number of items. When the write fails, nothing of the chunk was stored and no
+   * result is written.
+   */
+  private int commit(List<Item> chunk, WriteMode mode, JsonGenerator out) throws IOException {
     List<IndexWrite<String>> writes = new ArrayList<>();
     for (Item item : chunk) {
       if (item.input != null) {
@@ -100,12 +159,11 @@ final class BatchEndpoint {
         out.writeObjectField("duplicates", Duplicates.of(result.matches()));
       }
       out.writeEndObject();
-      if (!array) {
-        out.writeRaw('\n');
-      }
+      out.writeRaw('\n');
     }
-    out.flush();
+    int size = chunk.size();
     chunk.clear();
+    return size;
   }
 
   private static String status(WriteResult.Status status) {

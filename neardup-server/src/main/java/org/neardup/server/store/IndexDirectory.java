@@ -48,11 +48,13 @@ public final class IndexDirectory implements AutoCloseable {
   private final List<AutoCloseable> resources;
   private final RocksIndexStore store;
   private final NearDupIndex<String> index;
+  private final DiskSpace space;
   private boolean closed;
 
   private IndexDirectory(Path directory, IndexSettings settings, RocksDB db, List<ColumnFamilyHandle> handles,
-      List<String> families, List<AutoCloseable> resources, RocksIndexStore store, int threads) {
+      List<String> families, List<AutoCloseable> resources, RocksIndexStore store, int threads, DiskSpace space) {
     this.directory = directory;
+    this.space = space;
     this.settings = settings;
     this.db = db;
     this.handles = handles;
@@ -87,11 +89,33 @@ public final class IndexDirectory implements AutoCloseable {
    * @throws NearDupException when the directory holds something else, holds an index with other
    *     settings than those required, has no index and no settings were given to create one, or is
    *     in use by another process
+   * @throws DiskFullException when the disk is full (opening writes: the write-ahead log replayed
+   *     into a table, a new log, the options file)
    * @throws StoreException when RocksDB cannot open it
    */
   public static IndexDirectory open(Path directory, Options options) {
+    return open(directory, options, false);
+  }
+
+  /**
+   * Opens the index in {@code directory} to read it only, writing nothing there, not even RocksDB's
+   * log: for looking at an index ({@code index stats}, {@code index check}), also on a full disk.
+   * What the write-ahead log holds is replayed in memory. Its index must not be written to.
+   *
+   * @throws NearDupException when the directory holds no index, or one of an older layout (which
+   *     opening it for writing converts)
+   * @throws StoreException when RocksDB cannot open it
+   */
+  public static IndexDirectory openReadOnly(Path directory) {
+    return open(directory, Options.existing(), true);
+  }
+
+  private static IndexDirectory open(Path directory, Options options, boolean readOnly) {
     Objects.requireNonNull(directory, "directory");
     boolean exists = Files.exists(directory.resolve("CURRENT"));
+    if (!exists && readOnly) {
+      throw new NearDupException(directory + ": no index there (build one with 'neardup index build')");
+    }
     if (!exists) {
       if (Files.isRegularFile(directory)) {
         throw new NearDupException(directory + ": is a file, not an index directory");
@@ -105,8 +129,11 @@ public final class IndexDirectory implements AutoCloseable {
     }
     RocksDB.loadLibrary();
     List<AutoCloseable> resources = new ArrayList<>();
+    DiskSpace space = track(resources, new DiskSpace(directory));
     try {
-      Files.createDirectories(directory);
+      if (!readOnly) {
+        Files.createDirectories(directory);
+      }
       Cache cache = track(resources, new LRUCache(options.cacheBytes(), -1, false, 0.5));
       DBOptions dbOptions = track(resources, new DBOptions()
           .setCreateIfMissing(true)
@@ -114,11 +141,16 @@ public final class IndexDirectory implements AutoCloseable {
           .setMaxBackgroundJobs(2)
           .setAllowConcurrentMemtableWrite(false) // one writer; and the buckets' hash memtable needs it
           .setKeepLogFileNum(3)
-          .setInfoLogLevel(InfoLogLevel.WARN_LEVEL));
+          .setInfoLogLevel(InfoLogLevel.WARN_LEVEL)
+          .setListeners(List.of(space)));
       List<String> families = new ArrayList<>();
       families.add("default");
       families.addAll(RocksLayout.FAMILIES);
       List<String> search = searchFamilies(directory, exists, options);
+      if (readOnly && search.stream().anyMatch(family -> !RocksLayout.SEARCH_FAMILIES.contains(family))) {
+        throw new NearDupException(directory + ": the index has an older layout, which opening it to write"
+            + " ('neardup serve', 'index build') converts; it cannot be read as it is");
+      }
       families.addAll(search);
       List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
       descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, pointLookups(resources, cache, true)));
@@ -139,10 +171,12 @@ public final class IndexDirectory implements AutoCloseable {
         descriptors.add(new ColumnFamilyDescriptor(family.getBytes(StandardCharsets.US_ASCII), familyOptions));
       }
       List<ColumnFamilyHandle> handles = new ArrayList<>();
-      RocksDB db = openLocked(directory, dbOptions, descriptors, handles);
+      RocksDB db = openLocked(directory, dbOptions, descriptors, handles, readOnly);
       try {
-        dropFormerFloorFamilies(db, families, handles);
-        migrateLegacyFamilies(db, families, handles);
+        if (!readOnly) {
+          dropFormerFloorFamilies(db, families, handles);
+          migrateLegacyFamilies(db, families, handles);
+        }
         IndexSettings settings = settings(directory, db, options);
         ColumnFamilyHandle containment = searchFamily(directory, families, handles, RocksLayout.CONTAINMENT,
             settings.search().hasContainment());
@@ -150,8 +184,8 @@ public final class IndexDirectory implements AutoCloseable {
         long count = readLong(db, handles.get(0), RocksLayout.COUNT);
         RocksIndexStore store = new RocksIndexStore(db,
             handles.subList(0, 1 + RocksLayout.FAMILIES.size()).toArray(ColumnFamilyHandle[]::new), floorBanding(settings), containment,
-            settings.keepTexts(), options.durable(), nextHandle, count);
-        return new IndexDirectory(directory, settings, db, handles, families, resources, store, options.threads());
+            settings.keepTexts(), options.durable(), nextHandle, count, space);
+        return new IndexDirectory(directory, settings, db, handles, families, resources, store, options.threads(), space);
       } catch (RuntimeException e) {
         handles.forEach(ColumnFamilyHandle::close);
         db.close();
@@ -255,10 +289,14 @@ public final class IndexDirectory implements AutoCloseable {
   }
 
   private static RocksDB openLocked(Path directory, DBOptions options, List<ColumnFamilyDescriptor> descriptors,
-      List<ColumnFamilyHandle> handles) {
+      List<ColumnFamilyHandle> handles, boolean readOnly) {
     try {
-      return RocksDB.open(options, directory.toString(), descriptors, handles);
+      return readOnly ? RocksDB.openReadOnly(options, directory.toString(), descriptors, handles, false)
+          : RocksDB.open(options, directory.toString(), descriptors, handles);
     } catch (RocksDBException e) {
+      if (DiskFullException.isNoSpace(e)) {
+        throw new DiskFullException(directory, "opening the index", e);
+      }
       String message = String.valueOf(e.getMessage());
       if (message.contains("lock") || message.contains("Resource temporarily unavailable")) {
         throw new NearDupException(directory + ": the index is in use by another process (a running 'neardup serve'?)");
@@ -289,6 +327,9 @@ public final class IndexDirectory implements AutoCloseable {
       }
       return settings;
     } catch (RocksDBException e) {
+      if (DiskFullException.isNoSpace(e)) {
+        throw new DiskFullException(directory, "writing the index settings", e);
+      }
       throw new StoreException(directory + ": cannot read the index settings: " + e.getMessage(), e);
     }
   }
@@ -431,10 +472,42 @@ public final class IndexDirectory implements AutoCloseable {
     if (Files.exists(target)) {
       throw new NearDupException(target + ": already exists (a backup goes into a new directory)");
     }
+    if (resolved(target).startsWith(resolved(directory))) {
+      throw new NearDupException("the backup directory " + target + " is inside the data directory " + directory
+          + ": a backup there would be lost with it, and is in the way of the index's files; put it elsewhere");
+    }
     try (Checkpoint checkpoint = Checkpoint.create(db)) {
       checkpoint.createCheckpoint(target.toAbsolutePath().toString());
     } catch (RocksDBException e) {
+      if (DiskFullException.isNoSpace(e)) {
+        throw new DiskFullException(target, "writing the backup", e);
+      }
       throw new StoreException(target + ": cannot write the backup: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Null while writes go through; once one failed because the disk is full, the failure, until
+   * RocksDB has recovered (there is room again) or a write succeeds. A volatile read.
+   */
+  public DiskFullException diskFull() {
+    return space.full();
+  }
+
+  /** {@code path} absolute, its nearest existing ancestor with links resolved (the rest as given). */
+  private static Path resolved(Path path) {
+    Path absolute = path.toAbsolutePath().normalize();
+    Path existing = absolute;
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    if (existing == null) {
+      return absolute;
+    }
+    try {
+      return existing.toRealPath().resolve(existing.relativize(absolute));
+    } catch (IOException e) {
+      return absolute;
     }
   }
 

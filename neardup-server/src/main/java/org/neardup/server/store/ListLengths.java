@@ -26,11 +26,14 @@ final class ListLengths {
 
   private final RocksDB db;
   private final ColumnFamilyHandle family;
+  private final DiskSpace space;
   private LongIntHashMap lengths; // null until loaded; guarded by this
 
-  ListLengths(RocksDB db, ColumnFamilyHandle family) {
+  /** @param space told when the flush before the scan finds the disk full */
+  ListLengths(RocksDB db, ColumnFamilyHandle family, DiskSpace space) {
     this.db = db;
     this.family = family;
+    this.space = space;
   }
 
   /** The length of the list of {@code bucket} if it is long, else 0 (short, or not seen long). */
@@ -73,6 +76,9 @@ final class ListLengths {
     try (FlushOptions wait = new FlushOptions().setWaitForFlush(true)) {
       db.flush(wait, family);
     } catch (RocksDBException e) {
+      if (DiskFullException.isNoSpace(e)) {
+        throw space.failed("writing the containment lists to a table", e);
+      }
       throw new StoreException("cannot write the containment lists to a table: " + e.getMessage(), e);
     }
   }

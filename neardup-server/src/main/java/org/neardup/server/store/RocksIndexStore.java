@@ -51,6 +51,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
   private final boolean keepTexts;
   private final ReadOptions reads = new ReadOptions();
   private final WriteOptions writes;
+  private final DiskSpace space;
 
   private final WriteBatch pending = new WriteBatch();
   /** Keys written since the last commit: their handle, or -1 when deleted. */
@@ -81,10 +82,12 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
    * @param families the handles of the default family and of {@link RocksLayout#FAMILIES}, in order
    * @param floorBanding the top-k floor's banding, or null without a floor
    * @param containment the {@link RocksLayout#CONTAINMENT} family, or null
+   * @param space told of each write, and of a write that fails for want of space
    */
   RocksIndexStore(RocksDB db, ColumnFamilyHandle[] families, Banding floorBanding,
-      ColumnFamilyHandle containment, boolean keepTexts, boolean durable, long nextHandle, long count) {
+      ColumnFamilyHandle containment, boolean keepTexts, boolean durable, long nextHandle, long count, DiskSpace space) {
     this.db = db;
+    this.space = space;
     this.meta = families[0];
     this.keys = families[1];
     this.ids = families[2];
@@ -93,7 +96,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     this.texts = families[5];
     this.buckets = families[6];
     this.floor = floorBanding == null ? null : new FloorCache(db, signatures, floorBanding);
-    this.containment = containment == null ? null : new SearchBuckets(db, pending, reads, containment);
+    this.containment = containment == null ? null : new SearchBuckets(db, pending, reads, containment, space);
     this.keepTexts = keepTexts;
     this.writes = new WriteOptions().setSync(durable);
     this.nextHandle = this.committedNextHandle = nextHandle;
@@ -163,6 +166,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
       pending.put(meta, RocksLayout.NEXT_HANDLE, handle(nextHandle));
       pending.put(meta, RocksLayout.COUNT, handle(count));
       db.write(writes, pending);
+      space.written();
       if (containment != null) {
         containment.written();
       }
@@ -179,6 +183,9 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     } catch (RocksDBException e) {
       nextHandle = committedNextHandle;
       count = committedCount;
+      if (DiskFullException.isNoSpace(e)) {
+        throw space.failed("writing the index", e);
+      }
       throw new StoreException("cannot write the index: " + e.getMessage(), e);
     } finally {
       forgetLastRead();
@@ -200,6 +207,9 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     try {
       db.flushWal(true);
     } catch (RocksDBException e) {
+      if (DiskFullException.isNoSpace(e)) {
+        throw space.failed("syncing the index", e);
+      }
       throw new StoreException("cannot sync the index: " + e.getMessage(), e);
     }
   }

@@ -41,12 +41,12 @@ final class SearchBuckets implements BucketStore {
   /** Handles this batch appends to lists it does not put whole. */
   private final Map<Long, Staged> appended = new HashMap<>();
 
-  SearchBuckets(RocksDB db, AbstractWriteBatch pending, ReadOptions reads, ColumnFamilyHandle family) {
+  SearchBuckets(RocksDB db, AbstractWriteBatch pending, ReadOptions reads, ColumnFamilyHandle family, DiskSpace space) {
     this.db = db;
     this.pending = pending;
     this.reads = reads;
     this.family = family;
-    this.lengths = new ListLengths(db, family);
+    this.lengths = new ListLengths(db, family, space);
   }
 
   /** The length of a long list ({@link ListLengths}), 0 for a short one. */

@@ -44,7 +44,7 @@ class GeneratedClientTest {
       QueryApi query = new QueryApi(client);
       ServiceApi service = new ServiceApi(client);
 
-      assertThat(service.getHealth().getStatus()).isEqualTo("ok");
+      assertThat(service.getHealth().getStatus().getValue()).isEqualTo("ok");
 
       AddResult first = documents.addDocument(new Document().id("ad-1").text(AD), null, null, null);
       assertThat(first.getId()).isEqualTo("ad-1");

@@ -1,12 +1,14 @@
 package org.neardup.cli;
 
+import java.util.Locale;
+
 /** Text forms shared by the commands' outputs. */
 public final class Formats {
   private Formats() {}
 
   /** A count with its noun, singular for 1: {@code 1 record}, {@code 3 records}. */
   public static String count(long n, String singular) {
-    return n + " " + (n == 1 ? singular : singular + "s");
+    return String.format(Locale.ROOT, "%,d %s", n, n == 1 ? singular : singular + "s");
   }
 
   /** A number as briefly as it is exact: {@code 0.8}, {@code 0.75}, {@code 1}; {@code NaN}, {@code Infinity}. */

@@ -49,6 +49,14 @@ public final class Main {
     return commandLine;
   }
 
+  /**
+   * The command line with every subcommand registered, writing to standard output and error: what
+   * the completion script and the manual pages describe.
+   */
+  public static CommandLine allCommands() {
+    return commandLine(new String[0], new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+  }
+
   /** The subcommand whose name or alias is {@code word}, or null (also for {@code help}). */
   static Class<?> subcommandNamed(String word) {
     for (Class<?> subcommand : NearDupCommand.SUBCOMMANDS) {

@@ -12,6 +12,7 @@ import org.neardup.cli.report.ReportCommand;
 import org.neardup.cli.search.SimilarCommand;
 import org.neardup.cli.server.IndexCommand;
 import org.neardup.cli.server.ServeCommand;
+import org.neardup.cli.shell.CompletionCommand;
 import org.neardup.cli.tune.ExplainCommand;
 import org.neardup.cli.tune.TuneCommand;
 import picocli.CommandLine.Command;
@@ -26,7 +27,7 @@ import picocli.CommandLine.HelpCommand;
 @Command(
     name = "neardup",
     mixinStandardHelpOptions = true,
-    version = "neardup 0.1.0",
+    versionProvider = BuildVersion.class,
     description = "Finds near-duplicate documents: shingles, MinHash, LSH banding, exact verification.",
     footer = {
       "",
@@ -43,12 +44,14 @@ final class NearDupCommand implements Runnable {
       SignCommand.class,
       ServeCommand.class,
       IndexCommand.class,
+      SparkCommand.class,
       EvalCommand.class,
       DemoCommand.class,
       GenerateCommand.class,
       TuneCommand.class,
       ExplainCommand.class,
       ReportCommand.class,
+      CompletionCommand.class,
       HelpCommand.class);
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;

@@ -134,9 +134,9 @@ public final class PipelineRun implements AutoCloseable {
       if (plan == null || !plan.exact()) {
         // a printed plan has said how many candidates; a plan has found the exact join dearer (or
         // impossible), so the warning suggests it only when there was no plan
-        long candidates = checkCandidates(phase.candidateUpperBound(), corpus.config(), pipeline.maxCandidates(),
+        checkCandidates(phase.candidateUpperBound(), corpus.config(), pipeline.maxCandidates(),
             planPrinted ? null : err, plan == null);
-        return phase.find(labelled(progress, candidates));
+        return phase.find(labelled(progress));
       }
     }
     return PairFinder.exact(corpus, progress); // the bucket groups closed first: their files are gone
@@ -152,7 +152,7 @@ public final class PipelineRun implements AutoCloseable {
   }
 
   /** Warns when the LSH candidates are many (on {@code err}, unless null), stops when they are too many. */
-  private static long checkCandidates(long candidates, PipelineConfig config, Long max, PrintWriter err,
+  private static void checkCandidates(long candidates, PipelineConfig config, Long max, PrintWriter err,
       boolean suggestExact) {
     LshParams banding = config.lshParams();
     if (candidates > CandidateCount.WARNING_LIMIT && err != null) {
@@ -163,11 +163,14 @@ public final class PipelineRun implements AutoCloseable {
           "stopped before the pair phase: %s banding would examine up to %,d candidate pairs, more than --max-candidates %d",
           banding, candidates, max));
     }
-    return candidates;
   }
 
-  /** {@code progress} with the size of the work in the name of the verifying stage. */
-  private static Progress labelled(Progress progress, long candidates) {
+  /**
+   * {@code progress} with the size of the work in the name of the verifying stage: the pairs it
+   * verifies, the "verified" count of the summary (the bound on candidates is said only by the
+   * warning about many candidates, and a short label leaves the bar its width).
+   */
+  static Progress labelled(Progress progress) {
     if (progress == Progress.NONE) {
       return progress;
     }
@@ -175,8 +178,8 @@ public final class PipelineRun implements AutoCloseable {
       @Override
       public void start(String stage, long total) {
         progress.start(stage.startsWith("verifying")
-            ? String.format(Locale.ROOT, "verifying %,d of up to %,d candidate pairs%s", total, candidates,
-                stage.substring("verifying".length())) : stage, total);
+            ? String.format(Locale.ROOT, "verifying %,d pairs%s", total, stage.substring("verifying".length()))
+            : stage, total);
       }
 
       @Override
@@ -341,7 +344,7 @@ public final class PipelineRun implements AutoCloseable {
           threshold(), pairSeconds);
     } else {
       err.printf(Locale.ROOT,
-          "neardup: %s, P(candidate | J=%s) = %.4f; %s, %d verified, %s with similarity >= %s in %.1f s%n",
+          "neardup: %s, P(candidate | J=%s) = %.4f; %s, %,d verified, %s with similarity >= %s in %.1f s%n",
           lsh, threshold(), lsh.candidateProbability(config.threshold()),
           Formats.count(result.candidatePairs(), "candidate pair"), result.verifiedPairs(),
           Formats.count(result.pairs().size(), "pair"), threshold(), pairSeconds);

@@ -8,7 +8,7 @@ import org.neardup.internal.Handles;
 
 /**
  * {@link IndexStorage} on the heap: dense int handles ({@link Handles}) indexing arrays of
- * signatures and shingle sets, and a {@link BucketTable}. Removal gives memory back: handles are
+ * signatures and shingle sets, and a {@code BucketTable}. Removal gives memory back: handles are
  * reused, the bucket table shrinks, and {@link #compact} shrinks the arrays when most handles are
  * free. Memory per document: its key, its signature (4 bytes a value, and, once a top-k query has
  * needed them, its low bytes again, one byte a value, for the floor candidates), its shingle set

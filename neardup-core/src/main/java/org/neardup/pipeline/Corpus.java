@@ -82,7 +82,7 @@ public final class Corpus implements AutoCloseable {
    * from the spill file on every call (a new array each time).
    *
    * @throws IllegalStateException when the sets were dropped to stay within the memory budget
-   *     ({@link #keepsShingleSets()} is false): read them again with {@link SetFetch}
+   *     ({@link #keepsShingleSets()} is false): read them again with {@code SetFetch}
    */
   public long[] shingles(int ordinal) {
     if (shingleSets != null) {

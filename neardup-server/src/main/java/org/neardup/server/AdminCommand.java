@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.neardup.server.store.IndexDirectory;
@@ -78,12 +79,32 @@ public final class AdminCommand {
     }
   }
 
-  /** The figures of {@code stats}: documents, disk use, settings. */
+  /**
+   * The figures of {@code stats}, with the names and values of {@code GET /stats}: documents, disk
+   * use, threshold, banding, verification, texts, the top-k floor in effect (the threshold for an
+   * index built without one), containment sampling (0: none), the sketch settings and commits.
+   */
   public static Map<String, Object> stats(IndexDirectory directory) {
+    var settings = directory.settings();
+    Map<String, Object> sketch = new LinkedHashMap<>();
+    sketch.put("shingle", settings.sketch().shingle().toString());
+    sketch.put("shingleHashVersion", settings.sketch().shingle().hashVersion().name());
+    sketch.put("normalization", settings.sketch().normalizer().toString());
+    sketch.put("scheme", settings.sketch().minHash().scheme().optionName());
+    sketch.put("permutations", settings.sketch().numPermutations());
+    sketch.put("seed", settings.sketch().minHash().seed());
     Map<String, Object> stats = new LinkedHashMap<>();
     stats.put("documents", directory.index().size());
     stats.put("diskBytes", directory.diskBytes());
-    stats.put("settings", directory.settings().toString());
+    stats.put("threshold", settings.threshold());
+    stats.put("bands", settings.banding().bands());
+    stats.put("rows", settings.banding().rows());
+    stats.put("verify", settings.verify().name().toLowerCase(Locale.ROOT));
+    stats.put("keepTexts", settings.keepTexts());
+    stats.put("topKFloor", directory.index().topKFloor());
+    stats.put("containmentSampling", settings.search().containmentSampling());
+    stats.put("sketch", sketch);
+    stats.put("commits", directory.commits());
     return stats;
   }
 }

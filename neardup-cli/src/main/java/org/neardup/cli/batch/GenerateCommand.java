@@ -6,14 +6,19 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.Formats;
 import org.neardup.cli.UsageException;
 import org.neardup.cli.options.OutputMixin;
 import org.neardup.cli.options.OutputTarget;
+import org.neardup.eval.IdPair;
+import org.neardup.shingle.ShingleConfig;
 import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
+import org.neardup.text.Normalizer;
+import org.neardup.text.NormalizerConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -59,8 +64,12 @@ public final class GenerateCommand implements Callable<Integer> {
   @Option(names = "--excerpt-edit-rate", paramLabel = "P", defaultValue = "0.05", description = "Highest per-word edit probability of an excerpt. Default: ${DEFAULT-VALUE}.")
   double excerptEditRate;
 
-  @Option(names = "--truth", paramLabel = "FILE", description = "Also write the planted excerpts, one excerpt<TAB>host line each (the excerpt lies in its host); - for standard output when -o names a file.")
+  @Option(names = "--truth", paramLabel = "FILE", description = {
+      "Also write the planted truth; - for standard output when -o names a file. Without --excerpts: the planted near-duplicate pairs with Jaccard similarity >= --truth-threshold, as 'pairs' writes them (idA<TAB>idB<TAB>similarity, the exact similarity of char:5 shingles after the default normalization), for 'eval --truth'. With --excerpts: the planted excerpts, one excerpt<TAB>host line each (the excerpt lies in its host)."})
   Path truth;
+
+  @Option(names = "--truth-threshold", paramLabel = "T", defaultValue = "0.8", description = "The lowest similarity of a planted pair in --truth, in [0, 1]. Default: ${DEFAULT-VALUE}.")
+  double truthThreshold;
 
   /** Each option's range, named as typed (the generator's own checks use its parameter names). */
   private void checkOptions() {
@@ -84,6 +93,9 @@ public final class GenerateCommand implements Callable<Integer> {
     }
     if (!(excerpts >= 0 && excerpts <= 1)) {
       throw new UsageException("--excerpts must be in [0, 1], got " + Formats.plain(excerpts));
+    }
+    if (!(truthThreshold >= 0 && truthThreshold <= 1)) {
+      throw new UsageException("--truth-threshold must be in [0, 1], got " + Formats.plain(truthThreshold));
     }
     if (!(excerptEditRate >= 0 && excerptEditRate <= 1)) {
       throw new UsageException("--excerpt-edit-rate must be in [0, 1], got " + Formats.plain(excerptEditRate));
@@ -115,8 +127,11 @@ public final class GenerateCommand implements Callable<Integer> {
         writer.write(corpus.texts().get(i));
         writer.write('\n');
       }
-      if (truthTarget != null) {
-        writeTruth(corpus, truthTarget.writer());
+      if (truthTarget != null && excerpts > 0) {
+        writeExcerpts(corpus, truthTarget.writer());
+        truthTarget.commit();
+      } else if (truthTarget != null) {
+        writePlantedPairs(corpus, truthThreshold, truthTarget.writer());
         truthTarget.commit();
       }
       target.commit();
@@ -124,8 +139,28 @@ public final class GenerateCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
+  /**
+   * The pairs within planted families whose Jaccard similarity, on sets of shingle strings with the
+   * default settings (char:5, default normalization), is at least {@code threshold}: the truth
+   * {@code demo} scores against, in the order and format of {@code pairs}.
+   */
+  private static void writePlantedPairs(GeneratedCorpus corpus, double threshold, Writer writer) throws IOException {
+    Map<IdPair, Double> planted = DemoCommand.plantedTruth(corpus, ShingleConfig.chars(5),
+        new Normalizer(NormalizerConfig.DEFAULT), threshold);
+    List<Map.Entry<IdPair, Double>> pairs = new ArrayList<>(planted.entrySet());
+    pairs.sort(Map.Entry.comparingByKey(Comparator.comparing(IdPair::first).thenComparing(IdPair::second)));
+    for (Map.Entry<IdPair, Double> pair : pairs) {
+      writer.write(pair.getKey().first());
+      writer.write('\t');
+      writer.write(pair.getKey().second());
+      writer.write('\t');
+      writer.write(Formats.similarity(pair.getValue()));
+      writer.write('\n');
+    }
+  }
+
   /** The planted excerpts, one excerpt<TAB>host line each, by excerpt id (ids are positions). */
-  private static void writeTruth(GeneratedCorpus corpus, Writer writer) throws IOException {
+  private static void writeExcerpts(GeneratedCorpus corpus, Writer writer) throws IOException {
     List<int[]> excerpts = new ArrayList<>(corpus.excerpts());
     excerpts.sort(Comparator.comparingInt(pair -> pair[0]));
     for (int[] pair : excerpts) {

@@ -119,17 +119,44 @@ public final class SimilarCommand implements Callable<Integer> {
       List<Query> queries = queries(corpus, index);
       long indexed = System.nanoTime();
       int answers = 0;
+      List<String> unanswered = new ArrayList<>();
       for (Query query : queries) {
-        answers += answer(query, corpus, index, containment, config.threshold(), target.writer());
+        int written = answer(query, corpus, index, containment, config.threshold(), target.writer());
+        answers += written;
+        if (written == 0) {
+          unanswered.add(query.name());
+        }
       }
       target.commit();
       skips.print(problems);
+      sayUnanswered(err, unanswered, queries.size(), containment, config.threshold(), index.topKFloor());
       if (!output.quiet) {
         summarize(spec.commandLine().getErr(), index, corpus.size(), queries.size(), answers, containment,
             (indexed - started) / 1e9, (System.nanoTime() - indexed) / 1e9);
       }
     }
     return ExitCodes.OK;
+  }
+
+  /**
+   * One line on stderr when queries found nothing (no document at or above the floor, or holding the
+   * threshold of the query), naming the first few, so that an empty output is not mistaken for a
+   * failure. Written with {@code --quiet} too, as warnings are.
+   */
+  private static void sayUnanswered(PrintWriter err, List<String> unanswered, int queries, boolean containment,
+      double threshold, double floor) {
+    if (unanswered.isEmpty()) {
+      return;
+    }
+    int named = Math.min(5, unanswered.size());
+    String names = String.join(", ", unanswered.subList(0, named)) + (unanswered.size() > named ? ", ..." : "");
+    String why = containment
+        ? "no document holds " + Formats.plain(threshold) + " of it (a lower --threshold finds smaller overlaps)"
+        : "no document has Jaccard similarity >= " + Formats.plain(floor)
+            + " with it (a lower --floor finds less similar ones)";
+    err.printf(Locale.ROOT, "neardup: no answer for %d of %d %s (%s): %s%n", unanswered.size(), queries,
+        queries == 1 ? "query" : "queries", names, why);
+    err.flush();
   }
 
   /** The inputs and query files: an output must be none of them. */

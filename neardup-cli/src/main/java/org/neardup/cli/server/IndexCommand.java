@@ -76,9 +76,22 @@ public final class IndexCommand implements Runnable {
     public Integer call() throws IOException {
       JsonNode stats = IndexCommand.run(data, "stats", true);
       PrintWriter out = spec.commandLine().getOut();
-      out.printf(Locale.ROOT, "documents  %d%n", stats.get("documents").asLong());
-      out.printf(Locale.ROOT, "disk       %.1f MB%n", stats.get("diskBytes").asLong() / 1e6);
-      out.printf(Locale.ROOT, "settings   %s%n", stats.get("settings").asText());
+      JsonNode sketch = stats.get("sketch");
+      int sampling = stats.get("containmentSampling").asInt();
+      out.printf(Locale.ROOT, "documents             %,d%n", stats.get("documents").asLong());
+      out.printf(Locale.ROOT, "disk                  %.1f MB%n", stats.get("diskBytes").asLong() / 1e6);
+      out.printf(Locale.ROOT, "threshold             %s%n", stats.get("threshold").asText());
+      out.printf(Locale.ROOT, "banding               %d bands of %d rows%n", stats.get("bands").asInt(), stats.get("rows").asInt());
+      out.printf(Locale.ROOT, "verification          %s%n", stats.get("verify").asText());
+      out.printf(Locale.ROOT, "texts                 %s%n", stats.get("keepTexts").asBoolean() ? "kept" : "not kept");
+      out.printf(Locale.ROOT, "top-k floor           %s%n", stats.get("topKFloor").asText());
+      out.printf(Locale.ROOT, "containment sampling  %s%n", sampling == 0 ? "none" : "1 in " + sampling);
+      out.printf(Locale.ROOT, "shingles              %s (hash %s)%n", sketch.get("shingle").asText(),
+          sketch.get("shingleHashVersion").asText());
+      out.printf(Locale.ROOT, "normalization         %s%n", sketch.get("normalization").asText());
+      out.printf(Locale.ROOT, "signature             %s, %d values, seed %d%n", sketch.get("scheme").asText(),
+          sketch.get("permutations").asInt(), sketch.get("seed").asLong());
+      out.printf(Locale.ROOT, "commits               %,d%n", stats.get("commits").asLong());
       out.flush();
       return ExitCodes.OK;
     }

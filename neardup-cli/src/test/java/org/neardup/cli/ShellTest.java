@@ -1,0 +1,80 @@
+package org.neardup.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.neardup.cli.shell.ManualPages;
+
+/** --version, the completion script, the manual pages and the spark entry of the usage. */
+class ShellTest {
+  @TempDir Path dir;
+
+  @Test
+  void versionNamesTheVersionTheCommitAndTheBuildTime() {
+    CliRunner run = CliRunner.run("--version");
+    assertThat(run.exitCode).as(run.toString()).isZero();
+    String[] lines = run.out.split("\n");
+    assertThat(lines[0]).matches("neardup \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?");
+    // Maven writes build.properties before the tests: a git checkout gives the commit, a source
+    // tree without .git "unknown".
+    String root = System.getProperty("neardup.repo.root", "");
+    String commit = !root.isEmpty() && Files.exists(Path.of(root, ".git")) ? "[0-9a-f]{12}" : "unknown";
+    assertThat(lines[1]).matches("commit " + commit + ", built \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ");
+    assertThat(lines[2]).startsWith("Java " + System.getProperty("java.version"));
+  }
+
+  @Test
+  void usageAndHelpListSparkAndItsRunSaysHowToStartIt() {
+    assertThat(CliRunner.run("--help").out).contains("spark", "completion");
+    CliRunner help = CliRunner.run("help", "spark");
+    assertThat(help.exitCode).as(help.toString()).isZero();
+    assertThat(help.out).contains("Usage: neardup spark pairs|clusters|dedup");
+
+    CliRunner run = CliRunner.run("spark", "pairs", "in.tsv", "--output", "out");
+    assertThat(run.exitCode).isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(run.err).contains("spark-submit", "./neardup spark");
+  }
+
+  @Test
+  void theCompletionScriptCompletesCommandsAndOptionsInBash() throws Exception {
+    CliRunner run = CliRunner.run("completion");
+    assertThat(run.exitCode).as(run.toString()).isZero();
+    Path script = dir.resolve("neardup_completion");
+    Files.writeString(script, run.out);
+
+    assertThat(complete(script, "neardup", "pa")).contains("pairs");
+    assertThat(complete(script, "neardup", "pairs", "--thr")).contains("--threshold");
+    assertThat(complete(script, "neardup", "index", "st")).contains("stats");
+  }
+
+  /** The words bash would offer after {@code words}, the last one being completed. */
+  private String complete(Path script, String... words) throws IOException, InterruptedException {
+    String line = String.join(" ", words);
+    String shell = "source '" + script + "'\n"
+        + "COMP_LINE='" + line + "'; COMP_POINT=${#COMP_LINE}\n"
+        + "COMP_WORDS=(" + line + "); COMP_CWORD=" + (words.length - 1) + "\n"
+        + "_complete_neardup\n"
+        + "printf '%s\\n' \"${COMPREPLY[@]}\"\n";
+    Process bash = new ProcessBuilder("bash", "-c", shell).redirectErrorStream(true).start();
+    String output = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(bash.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    return output;
+  }
+
+  @Test
+  void manualPagesCoverEveryCommandInRoff() throws IOException {
+    List<Path> pages = ManualPages.write(dir.resolve("man1"), Main.allCommands());
+    assertThat(pages).extracting(p -> p.getFileName().toString())
+        .contains("neardup.1", "neardup-pairs.1", "neardup-spark.1", "neardup-index-build.1");
+    String pairs = Files.readString(dir.resolve("man1/neardup-pairs.1"));
+    assertThat(pairs).startsWith(".TH \"NEARDUP-PAIRS\" 1")
+        .contains(".SH NAME\nneardup\\-pairs \\- ", "\\-\\-threshold", ".nf\n", ".fi\n");
+  }
+}

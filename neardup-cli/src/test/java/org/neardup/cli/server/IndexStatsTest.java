@@ -1,0 +1,59 @@
+package org.neardup.cli.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.neardup.cli.Main;
+
+/** {@code index stats} prints readable lines that agree with {@code GET /stats}, served or not. */
+class IndexStatsTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir Path dir;
+
+  private static String indexStats(Path data) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = Main.run(new String[] {"index", "stats", "--data", data.toString()}, new PrintWriter(out, true),
+        new PrintWriter(err, true));
+    assertThat(code).as(err.toString()).isZero();
+    return out.toString();
+  }
+
+  @Test
+  void statsOfAServedIndexAndOfAStoppedOneAgreeWithTheService() throws Exception {
+    Path data = dir.resolve("idx");
+    String served;
+    JsonNode stats;
+    try (ServerProcess server = ServerProcess.start(data, dir.resolve("serve.log"))) {
+      assertThat(server.post("/documents", "{\"id\": \"a\", \"text\": \"Sunny two-room flat near Termini station\"}")
+          .statusCode()).isEqualTo(201);
+      stats = JSON.readTree(server.get("/stats").body());
+      served = indexStats(data);
+      server.terminate(); // SIGTERM: a clean stop, the database closed
+    }
+    assertThat(served).doesNotContain("Settings[", "=")
+        .contains("documents             1\n")
+        .contains("threshold             " + stats.get("threshold").asText() + "\n")
+        .contains(String.format(Locale.ROOT, "banding               %d bands of %d rows%n",
+            stats.get("bands").asInt(), stats.get("rows").asInt()))
+        .contains("top-k floor           " + stats.get("topKFloor").asText() + "\n")
+        .contains("containment sampling  none\n")
+        .contains("shingles              " + stats.at("/sketch/shingle").asText() + " (hash ")
+        .contains("signature             " + stats.at("/sketch/scheme").asText() + ", "
+            + stats.at("/sketch/permutations").asInt() + " values, seed " + stats.at("/sketch/seed").asLong() + "\n");
+    // built without --top-k-floor: the floor in effect is the threshold, as /stats says
+    assertThat(stats.get("topKFloor").asDouble()).isEqualTo(stats.get("threshold").asDouble());
+
+    String stopped = indexStats(data);
+    assertThat(stopped.lines().filter(line -> !line.startsWith("disk") && !line.startsWith("commits")))
+        .containsExactlyElementsOf(served.lines().filter(line -> !line.startsWith("disk") && !line.startsWith("commits")).toList());
+  }
+}

@@ -14,8 +14,6 @@ import org.neardup.cli.options.OutputTarget;
 import org.neardup.cli.options.PipelineMixin;
 import org.neardup.cli.options.SignaturesMixin;
 import org.neardup.input.Document;
-import org.neardup.input.InputException;
-import org.neardup.input.InputProblem;
 import org.neardup.input.InputProblems;
 import org.neardup.internal.SpillFile;
 import org.neardup.io.DocumentReader;
@@ -233,8 +231,9 @@ public final class PipelineRun implements AutoCloseable {
   /**
    * Reads every input into a corpus. Says on {@code err} which of the CSV and JSON options an
    * input's format ignores. Numbers the records of CSV inputs without --id-field {@code FILE#N}
-   * when there are several inputs, and reports ids that tab-separated output cannot hold ({@link
-   * InputProblem#ID_WITH_TAB_OR_LINE_BREAK}) to {@code problems}.
+   * when there are several inputs; the readers report ids and texts that break the rules of {@link
+   * org.neardup.input.DocumentId} and {@link org.neardup.input.DocumentText} to {@code problems}, and
+   * so does this for {@code FILE#N} ids.
    */
   public static Corpus read(InputOptionsMixin input, PipelineConfig config, InputProblems problems, Progress progress,
       PrintWriter err) {
@@ -258,12 +257,9 @@ public final class PipelineRun implements AutoCloseable {
             if (qualify) {
               document = new Document(path + "#" + document.id(), document.text(), document.source(),
                   document.line(), document.recordIndex());
-            }
-            if (hasTabOrLineBreak(document.id())) {
-              problems.report(new InputException(document.source(), document.line(),
-                  InputProblem.ID_WITH_TAB_OR_LINE_BREAK, InputProblem.ID_WITH_TAB_OR_LINE_BREAK.description()
-                      + " ('" + escaped(document.id()) + "'): ids are written to tab-separated output"));
-              continue;
+              if (!problems.admit(document)) {
+                continue; // FILE#N made from a file name the id rule refuses
+              }
             }
             builder.add(document);
           }
@@ -307,20 +303,6 @@ public final class PipelineRun implements AutoCloseable {
       }
     }
     err.flush();
-  }
-
-  private static boolean hasTabOrLineBreak(String id) {
-    for (int i = 0; i < id.length(); i++) {
-      char c = id.charAt(i);
-      if (c == '\t' || c == '\n' || c == '\r') {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static String escaped(String id) {
-    return id.replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r");
   }
 
   private static void summarizeReading(PrintWriter err, PipelineConfig config, Corpus corpus, double seconds) {

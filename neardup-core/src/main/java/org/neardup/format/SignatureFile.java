@@ -10,8 +10,10 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
+import org.neardup.input.DocumentId;
 import org.neardup.sketch.SketchParams;
 
 /**
@@ -111,14 +113,11 @@ public final class SignatureFile {
     /**
      * Appends an entry.
      *
-     * @throws IllegalArgumentException for an empty id, a signature of the wrong length, or a
-     *     missing set in a file with sets
+     * @throws IllegalArgumentException for an id that breaks {@link DocumentId}'s rule, a signature
+     *     of the wrong length, or a missing set in a file with sets
      */
     public void add(Entry entry) throws IOException {
-      byte[] id = entry.id().getBytes(StandardCharsets.UTF_8);
-      if (id.length == 0) {
-        throw new IllegalArgumentException("empty id");
-      }
+      byte[] id = DocumentId.check(entry.id()).getBytes(StandardCharsets.UTF_8);
       int n = params.numPermutations();
       if (entry.signature().length != n) {
         throw new IllegalArgumentException("signature has " + entry.signature().length + " values, params say " + n);
@@ -222,7 +221,11 @@ public final class SignatureFile {
         if (idLength == 0) {
           throw corrupt(start, "entry with an empty id");
         }
-        String id = new String(readBytes(idLength), StandardCharsets.UTF_8);
+        if (idLength > DocumentId.MAX_UTF8_BYTES) {
+          throw corrupt(start, "entry with an id of " + idLength + " bytes (at most " + DocumentId.MAX_UTF8_BYTES
+              + ")");
+        }
+        String id = id(readBytes(idLength), start);
         int textLength = readVarint(readByte());
         int n = params.numPermutations();
         ByteBuffer values = ByteBuffer.wrap(readBytes(4L * n)).order(ByteOrder.LITTLE_ENDIAN);
@@ -283,6 +286,21 @@ public final class SignatureFile {
         throw corrupt(offset, "varint out of range: " + value);
       }
       return (int) value;
+    }
+
+    /** The id of the entry at {@code start}: strict UTF-8 that follows {@link DocumentId}'s rule. */
+    private String id(byte[] bytes, long start) throws CorruptFormatException {
+      String id;
+      try {
+        id = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
+      } catch (CharacterCodingException e) {
+        throw corrupt(start, "entry whose id is not valid UTF-8");
+      }
+      var problem = DocumentId.problem(id);
+      if (problem.isPresent()) {
+        throw corrupt(start, "entry with an invalid id (it " + problem.get() + ")");
+      }
+      return id;
     }
 
     private CorruptFormatException corrupt(long at, String message) {

@@ -7,8 +7,10 @@ public enum InputProblem {
   MISSING_TEXT("record without text"),
   MALFORMED_RECORD("malformed record"),
   DUPLICATE_ID("duplicate id"),
-  /** An id that tab-separated output cannot hold: it would split the line or the field. */
-  ID_WITH_TAB_OR_LINE_BREAK("id with a tab or line break"),
+  /** An id that breaks {@link DocumentId}'s rule (a control character, a lone surrogate, too long). */
+  INVALID_ID("invalid id"),
+  /** A text that breaks {@link DocumentText}'s rule (a lone surrogate). */
+  INVALID_TEXT("invalid text"),
   /** Nothing left after normalization: always skipped and counted, never an error. */
   EMPTY_DOCUMENT("empty document (nothing left after normalization)");
 

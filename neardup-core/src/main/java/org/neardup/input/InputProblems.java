@@ -3,6 +3,7 @@ package org.neardup.input;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -44,6 +45,25 @@ public final class InputProblems {
     }
     skipped.merge(e.problem(), 1L, Long::sum);
     onSkipped.accept(e);
+  }
+
+  /**
+   * Applies {@link DocumentId}'s and {@link DocumentText}'s rules to a record read from a file:
+   * returns true when it follows them, else reports it ({@link InputProblem#INVALID_ID} or {@link
+   * InputProblem#INVALID_TEXT}, naming its source and line) and returns false (the caller skips it).
+   *
+   * @throws InputException for a record that breaks a rule, unless the policy skips it
+   */
+  public boolean admit(Document document) {
+    Optional<InputException> problem = DocumentId.problem(document.id(), document.source(), document.line());
+    if (problem.isEmpty()) {
+      problem = DocumentText.problem(document.text(), document.source(), document.line());
+    }
+    if (problem.isEmpty()) {
+      return true;
+    }
+    report(problem.get());
+    return false;
   }
 
   /**

@@ -120,11 +120,39 @@ class SignatureFileTest {
   void writerRefusesEntriesThatWouldNotReadBack() throws IOException {
     try (SignatureFile.Writer writer = SignatureFile.write(new ByteArrayOutputStream(), PARAMS, true)) {
       assertThatThrownBy(() -> writer.add(new SignatureFile.Entry("", 1, new int[16], new long[0])))
-          .hasMessageContaining("empty id");
+          .hasMessage("the id is empty");
+      assertThatThrownBy(() -> writer.add(new SignatureFile.Entry("a\u001bb", 1, new int[16], new long[0])))
+          .hasMessage("the id holds the control character U+001B at character 2");
+      assertThatThrownBy(() -> writer.add(new SignatureFile.Entry("x\ud800", 1, new int[16], new long[0])))
+          .hasMessageContaining("lone surrogate U+D800");
       assertThatThrownBy(() -> writer.add(new SignatureFile.Entry("a", 1, new int[3], new long[0])))
           .hasMessageContaining("params say 16");
       assertThatThrownBy(() -> writer.add(new SignatureFile.Entry("a", 1, new int[16], null)))
           .hasMessageContaining("has no shingle set");
     }
+  }
+
+  /** A file made by hand (not by this writer) whose entry breaks the id rule stops the read at the entry. */
+  @Test
+  void entriesWhoseIdBreaksTheRuleAreRejectedAsCorrupt() throws IOException {
+    byte[] good = write(false, List.of(new SignatureFile.Entry("aXb", 1, new int[16], null)));
+    int at = indexOf(good, "aXb".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    byte[] control = good.clone();
+    control[at + 1] = 0x0b;
+    assertThatThrownBy(() -> readAll(control)).isInstanceOf(CorruptFormatException.class)
+        .hasMessageContaining("test.nds: entry with an invalid id (it holds the control character U+000B at character 2)");
+    byte[] overlong = good.clone();
+    overlong[at + 1] = (byte) 0xc0; // with the next byte 'b': not UTF-8
+    assertThatThrownBy(() -> readAll(overlong)).isInstanceOf(CorruptFormatException.class)
+        .hasMessageContaining("test.nds: entry whose id is not valid UTF-8");
+  }
+
+  private static int indexOf(byte[] bytes, byte[] part) {
+    for (int i = 0; i + part.length <= bytes.length; i++) {
+      if (Arrays.equals(bytes, i, i + part.length, part, 0, part.length)) {
+        return i;
+      }
+    }
+    throw new AssertionError("not found");
   }
 }

@@ -19,7 +19,9 @@ import org.neardup.input.OnError;
  *
  * <p>A record with fewer or more fields than the header is {@link InputProblem#MALFORMED_RECORD}
  * (more fields usually mean a delimiter inside an unquoted field, which would cut the text), an
- * empty id is {@link InputProblem#MISSING_ID}. A requested column that appears twice in the header
+ * empty id is {@link InputProblem#MISSING_ID}, an id or text that breaks the rules of {@link
+ * org.neardup.input.DocumentId} and {@link org.neardup.input.DocumentText} {@link
+ * InputProblem#INVALID_ID} or {@link InputProblem#INVALID_TEXT}. A requested column that appears twice in the header
  * is ambiguous: the reader fails to open. Invalid UTF-8 and unparseable
  * quoting always stop the read (problem null), even under {@link OnError#SKIP}: once the parser has
  * met them it cannot reliably find where the next record starts. An input without any row yields
@@ -95,7 +97,7 @@ final class CsvDocumentReader implements DocumentReader {
         continue;
       }
       Document document = toDocument(rows.record(), rows.line(), rows.recordIndex());
-      if (document != null) {
+      if (document != null && problems.admit(document)) {
         return document;
       }
     }

@@ -6,11 +6,11 @@ import java.io.PushbackInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.LongConsumer;
-import java.util.zip.GZIPInputStream;
 
 /**
  * Opens a file for reading, decompressing it when it starts with the gzip magic bytes {@code 1f
- * 8b} (whatever its name). Stateless and thread-safe.
+ * 8b} (whatever its name): every member of a multi-member file, and an error for bytes after the
+ * last member ({@link GzipMembers}). Stateless and thread-safe.
  */
 public final class Decompression {
   private static final int GZIP_BUFFER = 1 << 16;
@@ -77,7 +77,7 @@ public final class Decompression {
         in.unread(magic, 0, n);
       }
       boolean gzip = n == 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b;
-      return new Opened(gzip ? new GZIPInputStream(in, GZIP_BUFFER) : in, gzip);
+      return new Opened(gzip ? new GzipMembers(in, GZIP_BUFFER) : in, gzip);
     } catch (IOException | RuntimeException e) {
       in.close();
       throw e;

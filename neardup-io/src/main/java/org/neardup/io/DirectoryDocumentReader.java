@@ -8,8 +8,10 @@ import java.nio.charset.CharsetDecoder;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.LongConsumer;
 import org.neardup.input.Document;
+import org.neardup.input.DocumentId;
 import org.neardup.input.InputException;
 import org.neardup.input.InputProblem;
 import org.neardup.input.InputProblems;
@@ -21,7 +23,9 @@ import org.neardup.input.InputProblems;
  * without a leading byte order mark; line is 1 and recordIndex the file's position in the sorted
  * listing. The directory is listed when the reader is opened. {@link Document#source()} is the
  * directory as the user named it; messages about one file name that file. A file that is not valid
- * UTF-8 is {@link InputProblem#INVALID_UTF8}, reported at the line of its first bad byte. Not
+ * UTF-8 is {@link InputProblem#INVALID_UTF8}, reported at the line of its first bad byte; a file
+ * whose relative path breaks {@link DocumentId}'s rule (a control character in a name, longer than
+ * {@value DocumentId#MAX_UTF8_BYTES} bytes) is {@link InputProblem#INVALID_ID}, and is not read. Not
  * thread-safe.
  */
 final class DirectoryDocumentReader implements DocumentReader {
@@ -59,6 +63,11 @@ final class DirectoryDocumentReader implements DocumentReader {
       int index = next++;
       String id = files.get(index);
       Path file = DirectoryListing.resolve(dir, id);
+      Optional<InputException> badId = DocumentId.problem(id, file.toString(), 0);
+      if (badId.isPresent()) {
+        problems.report(badId.get());
+        continue;
+      }
       String text = read(file);
       if (text != null) {
         return new Document(id, text, source, 1, index);

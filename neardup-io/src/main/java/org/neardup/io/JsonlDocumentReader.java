@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import java.io.IOException;
 import java.nio.CharBuffer;
 import java.util.Arrays;
@@ -20,12 +21,18 @@ import org.neardup.input.InputProblems;
  * joined by one space. Other fields are skipped. A missing, null or empty id is {@link
  * InputProblem#MISSING_ID}; a missing or null text field is {@link InputProblem#MISSING_TEXT}; a
  * line that is not one JSON object, or an id or text that is an object or array, is {@link
- * InputProblem#MALFORMED_RECORD}, and so is a record with the id field or a text field twice
- * (which one would count is anybody's guess); other fields may repeat. Not thread-safe.
+ * InputProblem#MALFORMED_RECORD}, and so is an object with a field name twice, at any depth (which
+ * one would count is anybody's guess), and content after the object. The id and text rules of
+ * {@link org.neardup.input.DocumentId} and {@link org.neardup.input.DocumentText} are applied by
+ * the base class. Not thread-safe.
  */
 final class JsonlDocumentReader extends LineDocumentReader {
-  /** Thread-safe once configured; shared by all readers. */
-  private static final JsonFactory JSON = new JsonFactory();
+  /**
+   * Strict: a name twice in one object is an error (at any depth). The lines are decoded from UTF-8
+   * strictly before they are parsed. Thread-safe once configured; shared by all readers.
+   */
+  private static final JsonFactory JSON =
+      JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
   private final String idField;
   private final List<String> textFields;
@@ -57,10 +64,6 @@ final class JsonlDocumentReader extends LineDocumentReader {
         JsonToken value = p.nextToken();
         boolean used = false;
         if (name.equals(idField)) {
-          if (idSeen) {
-            report(line, InputProblem.MALFORMED_RECORD, "field '" + name + "' appears twice");
-            return null;
-          }
           used = true;
           idSeen = true;
           if (value == JsonToken.VALUE_STRING || value.isNumeric()) {
@@ -74,10 +77,6 @@ final class JsonlDocumentReader extends LineDocumentReader {
         }
         for (int i = 0; i < texts.length; i++) {
           if (name.equals(textFields.get(i))) {
-            if (seen[i]) {
-              report(line, InputProblem.MALFORMED_RECORD, "field '" + name + "' appears twice");
-              return null;
-            }
             used = true;
             seen[i] = true;
             texts[i] = scalar(p, value);

@@ -13,8 +13,10 @@ import org.neardup.input.InputProblems;
  * spaces, tabs and carriage returns: {@link LineReader#isBlank()}) are not records: they are
  * skipped silently but still counted as lines. Every other
  * line is a record and gets the next {@link Document#recordIndex()}, even when it is then skipped
- * as bad. A line that is not valid UTF-8 is reported as {@link InputProblem#INVALID_UTF8}. Not
- * thread-safe.
+ * as bad. A line that is not valid UTF-8 is reported as {@link InputProblem#INVALID_UTF8}; a record
+ * whose id or text breaks the rules of {@link org.neardup.input.DocumentId} and {@link
+ * org.neardup.input.DocumentText} as {@link InputProblem#INVALID_ID} or {@link
+ * InputProblem#INVALID_TEXT} ({@link InputProblems#admit}). Not thread-safe.
  */
 abstract class LineDocumentReader implements DocumentReader {
   protected final String source;
@@ -73,7 +75,7 @@ abstract class LineDocumentReader implements DocumentReader {
           continue;
         }
         Document document = parse(chars, line, index);
-        if (document != null) {
+        if (document != null && problems.admit(document)) {
           return document;
         }
       }

@@ -133,4 +133,68 @@ class InputFailureTest {
     reader.close();
     reader.close();
   }
+
+  @Test
+  void aGzipOfSeveralMembersIsReadWhole() {
+    Path file = write(dir, "data.tsv", IoFixtures.bytes(gzip(utf8("a\tone\nb\ttwo\n")), gzip(utf8("c\tthree\n")),
+        gzip(new byte[0]), gzip(utf8(numberedLines(3000)))));
+
+    List<Document> docs = readAll(file, options(InputFormat.TSV));
+
+    assertThat(docs).hasSize(3003);
+    assertThat(docs.subList(0, 4)).extracting(Document::id, Document::line)
+        .containsExactly(tuple("a", 1L), tuple("b", 2L), tuple("c", 3L), tuple("id1", 4L));
+  }
+
+  /** Also when the source never says more bytes are available (a pipe, a remote file system). */
+  @Test
+  void aGzipOfSeveralMembersIsReadWholeFromAStreamWithoutAvailableBytes() throws java.io.IOException {
+    byte[] both = IoFixtures.bytes(gzip(utf8("a\tone\n")), gzip(utf8("b\ttwo\n")));
+    java.io.InputStream unavailable = new java.io.FilterInputStream(new java.io.ByteArrayInputStream(both)) {
+      @Override
+      public int available() {
+        return 0;
+      }
+
+      @Override
+      public int read(byte[] b, int off, int len) throws java.io.IOException {
+        return super.read(b, off, Math.min(len, 7)); // short reads too
+      }
+    };
+    try (DocumentReader reader = InputFormat.TSV.open("piped", () -> unavailable, options(InputFormat.TSV),
+        new InputProblems(OnError.FAIL))) {
+      assertThat(reader.next().id()).isEqualTo("a");
+      assertThat(reader.next().id()).isEqualTo("b");
+      assertThat(reader.next()).isNull();
+    }
+  }
+
+  @Test
+  void bytesAfterTheLastGzipMemberAreAnErrorNamingTheFile() {
+    byte[] member = gzip(utf8("a\tone\nb\ttwo\n"));
+    for (byte[] tail : new byte[][] {utf8("garbage"), new byte[] {0}, new byte[] {0x1f}, new byte[] {0x1f, 0x00}}) {
+      Path file = write(dir, "data.tsv", IoFixtures.bytes(member, tail));
+      assertThatThrownBy(() -> readAll(file, options(InputFormat.TSV)))
+          .isInstanceOfSatisfying(InputException.class, e -> {
+            assertThat(e.problem()).isNull();
+            assertThat(e.getMessage()).isEqualTo(file + ":3: corrupt gzip input (bytes that are not gzip data after the"
+                + " end of the gzip data, at byte offset " + member.length + " of the file)");
+          });
+    }
+  }
+
+  @Test
+  void aGzipMemberWithABadCheckValueIsCorrupt() {
+    byte[] member = gzip(utf8("a\tone\n"));
+    byte[] badCrc = member.clone();
+    badCrc[badCrc.length - 8] ^= 1;
+    Path file = write(dir, "data.tsv", badCrc);
+    assertThatThrownBy(() -> readAll(file, options(InputFormat.TSV)))
+        .hasMessageEndingWith("corrupt gzip input (corrupt gzip member (CRC-32 mismatch))");
+    byte[] badLength = member.clone();
+    badLength[badLength.length - 4] ^= 1;
+    Path other = write(dir, "other.tsv", badLength);
+    assertThatThrownBy(() -> readAll(other, options(InputFormat.TSV)))
+        .hasMessageEndingWith("corrupt gzip input (corrupt gzip member (length mismatch))");
+  }
 }

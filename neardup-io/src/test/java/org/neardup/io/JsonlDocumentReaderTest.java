@@ -131,4 +131,40 @@ class JsonlDocumentReaderTest {
                 InputProblem.MISSING_TEXT, 1L,
                 InputProblem.INVALID_UTF8, 1L));
   }
+
+  @Test
+  void aNameTwiceInAnObjectAtAnyDepthIsMalformed() {
+    Path file = write(dir, "data.jsonl", bytes(
+        "{\"id\":\"a\",\"text\":\"x\",\"id\":\"b\"}\n",
+        "{\"id\":\"c\",\"text\":\"x\",\"text\":\"y\"}\n",
+        "{\"id\":\"d\",\"text\":\"x\",\"meta\":{\"k\":1,\"k\":2}}\n",
+        "{\"id\":\"e\",\"text\":\"x\",\"tag\":1,\"tag\":2}\n",
+        "{\"id\":\"f\",\"text\":\"ok\",\"list\":[{\"k\":1},{\"k\":2}]}\n"));
+    InputProblems problems = new InputProblems(OnError.SKIP);
+
+    assertThat(readAll(file, options(InputFormat.JSONL), problems)).extracting(Document::id).containsExactly("f");
+    assertThat(problems.skipped()).isEqualTo(Map.of(InputProblem.MALFORMED_RECORD, 4L));
+    assertThatThrownBy(() -> readAll(file, options(InputFormat.JSONL)))
+        .hasMessageStartingWith(file + ":1: malformed record (invalid JSON: Duplicate field 'id'");
+  }
+
+  @Test
+  void idsAndTextsFollowTheRulesOfCore() {
+    Path file = write(dir, "data.jsonl", bytes(
+        "{\"id\":\"x\\ud800\",\"text\":\"apples and oranges\"}\n",
+        "{\"id\":\"x\\udbff\",\"text\":\"cars and trains\"}\n",
+        "{\"id\":\"a\\u000bb\",\"text\":\"x\"}\n",
+        "{\"id\":\"tab\\there\",\"text\":\"x\"}\n",
+        "{\"id\":\"" + "n".repeat(513) + "\",\"text\":\"x\"}\n",
+        "{\"id\":\"t\",\"text\":\"half \\udc00 pair\"}\n",
+        "{\"id\":\"ok \\ud83d\\ude00\",\"text\":\"a \\ud83d\\ude00 b\"}\n"));
+    InputProblems problems = new InputProblems(OnError.SKIP);
+
+    assertThat(readAll(file, options(InputFormat.JSONL), problems)).extracting(Document::id)
+        .containsExactly("ok \ud83d\ude00");
+    assertThat(problems.skipped()).isEqualTo(Map.of(InputProblem.INVALID_ID, 5L, InputProblem.INVALID_TEXT, 1L));
+    assertThatThrownBy(() -> readAll(file, options(InputFormat.JSONL)))
+        .hasMessage(file + ":1: invalid id 'x\\uD800' (it holds the lone surrogate U+D800 at character 2, half of a"
+            + " UTF-16 pair without the other half)");
+  }
 }

@@ -16,8 +16,6 @@ import java.util.Objects;
 public record ServerConfig(String host, int port, String token, long maxBodyBytes, int threads, boolean preloadTopK) {
   /** The default body limit: 16 MiB. */
   public static final long DEFAULT_MAX_BODY = 16L << 20;
-  /** Longest document id accepted, in UTF-8 bytes. */
-  public static final int MAX_ID_BYTES = 512;
 
   public ServerConfig {
     Objects.requireNonNull(host, "host");

@@ -38,7 +38,7 @@ public final class Api implements HttpHandler {
   private final Metrics metrics;
   private final ServerConfig config;
   private final byte[] token;
-  private final ObjectMapper json = new ObjectMapper();
+  private final ObjectMapper json = JsonBody.mapper();
   private final Consumer<String> log;
   private final BatchEndpoint batch;
   private final Duplicates duplicates;
@@ -138,7 +138,7 @@ public final class Api implements HttpHandler {
     call.requireContentType(HttpCall.JSON);
     boolean upsert = flag(call, "upsert");
     boolean diff = flag(call, "diff");
-    DocumentInput input = DocumentInput.of(json.readTree(call.body(config.maxBodyBytes())));
+    DocumentInput input = DocumentInput.of(JsonBody.tree(json, call.body(config.maxBodyBytes())));
     var sketch = index.sketcher().sketch(input.text());
     IndexWrite<String> write = upsert
         ? IndexWrite.upsert(input.id(), sketch, input.text(), true)
@@ -204,7 +204,7 @@ public final class Api implements HttpHandler {
     if (containment && !index.searchSettings().hasContainment()) {
       throw ApiException.badRequest("this index keeps no containment sample: build it with --containment-sampling M");
     }
-    JsonNode body = json.readTree(call.body(config.maxBodyBytes()));
+    JsonNode body = JsonBody.tree(json, call.body(config.maxBodyBytes()));
     if (body == null || !body.isObject()) {
       throw ApiException.badRequest("expected a JSON object {\"text\": \"...\"}");
     }

@@ -40,6 +40,9 @@ final class BatchEndpoint {
   void handle(HttpCall call, long limit, boolean upsert) throws IOException {
     String type = call.requireContentType(HttpCall.JSON, HttpCall.NDJSON, "application/jsonl");
     byte[] body = call.body(limit);
+    if (type.equals(HttpCall.JSON)) {
+      JsonBody.checkUtf8(body, 0, body.length, "the body"); // JSON Lines: line by line
+    }
     Items items = type.equals(HttpCall.JSON) ? new ArrayItems(json, body) : new LineItems(json, body);
     try (OutputStream out = call.stream(200, type.equals(HttpCall.JSON) ? HttpCall.JSON : HttpCall.NDJSON);
         JsonGenerator generator = json.getFactory().createGenerator(out)) {
@@ -173,7 +176,8 @@ final class BatchEndpoint {
         JsonToken token = parser.nextToken();
         if (token == JsonToken.END_ARRAY || token == null) {
           done = true;
-          return null;
+          return token == null || parser.nextToken() == null ? null
+              : Item.invalid(position, "content after the JSON array");
         }
         return Item.of(position, json.readTree(parser));
       } catch (JsonProcessingException e) {
@@ -183,31 +187,48 @@ final class BatchEndpoint {
     }
   }
 
-  /** JSON Lines: one object a line; empty lines are skipped, a bad line is one invalid item. */
+  /**
+   * JSON Lines: one object a line; blank lines are skipped, a bad line (not strict UTF-8, not one
+   * JSON object) is one invalid item.
+   */
   private static final class LineItems implements Items {
     private final ObjectMapper json;
-    private final String[] lines;
+    private final byte[] body;
+    private int start;
     private int line;
 
     LineItems(ObjectMapper json, byte[] body) {
       this.json = json;
-      this.lines = new String(body, StandardCharsets.UTF_8).split("\r?\n", -1);
+      this.body = body;
     }
 
     @Override
-    public Item next(int position) {
-      while (line < lines.length && lines[line].isBlank()) {
+    public Item next(int position) throws IOException {
+      while (start < body.length) {
+        int end = start;
+        while (end < body.length && body[end] != '\n') {
+          end++;
+        }
+        int from = start;
+        int to = end > from && body[end - 1] == '\r' ? end - 1 : end;
+        start = end + 1;
         line++;
+        try {
+          JsonBody.checkUtf8(body, from, to, "line " + line);
+        } catch (ApiException e) {
+          return Item.invalid(position, e.getMessage());
+        }
+        String text = new String(body, from, to - from, StandardCharsets.UTF_8);
+        if (text.isBlank()) {
+          continue;
+        }
+        try {
+          return Item.of(position, JsonBody.tree(json, text));
+        } catch (JsonProcessingException e) {
+          return Item.invalid(position, "malformed JSON on line " + line + ": " + e.getOriginalMessage());
+        }
       }
-      if (line == lines.length) {
-        return null;
-      }
-      String text = lines[line++];
-      try {
-        return Item.of(position, json.readTree(text));
-      } catch (JsonProcessingException e) {
-        return Item.invalid(position, "malformed JSON on line " + line + ": " + e.getOriginalMessage());
-      }
+      return null;
     }
   }
 }

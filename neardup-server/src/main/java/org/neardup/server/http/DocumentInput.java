@@ -1,13 +1,14 @@
 package org.neardup.server.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.charset.StandardCharsets;
-import org.neardup.server.ServerConfig;
+import java.util.Optional;
+import org.neardup.input.DocumentId;
+import org.neardup.input.DocumentText;
 
 /**
- * A document as a request gives it, validated: an id of 1 to {@value ServerConfig#MAX_ID_BYTES}
- * UTF-8 bytes without control characters (so it can be logged, put in a path and written to TSV),
- * and a text. The error messages name the field.
+ * A document as a request gives it, validated by the rules every face applies: an id that follows
+ * {@link DocumentId}'s (1 to {@value DocumentId#MAX_UTF8_BYTES} UTF-8 bytes, well-formed, no control
+ * characters) and a text that follows {@link DocumentText}'s. The error messages name the field.
  *
  * @param id the document's id
  * @param text its raw text
@@ -32,7 +33,7 @@ record DocumentInput(String id, String text) {
     return new DocumentInput(checkId(id.asText()), text(node));
   }
 
-  /** The string field {@code text} of {@code node} (an object). */
+  /** The string field {@code text} of {@code node} (an object), following {@link DocumentText}'s rule. */
   static String text(JsonNode node) {
     JsonNode text = node.get("text");
     if (text == null || text.isNull()) {
@@ -41,29 +42,23 @@ record DocumentInput(String id, String text) {
     if (!text.isTextual()) {
       throw ApiException.badRequest("field 'text' must be a string");
     }
-    return text.asText();
+    String value = text.asText();
+    Optional<String> problem = DocumentText.problem(value);
+    if (problem.isPresent()) {
+      throw ApiException.badRequest("the text " + problem.get());
+    }
+    return value;
   }
 
-  /** {@code id} if it is a valid document id. */
+  /**
+   * {@code id} if it follows {@link DocumentId}'s rule.
+   *
+   * @throws ApiException 400 saying what is wrong
+   */
   static String checkId(String id) {
-    if (id.isEmpty()) {
-      throw ApiException.badRequest("the id is empty");
-    }
-    if (id.getBytes(StandardCharsets.UTF_8).length > ServerConfig.MAX_ID_BYTES) {
-      throw ApiException.badRequest("the id is longer than " + ServerConfig.MAX_ID_BYTES + " bytes");
-    }
-    for (int i = 0; i < id.length(); i++) {
-      char c = id.charAt(i);
-      if (Character.isISOControl(c) || Character.getType(c) == Character.LINE_SEPARATOR
-          || Character.getType(c) == Character.PARAGRAPH_SEPARATOR) {
-        throw ApiException.badRequest("the id holds a control character (U+" + String.format("%04X", (int) c) + ")");
-      }
-      if (Character.isSurrogate(c) && !(Character.isHighSurrogate(c) && i + 1 < id.length()
-          && Character.isLowSurrogate(id.charAt(i + 1)))) {
-        if (!(Character.isLowSurrogate(c) && i > 0 && Character.isHighSurrogate(id.charAt(i - 1)))) {
-          throw ApiException.badRequest("the id holds an unpaired surrogate");
-        }
-      }
+    Optional<String> problem = DocumentId.problem(id);
+    if (problem.isPresent()) {
+      throw ApiException.badRequest("the id " + problem.get());
     }
     return id;
   }

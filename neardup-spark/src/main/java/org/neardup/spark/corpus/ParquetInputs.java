@@ -4,11 +4,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.neardup.input.DocumentId;
+import org.neardup.input.DocumentText;
 import org.neardup.input.InputException;
 import org.neardup.input.InputProblem;
 import org.neardup.spark.input.InputIssue;
@@ -22,7 +25,9 @@ import org.neardup.spark.input.SplitPlanner.InputFile;
  * Parquet input, read by Spark's Parquet reader one file at a time (so that rows keep the order of
  * files and of rows within a file): the id column ({@code --id-field}, default {@code id}, any
  * type, as its string form) and the text columns ({@code --text-field}, joined by one space). A
- * null id or text is a bad record (record without id / text). Stateless.
+ * null id or text is a bad record (record without id / text), and so is an id or text that breaks
+ * the rules of {@link DocumentId} and {@link DocumentText} (invalid id / text), as in every other
+ * input. Stateless.
  */
 public final class ParquetInputs {
   private ParquetInputs() {}
@@ -101,7 +106,17 @@ public final class ParquetInputs {
           }
           text.append(value);
         }
-        return ReadItem.of(new SourceRecord(Ordinals.of(partition, recordIndex), id.toString(), text.toString(), 0));
+        String idText = id.toString();
+        String value = text.toString();
+        Optional<String> badId = DocumentId.recordDetail(idText);
+        if (badId.isPresent()) {
+          return ReadItem.of(new InputIssue(partition, 0, InputProblem.INVALID_ID.name(), badId.get()));
+        }
+        Optional<String> badText = DocumentText.recordDetail(value);
+        if (badText.isPresent()) {
+          return ReadItem.of(new InputIssue(partition, 0, InputProblem.INVALID_TEXT.name(), badText.get()));
+        }
+        return ReadItem.of(new SourceRecord(Ordinals.of(partition, recordIndex), idText, value, 0));
       }
     };
   }

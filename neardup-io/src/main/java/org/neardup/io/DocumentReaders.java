@@ -60,7 +60,7 @@ public final class DocumentReaders {
   public static DocumentReader open(Path path, InputOptions options, InputProblems problems) {
     Objects.requireNonNull(problems, "problems");
     check(path, options);
-    return options.format().open(path, options, problems);
+    return HtmlDocumentReader.wrap(options.format().open(path, options, problems), options);
   }
 
   /**
@@ -73,10 +73,10 @@ public final class DocumentReaders {
     Objects.requireNonNull(bytesRead, "bytesRead");
     check(path, options);
     if (options.format().readsDirectories()) {
-      return new DirectoryDocumentReader(path, problems, bytesRead);
+      return HtmlDocumentReader.wrap(new DirectoryDocumentReader(path, problems, bytesRead), options);
     }
-    return options.format().open(path.toString(),
-        () -> CountingInputStream.open(path, bytesRead), options, problems);
+    return HtmlDocumentReader.wrap(options.format().open(path.toString(),
+        () -> CountingInputStream.open(path, bytesRead), options, problems), options);
   }
 
   /**

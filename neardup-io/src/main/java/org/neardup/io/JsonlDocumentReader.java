@@ -38,6 +38,8 @@ final class JsonlDocumentReader extends LineDocumentReader {
   private final List<String> textFields;
   private final String[] texts;
   private final boolean[] seen;
+  /** How each text field is taken: {@link HtmlMode#OFF} as it is, else as HTML. */
+  private final HtmlMode[] html;
 
   JsonlDocumentReader(String source, Decompression.Opened input, InputProblems problems, InputOptions options) {
     super(source, input, problems);
@@ -45,6 +47,7 @@ final class JsonlDocumentReader extends LineDocumentReader {
     this.textFields = options.textFields();
     this.texts = new String[textFields.size()];
     this.seen = new boolean[textFields.size()];
+    this.html = textFields.stream().map(options::htmlOf).toArray(HtmlMode[]::new);
   }
 
   @Override
@@ -111,6 +114,11 @@ final class JsonlDocumentReader extends LineDocumentReader {
         String field = textFields.get(i);
         report(line, InputProblem.MISSING_TEXT, seen[i] ? "field '" + field + "' is null" : "no field '" + field + "'");
         return null;
+      }
+    }
+    for (int i = 0; i < texts.length; i++) {
+      if (html[i] != HtmlMode.OFF) {
+        texts[i] = HtmlText.extract(texts[i], html[i]);
       }
     }
     String text = texts.length == 1 ? texts[0] : String.join(" ", texts);

@@ -10,6 +10,10 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -80,5 +84,35 @@ class InputProblemsTest {
     TestSpark.Run exact = spark("pairs", "--exact", "-o", dir.resolve("b").toString(), input.toString());
     assertThat(exact.exitCode()).isEqualTo(2);
     assertThat(exact.err()).contains("--exact is not supported");
+  }
+
+  @Test
+  void anIdWithAControlCharacterFailsWithTheCliMessage() throws IOException {
+    Path input = corpus("doc\u001b[2Jx\tsome text", 300);
+    TestSpark.Run expected = cli("pairs", "-q", input.toString());
+    TestSpark.Run run = spark("pairs", "-q", "--split-size", "4k", "-o", dir.resolve("out").toString(), input.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err().strip()).isEqualTo(expected.err().strip())
+        .contains(":301: invalid id 'doc\\u001B[2Jx' (it holds the control character U+001B at character 4)");
+  }
+
+  /** Parquet has its own reader: its ids follow the same rule. */
+  @Test
+  void parquetIdsFollowTheSameRule() throws IOException {
+    String text = "listing in the center with two rooms and a small kitchen, quiet street";
+    List<Row> rows = List.of(RowFactory.create("ok1", text), RowFactory.create("vt\u000b", text),
+        RowFactory.create("nel\u0085", text), RowFactory.create("x".repeat(513), text), RowFactory.create("ok2", text));
+    Path parquet = dir.resolve("ids.parquet");
+    TestSpark.session().createDataFrame(rows, new StructType().add("id", "string").add("text", "string"))
+        .repartition(1).write().parquet(parquet.toString());
+    Path out = dir.resolve("out");
+    TestSpark.Run run = spark("pairs", "--on-error", "skip", "--format", "parquet", "-o", out.toString(),
+        parquet.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(parts(out)).isEqualTo("ok1\tok2\t1.000000\n");
+    assertThat(run.err()).contains("neardup: skipped 3 records: invalid id");
+    TestSpark.Run failed = spark("pairs", "--format", "parquet", "-o", dir.resolve("out2").toString(), parquet.toString());
+    assertThat(failed.exitCode()).isEqualTo(2);
+    assertThat(failed.err()).contains("invalid id 'vt\\u000B' (it holds the control character U+000B at character 3)");
   }
 }

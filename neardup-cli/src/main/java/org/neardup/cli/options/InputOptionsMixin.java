@@ -93,6 +93,10 @@ public abstract class InputOptionsMixin {
   public InputSnapshot checkRereadable(String command) {
     checkInputs();
     for (Path path : paths()) {
+      if (DocumentReaders.isStandardInput(path)) {
+        throw new UsageException("standard input (-) can be read only once, and " + command
+            + " reads its input twice: save it to a file first");
+      }
       if (!Files.isRegularFile(path) && !Files.isDirectory(path)) {
         throw new UsageException(path + ": not a regular file (a pipe?): " + command
             + " reads its input twice; save it to a file first");

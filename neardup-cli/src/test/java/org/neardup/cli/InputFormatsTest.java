@@ -104,4 +104,14 @@ class InputFormatsTest {
     assertThat(table.exitCode).as(table.toString()).isZero();
     assertThat(table.out).isEqualTo("1\t3\t1.000000\n");
   }
+
+  @Test
+  void parquetIsNamedAndNotReadAsTsvEvenWhenEmpty() throws IOException {
+    Path empty = Files.createFile(dir.resolve("x.parquet"));
+    CliRunner run = CliRunner.run("pairs", "-q", empty.toString());
+    assertThat(run.exitCode).isEqualTo(2);
+    assertThat(run.err).contains("x.parquet: a Parquet file: ./neardup spark reads Parquet");
+    Path renamed = Files.write(dir.resolve("data.bin"), "PAR1\0\0\0\0PAR1".getBytes(StandardCharsets.US_ASCII));
+    assertThat(CliRunner.run("pairs", "-q", renamed.toString()).err).contains("a Parquet file");
+  }
 }

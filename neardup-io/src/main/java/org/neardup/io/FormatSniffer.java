@@ -13,7 +13,8 @@ import org.neardup.input.InputException;
  * Looks at the first lines of a file that no name claims, to tell what {@link InputFormat#detect}
  * would otherwise read as TSV: a file whose first record has a space but no tab is {@link
  * InputFormat#LINES}; a table of several tab-separated columns whose first line looks like a
- * header is refused with the options that read it. Stateless.
+ * header is refused with the options that read it, and so is a Parquet file (by its name or its
+ * magic bytes, even empty), which only the Spark job reads. Stateless.
  */
 final class FormatSniffer {
   /** Bytes looked at. */
@@ -30,6 +31,11 @@ final class FormatSniffer {
    *     read it
    */
   static InputFormat sniff(Path file) {
+    Path name = file.getFileName();
+    if ((name != null && name.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".parquet")) || startsWithParquetMagic(file)) {
+      throw new InputException(file.toString(), 0, null, "a Parquet file: ./neardup spark reads Parquet (docs/spark.md);"
+          + " the other commands read tsv, lines, csv, jsonl and dir (convert it to JSON Lines first)");
+    }
     List<String> lines = firstLines(file);
     if (lines.isEmpty()) {
       return InputFormat.TSV;
@@ -54,6 +60,17 @@ final class FormatSniffer {
       }
     }
     return true;
+  }
+
+  private static boolean startsWithParquetMagic(Path file) {
+    if (!Files.isRegularFile(file)) {
+      return false;
+    }
+    try (InputStream in = Files.newInputStream(file)) {
+      return java.util.Arrays.equals(in.readNBytes(4), "PAR1".getBytes(StandardCharsets.US_ASCII));
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   /** Up to two non-blank lines from the start of {@code file} (decompressed); none when it cannot be read. */

@@ -114,4 +114,20 @@ class InputFormatsTest {
     Path renamed = Files.write(dir.resolve("data.bin"), "PAR1\0\0\0\0PAR1".getBytes(StandardCharsets.US_ASCII));
     assertThat(CliRunner.run("pairs", "-q", renamed.toString()).err).contains("a Parquet file");
   }
+
+  @Test
+  void jsonFilesAreJsonLinesAndAJsonArrayIsNamedWithItsConversion() throws IOException {
+    Path lines = Files.writeString(dir.resolve("docs.json"), "{\"id\":\"a\",\"text\":\"one two three\"}\n{\"id\":\"b\",\"text\":\"one two three\"}\n");
+    CliRunner pairs = CliRunner.run("pairs", "-q", lines.toString());
+    assertThat(pairs.exitCode).as(pairs.toString()).isZero();
+    assertThat(pairs.out).isEqualTo("a\tb\t1.000000\n");
+    Path output = dir.resolve("dedup.json");
+    assertThat(CliRunner.run("dedup", "-q", "-o", output.toString(), lines.toString()).exitCode).isZero();
+    assertThat(Files.readString(output)).isEqualTo("{\"id\":\"a\",\"text\":\"one two three\"}\n");
+
+    Path array = Files.writeString(dir.resolve("array.json"), "[\n {\"id\":\"a\",\"text\":\"x\"}\n]\n");
+    CliRunner refused = CliRunner.run("pairs", "-q", array.toString());
+    assertThat(refused.exitCode).isEqualTo(2);
+    assertThat(refused.err).contains("array.json:1: a JSON array: neardup reads JSON Lines, one object a line (convert it with: jq -c '.[]' ");
+  }
 }

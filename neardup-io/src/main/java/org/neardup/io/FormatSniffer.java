@@ -14,7 +14,9 @@ import org.neardup.input.InputException;
  * would otherwise read as TSV: a file whose first record has a space but no tab is {@link
  * InputFormat#LINES}; a table of several tab-separated columns whose first line looks like a
  * header is refused with the options that read it, and so is a Parquet file (by its name or its
- * magic bytes, even empty), which only the Spark job reads. Stateless.
+ * magic bytes, even empty), which only the Spark job reads. A {@code *.json} file is JSON Lines
+ * when it starts with an object; a JSON array is refused with the command that converts it.
+ * Stateless.
  */
 final class FormatSniffer {
   /** Bytes looked at. */
@@ -39,6 +41,13 @@ final class FormatSniffer {
     List<String> lines = firstLines(file);
     if (lines.isEmpty()) {
       return InputFormat.TSV;
+    }
+    if (name != null && name.toString().toLowerCase(java.util.Locale.ROOT).matches(".*\\.json(\\.gz|\\.zst)?")) {
+      if (lines.get(0).strip().startsWith("[")) {
+        throw new InputException(file.toString(), 1, null, "a JSON array: neardup reads JSON Lines, one object a line"
+            + " (convert it with: jq -c '.[]' " + file + " > records.jsonl)");
+      }
+      return InputFormat.JSONL;
     }
     String first = lines.get(0);
     if (first.indexOf('\t') < 0 && first.indexOf(' ') > 0) {

@@ -4,9 +4,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import org.neardup.format.CorruptFormatException;
 import org.neardup.format.ShingleSetFormat;
 import org.neardup.index.IndexSettings;
+import org.neardup.input.DocumentId;
 import org.neardup.lsh.Banding;
 import org.neardup.search.ContainmentSample;
 import org.neardup.verify.VerifyMode;
@@ -20,7 +22,9 @@ import org.rocksdb.RocksIterator;
  * signature (of the right length), shingle set (sorted, in exact mode) and one bucket entry a band
  * (and, in an index built for containment, one containment entry a sampled shingle; the top-k
  * floor buckets are made on the heap from the signatures, {@code FloorCache});
- * every key and bucket entry points at a document; the stored count and next handle agree. Reads a
+ * every key and bucket entry points at a document, and every key follows {@link DocumentId}'s rule
+ * (which every face applies, so only an index written otherwise breaks it); the stored count and
+ * next handle agree. Reads a
  * consistent view while writes go on (RocksDB iterators are snapshots).
  */
 public final class IndexCheck {
@@ -87,6 +91,11 @@ public final class IndexCheck {
         byte[] handleBytes = ids.key();
         long handle = RocksLayout.handle(handleBytes);
         String key = new String(ids.value(), StandardCharsets.UTF_8);
+        Optional<String> badKey = DocumentId.recordDetail(key);
+        if (badKey.isPresent()) { // stored before every face applied the rule: the API cannot address it
+          problem("document " + handle + ": " + badKey.get());
+          key = "handle " + handle; // not printed raw below
+        }
         if (handle >= nextHandle) {
           problem("handle " + handle + " of '" + key + "' is not below the next handle " + nextHandle);
         }

@@ -94,6 +94,11 @@ public final class ParquetInputs {
           return ReadItem.of(new InputIssue(partition, 0, InputProblem.MISSING_ID.name(),
               InputProblem.MISSING_ID.description() + " (column '" + idField + "' is null or empty)"));
         }
+        String idText = id.toString();
+        Optional<String> badId = DocumentId.recordDetail(idText);
+        if (badId.isPresent()) { // before any message quotes the id
+          return ReadItem.of(new InputIssue(partition, 0, InputProblem.INVALID_ID.name(), badId.get()));
+        }
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < textFields.size(); i++) {
           Object value = row.get(row.fieldIndex(textFields.get(i)));
@@ -106,17 +111,12 @@ public final class ParquetInputs {
           }
           text.append(value);
         }
-        String idText = id.toString();
-        String value = text.toString();
-        Optional<String> badId = DocumentId.recordDetail(idText);
-        if (badId.isPresent()) {
-          return ReadItem.of(new InputIssue(partition, 0, InputProblem.INVALID_ID.name(), badId.get()));
-        }
-        Optional<String> badText = DocumentText.recordDetail(value);
+        String joined = text.toString();
+        Optional<String> badText = DocumentText.recordDetail(joined);
         if (badText.isPresent()) {
           return ReadItem.of(new InputIssue(partition, 0, InputProblem.INVALID_TEXT.name(), badText.get()));
         }
-        return ReadItem.of(new SourceRecord(Ordinals.of(partition, recordIndex), idText, value, 0));
+        return ReadItem.of(new SourceRecord(Ordinals.of(partition, recordIndex), idText, joined, 0));
       }
     };
   }

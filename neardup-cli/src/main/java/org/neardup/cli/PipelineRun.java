@@ -332,6 +332,7 @@ public final class PipelineRun implements AutoCloseable {
     if (corpus.shortDocuments() > 0) {
       err.printf(Locale.ROOT, "neardup: %s shorter than k=%d, each taken as one shingle%n",
           Formats.count(corpus.shortDocuments(), "document"), config.shingle().size());
+      ShingleAdvice.degenerate(config.shingle(), corpus.shortDocuments(), corpus.size()).ifPresent(err::println);
     }
     err.flush();
   }

@@ -129,7 +129,7 @@ class BadInputTest {
     Path file = Files.writeString(dir.resolve("in.tsv"), "a\ttext\n");
     assertOneLineError(pairs("--bands", "4", file.toString()), "--bands and --rows go together");
     assertOneLineError(pairs("--threshold", "1.5", file.toString()), "threshold must be in (0, 1], got 1.5");
-    assertOneLineError(pairs("--shingle", "chars9", file.toString()), "invalid shingle 'chars9' (expected char:K or word:K, e.g. char:5 or word:3)");
+    assertOneLineError(pairs("--shingle", "chars9", file.toString()), "invalid shingle 'chars9' (expected char:K, word:K or whitespace-word:K, e.g. char:5 or word:3)");
     assertOneLineError(pairs("--on-error", "ignore", file.toString()), "--on-error must be fail or skip, got 'ignore'");
     CliRunner unknown = pairs("--frobnicate", file.toString());
     assertThat(unknown.exitCode).isEqualTo(2);

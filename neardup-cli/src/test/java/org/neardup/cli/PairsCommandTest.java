@@ -62,10 +62,13 @@ class PairsCommandTest {
 
   @Test
   void thresholdShingleAndBandingOptionsApply() throws IOException {
-    CliRunner run = CliRunner.run("pairs", "-q", "--threshold", "0.99", "--shingle", "word:2", "--bands", "32", "--rows", "4", corpus().toString());
+    CliRunner run = CliRunner.run("pairs", "-q", "--threshold", "0.99", "--shingle", "whitespace-word:2", "--bands", "32", "--rows", "4", corpus().toString());
     assertThat(run.exitCode).isZero();
-    // word shingles: "dog!" differs from "dog", so only b-d stays at >= 0.99
+    // whitespace words: "dog!" differs from "dog", so only b-d stays at >= 0.99
     assertThat(run.out).isEqualTo("b\td\t1.000000\n");
+    // Unicode words: "!" is not a word, so a, b and d have the same words
+    CliRunner words = CliRunner.run("pairs", "-q", "--threshold", "0.99", "--shingle", "word:2", "--bands", "32", "--rows", "4", corpus().toString());
+    assertThat(words.out).isEqualTo("a\tb\t1.000000\na\td\t1.000000\nb\td\t1.000000\n");
   }
 
   @Test

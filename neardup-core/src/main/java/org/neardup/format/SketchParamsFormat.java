@@ -19,7 +19,8 @@ import org.neardup.text.NormalizerConfig;
  *      0    2 MinHash scheme id ({@link MinHashScheme#id()})
  *      2    8 seed
  *     10    4 n, number of signature values
- *     14    1 shingle unit: 0 char, 1 word
+ *     14    1 shingle unit: 0 char, 1 whitespace-separated word, 2 word between Unicode word
+ *             boundaries (2 in layout 2 only)
  *     15    1 normalization flags: bit 0 NFKC, bit 1 lower-case, bit 2 strip punctuation,
  *             bit 3 collapse whitespace (other bits 0)
  *     16    2 shingle size k
@@ -46,7 +47,7 @@ public final class SketchParamsFormat {
     out.putShort((short) minHash.scheme().id());
     out.putLong(minHash.seed());
     out.putInt(minHash.numPermutations());
-    out.put((byte) (shingle.unit() == ShingleUnit.CHAR ? 0 : 1));
+    out.put((byte) unitId(shingle.unit()));
     out.put(normalizationFlags(params.normalizer()));
     out.putShort((short) shingle.size());
     out.put((byte) shingle.hashVersion().id());
@@ -89,20 +90,32 @@ public final class SketchParamsFormat {
     }
     try {
       MinHashConfig minHash = new MinHashConfig(MinHashScheme.ofId(schemeId), n, seed);
-      if (unit != 0 && unit != 1) {
+      if (unit < 0 || unit > (layout >= 2 ? 2 : 1)) {
         throw new IllegalArgumentException("unknown shingle unit " + unit);
       }
       if ((flags & ~0x0F) != 0) {
         throw new IllegalArgumentException("unknown normalization flags " + flags);
       }
       ShingleConfig shingle = new ShingleConfig(
-          unit == 0 ? ShingleUnit.CHAR : ShingleUnit.WORD, k, ShingleHashVersion.ofId(hashVersion));
+          UNITS[unit], k, ShingleHashVersion.ofId(hashVersion));
       NormalizerConfig normalizer =
           new NormalizerConfig((flags & 1) != 0, (flags & 2) != 0, (flags & 4) != 0, (flags & 8) != 0);
       return new SketchParams(normalizer, shingle, minHash);
     } catch (IllegalArgumentException e) {
       throw new CorruptFormatException(offset, "invalid sketch params: " + e.getMessage());
     }
+  }
+
+  /** Units by their persisted id. */
+  private static final ShingleUnit[] UNITS = {ShingleUnit.CHAR, ShingleUnit.WHITESPACE_WORD, ShingleUnit.WORD};
+
+  private static int unitId(ShingleUnit unit) {
+    for (int id = 0; id < UNITS.length; id++) {
+      if (UNITS[id] == unit) {
+        return id;
+      }
+    }
+    throw new IllegalArgumentException("no persisted id for shingle unit " + unit);
   }
 
   private static byte normalizationFlags(NormalizerConfig config) {

@@ -1,7 +1,6 @@
 package org.neardup.shingle;
 
 import java.io.Serializable;
-import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -39,13 +38,18 @@ public record ShingleConfig(ShingleUnit unit, int size, ShingleHashVersion hashV
     return new ShingleConfig(ShingleUnit.CHAR, size);
   }
 
-  /** Word k-shingles. */
+  /** Word k-shingles: words between Unicode word boundaries (needs ICU4J, see {@link ShingleUnit#WORD}). */
   public static ShingleConfig words(int size) {
     return new ShingleConfig(ShingleUnit.WORD, size);
   }
 
+  /** Whitespace-word k-shingles: words are the whitespace-separated tokens. */
+  public static ShingleConfig whitespaceWords(int size) {
+    return new ShingleConfig(ShingleUnit.WHITESPACE_WORD, size);
+  }
+
   /**
-   * Parses {@code char:K} or {@code word:K}, e.g. {@code "char:9"}.
+   * Parses {@code char:K}, {@code word:K} or {@code whitespace-word:K}, e.g. {@code "char:9"}.
    *
    * @throws IllegalArgumentException naming the expected form
    */
@@ -53,24 +57,18 @@ public record ShingleConfig(ShingleUnit unit, int size, ShingleHashVersion hashV
     Objects.requireNonNull(spec, "spec");
     int colon = spec.indexOf(':');
     if (colon > 0) {
-      String unit = spec.substring(0, colon).trim().toLowerCase(Locale.ROOT);
+      ShingleUnit unit = ShingleUnit.ofSpec(spec.substring(0, colon));
       String size = spec.substring(colon + 1).trim();
       try {
-        int k = Integer.parseInt(size);
-        switch (unit) {
-          case "char":
-            return chars(k);
-          case "word":
-            return words(k);
-          default:
-            break;
+        if (unit != null) {
+          return new ShingleConfig(unit, Integer.parseInt(size));
         }
       } catch (NumberFormatException e) {
         // fall through to the message below
       }
     }
     throw new IllegalArgumentException(
-        "invalid shingle '" + spec + "' (expected char:K or word:K, e.g. char:5 or word:3)");
+        "invalid shingle '" + spec + "' (expected char:K, word:K or whitespace-word:K, e.g. char:5 or word:3)");
   }
 
   /** The same shingles hashed with {@code version}. */
@@ -84,7 +82,7 @@ public record ShingleConfig(ShingleUnit unit, int size, ShingleHashVersion hashV
    */
   @Override
   public String toString() {
-    String spec = unit.name().toLowerCase(Locale.ROOT) + ":" + size;
+    String spec = unit.spec() + ":" + size;
     return hashVersion == ShingleHashVersion.DEFAULT ? spec : spec + " (" + hashVersion + ")";
   }
 }

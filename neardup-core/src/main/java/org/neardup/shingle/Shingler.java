@@ -21,8 +21,9 @@ import org.neardup.text.Whitespace;
  * </ul>
  *
  * <p>Character shingles are k code points ({@link ShingleHashVersion#CODE_POINT_V2}, the default) or
- * k UTF-16 code units ({@link ShingleHashVersion#UTF16_V1}). Word shingles are k consecutive
- * whitespace-separated words; their hash is the hash of the words joined by single spaces, so the
+ * k UTF-16 code units ({@link ShingleHashVersion#UTF16_V1}). Word shingles are k consecutive words
+ * (between Unicode word boundaries for {@link ShingleUnit#WORD}, whitespace-separated for {@link
+ * ShingleUnit#WHITESPACE_WORD}); their hash is the hash of the words joined by single spaces, so the
  * same words separated by other whitespace give the same shingle. Shingles are hashed with hash4j's
  * komihash 5.0 over their UTF-16 code units, without allocating a string per shingle.
  */
@@ -32,8 +33,14 @@ public final class Shingler implements Serializable {
 
   private final ShingleConfig config;
 
+  /**
+   * @throws IllegalStateException for {@link ShingleUnit#WORD} without ICU4J on the class path
+   */
   public Shingler(ShingleConfig config) {
     this.config = Objects.requireNonNull(config, "config");
+    if (config.unit() == ShingleUnit.WORD) {
+      UnicodeWords.requireIcu();
+    }
   }
 
   public ShingleConfig config() {
@@ -71,8 +78,8 @@ public final class Shingler implements Serializable {
    */
   public long[] hashes(String normalizedText) {
     Objects.requireNonNull(normalizedText, "normalizedText");
-    if (config.unit() == ShingleUnit.WORD) {
-      return wordShingles(normalizedText, config.size());
+    if (config.unit().isWord()) {
+      return wordShingles(words(normalizedText), config.size());
     }
     return isCharWindows(normalizedText)
         ? charShingles(normalizedText, config.size())
@@ -94,7 +101,7 @@ public final class Shingler implements Serializable {
   public long[] keys(String normalizedText) {
     Objects.requireNonNull(normalizedText, "normalizedText");
     int k = config.size();
-    if (config.unit() == ShingleUnit.WORD || k > MAX_PACKED) {
+    if (config.unit().isWord() || k > MAX_PACKED) {
       return hashes(normalizedText);
     }
     if (!isCharWindows(normalizedText)) {
@@ -175,14 +182,59 @@ public final class Shingler implements Serializable {
           ? normalizedText.codePointCount(0, normalizedText.length())
           : normalizedText.length();
     }
+    String text = config.unit() == ShingleUnit.WORD ? UnicodeWords.spaced(normalizedText) : normalizedText;
     int words = 0;
     boolean inWord = false;
-    for (int i = 0; i < normalizedText.length(); i++) {
-      boolean space = Whitespace.isSpace(normalizedText.charAt(i));
+    for (int i = 0; i < text.length(); i++) {
+      boolean space = Whitespace.isSpace(text.charAt(i));
       if (!space && !inWord) words++;
       inWord = !space;
     }
     return words;
+  }
+
+  /**
+   * The shingles of {@code normalizedText} as text, in text order, repeats included: what {@link
+   * #hashes} hashes (for explanations). A word shingle is its words joined by single spaces.
+   */
+  public java.util.List<String> shingleTexts(String normalizedText) {
+    Objects.requireNonNull(normalizedText, "normalizedText");
+    int k = config.size();
+    java.util.List<String> shingles = new java.util.ArrayList<>();
+    if (config.unit().isWord()) {
+      String spaced = words(normalizedText);
+      String[] words = spaced.isEmpty() ? new String[0] : spaced.split(" ");
+      if (words.length > 0 && words.length <= k) {
+        shingles.add(spaced);
+      }
+      for (int i = 0; i + k <= words.length && words.length > k; i++) {
+        shingles.add(String.join(" ", java.util.Arrays.asList(words).subList(i, i + k)));
+      }
+      return shingles;
+    }
+    int[] points = countsCodePoints()
+        ? normalizedText.codePoints().toArray()
+        : normalizedText.chars().toArray();
+    if (points.length > 0 && points.length <= k) {
+      shingles.add(normalizedText);
+    }
+    for (int i = 0; i + k <= points.length && points.length > k; i++) {
+      StringBuilder sb = new StringBuilder();
+      for (int j = i; j < i + k; j++) {
+        if (countsCodePoints()) {
+          sb.appendCodePoint(points[j]);
+        } else {
+          sb.append((char) points[j]);
+        }
+      }
+      shingles.add(sb.toString());
+    }
+    return shingles;
+  }
+
+  /** The text's words joined by single spaces: what word shingles are cut from. */
+  private String words(String normalizedText) {
+    return config.unit() == ShingleUnit.WORD ? UnicodeWords.spaced(normalizedText) : singleSpaced(normalizedText);
   }
 
   /** The 64-bit hash of one shingle given as text (for tests and explanations). */
@@ -249,8 +301,8 @@ public final class Shingler implements Serializable {
     return key ? keyOf(window) : HASHER.hashCharsToLong(window);
   }
 
-  private static long[] wordShingles(String text, int k) {
-    String words = singleSpaced(text);
+  /** The shingles of {@code words}, words joined by single spaces. */
+  private static long[] wordShingles(String words, int k) {
     if (words.isEmpty()) {
       return new long[0];
     }

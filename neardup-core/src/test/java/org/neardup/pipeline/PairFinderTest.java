@@ -113,15 +113,20 @@ class PairFinderTest {
 
   @Test
   void identicalShortDocumentsArePairsAndWordShinglesWork() {
-    PipelineConfig config = DEFAULTS.toBuilder().shingle(ShingleConfig.words(3)).build();
-    Corpus corpus = corpus(config, List.of(
+    List<Document> documents = List.of(
         doc("a", "Hi"), doc("b", "  hi "), doc("c", "the cat sat on the mat today"),
-        doc("d", "The cat sat on the mat today!"), doc("e", "something else entirely here now")));
+        doc("d", "The cat sat on the mat today!"), doc("e", "something else entirely here now"));
+    Corpus corpus = corpus(DEFAULTS.toBuilder().shingle(ShingleConfig.whitespaceWords(3)).build(), documents);
     assertThat(corpus.shortDocuments()).isEqualTo(2);
     List<SimilarPair> pairs = PairFinder.withLsh(corpus, Progress.NONE).pairs();
     assertThat(idPairs(corpus, pairs)).containsExactlyInAnyOrder(IdPair.of("a", "b"));
     // "today!" vs "today": 4 of 5 word 3-shingles shared per side -> J = 4/6
     assertThat(Jaccard.similarity(corpus.shingles(2), corpus.shingles(3))).isEqualTo(4.0 / 6);
+
+    // Unicode words: "!" is not a word, so c and d have the same shingles
+    Corpus words = corpus(DEFAULTS.toBuilder().shingle(ShingleConfig.words(3)).build(), documents);
+    assertThat(idPairs(words, PairFinder.withLsh(words, Progress.NONE).pairs()))
+        .containsExactlyInAnyOrder(IdPair.of("a", "b"), IdPair.of("c", "d"));
   }
 
   @Test

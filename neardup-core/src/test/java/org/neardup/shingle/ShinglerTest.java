@@ -120,7 +120,7 @@ class ShinglerTest {
     assertThat(ShingleConfig.parse("char:9")).isEqualTo(ShingleConfig.chars(9));
     assertThat(ShingleConfig.parse("WORD:3")).isEqualTo(ShingleConfig.words(3));
     assertThat(ShingleConfig.words(3)).hasToString("word:3");
-    assertThatThrownBy(() -> ShingleConfig.parse("chars9")).hasMessageContaining("expected char:K or word:K");
+    assertThatThrownBy(() -> ShingleConfig.parse("chars9")).hasMessageContaining("expected char:K, word:K or whitespace-word:K");
     assertThatThrownBy(() -> ShingleConfig.parse("char:0")).hasMessageContaining("[1, 1024]");
   }
 

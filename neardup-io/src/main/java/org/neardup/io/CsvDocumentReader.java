@@ -35,6 +35,8 @@ final class CsvDocumentReader implements DocumentReader {
   private final String idField;
   private final int idColumn;
   private final List<String> textFields;
+  /** How each text column is taken: {@link HtmlMode#OFF} as it is, else as HTML. */
+  private final HtmlMode[] html;
   private final int[] textColumns;
   private boolean closed;
 
@@ -51,6 +53,7 @@ final class CsvDocumentReader implements DocumentReader {
     this.idField = options.idField();
     this.textFields = options.textFields();
     this.textColumns = new int[textFields.size()];
+    this.html = textFields.stream().map(options::htmlOf).toArray(HtmlMode[]::new);
     if (header == null) {
       columnCount = 0;
       idColumn = -1;
@@ -122,18 +125,23 @@ final class CsvDocumentReader implements DocumentReader {
     }
     String text;
     if (textColumns.length == 1) {
-      text = record.get(textColumns[0]);
+      text = field(record.get(textColumns[0]), 0);
     } else {
       StringBuilder b = new StringBuilder();
       for (int i = 0; i < textColumns.length; i++) {
         if (i > 0) {
           b.append(' ');
         }
-        b.append(record.get(textColumns[i]));
+        b.append(field(record.get(textColumns[i]), i));
       }
       text = b.toString();
     }
     return new Document(id, text, source, line, index);
+  }
+
+  /** Text column {@code i}'s value, its text extracted when it holds HTML. */
+  private String field(String value, int i) {
+    return html[i] == HtmlMode.OFF ? value : HtmlText.extract(value, html[i]);
   }
 
   private void report(long line, long index, InputProblem problem, String specifics) {

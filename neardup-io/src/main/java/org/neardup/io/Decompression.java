@@ -10,7 +10,8 @@ import java.util.function.LongConsumer;
 /**
  * Opens a file for reading, decompressing it when it starts with the gzip magic bytes {@code 1f
  * 8b} (whatever its name): every member of a multi-member file, and an error for bytes after the
- * last member ({@link GzipMembers}). Stateless and thread-safe.
+ * last member ({@link GzipMembers}); or with the zstd magic bytes {@code 28 b5 2f fd} (zstd-jni,
+ * every frame of the file). Stateless and thread-safe.
  */
 public final class Decompression {
   private static final int GZIP_BUFFER = 1 << 16;
@@ -69,14 +70,19 @@ public final class Decompression {
    * on failure, else the caller closes the returned stream.
    */
   public static Opened open(InputStream raw) throws IOException {
-    PushbackInputStream in = new PushbackInputStream(raw, 2);
+    PushbackInputStream in = new PushbackInputStream(raw, 4);
     try {
-      byte[] magic = new byte[2];
-      int n = in.readNBytes(magic, 0, 2);
+      byte[] magic = new byte[4];
+      int n = in.readNBytes(magic, 0, 4);
       if (n > 0) {
         in.unread(magic, 0, n);
       }
-      boolean gzip = n == 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b;
+      boolean gzip = n >= 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b;
+      boolean zstd = n == 4 && (magic[0] & 0xff) == 0x28 && (magic[1] & 0xff) == 0xb5 && (magic[2] & 0xff) == 0x2f
+          && (magic[3] & 0xff) == 0xfd;
+      if (zstd) {
+        return new Opened(new java.io.BufferedInputStream(new com.github.luben.zstd.ZstdInputStream(in), GZIP_BUFFER), false);
+      }
       return new Opened(gzip ? new GzipMembers(in, GZIP_BUFFER) : in, gzip);
     } catch (IOException | RuntimeException e) {
       in.close();

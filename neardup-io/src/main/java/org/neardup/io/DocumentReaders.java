@@ -14,6 +14,9 @@ import org.neardup.input.InputProblems;
  * Opens a {@link DocumentReader} for a path in a given {@link InputFormat}. Stateless and
  * thread-safe; the readers it returns are not thread-safe.
  *
+ * <p>An input named {@code -} is standard input, read once as a stream in any format but {@link
+ * InputFormat#DIR}.
+ *
  * <p>Common to all formats: a file (or, for {@link InputFormat#DIR}, each file) that starts with
  * the gzip magic bytes {@code 1f 8b} is gunzipped, whatever its name; {@link Document#source()} is
  * {@code path.toString()}; record-level problems go to the {@link InputProblems} (skipped and
@@ -60,7 +63,10 @@ public final class DocumentReaders {
   public static DocumentReader open(Path path, InputOptions options, InputProblems problems) {
     Objects.requireNonNull(problems, "problems");
     check(path, options);
-    return options.format().open(path, options, problems);
+    if (isStandardInput(path)) {
+      return open(path, options, problems, bytes -> {});
+    }
+    return HtmlDocumentReader.wrap(options.format().open(path, options, problems), options);
   }
 
   /**
@@ -73,10 +79,28 @@ public final class DocumentReaders {
     Objects.requireNonNull(bytesRead, "bytesRead");
     check(path, options);
     if (options.format().readsDirectories()) {
-      return new DirectoryDocumentReader(path, problems, bytesRead);
+      return HtmlDocumentReader.wrap(new DirectoryDocumentReader(path, problems, bytesRead), options);
     }
-    return options.format().open(path.toString(),
-        () -> CountingInputStream.open(path, bytesRead), options, problems);
+    if (isStandardInput(path)) {
+      return HtmlDocumentReader.wrap(options.format().open(path.toString(), DocumentReaders::standardInput, options, problems), options);
+    }
+    return HtmlDocumentReader.wrap(options.format().open(path.toString(),
+        () -> CountingInputStream.open(path, bytesRead), options, problems), options);
+  }
+
+  /** Whether {@code path} is {@code -}, standard input: read once, as a stream. */
+  public static boolean isStandardInput(Path path) {
+    return path.getNameCount() == 1 && path.toString().equals("-");
+  }
+
+  /** Standard input, which closing does not close (the process may still read or inherit it). */
+  private static java.io.InputStream standardInput() {
+    return new java.io.FilterInputStream(System.in) {
+      @Override
+      public void close() {
+        // standard input stays open
+      }
+    };
   }
 
   /**

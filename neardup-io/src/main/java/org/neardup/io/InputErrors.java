@@ -23,6 +23,12 @@ final class InputErrors {
    */
   static void checkPath(Path path, InputFormat format) {
     String source = path.toString();
+    if (DocumentReaders.isStandardInput(path)) {
+      if (format.readsDirectories()) {
+        throw new InputException(source, 0, null, "standard input is one stream, not a directory: --format dir needs a directory");
+      }
+      return;
+    }
     if (!Files.exists(path)) {
       throw new InputException(source, 0, null, "no such file");
     }

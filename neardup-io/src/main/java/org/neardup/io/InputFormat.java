@@ -143,7 +143,11 @@ public interface InputFormat {
   /**
    * The format of {@code input} by its name: {@link #DIR} for a directory, the first format that
    * {@link #claims} the file name ({@code *.csv}, {@code *.jsonl}, {@code *.ndjson}, also with
-   * {@code .gz}), else {@link #TSV}.
+   * {@code .gz}), else by the first lines: {@link #LINES} when the first record has a space and no
+   * tab, else {@link #TSV}.
+   *
+   * @throws org.neardup.input.InputException for a file whose first line looks like the header of
+   *     a tab-separated table, naming the options that read it
    */
   static InputFormat detect(Path input) {
     if (Files.isDirectory(input)) {
@@ -153,12 +157,14 @@ public interface InputFormat {
     String name = fileName == null ? "" : fileName.toString().toLowerCase(Locale.ROOT);
     if (name.endsWith(".gz")) {
       name = name.substring(0, name.length() - 3);
+    } else if (name.endsWith(".zst")) {
+      name = name.substring(0, name.length() - 4);
     }
     for (InputFormat format : ALL) {
       if (format.claims(name)) {
         return format;
       }
     }
-    return TSV;
+    return FormatSniffer.sniff(input);
   }
 }

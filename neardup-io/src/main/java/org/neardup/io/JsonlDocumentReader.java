@@ -18,6 +18,8 @@ import org.neardup.input.InputProblems;
  * parser. The id is the top-level field {@link InputOptions#idField()} (default {@code "id"}), a
  * string or a number (its JSON text, e.g. {@code 42} or {@code 1.5e3}); the text is the top-level
  * fields {@link InputOptions#textFields()} (strings; numbers and booleans as their JSON text)
+ * (without {@link InputOptions#idField()}, a record that has no {@code "id"} field at all gets its
+ * 1-based record number, as a CSV record does)
  * joined by one space. Other fields are skipped. A missing, null or empty id is {@link
  * InputProblem#MISSING_ID}; a missing or null text field is {@link InputProblem#MISSING_TEXT}; a
  * line that is not one JSON object, or an id or text that is an object or array, is {@link
@@ -35,16 +37,22 @@ final class JsonlDocumentReader extends LineDocumentReader {
       JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
   private final String idField;
+  /** Whether a record without the default id field gets its record number (1-based), as CSV records do. */
+  private final boolean numbersRecords;
   private final List<String> textFields;
   private final String[] texts;
   private final boolean[] seen;
+  /** How each text field is taken: {@link HtmlMode#OFF} as it is, else as HTML. */
+  private final HtmlMode[] html;
 
   JsonlDocumentReader(String source, Decompression.Opened input, InputProblems problems, InputOptions options) {
     super(source, input, problems);
     this.idField = options.idField() != null ? options.idField() : InputOptions.DEFAULT_JSON_ID_FIELD;
+    this.numbersRecords = options.idField() == null;
     this.textFields = options.textFields();
     this.texts = new String[textFields.size()];
     this.seen = new boolean[textFields.size()];
+    this.html = textFields.stream().map(options::htmlOf).toArray(HtmlMode[]::new);
   }
 
   @Override
@@ -102,6 +110,9 @@ final class JsonlDocumentReader extends LineDocumentReader {
       report(line, InputProblem.MALFORMED_RECORD, "invalid JSON: " + InputErrors.message(e));
       return null;
     }
+    if (!idSeen && numbersRecords) {
+      id = Long.toString(recordIndex + 1);
+    }
     if (id == null || id.isEmpty()) {
       report(line, InputProblem.MISSING_ID, idSeen ? "id field '" + idField + "' is null or empty" : "no field '" + idField + "'");
       return null;
@@ -111,6 +122,11 @@ final class JsonlDocumentReader extends LineDocumentReader {
         String field = textFields.get(i);
         report(line, InputProblem.MISSING_TEXT, seen[i] ? "field '" + field + "' is null" : "no field '" + field + "'");
         return null;
+      }
+    }
+    for (int i = 0; i < texts.length; i++) {
+      if (html[i] != HtmlMode.OFF) {
+        texts[i] = HtmlText.extract(texts[i], html[i]);
       }
     }
     String text = texts.length == 1 ? texts[0] : String.join(" ", texts);

@@ -44,7 +44,9 @@ final class SeparatedDocumentReader extends LineDocumentReader {
       return null;
     }
     if (sep < 0) {
-      report(line, InputProblem.MISSING_TEXT, "no " + separatorName + " after the id");
+      boolean spaced = separator == '\t' && recordIndex == 0 && CharBuffer.wrap(a, from, to - from).chars().anyMatch(c -> c == ' ');
+      report(line, InputProblem.MISSING_TEXT, "no " + separatorName + " after the id"
+          + (spaced ? "; if ids end at the first space, use --format lines" : ""));
       return null;
     }
     String id = new String(a, from, sep - from);

@@ -57,16 +57,24 @@ class JsonlDocumentReaderTest {
   }
 
   @Test
-  void aMissingIdFailsAsMissingId() {
+  void aMissingIdFieldNamedByTheOptionsFailsAsMissingId() {
     Path file = write(dir, "data.jsonl", "{\"id\":\"a\",\"text\":\"x\"}\n{\"text\":\"no id\"}\n");
 
-    assertThatThrownBy(() -> readAll(file, options(InputFormat.JSONL)))
+    assertThatThrownBy(() -> readAll(file, new InputOptions(InputFormat.JSONL, ',', "id", List.of())))
         .isInstanceOfSatisfying(
             InputException.class,
             e -> {
               assertThat(e.problem()).isEqualTo(InputProblem.MISSING_ID);
               assertThat(e.getMessage()).isEqualTo(file + ":2: record without id (no field 'id')");
             });
+  }
+
+  @Test
+  void recordsWithoutAnIdFieldAreNumberedAsCsvRecordsAre() {
+    Path file = write(dir, "data.jsonl", "{\"text\":\"first\"}\n\n{\"text\":\"second\"}\n{\"id\":\"x\",\"text\":\"third\"}\n");
+
+    assertThat(readAll(file, options(InputFormat.JSONL))).extracting(Document::id, Document::text)
+        .containsExactly(tuple("1", "first"), tuple("2", "second"), tuple("x", "third"));
   }
 
   @Test

@@ -13,7 +13,7 @@ final class SettingsOptions {
   @Option(names = "--threshold", defaultValue = "0.8", paramLabel = "T", description = "Similarity threshold. Default: ${DEFAULT-VALUE}.")
   double threshold;
 
-  @Option(names = "--shingle", defaultValue = "char:5", paramLabel = "char:K|word:K", description = "Shingles. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--shingle", defaultValue = "char:5", paramLabel = "char:K|word:K|whitespace-word:K", description = "Shingles. Default: ${DEFAULT-VALUE}.")
   String shingle;
 
   @Option(names = "--permutations", defaultValue = "128", paramLabel = "N", description = "MinHash signature length. Default: ${DEFAULT-VALUE}.")

@@ -8,6 +8,7 @@ import java.util.Locale;
 import org.neardup.cli.UsageException;
 import org.neardup.input.OnError;
 import org.neardup.io.DocumentReaders;
+import org.neardup.io.HtmlMode;
 import org.neardup.io.InputFormat;
 import org.neardup.io.InputOptions;
 import picocli.CommandLine.Option;
@@ -33,6 +34,12 @@ public abstract class InputOptionsMixin {
 
   @Option(names = "--text-field", paramLabel = "NAME", description = "CSV column / JSON field of the text; repeat to join several with a space. Default: 'text'.")
   public List<String> textFields;
+
+  @Option(names = "--html", paramLabel = "WHAT", arity = "0..1", fallbackValue = "visible", description = "Texts are HTML: compare their visible text (--html or --html=visible), the main content without navigation, header, footer and sidebars (--html=main), or the markup itself (--html=off). Default: the *.html and *.htm files of a directory input are HTML (visible text), nothing else is.")
+  String html;
+
+  @Option(names = "--html-field", paramLabel = "NAME", description = "With --html: only this CSV column / JSON field holds HTML; repeat for several (default: the whole text).")
+  List<String> htmlFields;
 
   @Option(names = "--on-error", paramLabel = "POLICY", defaultValue = "fail", description = "Bad records (invalid UTF-8, no id or text, malformed, duplicate id): fail (exit 2) or skip (counted on stderr). Empty documents are always skipped and counted. Default: ${DEFAULT-VALUE}.")
   String onError;
@@ -63,6 +70,7 @@ public abstract class InputOptionsMixin {
   public void checkInputs() {
     onErrorPolicy();
     delimiterChar();
+    htmlMode();
     List<Path> inputs = paths();
     for (int i = 0; i < inputs.size(); i++) {
       Path path = inputs.get(i);
@@ -85,6 +93,10 @@ public abstract class InputOptionsMixin {
   public InputSnapshot checkRereadable(String command) {
     checkInputs();
     for (Path path : paths()) {
+      if (DocumentReaders.isStandardInput(path)) {
+        throw new UsageException("standard input (-) can be read only once, and " + command
+            + " reads its input twice: save it to a file first");
+      }
       if (!Files.isRegularFile(path) && !Files.isDirectory(path)) {
         throw new UsageException(path + ": not a regular file (a pipe?): " + command
             + " reads its input twice; save it to a file first");
@@ -132,7 +144,27 @@ public abstract class InputOptionsMixin {
 
   /** The reading options for {@code input}. */
   public InputOptions options(Path input) {
-    return new InputOptions(format(input), delimiterChar(), idField, textFields);
+    return new InputOptions(format(input), delimiterChar(), idField, textFields, htmlMode(), htmlFields);
+  }
+
+  /** What {@code --html} says: {@link HtmlMode#AUTO} when it is not given. */
+  private HtmlMode htmlMode() {
+    if (html == null) {
+      if (htmlFields != null && !htmlFields.isEmpty()) {
+        throw new UsageException("--html-field names a field that holds HTML: give --html (or --html=main) with it");
+      }
+      return HtmlMode.AUTO;
+    }
+    switch (html.toLowerCase(Locale.ROOT)) {
+      case "visible":
+        return HtmlMode.VISIBLE;
+      case "main":
+        return HtmlMode.MAIN;
+      case "off":
+        return HtmlMode.OFF;
+      default:
+        throw new UsageException("--html must be visible, main or off, got '" + html + "'");
+    }
   }
 
   /** The format of {@code input}: {@code --format}, or the one {@link InputFormat#detect} picks. */

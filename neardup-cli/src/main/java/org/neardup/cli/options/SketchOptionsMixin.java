@@ -21,7 +21,7 @@ public final class SketchOptionsMixin {
   @Spec(Spec.Target.MIXEE)
   CommandSpec command;
 
-  @Option(names = "--shingle", paramLabel = "UNIT:K", defaultValue = "char:5", description = "char:K (k characters) or word:K (k words). Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--shingle", paramLabel = "UNIT:K", defaultValue = "char:5", description = "char:K (k characters), word:K (k words between Unicode word boundaries, any script) or whitespace-word:K (k whitespace-separated words). Default: ${DEFAULT-VALUE}.")
   String shingle;
 
   @Option(names = "--permutations", paramLabel = "N", defaultValue = "128", description = "MinHash signature length. Default: ${DEFAULT-VALUE}.")

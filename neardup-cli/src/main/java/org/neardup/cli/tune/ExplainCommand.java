@@ -165,6 +165,7 @@ public final class ExplainCommand implements Callable<Integer> {
     out.printf(Locale.ROOT, "shingles            |A| = %d, |B| = %d%n", e.sizeA(), e.sizeB());
     out.printf(Locale.ROOT, "shared              |A ∩ B| = %d (only in A: %d, only in B: %d)%n",
         e.intersection(), e.sizeA() - e.intersection(), e.sizeB() - e.intersection());
+    ShingleLines.printPair(out, config.sketch(), raw[0], raw[1]);
     out.printf(Locale.ROOT, "distinct in all     |A ∪ B| = %d%n", e.union());
     out.printf(Locale.ROOT, "exact Jaccard       %s (= %d / %d)%n", Formats.similarity(e.similarity()), e.intersection(), e.union());
     out.printf(Locale.ROOT, "signature estimate  %s (%d of %d values agree)%n",

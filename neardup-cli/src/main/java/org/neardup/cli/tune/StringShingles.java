@@ -26,6 +26,10 @@ public final class StringShingles {
       }
       return shingles;
     }
+    if (config.unit() == ShingleUnit.WORD) {
+      shingles.addAll(new org.neardup.shingle.Shingler(config).shingleTexts(normalized)); // segmentation is ICU's
+      return shingles;
+    }
     String[] words = normalized.trim().split("\\s+");
     if (words.length == 1 && words[0].isEmpty()) return shingles;
     if (words.length <= k) {

@@ -1,5 +1,10 @@
 package org.neardup.cli.tune;
 
+import java.nio.file.Files;
+import java.util.Set;
+import org.neardup.cli.ShingleAdvice;
+import org.neardup.cli.report.RecordTexts;
+
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -204,6 +209,7 @@ public final class TuneCommand implements Callable<Integer> {
       skips.print(problems);
       sample = PairSample.draw(corpus, sampleSize, sampleSeed);
       documents = corpus.size();
+      printShingles(out, config, corpus);
     }
     CandidateEstimate estimate = sample.estimate(chosen, config.threshold());
     String threshold = Formats.plain(config.threshold());
@@ -237,6 +243,22 @@ public final class TuneCommand implements Callable<Integer> {
         count(estimate.mergeSteps()), estimate.meanMergeLength()));
     if (topK != null) {
       topK.printSample(out, sample, documents, chosen);
+    }
+  }
+
+  /** The shingles of the first document, and a warning when many documents are one shingle. */
+  private void printShingles(PrintWriter out, PipelineConfig config, Corpus corpus) {
+    if (corpus.size() == 0) {
+      return;
+    }
+    out.println();
+    stat(out, "documents shorter than k (one shingle each)", String.format(Locale.ROOT, "%,d of %,d",
+        corpus.shortDocuments(), corpus.size()));
+    ShingleAdvice.degenerate(config.shingle(), corpus.shortDocuments(), corpus.size()).ifPresent(out::println);
+    boolean rereadable = input.paths().stream().allMatch(p -> Files.isRegularFile(p) || Files.isDirectory(p));
+    if (rereadable) {
+      String text = RecordTexts.read(input, corpus, Set.of(0)).get(0);
+      ShingleLines.line(out, "shingles of " + corpus.id(0), ShingleLines.of(config.sketch(), text));
     }
   }
 

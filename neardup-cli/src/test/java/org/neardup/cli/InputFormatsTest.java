@@ -1,0 +1,133 @@
+package org.neardup.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.luben.zstd.ZstdOutputStream;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The inputs data engineers have, through the real pairs and dedup commands. */
+class InputFormatsTest {
+  private static final String TSV = "a\tthe quick brown fox jumps over the lazy dog\n"
+      + "b\tsomething completely different is written here\n"
+      + "c\tthe quick brown fox jumps over the lazy dog!\n";
+
+  @TempDir Path dir;
+
+  private static CliRunner withStdin(String input, String... args) {
+    InputStream saved = System.in;
+    try {
+      System.setIn(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
+      return CliRunner.run(args);
+    } finally {
+      System.setIn(saved);
+    }
+  }
+
+  @Test
+  void standardInputIsReadByPairsAndRefusedByDedupWhichReadsTwice() {
+    CliRunner pairs = withStdin(TSV, "pairs", "-q", "-");
+    assertThat(pairs.exitCode).as(pairs.toString()).isZero();
+    assertThat(pairs.out).startsWith("a\tc\t0.9");
+    CliRunner jsonl = withStdin("{\"id\":\"x\",\"text\":\"one two three four five\"}\n{\"id\":\"y\",\"text\":\"one two three four five\"}\n",
+        "pairs", "-q", "--format", "jsonl", "-");
+    assertThat(jsonl.out).isEqualTo("x\ty\t1.000000\n");
+
+    CliRunner dedup = withStdin(TSV, "dedup", "-q", "-o", dir.resolve("out.tsv").toString(), "-");
+    assertThat(dedup.exitCode).isEqualTo(2);
+    assertThat(dedup.err).contains("standard input (-) can be read only once, and dedup reads its input twice: save it to a file first");
+    assertThat(dir.resolve("out.tsv")).doesNotExist();
+  }
+
+  @Test
+  void zstdInputIsReadByPairsAndDedupWritesItsRecordsUncompressedAsForGzip() throws IOException {
+    Path input = dir.resolve("docs.jsonl.zst");
+    String lines = "{\"id\":\"a\",\"text\":\"the quick brown fox jumps over the lazy dog\"}\n"
+        + "{\"id\":\"b\",\"text\":\"something completely different\"}\n"
+        + "{\"id\":\"c\",\"text\":\"the quick brown fox jumps over the lazy dog\"}\n";
+    try (OutputStream out = new ZstdOutputStream(Files.newOutputStream(input))) {
+      out.write(lines.getBytes(StandardCharsets.UTF_8));
+    }
+    CliRunner pairs = CliRunner.run("pairs", "-q", input.toString());
+    assertThat(pairs.exitCode).as(pairs.toString()).isZero();
+    assertThat(pairs.out).isEqualTo("a\tc\t1.000000\n");
+    Path output = dir.resolve("dedup.jsonl");
+    CliRunner dedup = CliRunner.run("dedup", "-q", "-o", output.toString(), input.toString());
+    assertThat(dedup.exitCode).as(dedup.toString()).isZero();
+    assertThat(Files.readString(output)).isEqualTo(lines.lines().limit(2).map(l -> l + "\n").reduce("", String::concat));
+  }
+
+  @Test
+  void jsonLinesWithoutIdsAreNumberedLikeCsvRecords() throws IOException {
+    Path input = Files.writeString(dir.resolve("docs.jsonl"), "{\"text\":\"the quick brown fox jumps over the lazy dog\"}\n"
+        + "{\"text\":\"something completely different\"}\n"
+        + "{\"text\":\"the quick brown fox jumps over the lazy dog\"}\n");
+    CliRunner pairs = CliRunner.run("pairs", "-q", input.toString());
+    assertThat(pairs.exitCode).as(pairs.toString()).isZero();
+    assertThat(pairs.out).isEqualTo("1\t3\t1.000000\n");
+    Path output = dir.resolve("dedup.jsonl");
+    assertThat(CliRunner.run("dedup", "-q", "-o", output.toString(), input.toString()).exitCode).isZero();
+    assertThat(Files.readString(output)).hasLineCount(2).doesNotContain("something completely different\"}\n{\"text\":\"the quick");
+  }
+
+  @Test
+  void idsFollowedByASpaceAreDetectedAsTheLinesFormat() throws IOException {
+    Path input = Files.writeString(dir.resolve("articles.train"), "t1 the quick brown fox jumps over the lazy dog\n"
+        + "t2 something completely different\nt3 the quick brown fox jumps over the lazy dog\n");
+    CliRunner pairs = CliRunner.run("pairs", "-q", input.toString());
+    assertThat(pairs.exitCode).as(pairs.toString()).isZero();
+    assertThat(pairs.out).isEqualTo("t1\tt3\t1.000000\n");
+    CliRunner tsv = CliRunner.run("pairs", "-q", "--format", "tsv", input.toString());
+    assertThat(tsv.exitCode).isEqualTo(2);
+    assertThat(tsv.err).contains(":1: record without text (no tab after the id; if ids end at the first space, use --format lines)");
+    Path output = dir.resolve("dedup.train");
+    assertThat(CliRunner.run("dedup", "-q", "-o", output.toString(), input.toString()).exitCode).isZero();
+    assertThat(Files.readString(output)).isEqualTo("t1 the quick brown fox jumps over the lazy dog\nt2 something completely different\n");
+  }
+
+  @Test
+  void aTabSeparatedTableWithAHeaderIsNamedWithTheOptionsThatReadIt() throws IOException {
+    Path input = Files.writeString(dir.resolve("listings.tsv"), "Title\tDescription\tPrice\n"
+        + "Flat in Rome\tNice flat near the metro\t500\nCar\tA red car\t100\nFlat in Rome\tNice flat near the metro\t550\n");
+    CliRunner pairs = CliRunner.run("pairs", "-q", input.toString());
+    assertThat(pairs.exitCode).isEqualTo(2);
+    assertThat(pairs.err).contains("listings.tsv:1: the first line looks like a header (Title, Description, Price):"
+        + " use --format csv --delimiter tab --text-field COLUMN to read it as a table, or --format tsv to read it as data");
+    CliRunner table = CliRunner.run("pairs", "-q", "--format", "csv", "--delimiter", "tab", "--text-field", "Description", input.toString());
+    assertThat(table.exitCode).as(table.toString()).isZero();
+    assertThat(table.out).isEqualTo("1\t3\t1.000000\n");
+  }
+
+  @Test
+  void parquetIsNamedAndNotReadAsTsvEvenWhenEmpty() throws IOException {
+    Path empty = Files.createFile(dir.resolve("x.parquet"));
+    CliRunner run = CliRunner.run("pairs", "-q", empty.toString());
+    assertThat(run.exitCode).isEqualTo(2);
+    assertThat(run.err).contains("x.parquet: a Parquet file: ./neardup spark reads Parquet");
+    Path renamed = Files.write(dir.resolve("data.bin"), "PAR1\0\0\0\0PAR1".getBytes(StandardCharsets.US_ASCII));
+    assertThat(CliRunner.run("pairs", "-q", renamed.toString()).err).contains("a Parquet file");
+  }
+
+  @Test
+  void jsonFilesAreJsonLinesAndAJsonArrayIsNamedWithItsConversion() throws IOException {
+    Path lines = Files.writeString(dir.resolve("docs.json"), "{\"id\":\"a\",\"text\":\"one two three\"}\n{\"id\":\"b\",\"text\":\"one two three\"}\n");
+    CliRunner pairs = CliRunner.run("pairs", "-q", lines.toString());
+    assertThat(pairs.exitCode).as(pairs.toString()).isZero();
+    assertThat(pairs.out).isEqualTo("a\tb\t1.000000\n");
+    Path output = dir.resolve("dedup.json");
+    assertThat(CliRunner.run("dedup", "-q", "-o", output.toString(), lines.toString()).exitCode).isZero();
+    assertThat(Files.readString(output)).isEqualTo("{\"id\":\"a\",\"text\":\"one two three\"}\n");
+
+    Path array = Files.writeString(dir.resolve("array.json"), "[\n {\"id\":\"a\",\"text\":\"x\"}\n]\n");
+    CliRunner refused = CliRunner.run("pairs", "-q", array.toString());
+    assertThat(refused.exitCode).isEqualTo(2);
+    assertThat(refused.err).contains("array.json:1: a JSON array: neardup reads JSON Lines, one object a line (convert it with: jq -c '.[]' ");
+  }
+}

@@ -2,6 +2,7 @@ package org.neardup.shingle;
 
 import com.ibm.icu.text.BreakIterator;
 import com.ibm.icu.util.ULocale;
+import org.neardup.text.Punctuation;
 import org.neardup.text.Whitespace;
 
 /**
@@ -42,26 +43,11 @@ final class UnicodeWords {
   private static boolean hasWordChar(String text, int start, int end) {
     for (int i = start; i < end; i++) {
       char c = text.charAt(i);
-      if (!Whitespace.isSpace(c) && !isPunctuation(Character.getType(c))) {
+      if (!Whitespace.isSpace(c) && !Punctuation.is(c)) {
         return true;
       }
     }
     return false;
-  }
-
-  private static boolean isPunctuation(int type) {
-    switch (type) {
-      case Character.CONNECTOR_PUNCTUATION:
-      case Character.DASH_PUNCTUATION:
-      case Character.START_PUNCTUATION:
-      case Character.END_PUNCTUATION:
-      case Character.INITIAL_QUOTE_PUNCTUATION:
-      case Character.FINAL_QUOTE_PUNCTUATION:
-      case Character.OTHER_PUNCTUATION:
-        return true;
-      default:
-        return false;
-    }
   }
 
   /**

@@ -124,7 +124,7 @@ public final class Normalizer implements Serializable {
   static {
     for (char c = 0; c < 0x80; c++) {
       ASCII_KIND[c] = c >= 'A' && c <= 'Z' ? UPPER
-          : isPunctuation(c) ? PUNCTUATION
+          : Punctuation.is(c) ? PUNCTUATION
           : Whitespace.isSpace(c) ? SPACE
           : 0;
     }
@@ -148,7 +148,7 @@ public final class Normalizer implements Serializable {
     boolean changed = false;
     for (int i = 0, n = s.length(); i < n; i++) {
       char c = s.charAt(i);
-      if (stripPunctuation && isPunctuation(c)) {
+      if (stripPunctuation && Punctuation.is(c)) {
         changed = true;
         continue;
       }
@@ -176,7 +176,7 @@ public final class Normalizer implements Serializable {
       if (c >= 'a' && c <= 'z') {
         continue; // fast path for the most common characters
       }
-      if (stripPunctuation && isPunctuation(c)) {
+      if (stripPunctuation && Punctuation.is(c)) {
         return true;
       }
       if (collapseWhitespace && Whitespace.isSpace(c)
@@ -185,20 +185,5 @@ public final class Normalizer implements Serializable {
       }
     }
     return false;
-  }
-
-  private static boolean isPunctuation(char c) {
-    switch (Character.getType(c)) {
-      case Character.CONNECTOR_PUNCTUATION:
-      case Character.DASH_PUNCTUATION:
-      case Character.START_PUNCTUATION:
-      case Character.END_PUNCTUATION:
-      case Character.INITIAL_QUOTE_PUNCTUATION:
-      case Character.FINAL_QUOTE_PUNCTUATION:
-      case Character.OTHER_PUNCTUATION:
-        return true;
-      default:
-        return false;
-    }
   }
 }

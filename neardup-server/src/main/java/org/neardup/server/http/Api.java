@@ -19,6 +19,7 @@ import org.neardup.index.IndexWrite;
 import org.neardup.index.Match;
 import org.neardup.index.NearDupIndex;
 import org.neardup.index.WriteResult;
+import org.neardup.server.AdminCommand;
 import org.neardup.server.Metrics;
 import org.neardup.server.ServerConfig;
 import org.neardup.server.Writer;
@@ -169,7 +170,7 @@ public final class Api extends Handler.Abstract {
   private void dispatch(Route route, HttpCall call) throws IOException {
     switch (route.endpoint()) {
       case Route.HEALTH -> health(call);
-      case Route.STATS -> call.sendJson(200, stats());
+      case Route.STATS -> call.sendJson(200, AdminCommand.stats(directory));
       case Route.METRICS -> call.sendText(200, "text/plain; version=0.0.4; charset=utf-8", metrics.scrape());
       case Route.DOCUMENTS -> addDocument(call);
       case Route.BATCH -> batch.handle(call, config.maxBodyBytes(), writeMode(call));
@@ -328,29 +329,5 @@ public final class Api extends Handler.Abstract {
       return true;
     }
     throw ApiException.badRequest(name + " must be true or false, got '" + value + "'");
-  }
-
-  private Map<String, Object> stats() {
-    var settings = directory.settings();
-    Map<String, Object> sketch = new LinkedHashMap<>();
-    sketch.put("shingle", settings.sketch().shingle().toString());
-    sketch.put("shingleHashVersion", settings.sketch().shingle().hashVersion().name());
-    sketch.put("normalization", settings.sketch().normalizer().toString());
-    sketch.put("scheme", settings.sketch().minHash().scheme().optionName());
-    sketch.put("permutations", settings.sketch().numPermutations());
-    sketch.put("seed", settings.sketch().minHash().seed());
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("documents", index.size());
-    body.put("diskBytes", directory.diskBytes());
-    body.put("threshold", settings.threshold());
-    body.put("bands", settings.banding().bands());
-    body.put("rows", settings.banding().rows());
-    body.put("verify", settings.verify().name().toLowerCase(java.util.Locale.ROOT));
-    body.put("keepTexts", settings.keepTexts());
-    body.put("topKFloor", index.topKFloor());
-    body.put("containmentSampling", settings.search().containmentSampling());
-    body.put("sketch", sketch);
-    body.put("commits", directory.commits());
-    return body;
   }
 }

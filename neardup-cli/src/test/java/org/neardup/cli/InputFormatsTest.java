@@ -116,7 +116,7 @@ class InputFormatsTest {
   }
 
   @Test
-  void jsonFilesAreJsonLinesAndAJsonArrayIsNamedWithItsConversion() throws IOException {
+  void jsonFilesAreJsonLinesOrAJsonArrayAndDedupWritesTheArrayBack() throws IOException {
     Path lines = Files.writeString(dir.resolve("docs.json"), "{\"id\":\"a\",\"text\":\"one two three\"}\n{\"id\":\"b\",\"text\":\"one two three\"}\n");
     CliRunner pairs = CliRunner.run("pairs", "-q", lines.toString());
     assertThat(pairs.exitCode).as(pairs.toString()).isZero();
@@ -125,9 +125,39 @@ class InputFormatsTest {
     assertThat(CliRunner.run("dedup", "-q", "-o", output.toString(), lines.toString()).exitCode).isZero();
     assertThat(Files.readString(output)).isEqualTo("{\"id\":\"a\",\"text\":\"one two three\"}\n");
 
-    Path array = Files.writeString(dir.resolve("array.json"), "[\n {\"id\":\"a\",\"text\":\"x\"}\n]\n");
-    CliRunner refused = CliRunner.run("pairs", "-q", array.toString());
-    assertThat(refused.exitCode).isEqualTo(2);
-    assertThat(refused.err).contains("array.json:1: a JSON array: neardup reads JSON Lines, one object a line (convert it with: jq -c '.[]' ");
+    String first = "{\n    \"id\": \"a\",\n    \"text\": \"the quick brown fox jumps over the lazy dog\"\n  }";
+    String third = "{\"id\": 7, \"text\": \"an unrelated record about something else entirely\"}";
+    Path array = Files.writeString(dir.resolve("array.json"), "[\n  " + first
+        + ",\n  {\"text\": \"the quick brown fox jumps over the lazy dog\", \"id\": \"b\"},\n  " + third + "\n]\n");
+    Path tsv = Files.writeString(dir.resolve("same.tsv"), "a\tthe quick brown fox jumps over the lazy dog\n"
+        + "b\tthe quick brown fox jumps over the lazy dog\n7\tan unrelated record about something else entirely\n");
+    CliRunner arrayPairs = CliRunner.run("pairs", "-q", array.toString());
+    assertThat(arrayPairs.exitCode).as(arrayPairs.toString()).isZero();
+    assertThat(arrayPairs.out).isEqualTo("a\tb\t1.000000\n").isEqualTo(CliRunner.run("pairs", "-q", tsv.toString()).out);
+
+    Path clean = dir.resolve("clean.json");
+    CliRunner dedup = CliRunner.run("dedup", "-q", "-o", clean.toString(), array.toString());
+    assertThat(dedup.exitCode).as(dedup.toString()).isZero();
+    assertThat(Files.readString(clean)).isEqualTo("[\n" + first + ",\n" + third + "\n]\n");
+    CliRunner again = CliRunner.run("pairs", "-q", "-t", "0.1", clean.toString());
+    assertThat(again.exitCode).as(again.toString()).isZero();
+    assertThat(again.out).isEmpty();
+
+    Path annotated = dir.resolve("annotated.json");
+    assertThat(CliRunner.run("dedup", "-q", "--annotate", "-o", annotated.toString(), array.toString()).exitCode).isZero();
+    assertThat(Files.readString(annotated)).contains("\"id\": \"b\",\"duplicate_of\":\"a\",\"similarity\":1.000000}");
+
+    CliRunner two = CliRunner.run("dedup", "-q", "-o", dir.resolve("two.json").toString(), array.toString(), lines.toString());
+    assertThat(two.exitCode).isEqualTo(2);
+    assertThat(two.err).contains("takes exactly one such input");
+    assertThat(dir.resolve("two.json")).doesNotExist();
+  }
+
+  @Test
+  void aBrokenJsonArrayStopsWithItsLine() throws IOException {
+    Path array = Files.writeString(dir.resolve("broken.json"), "[\n{\"id\":\"a\",\"text\":\"x\"},\n{\"id\":\"b\" \"text\":\"y\"}\n]\n");
+    CliRunner run = CliRunner.run("pairs", "-q", array.toString());
+    assertThat(run.exitCode).isEqualTo(2);
+    assertThat(run.err).contains("broken.json:3: invalid JSON");
   }
 }

@@ -15,7 +15,7 @@ import org.neardup.input.InputException;
  * InputFormat#LINES}; a table of several tab-separated columns whose first line looks like a
  * header is refused with the options that read it, and so is a Parquet file (by its name or its
  * magic bytes, even empty), which only the Spark job reads. A {@code *.json} file is JSON Lines
- * when it starts with an object; a JSON array is refused with the command that converts it.
+ * unless it starts with {@code [}: then it is {@link InputFormat#JSON}, one JSON array.
  * Stateless.
  */
 final class FormatSniffer {
@@ -27,7 +27,7 @@ final class FormatSniffer {
   private FormatSniffer() {}
 
   /**
-   * The format of the unclaimed file {@code file}: TSV or LINES.
+   * The format of the unclaimed file {@code file}: TSV or LINES (JSONL or JSON for {@code *.json}).
    *
    * @throws InputException for a file that looks like a table with a header, naming the options that
    *     read it
@@ -43,11 +43,7 @@ final class FormatSniffer {
       return InputFormat.TSV;
     }
     if (name != null && name.toString().toLowerCase(java.util.Locale.ROOT).matches(".*\\.json(\\.gz|\\.zst)?")) {
-      if (lines.get(0).strip().startsWith("[")) {
-        throw new InputException(file.toString(), 1, null, "a JSON array: neardup reads JSON Lines, one object a line"
-            + " (convert it with: jq -c '.[]' " + file + " > records.jsonl)");
-      }
-      return InputFormat.JSONL;
+      return lines.get(0).strip().startsWith("[") ? InputFormat.JSON : InputFormat.JSONL;
     }
     String first = lines.get(0);
     if (first.indexOf('\t') < 0 && first.indexOf(' ') > 0) {

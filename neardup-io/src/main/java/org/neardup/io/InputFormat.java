@@ -26,11 +26,16 @@ public interface InputFormat {
   InputFormat CSV = new CsvFormat();
   /** JSON Lines: one JSON object a line; id and text fields chosen by name. */
   InputFormat JSONL = new JsonlFormat();
+  /**
+   * One JSON array of objects, streamed; id and text fields chosen by name, as for {@link #JSONL}.
+   * Detected for a {@code *.json} file that starts with {@code [}.
+   */
+  InputFormat JSON = new JsonArrayFormat();
   /** A directory of text files, walked recursively in sorted order; id = relative path. */
   InputFormat DIR = new DirectoryFormat();
 
   /** Every format, in the order {@link #detect} tries them. */
-  List<InputFormat> ALL = List.of(TSV, LINES, CSV, JSONL, DIR);
+  List<InputFormat> ALL = List.of(TSV, LINES, CSV, JSONL, JSON, DIR);
 
   /** The format's name as users type it, e.g. {@code "tsv"}. */
   String name();

@@ -25,6 +25,7 @@ import org.neardup.cluster.KeepPolicy;
 import org.neardup.cluster.KeptSet;
 import org.neardup.io.Annotation;
 import org.neardup.io.DirectoryFormat;
+import org.neardup.io.InputFormat;
 import org.neardup.pipeline.Corpus;
 import org.neardup.pipeline.PipelineConfig;
 import picocli.CommandLine.Command;
@@ -60,7 +61,7 @@ public final class DedupCommand implements Callable<Integer> {
   @Option(names = "--components", description = "Remove all but one member of each connected component of the pairs (the --keep choice) instead.")
   boolean components;
 
-  @Option(names = "--annotate", description = "Write every record, the removed ones too, each with two fields added: the id of the kept record it duplicates and their similarity (both empty for a kept record): the last two columns of TSV, LINES and CSV (named duplicate_of and similarity in a CSV header), members \"duplicate_of\" and \"similarity\" of a JSON Lines object (null for a kept record), a list " + DirectoryFormat.ANNOTATIONS + " in a directory output.")
+  @Option(names = "--annotate", description = "Write every record, the removed ones too, each with two fields added: the id of the kept record it duplicates and their similarity (both empty for a kept record): the last two columns of TSV, LINES and CSV (named duplicate_of and similarity in a CSV header), members \"duplicate_of\" and \"similarity\" of a JSON Lines or JSON array object (null for a kept record), a list " + DirectoryFormat.ANNOTATIONS + " in a directory output.")
   boolean annotate;
 
   @Option(names = "--removed", paramLabel = "FILE", description = "Also write the removed records to FILE, in the input's format (a new directory for --format dir).")
@@ -82,6 +83,10 @@ public final class DedupCommand implements Callable<Integer> {
     boolean directory = input.inputs.stream().anyMatch(p -> input.format(p).readsDirectories());
     if (directory && input.inputs.size() != 1) {
       throw new UsageException("dedup of a directory takes exactly one input directory");
+    }
+    if (input.inputs.size() != 1 && input.inputs.stream().anyMatch(p -> input.format(p) == InputFormat.JSON)) {
+      throw new UsageException("dedup writes a JSON array input back as one whole array, so it takes exactly one"
+          + " such input (convert several to JSON Lines: jq -c '.[]' FILE)");
     }
     PipelineConfig config = pipeline.config();
     InputSnapshot snapshot = input.checkRereadable("dedup");

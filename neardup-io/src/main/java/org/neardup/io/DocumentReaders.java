@@ -15,7 +15,7 @@ import org.neardup.input.InputProblems;
  * thread-safe; the readers it returns are not thread-safe.
  *
  * <p>An input named {@code -} is standard input, read once as a stream in any format but {@link
- * InputFormat#DIR}.
+ * InputFormat#DIR} and {@link InputFormat#PARQUET}.
  *
  * <p>Common to all formats: a file (or, for {@link InputFormat#DIR}, each file) that starts with
  * the gzip magic bytes {@code 1f 8b} is gunzipped, whatever its name; {@link Document#source()} is
@@ -80,6 +80,12 @@ public final class DocumentReaders {
     check(path, options);
     if (options.format().readsDirectories()) {
       return HtmlDocumentReader.wrap(new DirectoryDocumentReader(path, problems, bytesRead), options);
+    }
+    if (!options.format().readsStreams()) {
+      if (isStandardInput(path)) {
+        throw new InputException("-", 0, null, options.format().name() + " is read from a file, not from standard input");
+      }
+      return HtmlDocumentReader.wrap(options.format().open(path, options, problems), options);
     }
     if (isStandardInput(path)) {
       return HtmlDocumentReader.wrap(options.format().open(path.toString(), DocumentReaders::standardInput, options, problems), options);

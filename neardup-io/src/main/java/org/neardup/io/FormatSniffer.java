@@ -13,8 +13,8 @@ import org.neardup.input.InputException;
  * Looks at the first lines of a file that no name claims, to tell what {@link InputFormat#detect}
  * would otherwise read as TSV: a file whose first record has a space but no tab is {@link
  * InputFormat#LINES}; a table of several tab-separated columns whose first line looks like a
- * header is refused with the options that read it, and so is a Parquet file (by its name or its
- * magic bytes, even empty), which only the Spark job reads. A {@code *.json} file is JSON Lines
+ * header is refused with the options that read it; a file that starts with {@code PAR1} is
+ * {@link InputFormat#PARQUET}. A {@code *.json} file is JSON Lines
  * unless it starts with {@code [}: then it is {@link InputFormat#JSON}, one JSON array.
  * Stateless.
  */
@@ -34,9 +34,8 @@ final class FormatSniffer {
    */
   static InputFormat sniff(Path file) {
     Path name = file.getFileName();
-    if ((name != null && name.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".parquet")) || startsWithParquetMagic(file)) {
-      throw new InputException(file.toString(), 0, null, "a Parquet file: ./neardup spark reads Parquet (docs/spark.md);"
-          + " the other commands read tsv, lines, csv, jsonl and dir (convert it to JSON Lines first)");
+    if (startsWithParquetMagic(file)) {
+      return InputFormat.PARQUET;
     }
     List<String> lines = firstLines(file);
     if (lines.isEmpty()) {

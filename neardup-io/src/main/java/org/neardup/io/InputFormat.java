@@ -31,11 +31,16 @@ public interface InputFormat {
    * Detected for a {@code *.json} file that starts with {@code [}.
    */
   InputFormat JSON = new JsonArrayFormat();
+  /**
+   * A Parquet file, read with parquet-java (no Hadoop installation); id and text columns chosen by
+   * name. Not copied: {@code dedup} refuses it.
+   */
+  InputFormat PARQUET = new ParquetFormat();
   /** A directory of text files, walked recursively in sorted order; id = relative path. */
   InputFormat DIR = new DirectoryFormat();
 
   /** Every format, in the order {@link #detect} tries them. */
-  List<InputFormat> ALL = List.of(TSV, LINES, CSV, JSONL, JSON, DIR);
+  List<InputFormat> ALL = List.of(TSV, LINES, CSV, JSONL, JSON, PARQUET, DIR);
 
   /** The format's name as users type it, e.g. {@code "tsv"}. */
   String name();
@@ -43,6 +48,15 @@ public interface InputFormat {
   /** Whether an input of this format is a directory rather than a file. */
   default boolean readsDirectories() {
     return false;
+  }
+
+  /**
+   * Whether an input of this format can be read as a stream ({@link #open(String, InputOpener,
+   * InputOptions, InputProblems)}): all but {@link #PARQUET}, whose footer is at the end of the
+   * file, and {@link #DIR}.
+   */
+  default boolean readsStreams() {
+    return !readsDirectories();
   }
 
   /**

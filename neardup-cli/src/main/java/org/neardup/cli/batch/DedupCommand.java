@@ -84,6 +84,10 @@ public final class DedupCommand implements Callable<Integer> {
     if (directory && input.inputs.size() != 1) {
       throw new UsageException("dedup of a directory takes exactly one input directory");
     }
+    if (input.inputs.stream().anyMatch(p -> input.format(p) == InputFormat.PARQUET)) {
+      throw new UsageException("dedup writes the clean copy in the input's format, and neardup does not write Parquet:"
+          + " run pairs or clusters on it and filter the file with the ids they print, or convert it to JSON Lines");
+    }
     if (input.inputs.size() != 1 && input.inputs.stream().anyMatch(p -> input.format(p) == InputFormat.JSON)) {
       throw new UsageException("dedup writes a JSON array input back as one whole array, so it takes exactly one"
           + " such input (convert several to JSON Lines: jq -c '.[]' FILE)");

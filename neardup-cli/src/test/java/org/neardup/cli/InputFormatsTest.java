@@ -10,6 +10,14 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -106,13 +114,45 @@ class InputFormatsTest {
   }
 
   @Test
-  void parquetIsNamedAndNotReadAsTsvEvenWhenEmpty() throws IOException {
+  void parquetIsReadLikeTheSameRecordsAsTsvAndDedupRefusesIt() throws IOException {
+    MessageType schema = MessageTypeParser.parseMessageType("message doc { required binary id (STRING); optional binary body (STRING); }");
+    Path parquet = dir.resolve("docs.parquet");
+    try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(parquet))
+        .withConf(new PlainParquetConfiguration()).withType(schema).build()) {
+      SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+      for (String line : TSV.split("\n")) {
+        String[] fields = line.split("\t");
+        writer.write(groups.newGroup().append("id", fields[0]).append("body", fields[1]));
+      }
+    }
+    Path tsv = Files.writeString(dir.resolve("docs.tsv"), TSV);
+    String expected = CliRunner.run("pairs", "-q", "-t", "0.5", tsv.toString()).out;
+    assertThat(expected).isNotEmpty();
+
+    CliRunner pairs = CliRunner.run("pairs", "-q", "-t", "0.5", "--text-field", "body", parquet.toString());
+    assertThat(pairs.exitCode).as(pairs.toString()).isZero();
+    assertThat(pairs.out).isEqualTo(expected);
+    CliRunner missing = CliRunner.run("pairs", "-q", parquet.toString());
+    assertThat(missing.exitCode).isEqualTo(2);
+    assertThat(missing.err).contains("docs.parquet: unknown column 'text' (columns: id, body)");
+
+    Path clean = dir.resolve("clean.parquet");
+    CliRunner dedup = CliRunner.run("dedup", "-q", "--text-field", "body", "-o", clean.toString(), parquet.toString());
+    assertThat(dedup.exitCode).isEqualTo(2);
+    assertThat(dedup.err).contains("neardup does not write Parquet");
+    assertThat(clean).doesNotExist();
+  }
+
+  @Test
+  void anEmptyOrNonParquetFileIsAnErrorNotZeroDocuments() throws IOException {
     Path empty = Files.createFile(dir.resolve("x.parquet"));
     CliRunner run = CliRunner.run("pairs", "-q", empty.toString());
     assertThat(run.exitCode).isEqualTo(2);
-    assertThat(run.err).contains("x.parquet: a Parquet file: ./neardup spark reads Parquet");
+    assertThat(run.err).contains("x.parquet: an empty file, not Parquet");
     Path renamed = Files.write(dir.resolve("data.bin"), "PAR1\0\0\0\0PAR1".getBytes(StandardCharsets.US_ASCII));
-    assertThat(CliRunner.run("pairs", "-q", renamed.toString()).err).contains("a Parquet file");
+    CliRunner broken = CliRunner.run("pairs", "-q", renamed.toString());
+    assertThat(broken.exitCode).isEqualTo(2);
+    assertThat(broken.err).contains("data.bin: not a readable Parquet file");
   }
 
   @Test

@@ -136,6 +136,13 @@ class ParquetDocumentReaderTest {
         .hasMessageContaining("cut.bin: not a readable Parquet file");
   }
 
+  @Test
+  void parquetIsNotReadFromStandardInput() {
+    assertThatThrownBy(() -> DocumentReaders.open(Path.of("-"), InputOptions.of(InputFormat.PARQUET), new InputProblems(OnError.FAIL), bytes -> {}))
+        .isInstanceOf(InputException.class)
+        .hasMessageContaining("parquet is read from a file, not from standard input");
+  }
+
   /** Compressors for the test's writer: Snappy with aircompressor, ZSTD with zstd-jni, else none. */
   private static final class TestCompressors implements CompressionCodecFactory {
     @Override

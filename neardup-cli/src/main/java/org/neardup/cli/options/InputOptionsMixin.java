@@ -23,16 +23,16 @@ public abstract class InputOptionsMixin {
       names = "--format",
       paramLabel = "FORMAT",
       defaultValue = "auto",
-      description = "tsv (id<TAB>text), lines (id<SPACE>text), csv (with header), jsonl, json (one JSON array of objects), dir (a directory of text files), or auto: dir for a directory, csv for *.csv, jsonl for *.jsonl and *.ndjson (also with .gz), json or jsonl for *.json (by its first character), else tsv. Default: ${DEFAULT-VALUE}.")
+      description = "tsv (id<TAB>text), lines (id<SPACE>text), csv (with header), jsonl, json (one JSON array of objects), parquet, dir (a directory of text files), or auto: dir for a directory, csv for *.csv, jsonl for *.jsonl and *.ndjson (also with .gz), json or jsonl for *.json (by its first character), parquet for *.parquet, else tsv. Default: ${DEFAULT-VALUE}.")
   public String format;
 
   @Option(names = "--delimiter", paramLabel = "CHAR", description = "CSV delimiter: one character (not '\"' nor a line break), or 'tab'. Default: ','.")
   String delimiter;
 
-  @Option(names = "--id-field", paramLabel = "NAME", description = "CSV column / JSON field of the id; ids may not hold a tab or line break. Default: CSV record number (1-based; with several inputs FILE#N, N the record number in FILE); JSON 'id', or the record number for a record without one.")
+  @Option(names = "--id-field", paramLabel = "NAME", description = "CSV column / JSON field / Parquet column of the id; ids may not hold a tab or line break. Default: CSV record number (1-based; with several inputs FILE#N, N the record number in FILE); JSON 'id', or the record number for a record without one.")
   public String idField;
 
-  @Option(names = "--text-field", paramLabel = "NAME", description = "CSV column / JSON field of the text; repeat to join several with a space. Default: 'text'.")
+  @Option(names = "--text-field", paramLabel = "NAME", description = "CSV column / JSON field / Parquet column of the text; repeat to join several with a space. Default: 'text'.")
   public List<String> textFields;
 
   @Option(names = "--html", paramLabel = "WHAT", arity = "0..1", fallbackValue = "visible", description = "Texts are HTML: compare their visible text (--html or --html=visible), the main content without navigation, header, footer and sidebars (--html=main), or the markup itself (--html=off). Default: the *.html and *.htm files of a directory input are HTML (visible text), nothing else is.")

@@ -37,6 +37,15 @@ class OutputChecksTest {
   }
 
   @Test
+  void aJsonArrayInputIsRefusedWithItsConversion() throws IOException {
+    Path array = Files.writeString(dir.resolve("docs.json"), "[{\"id\":\"a\",\"text\":\"x\"}]\n");
+    TestSpark.Run run = spark("pairs", "-q", "--format", "json", array.toString(), "--output", dir.resolve("out").toString());
+
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("--format json: the Spark job reads JSON Lines, one object a line, not a JSON array");
+  }
+
+  @Test
   void anOutputInsideAnInputDirectoryIsRefusedAsTheCliRefusesIt() throws IOException {
     Path output = inputs.resolve("out");
     TestSpark.Run run = spark("pairs", "-q", inputs.toString(), "--output", output.toString());

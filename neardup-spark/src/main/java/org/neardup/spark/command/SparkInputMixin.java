@@ -3,7 +3,9 @@ package org.neardup.spark.command;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.neardup.cli.UsageException;
 import org.neardup.cli.options.InputOptionsMixin;
+import org.neardup.io.InputFormat;
 import org.neardup.io.InputOptions;
 import org.neardup.spark.input.InputSpec;
 import picocli.CommandLine.Parameters;
@@ -34,6 +36,11 @@ public final class SparkInputMixin extends InputOptionsMixin {
       }
       // The CLI's parsing of --format and --delimiter (auto: settled per file by SplitPlanner).
       InputOptions options = options(Path.of(".neardup-spark-no-such-file"));
+      if (options.format() == InputFormat.JSON) {
+        // A JSON array is one value: it cannot be split among tasks as records a line can.
+        throw new UsageException("--format json: the Spark job reads JSON Lines, one object a line, not a JSON array"
+            + " (convert it with: jq -c '.[]' FILE)");
+      }
       String resolved = name.equalsIgnoreCase("auto") ? "auto" : options.format().name();
       specs.add(new InputSpec(input, resolved, options.delimiter(), options.idField(),
           textFields == null ? List.of() : textFields));

@@ -21,105 +21,174 @@ import org.neardup.spark.input.SplitReader;
 import scala.Tuple2;
 
 /**
- * Writes the deduplicated copy: every input record except the non-representatives of each
- * cluster. The records to drop are sent to the task of their split (partitioned by split, no text
- * moves), which copies its split with neardup-io's copier of the format, byte for byte as {@code
- * ./neardup dedup} does: one part file a split, {@code part-NNNNN} with the input's extension, in
- * input order; records skipped as bad and empty lines are copied through. A CSV part repeats the
- * header, so each part is a CSV file of its own. Parquet input gives Parquet output with the
- * input's rows and schema. Stateless.
+ * Writes the deduplicated copy: every input record except the removed ones and those skipped as
+ * bad, which go to a rejects directory instead. The records to drop are sent to the task of their
+ * split (partitioned by split, no text moves), which copies its split with neardup-io's copier of
+ * the format, byte for byte as {@code ./neardup dedup} does: one part file a split, {@code
+ * part-NNNNN} with the input's extension, in input order; empty lines are copied through. The
+ * rejects directory holds a part of the same name for each split with records skipped as bad, in
+ * the input's format. A CSV part repeats the header, so each part is a CSV file of its own.
+ * Parquet input gives Parquet output with the input's rows and schema. Stateless.
  */
 public final class DedupWriter {
   private DedupWriter() {}
 
   /**
-   * Writes the copy of {@code sources} without {@code dropped} (ordinals) to {@code directory};
-   * returns the records kept.
+   * What was written.
+   *
+   * @param kept records in the deduplicated copy
+   * @param rejected records in the rejects directory
+   * @param rejectsWritten whether the rejects directory was written
    */
-  public static long write(SparkSession spark, Sources sources, JavaRDD<Long> dropped, String directory)
-      throws IOException {
+  public record Written(long kept, long rejected, boolean rejectsWritten) {}
+
+  /**
+   * Writes the copy of {@code sources} without {@code dropped} and {@code rejected} (ordinals) to
+   * {@code directory}, and the {@code rejected} records to {@code rejectsDirectory} when there are
+   * any or {@code alwaysRejects} says so (then it is written even when empty).
+   */
+  public static Written write(SparkSession spark, Sources sources, JavaRDD<Long> dropped, JavaRDD<Long> rejected,
+      String directory, String rejectsDirectory, boolean alwaysRejects) throws IOException {
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    long rejectedCount = rejected.count();
+    boolean writeRejects = rejectsDirectory != null && (alwaysRejects || rejectedCount > 0);
     if (sources.isParquet()) {
-      return writeParquet(spark, sources, dropped, directory);
+      return writeParquet(spark, sources, dropped, rejected, directory, writeRejects ? rejectsDirectory : null);
     }
     List<InputSplit> splits = sources.splits();
     int n = Math.max(1, splits.size());
     HadoopConf hadoop = new HadoopConf(context.hadoopConfiguration());
     Broadcast<HadoopConf> conf = context.broadcast(hadoop);
     PartFiles.create(hadoop.get(), directory);
-    JavaRDD<Long> kept = context.parallelize(splits, n).zipPartitions(bySplit(dropped, n), (splitIt, dropIt) -> {
-      long[] drop = sortedRecordIndexes(dropIt);
-      long written = 0;
-      while (splitIt.hasNext()) {
-        InputSplit split = splitIt.next();
-        InputFormat format = InputFormat.parse(split.spec().format());
-        long[] count = {0};
-        PartFiles.write(conf.value().get(), directory, PartFiles.name(split.index(), PartFiles.extensionOf(split.file())),
-            out -> count[0] = format.copyExcept(split.source(), SplitReader.opener(split, conf.value().get()),
-                split.spec().inputOptions(), index -> Arrays.binarySearch(drop, index) >= 0, out, true));
-        written += count[0];
-      }
-      return List.of(written).iterator();
-    });
-    long total = kept.reduce(Long::sum);
-    PartFiles.success(hadoop.get(), directory);
-    return total;
-  }
-
-  private static long writeParquet(SparkSession spark, Sources sources, JavaRDD<Long> dropped, String directory) {
-    ParquetInputs.Rows rows = ParquetInputs.rows(spark, sources.files());
-    int n = rows.rows().getNumPartitions();
-    JavaRDD<Row> keptRows = rows.rows().zipPartitions(bySplit(dropped, n), (rowIt, dropIt) -> {
-      long[] drop = sortedRecordIndexes(dropIt);
-      return new Iterator<Row>() {
-        long index;
-        Row next = advance();
-
-        private Row advance() {
-          while (rowIt.hasNext()) {
-            Row row = rowIt.next();
-            if (Arrays.binarySearch(drop, index++) < 0) {
-              return row;
+    if (writeRejects) {
+      PartFiles.create(hadoop.get(), rejectsDirectory);
+    }
+    JavaRDD<long[]> counts = context.parallelize(splits, n).zipPartitions(bySplit(dropped, rejected, n),
+        (splitIt, dropIt) -> {
+          Drops drops = Drops.of(dropIt);
+          long[] written = new long[2];
+          while (splitIt.hasNext()) {
+            InputSplit split = splitIt.next();
+            InputFormat format = InputFormat.parse(split.spec().format());
+            String name = PartFiles.name(split.index(), PartFiles.extensionOf(split.file()));
+            PartFiles.write(conf.value().get(), directory, name,
+                out -> written[0] += format.copyExcept(split.source(), SplitReader.opener(split, conf.value().get()),
+                    split.spec().inputOptions(), index -> drops.removed(index) || drops.rejected(index), out, true));
+            if (writeRejects && drops.anyRejected()) {
+              PartFiles.write(conf.value().get(), rejectsDirectory, name,
+                  out -> written[1] += format.copyExcept(split.source(), SplitReader.opener(split, conf.value().get()),
+                      split.spec().inputOptions(), index -> !drops.rejected(index), out, true));
             }
           }
-          return null;
-        }
-
-        @Override
-        public boolean hasNext() {
-          return next != null;
-        }
-
-        @Override
-        public Row next() {
-          Row row = next;
-          next = advance();
-          return row;
-        }
-      };
-    });
-    var schema = spark.read().parquet(sources.files().get(0).file()).schema();
-    spark.createDataFrame(keptRows, schema).write().parquet(directory);
-    return spark.read().parquet(directory).count();
+          return List.of(written).iterator();
+        });
+    long[] total = counts.reduce((a, b) -> new long[] {a[0] + b[0], a[1] + b[1]});
+    PartFiles.success(hadoop.get(), directory);
+    if (writeRejects) {
+      PartFiles.success(hadoop.get(), rejectsDirectory);
+    }
+    return new Written(total[0], total[1], writeRejects);
   }
 
-  /** The dropped ordinals as (split, record index), partitioned by split: partition i holds split i's. */
-  private static JavaRDD<Long> bySplit(JavaRDD<Long> dropped, int splits) {
-    JavaPairRDD<Integer, Long> keyed = dropped.mapToPair(o -> new Tuple2<>(Ordinals.split(o), Ordinals.recordIndex(o)));
+  private static Written writeParquet(SparkSession spark, Sources sources, JavaRDD<Long> dropped,
+      JavaRDD<Long> rejected, String directory, String rejectsDirectory) {
+    ParquetInputs.Rows rows = ParquetInputs.rows(spark, sources.files());
+    int n = rows.rows().getNumPartitions();
+    var schema = spark.read().parquet(sources.files().get(0).file()).schema();
+    JavaRDD<Long> noRecords = JavaSparkContext.fromSparkContext(spark.sparkContext()).emptyRDD();
+    JavaRDD<Row> keptRows = rows.rows().zipPartitions(bySplit(dropped, rejected, n),
+        (rowIt, dropIt) -> filter(rowIt, Drops.of(dropIt), false));
+    spark.createDataFrame(keptRows, schema).write().parquet(directory);
+    long kept = spark.read().parquet(directory).count();
+    if (rejectsDirectory == null) {
+      return new Written(kept, 0, false);
+    }
+    JavaRDD<Row> rejectedRows = rows.rows().zipPartitions(bySplit(noRecords, rejected, n),
+        (rowIt, dropIt) -> filter(rowIt, Drops.of(dropIt), true));
+    spark.createDataFrame(rejectedRows, schema).write().parquet(rejectsDirectory);
+    return new Written(kept, spark.read().parquet(rejectsDirectory).count(), true);
+  }
+
+  /** The rows of one partition that are not dropped (rejected ones only, when {@code rejects}). */
+  private static Iterator<Row> filter(Iterator<Row> rowIt, Drops drops, boolean rejects) {
+    return new Iterator<Row>() {
+      long index;
+      Row next = advance();
+
+      private Row advance() {
+        while (rowIt.hasNext()) {
+          Row row = rowIt.next();
+          long i = index++;
+          if (rejects ? drops.rejected(i) : !drops.removed(i) && !drops.rejected(i)) {
+            return row;
+          }
+        }
+        return null;
+      }
+
+      @Override
+      public boolean hasNext() {
+        return next != null;
+      }
+
+      @Override
+      public Row next() {
+        Row row = next;
+        next = advance();
+        return row;
+      }
+    };
+  }
+
+  /**
+   * The dropped ordinals as record indexes, partitioned by split (partition i holds split i's): a
+   * removed record as its index, a rejected one as {@code ~index} (negative).
+   */
+  private static JavaRDD<Long> bySplit(JavaRDD<Long> dropped, JavaRDD<Long> rejected, int splits) {
+    JavaPairRDD<Integer, Long> keyed = dropped
+        .mapToPair(o -> new Tuple2<>(Ordinals.split(o), Ordinals.recordIndex(o)))
+        .union(rejected.mapToPair(o -> new Tuple2<>(Ordinals.split(o), ~Ordinals.recordIndex(o))));
     return keyed.partitionBy(new HashPartitioner(splits)).values();
   }
 
-  private static long[] sortedRecordIndexes(Iterator<Long> indexes) {
-    long[] values = new long[16];
-    int size = 0;
-    while (indexes.hasNext()) {
-      if (size == values.length) {
-        values = Arrays.copyOf(values, 2 * size);
+  /** The record indexes of one split to leave out of the copy: removed, and rejected. */
+  private record Drops(long[] removedIndexes, long[] rejectedIndexes) {
+    static Drops of(Iterator<Long> encoded) {
+      long[] removed = new long[16];
+      long[] rejected = new long[16];
+      int removedSize = 0;
+      int rejectedSize = 0;
+      while (encoded.hasNext()) {
+        long value = encoded.next();
+        if (value >= 0) {
+          if (removedSize == removed.length) {
+            removed = Arrays.copyOf(removed, 2 * removedSize);
+          }
+          removed[removedSize++] = value;
+        } else {
+          if (rejectedSize == rejected.length) {
+            rejected = Arrays.copyOf(rejected, 2 * rejectedSize);
+          }
+          rejected[rejectedSize++] = ~value;
+        }
       }
-      values[size++] = indexes.next();
+      long[] r = Arrays.copyOf(removed, removedSize);
+      long[] b = Arrays.copyOf(rejected, rejectedSize);
+      Arrays.sort(r);
+      Arrays.sort(b);
+      return new Drops(r, b);
     }
-    long[] sorted = Arrays.copyOf(values, size);
-    Arrays.sort(sorted);
-    return sorted;
+
+    boolean removed(long index) {
+      return Arrays.binarySearch(removedIndexes, index) >= 0;
+    }
+
+    boolean rejected(long index) {
+      return Arrays.binarySearch(rejectedIndexes, index) >= 0;
+    }
+
+    boolean anyRejected() {
+      return rejectedIndexes.length > 0;
+    }
   }
 }

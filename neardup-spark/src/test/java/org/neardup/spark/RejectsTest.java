@@ -25,7 +25,8 @@ import org.neardup.testkit.SharedData;
  * dedup}'s clean file and the rejects parts those of its rejects file, byte for byte on the Kijiji
  * ads with their repeated URLs as ids, record for record on a TSV of several splits with bad lines
  * and repeated ids, and in Parquet;
- * the summary names the directory; an existing rejects directory is refused before any work.
+ * the summary names the directory; an existing rejects directory is refused before any work. {@code
+ * --removed DIR} holds the records of the CLI's {@code --removed} file.
  */
 class RejectsTest {
   @TempDir Path dir;
@@ -75,13 +76,15 @@ class RejectsTest {
     }
     Path clean = dir.resolve("clean.tsv");
     Path cliRejects = dir.resolve("cli-rejects.tsv");
-    TestSpark.Run cliRun = cli("dedup", "-q", "--on-error", "skip", "--rejects", cliRejects.toString(), "-o",
-        clean.toString(), input.toString());
+    Path cliRemoved = dir.resolve("cli-removed.tsv");
+    TestSpark.Run cliRun = cli("dedup", "-q", "--on-error", "skip", "--rejects", cliRejects.toString(), "--removed",
+        cliRemoved.toString(), "-o", clean.toString(), input.toString());
     assertThat(cliRun.exitCode()).as(cliRun.err()).isZero();
     Path out = dir.resolve("out");
     Path rejects = dir.resolve("bad-records");
+    Path removed = dir.resolve("removed");
     TestSpark.Run run = spark("dedup", "--on-error", "skip", "--split-size", "8k", "--rejects", rejects.toString(),
-        "-o", out.toString(), input.toString());
+        "--removed", removed.toString(), "-o", out.toString(), input.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
 
     assertThat(TestSpark.partFiles(out)).hasSizeGreaterThan(2);
@@ -91,7 +94,11 @@ class RejectsTest {
     List<String> rejected = records(TestSpark.parts(rejects));
     assertThat(rejected).isEqualTo(records(Files.readString(cliRejects, StandardCharsets.UTF_8)))
         .contains("no-tab-here", "doc3\ta repeated id with its own text 7").hasSize(7 + 7);
-    assertThat(run.err()).contains("neardup: 14 records skipped as bad -> " + rejects);
+    assertThat(run.err()).contains("neardup: 14 records skipped as bad -> " + rejects)
+        .contains("neardup: removed records -> " + removed);
+    List<String> removedRecords = records(TestSpark.parts(removed));
+    assertThat(removedRecords).isEqualTo(records(Files.readString(cliRemoved, StandardCharsets.UTF_8)))
+        .hasSizeGreaterThan(300).doesNotContainAnyElementsOf(rejected);
     assertThat(Files.exists(dir.resolve("out.rejects"))).isFalse();
   }
 

@@ -2,6 +2,9 @@ package org.neardup.spark.command;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.api.java.JavaRDD;
@@ -30,6 +33,9 @@ final class DedupJobCommand extends JobCommand {
   @Option(names = "--rejects", paramLabel = "DIR", description = "Where records skipped as bad go (--on-error skip): part files in the input's format, one for each split that has any. Default: OUTPUT.rejects beside the output, written only when records were skipped.")
   String rejects;
 
+  @Option(names = "--removed", paramLabel = "DIR", description = "Also write the removed records to DIR, in the input's format: a part file for each split that has any.")
+  String removed;
+
   private DedupWriter.Written written;
 
   @Override
@@ -44,15 +50,20 @@ final class DedupJobCommand extends JobCommand {
 
   @Override
   void checkOtherOutputs(JobSettings settings, Configuration hadoop) throws IOException {
-    String directory = rejectsDirectory(settings);
-    if (directory == null) {
-      return;
-    }
-    OutputCheck.checkApart(output, directory, hadoop);
+    List<String> checked = new ArrayList<>(List.of(output));
     if (signaturesOut != null) {
-      OutputCheck.checkApart(signaturesOut, directory, hadoop);
+      checked.add(signaturesOut);
     }
-    OutputCheck.check(directory, settings.inputs(), hadoop);
+    for (String directory : Arrays.asList(removed, rejectsDirectory(settings))) {
+      if (directory == null) {
+        continue;
+      }
+      for (String other : checked) {
+        OutputCheck.checkApart(other, directory, hadoop);
+      }
+      OutputCheck.check(directory, settings.inputs(), hadoop);
+      checked.add(directory);
+    }
   }
 
   @Override
@@ -61,13 +72,16 @@ final class DedupJobCommand extends JobCommand {
         ? job.clusters().filter(m -> !m.keep()).map(m -> m.memberOrdinal())
         : job.keptSet().filter(m -> !m.keep()).map(m -> m.memberOrdinal());
     job.spark().sparkContext().setJobDescription("write the deduplicated copy");
-    written = DedupWriter.write(job.spark(), job.corpus().sources(), dropped, job.corpus().rejected(), output,
-        rejectsDirectory(job.settings()), rejects != null);
+    written = DedupWriter.write(job.spark(), job.corpus().sources(), dropped, job.corpus().rejected(),
+        new DedupWriter.Targets(output, removed, rejectsDirectory(job.settings()), rejects != null));
     return written.kept();
   }
 
   @Override
   void summarizeOtherOutputs(PrintWriter err) {
+    if (removed != null) {
+      err.printf(Locale.ROOT, "neardup: removed records -> %s%n", removed);
+    }
     if (written != null && written.rejectsWritten()) {
       err.printf(Locale.ROOT, "neardup: %s skipped as bad -> %s%n", Formats.count(written.rejected(), "record"),
           rejectsDirectory(null));

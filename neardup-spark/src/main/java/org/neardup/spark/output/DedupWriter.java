@@ -27,11 +27,24 @@ import scala.Tuple2;
  * the format, byte for byte as {@code ./neardup dedup} does: one part file a split, {@code
  * part-NNNNN} with the input's extension, in input order; empty lines are copied through. The
  * rejects directory holds a part of the same name for each split with records skipped as bad, in
- * the input's format. A CSV part repeats the header, so each part is a CSV file of its own.
+ * the input's format, and so does the removed directory for the removed records. A CSV part repeats the header, so each part is a CSV file of its own.
  * Parquet input gives Parquet output with the input's rows and schema. Stateless.
  */
 public final class DedupWriter {
   private DedupWriter() {}
+
+  /**
+   * Where the outputs go.
+   *
+   * @param directory the deduplicated copy
+   * @param removedDirectory the removed records, or null for none
+   * @param rejectsDirectory the records skipped as bad, or null for none
+   * @param alwaysRejects whether the rejects directory is written even when no record was skipped
+   */
+  public record Targets(String directory, String removedDirectory, String rejectsDirectory, boolean alwaysRejects)
+      implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+  }
 
   /**
    * What was written.
@@ -44,16 +57,22 @@ public final class DedupWriter {
 
   /**
    * Writes the copy of {@code sources} without {@code dropped} and {@code rejected} (ordinals) to
-   * {@code directory}, and the {@code rejected} records to {@code rejectsDirectory} when there are
-   * any or {@code alwaysRejects} says so (then it is written even when empty).
+   * the target directory, the {@code dropped} records to the removed directory when there is one,
+   * and the {@code rejected} records to the rejects directory when there are any or {@code
+   * alwaysRejects} says so (then it is written even when empty).
    */
   public static Written write(SparkSession spark, Sources sources, JavaRDD<Long> dropped, JavaRDD<Long> rejected,
-      String directory, String rejectsDirectory, boolean alwaysRejects) throws IOException {
+      Targets targets) throws IOException {
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
     long rejectedCount = rejected.count();
-    boolean writeRejects = rejectsDirectory != null && (alwaysRejects || rejectedCount > 0);
+    String rejectsDirectory = targets.rejectsDirectory() != null && (targets.alwaysRejects() || rejectedCount > 0)
+        ? targets.rejectsDirectory()
+        : null;
+    boolean writeRejects = rejectsDirectory != null;
+    String directory = targets.directory();
+    String removedDirectory = targets.removedDirectory();
     if (sources.isParquet()) {
-      return writeParquet(spark, sources, dropped, rejected, directory, writeRejects ? rejectsDirectory : null);
+      return writeParquet(spark, sources, dropped, rejected, directory, removedDirectory, rejectsDirectory);
     }
     List<InputSplit> splits = sources.splits();
     int n = Math.max(1, splits.size());
@@ -62,6 +81,9 @@ public final class DedupWriter {
     PartFiles.create(hadoop.get(), directory);
     if (writeRejects) {
       PartFiles.create(hadoop.get(), rejectsDirectory);
+    }
+    if (removedDirectory != null) {
+      PartFiles.create(hadoop.get(), removedDirectory);
     }
     JavaRDD<long[]> counts = context.parallelize(splits, n).zipPartitions(bySplit(dropped, rejected, n),
         (splitIt, dropIt) -> {
@@ -74,6 +96,11 @@ public final class DedupWriter {
             PartFiles.write(conf.value().get(), directory, name,
                 out -> written[0] += format.copyExcept(split.source(), SplitReader.opener(split, conf.value().get()),
                     split.spec().inputOptions(), index -> drops.removed(index) || drops.rejected(index), out, true));
+            if (removedDirectory != null && drops.anyRemoved()) {
+              PartFiles.write(conf.value().get(), removedDirectory, name,
+                  out -> format.copyExcept(split.source(), SplitReader.opener(split, conf.value().get()),
+                      split.spec().inputOptions(), index -> !drops.removed(index), out, true));
+            }
             if (writeRejects && drops.anyRejected()) {
               PartFiles.write(conf.value().get(), rejectsDirectory, name,
                   out -> written[1] += format.copyExcept(split.source(), SplitReader.opener(split, conf.value().get()),
@@ -87,30 +114,45 @@ public final class DedupWriter {
     if (writeRejects) {
       PartFiles.success(hadoop.get(), rejectsDirectory);
     }
+    if (removedDirectory != null) {
+      PartFiles.success(hadoop.get(), removedDirectory);
+    }
     return new Written(total[0], total[1], writeRejects);
   }
 
   private static Written writeParquet(SparkSession spark, Sources sources, JavaRDD<Long> dropped,
-      JavaRDD<Long> rejected, String directory, String rejectsDirectory) {
+      JavaRDD<Long> rejected, String directory, String removedDirectory, String rejectsDirectory) {
     ParquetInputs.Rows rows = ParquetInputs.rows(spark, sources.files());
     int n = rows.rows().getNumPartitions();
     var schema = spark.read().parquet(sources.files().get(0).file()).schema();
     JavaRDD<Long> noRecords = JavaSparkContext.fromSparkContext(spark.sparkContext()).emptyRDD();
     JavaRDD<Row> keptRows = rows.rows().zipPartitions(bySplit(dropped, rejected, n),
-        (rowIt, dropIt) -> filter(rowIt, Drops.of(dropIt), false));
+        (rowIt, dropIt) -> filter(rowIt, Drops.of(dropIt), Rows.KEPT));
     spark.createDataFrame(keptRows, schema).write().parquet(directory);
     long kept = spark.read().parquet(directory).count();
+    if (removedDirectory != null) {
+      JavaRDD<Row> removedRows = rows.rows().zipPartitions(bySplit(dropped, noRecords, n),
+          (rowIt, dropIt) -> filter(rowIt, Drops.of(dropIt), Rows.REMOVED));
+      spark.createDataFrame(removedRows, schema).write().parquet(removedDirectory);
+    }
     if (rejectsDirectory == null) {
       return new Written(kept, 0, false);
     }
     JavaRDD<Row> rejectedRows = rows.rows().zipPartitions(bySplit(noRecords, rejected, n),
-        (rowIt, dropIt) -> filter(rowIt, Drops.of(dropIt), true));
+        (rowIt, dropIt) -> filter(rowIt, Drops.of(dropIt), Rows.REJECTED));
     spark.createDataFrame(rejectedRows, schema).write().parquet(rejectsDirectory);
     return new Written(kept, spark.read().parquet(rejectsDirectory).count(), true);
   }
 
-  /** The rows of one partition that are not dropped (rejected ones only, when {@code rejects}). */
-  private static Iterator<Row> filter(Iterator<Row> rowIt, Drops drops, boolean rejects) {
+  /** Which rows of a partition an output takes. */
+  private enum Rows {
+    KEPT,
+    REMOVED,
+    REJECTED
+  }
+
+  /** The rows of one partition that {@code which} output takes. */
+  private static Iterator<Row> filter(Iterator<Row> rowIt, Drops drops, Rows which) {
     return new Iterator<Row>() {
       long index;
       Row next = advance();
@@ -119,7 +161,12 @@ public final class DedupWriter {
         while (rowIt.hasNext()) {
           Row row = rowIt.next();
           long i = index++;
-          if (rejects ? drops.rejected(i) : !drops.removed(i) && !drops.rejected(i)) {
+          boolean wanted = switch (which) {
+            case KEPT -> !drops.removed(i) && !drops.rejected(i);
+            case REMOVED -> drops.removed(i);
+            case REJECTED -> drops.rejected(i);
+          };
+          if (wanted) {
             return row;
           }
         }
@@ -185,6 +232,10 @@ public final class DedupWriter {
 
     boolean rejected(long index) {
       return Arrays.binarySearch(rejectedIndexes, index) >= 0;
+    }
+
+    boolean anyRemoved() {
+      return removedIndexes.length > 0;
     }
 
     boolean anyRejected() {

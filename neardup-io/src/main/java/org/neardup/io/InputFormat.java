@@ -119,6 +119,15 @@ public interface InputFormat {
    * @throws UnsupportedOperationException for a format of directories: see {@link
    *     DirectoryFormat#copyAnnotated(Path, LongPredicate, LongFunction, Path)}
    */
+  default long copyAnnotated(String source, InputOpener opener, InputOptions options, LongPredicate dropRecordIndex,
+      LongFunction<Annotation> annotation, OutputStream out, boolean first) throws IOException {
+    throw new UnsupportedOperationException(name() + " input cannot be annotated from a stream");
+  }
+
+  /**
+   * {@link #copyAnnotated(String, InputOpener, InputOptions, LongPredicate, LongFunction,
+   * OutputStream, boolean)} for an input given as a file.
+   */
   default long copyAnnotated(Path input, InputOptions options, LongPredicate dropRecordIndex,
       LongFunction<Annotation> annotation, OutputStream out, boolean first) throws IOException {
     throw new UnsupportedOperationException(name() + " input cannot be annotated into a stream");

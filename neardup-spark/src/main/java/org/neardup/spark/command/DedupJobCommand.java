@@ -12,7 +12,10 @@ import org.neardup.cli.Formats;
 import org.neardup.input.OnError;
 import org.neardup.spark.JobSettings;
 import org.neardup.spark.NearDupJob;
+import org.neardup.cli.UsageException;
+import org.neardup.spark.input.InputSpec;
 import org.neardup.spark.output.DedupWriter;
+import org.neardup.spark.output.Removal;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -33,6 +36,9 @@ final class DedupJobCommand extends JobCommand {
   @Option(names = "--rejects", paramLabel = "DIR", description = "Where records skipped as bad go (--on-error skip): part files in the input's format, one for each split that has any. Default: OUTPUT.rejects beside the output, written only when records were skipped.")
   String rejects;
 
+  @Option(names = "--annotate", description = "Write every record, the removed ones too, each with two fields added as ./neardup dedup --annotate does: the id of the kept record it duplicates and their similarity (both empty for a kept record). Not with --components, nor for Parquet input.")
+  boolean annotate;
+
   @Option(names = "--removed", paramLabel = "DIR", description = "Also write the removed records to DIR, in the input's format: a part file for each split that has any.")
   String removed;
 
@@ -50,6 +56,13 @@ final class DedupJobCommand extends JobCommand {
 
   @Override
   void checkOtherOutputs(JobSettings settings, Configuration hadoop) throws IOException {
+    if (annotate && keptSet.components) {
+      throw new UsageException("--annotate names each removed record's kept record and their similarity, which"
+          + " components do not have: drop --components");
+    }
+    if (annotate && settings.inputs().stream().anyMatch(InputSpec::isParquet)) {
+      throw new UsageException("--annotate is not supported for Parquet input");
+    }
     List<String> checked = new ArrayList<>(List.of(output));
     if (signaturesOut != null) {
       checked.add(signaturesOut);
@@ -68,12 +81,13 @@ final class DedupJobCommand extends JobCommand {
 
   @Override
   long write(NearDupJob job) throws IOException {
-    JavaRDD<Long> dropped = keptSet.components
-        ? job.clusters().filter(m -> !m.keep()).map(m -> m.memberOrdinal())
-        : job.keptSet().filter(m -> !m.keep()).map(m -> m.memberOrdinal());
+    JavaRDD<Removal> dropped = keptSet.components
+        ? job.clusters().filter(m -> !m.keep()).map(m -> new Removal(m.memberOrdinal(), null, null))
+        : job.keptSet().filter(m -> !m.keep())
+            .map(m -> new Removal(m.memberOrdinal(), m.keptId(), Formats.similarity(m.similarity())));
     job.spark().sparkContext().setJobDescription("write the deduplicated copy");
     written = DedupWriter.write(job.spark(), job.corpus().sources(), dropped, job.corpus().rejected(),
-        new DedupWriter.Targets(output, removed, rejectsDirectory(job.settings()), rejects != null));
+        new DedupWriter.Targets(output, removed, rejectsDirectory(job.settings()), rejects != null, annotate));
     return written.kept();
   }
 

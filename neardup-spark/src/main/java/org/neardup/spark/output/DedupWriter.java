@@ -2,6 +2,8 @@ package org.neardup.spark.output;
 
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.HashPartitioner;
@@ -11,6 +13,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.neardup.io.Annotation;
 import org.neardup.io.InputFormat;
 import org.neardup.spark.corpus.ParquetInputs;
 import org.neardup.spark.corpus.SparkCorpus.Sources;
@@ -27,7 +30,9 @@ import scala.Tuple2;
  * the format, byte for byte as {@code ./neardup dedup} does: one part file a split, {@code
  * part-NNNNN} with the input's extension, in input order; empty lines are copied through. The
  * rejects directory holds a part of the same name for each split with records skipped as bad, in
- * the input's format, and so does the removed directory for the removed records. A CSV part repeats the header, so each part is a CSV file of its own.
+ * the input's format, and so does the removed directory for the removed records. Annotating, the
+ * copy holds the removed records too, each record with its kept record and their similarity added
+ * by the format's annotating copier. A CSV part repeats the header, so each part is a CSV file of its own.
  * Parquet input gives Parquet output with the input's rows and schema. Stateless.
  */
 public final class DedupWriter {
@@ -40,8 +45,11 @@ public final class DedupWriter {
    * @param removedDirectory the removed records, or null for none
    * @param rejectsDirectory the records skipped as bad, or null for none
    * @param alwaysRejects whether the rejects directory is written even when no record was skipped
+   * @param annotate whether the copy holds the removed records too, each record with its kept record
+   *     and their similarity added ({@link InputFormat#copyAnnotated}); not for Parquet
    */
-  public record Targets(String directory, String removedDirectory, String rejectsDirectory, boolean alwaysRejects)
+  public record Targets(String directory, String removedDirectory, String rejectsDirectory, boolean alwaysRejects,
+      boolean annotate)
       implements java.io.Serializable {
     private static final long serialVersionUID = 1L;
   }
@@ -61,8 +69,9 @@ public final class DedupWriter {
    * and the {@code rejected} records to the rejects directory when there are any or {@code
    * alwaysRejects} says so (then it is written even when empty).
    */
-  public static Written write(SparkSession spark, Sources sources, JavaRDD<Long> dropped, JavaRDD<Long> rejected,
+  public static Written write(SparkSession spark, Sources sources, JavaRDD<Removal> removals, JavaRDD<Long> rejected,
       Targets targets) throws IOException {
+    JavaRDD<Long> dropped = removals.map(Removal::ordinal);
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
     long rejectedCount = rejected.count();
     String rejectsDirectory = targets.rejectsDirectory() != null && (targets.alwaysRejects() || rejectedCount > 0)
@@ -85,7 +94,9 @@ public final class DedupWriter {
     if (removedDirectory != null) {
       PartFiles.create(hadoop.get(), removedDirectory);
     }
-    JavaRDD<long[]> counts = context.parallelize(splits, n).zipPartitions(bySplit(dropped, rejected, n),
+    boolean annotate = targets.annotate();
+    JavaRDD<Mark> marks = annotate ? annotatedBySplit(removals, rejected, n) : bySplit(dropped, rejected, n);
+    JavaRDD<long[]> counts = context.parallelize(splits, n).zipPartitions(marks,
         (splitIt, dropIt) -> {
           Drops drops = Drops.of(dropIt);
           long[] written = new long[2];
@@ -93,9 +104,15 @@ public final class DedupWriter {
             InputSplit split = splitIt.next();
             InputFormat format = InputFormat.parse(split.spec().format());
             String name = PartFiles.name(split.index(), PartFiles.extensionOf(split.file()));
-            PartFiles.write(conf.value().get(), directory, name,
-                out -> written[0] += format.copyExcept(split.source(), SplitReader.opener(split, conf.value().get()),
-                    split.spec().inputOptions(), index -> drops.removed(index) || drops.rejected(index), out, true));
+            if (annotate) {
+              PartFiles.write(conf.value().get(), directory, name,
+                  out -> written[0] += format.copyAnnotated(split.source(), SplitReader.opener(split,
+                      conf.value().get()), split.spec().inputOptions(), drops::rejected, drops::annotation, out, true));
+            } else {
+              PartFiles.write(conf.value().get(), directory, name,
+                  out -> written[0] += format.copyExcept(split.source(), SplitReader.opener(split, conf.value().get()),
+                      split.spec().inputOptions(), index -> drops.removed(index) || drops.rejected(index), out, true));
+            }
             if (removedDirectory != null && drops.anyRemoved()) {
               PartFiles.write(conf.value().get(), removedDirectory, name,
                   out -> format.copyExcept(split.source(), SplitReader.opener(split, conf.value().get()),
@@ -188,42 +205,71 @@ public final class DedupWriter {
   }
 
   /**
-   * The dropped ordinals as record indexes, partitioned by split (partition i holds split i's): a
-   * removed record as its index, a rejected one as {@code ~index} (negative).
+   * A record of a split to leave out of the copy or to annotate: its index in the split, whether it
+   * was rejected (else removed), and for a removed one, when annotating, its kept record and their
+   * similarity.
    */
-  private static JavaRDD<Long> bySplit(JavaRDD<Long> dropped, JavaRDD<Long> rejected, int splits) {
-    JavaPairRDD<Integer, Long> keyed = dropped
-        .mapToPair(o -> new Tuple2<>(Ordinals.split(o), Ordinals.recordIndex(o)))
-        .union(rejected.mapToPair(o -> new Tuple2<>(Ordinals.split(o), ~Ordinals.recordIndex(o))));
+  private record Mark(long recordIndex, boolean rejected, String keptId, String similarity)
+      implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+  }
+
+  /** The dropped ordinals as marks, partitioned by split: partition i holds split i's. */
+  private static JavaRDD<Mark> bySplit(JavaRDD<Long> dropped, JavaRDD<Long> rejected, int splits) {
+    JavaPairRDD<Integer, Mark> keyed = dropped
+        .mapToPair(o -> new Tuple2<>(Ordinals.split(o), new Mark(Ordinals.recordIndex(o), false, null, null)))
+        .union(rejected.mapToPair(o -> new Tuple2<>(Ordinals.split(o), new Mark(Ordinals.recordIndex(o), true, null,
+            null))));
     return keyed.partitionBy(new HashPartitioner(splits)).values();
   }
 
-  /** The record indexes of one split to leave out of the copy: removed, and rejected. */
-  private record Drops(long[] removedIndexes, long[] rejectedIndexes) {
-    static Drops of(Iterator<Long> encoded) {
+  /** {@link #bySplit} with each removed record's kept record and similarity. */
+  private static JavaRDD<Mark> annotatedBySplit(JavaRDD<Removal> removals, JavaRDD<Long> rejected, int splits) {
+    JavaPairRDD<Integer, Mark> keyed = removals
+        .mapToPair(r -> new Tuple2<>(Ordinals.split(r.ordinal()),
+            new Mark(Ordinals.recordIndex(r.ordinal()), false, r.keptId(), r.similarity())))
+        .union(rejected.mapToPair(o -> new Tuple2<>(Ordinals.split(o), new Mark(Ordinals.recordIndex(o), true, null,
+            null))));
+    return keyed.partitionBy(new HashPartitioner(splits)).values();
+  }
+
+  /**
+   * The record indexes of one split to leave out of the copy (removed, and rejected), and the
+   * annotations of the removed ones when annotating.
+   */
+  private record Drops(long[] removedIndexes, long[] rejectedIndexes, Map<Long, Annotation> annotations) {
+    static Drops of(Iterator<Mark> marks) {
       long[] removed = new long[16];
       long[] rejected = new long[16];
       int removedSize = 0;
       int rejectedSize = 0;
-      while (encoded.hasNext()) {
-        long value = encoded.next();
-        if (value >= 0) {
+      Map<Long, Annotation> annotations = new HashMap<>();
+      while (marks.hasNext()) {
+        Mark mark = marks.next();
+        if (!mark.rejected()) {
           if (removedSize == removed.length) {
             removed = Arrays.copyOf(removed, 2 * removedSize);
           }
-          removed[removedSize++] = value;
+          removed[removedSize++] = mark.recordIndex();
+          if (mark.keptId() != null) {
+            annotations.put(mark.recordIndex(), new Annotation(mark.keptId(), mark.similarity()));
+          }
         } else {
           if (rejectedSize == rejected.length) {
             rejected = Arrays.copyOf(rejected, 2 * rejectedSize);
           }
-          rejected[rejectedSize++] = ~value;
+          rejected[rejectedSize++] = mark.recordIndex();
         }
       }
       long[] r = Arrays.copyOf(removed, removedSize);
       long[] b = Arrays.copyOf(rejected, rejectedSize);
       Arrays.sort(r);
       Arrays.sort(b);
-      return new Drops(r, b);
+      return new Drops(r, b, annotations);
+    }
+
+    Annotation annotation(long index) {
+      return annotations.getOrDefault(index, Annotation.KEPT);
     }
 
     boolean removed(long index) {

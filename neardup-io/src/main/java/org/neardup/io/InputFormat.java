@@ -107,8 +107,8 @@ public interface InputFormat {
       throws IOException;
 
   /**
-   * {@link #copyExcept(Path, InputOptions, LongPredicate, OutputStream, boolean)} that adds to every
-   * record written its {@link Annotation} (the kept record it duplicates and their similarity, empty
+   * {@link #copyExcept(String, InputOpener, InputOptions, LongPredicate, OutputStream, boolean)} that
+   * adds to every record written its {@link Annotation} (the kept record it duplicates and their similarity, empty
    * for a kept record), in this format's way: TSV and LINES get two tab-separated columns at the end
    * of each record's line; CSV two columns, {@code duplicate_of} and {@code similarity}, at the end
    * of the header and of each record (quoted as needed); JSON Lines two members at the end of each

@@ -97,6 +97,7 @@ public final class Api extends Handler.Abstract {
     Exchange exchange = new Exchange(call, callback, System.nanoTime(),
         call.closeAfter(config.limits().requestTimeout().toMillis(), true));
     answer(exchange, () -> {
+      call.setHeader("X-Content-Type-Options", "nosniff");
       if (draining) {
         throw new ApiException(503, "Service unavailable", "the server is shutting down");
       }
@@ -162,7 +163,7 @@ public final class Api extends Handler.Abstract {
   /** Completes the exchange ({@code failure}: the client went away, or the answer failed) and counts it. */
   private void finish(Exchange exchange, Throwable failure) {
     exchange.deadline.cancel();
-    exchange.call.releaseBody(); // before the client can see the answer end
+    exchange.call.releaseBody(); // when no answer was sent
     try {
       if (failure == null) {
         exchange.callback.succeeded();

@@ -95,11 +95,10 @@ final class BodyReader implements Runnable {
     return size == buffer.length ? buffer : Arrays.copyOf(buffer, size);
   }
 
-  /** Gives the body's bytes back to the budget (once the request is answered). */
+  /** Gives the body's bytes back to the budget (once its answer starts); again, nothing. */
   void release() {
     budget.give(taken);
     taken = 0;
-    buffer = null;
   }
 
   private void take(ByteBuffer bytes) {

@@ -143,7 +143,7 @@ final class HttpCall {
     return body.bytes();
   }
 
-  /** Gives the body's memory back to its budget: the exchange is over. */
+  /** Gives the body's memory back to its budget: the answer starts, or the exchange is over. */
   void releaseBody() {
     if (body != null) {
       body.release();
@@ -178,6 +178,7 @@ final class HttpCall {
   }
 
   void sendEmpty(int code) throws IOException {
+    releaseBody();
     status = code;
     response.setStatus(code);
     try (OutputStream out = Content.Sink.asOutputStream(response)) {
@@ -201,6 +202,7 @@ final class HttpCall {
 
   /** Starts a streamed (chunked) response; the caller writes the body and closes the stream. */
   OutputStream stream(int code, String contentType) throws IOException {
+    releaseBody();
     status = code;
     response.setStatus(code);
     response.getHeaders().put("Content-Type", contentType);
@@ -208,6 +210,7 @@ final class HttpCall {
   }
 
   private void send(int code, String contentType, byte[] body) throws IOException {
+    releaseBody(); // before the client can see the answer
     status = code;
     response.setStatus(code);
     response.getHeaders().put("Content-Type", contentType);

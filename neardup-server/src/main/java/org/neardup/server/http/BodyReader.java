@@ -79,7 +79,8 @@ final class BodyReader implements Runnable {
       } finally {
         chunk.release();
       }
-      if (last || refusal != null && dropped > DROPPED_AT_MOST) {
+      boolean whole = refusal == null && size == request.getLength(); // the end of the content need not be waited for
+      if (last || whole || refusal != null && dropped > DROPPED_AT_MOST) {
         deadline.cancel();
         then.run();
         return;

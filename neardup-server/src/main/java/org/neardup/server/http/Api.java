@@ -329,7 +329,12 @@ public final class Api extends Handler.Abstract {
     String text = DocumentInput.text(body);
     List<Match<String>> matches = containment ? index.containing(text, limit)
         : top ? index.top(text, k, floor) : index.query(text, limit);
-    call.sendJson(200, Map.of("duplicates", diff ? duplicates.withDiffs(matches, text) : Duplicates.of(matches)));
+    Map<String, Object> answer = new LinkedHashMap<>();
+    answer.put("duplicates", diff ? duplicates.withDiffs(matches, text) : Duplicates.of(matches));
+    if (top) {
+      answer.put("floor", floor); // says how low an empty or short answer looked
+    }
+    call.sendJson(200, answer);
   }
 
   /** A count parameter ({@code limit}, {@code top}) in [1, 10,000], or {@code absent} when not given. */
@@ -365,6 +370,11 @@ public final class Api extends Handler.Abstract {
       }
     } catch (NumberFormatException e) {
       // the message below
+    }
+    if (!index.searchSettings().hasTopKFloor()) {
+      throw ApiException.badRequest("floor must be a number in [" + index.topKFloor() + ", 1], got '" + value
+          + "': this index was built without --top-k-floor, so top=K goes down to its threshold; to go lower,"
+          + " build an index with --top-k-floor F");
     }
     throw ApiException.badRequest("floor must be a number in [" + index.topKFloor() + ", 1] (the index's top-k floor"
         + " is its lowest), got '" + value + "'");

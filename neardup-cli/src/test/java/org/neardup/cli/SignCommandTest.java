@@ -42,6 +42,32 @@ class SignCommandTest {
         .isEqualTo(ok("clusters", "-q", "--shingle", "char:7", corpus.toString()).out);
   }
 
+  /**
+   * {@code sign} writes version 2 (compact shingle sets); a version 1 file (the core's golden file,
+   * written before it) still gives the pairs of the text, to {@code pairs} and to {@code index build}.
+   */
+  @Test
+  void aVersion1FileStillReadsAndSignWritesTheCompactVersion2() throws IOException {
+    Path texts = dir.resolve("golden.tsv");
+    Files.writeString(texts, "doc-0\tThe quick brown fox jumps over the lazy dog.\n"
+        + "doc-1\tThe quick brown fox jumped over the lazy dog!\ndoc-2\t\u00dcn\u00efc\u00f6d\u00e9: \ud83d\ude00 ok\n");
+    Path v1 = Path.of("../neardup-core/src/test/resources/golden/signature-file-v1-n16.nds");
+    Path v2 = dir.resolve("v2.nds");
+    ok("sign", "-q", "--permutations", "16", "-o", v2.toString(), texts.toString());
+    assertThat(Files.readAllBytes(v2)[4]).isEqualTo((byte) 2);
+    assertThat(Files.size(v2)).isLessThan(Files.size(v1));
+    String fromText = ok("pairs", "-q", "--exact", "-t", "0.5", "--permutations", "16", texts.toString()).out;
+    assertThat(fromText).startsWith("doc-0\tdoc-1\t");
+    assertThat(ok("pairs", "-q", "--exact", "-t", "0.5", "--signatures", v1.toString()).out).isEqualTo(fromText);
+    assertThat(ok("pairs", "-q", "--exact", "-t", "0.5", "--signatures", v2.toString()).out).isEqualTo(fromText);
+    for (Path file : new Path[] {v1, v2}) {
+      Path index = dir.resolve("index-" + file.getFileName());
+      ok("index", "build", "-q", "--data", index.toString(), "-t", "0.5", "--permutations", "16", "--signatures",
+          file.toString());
+      assertThat(ok("index", "stats", "--data", index.toString()).out).containsPattern("documents +3\\b");
+    }
+  }
+
   @Test
   void aSignaturesOnlyFileGivesWhatEstimateGives() throws IOException {
     Path corpus = generated();

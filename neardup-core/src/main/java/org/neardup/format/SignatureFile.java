@@ -27,7 +27,7 @@ import org.neardup.sketch.SketchParams;
  * header
  * offset size field
  *      0    4 magic "NDSF" (0x4E 0x44 0x53 0x46)
- *      4    2 format version (1)
+ *      4    2 format version (2; version 1 is read too)
  *      6    2 flags: bit 0 set = every entry carries its shingle set; other bits 0
  *      8   20 sketch params, layout 2 ({@link SketchParamsFormat})
  *     28      entries, until the end of the file
@@ -38,8 +38,12 @@ import org.neardup.sketch.SketchParams;
  *   varint    text length, in UTF-16 code units of the raw text (for keep=longest/shortest)
  *   4*n       signature values, 32-bit (n from the params)
  *   varint    shingle count c                                   [flag bit 0 only]
- *   8*c       the shingle set ({@link ShingleSetFormat})        [flag bit 0 only]
+ *   varint    byte length L of the set                          [flag bit 0 only]
+ *   L         the set ({@link CompactShingleSetFormat})         [flag bit 0 only]
  * </pre>
+ *
+ * Version 1 differs only in the set: {@code 8*c} bytes of {@link ShingleSetFormat}, with no byte
+ * length (8 bytes a shingle, where the compact set takes about 7).
  *
  * A file ends after its last complete entry; bytes that do not make a complete entry are a {@link
  * CorruptFormatException} naming their offset. Not thread-safe: one reader or writer, one thread.
@@ -48,7 +52,9 @@ public final class SignatureFile {
   /** The magic bytes "NDSF" as a little-endian int. */
   public static final int MAGIC = 0x4653444E;
   /** The format version this class writes. */
-  public static final int VERSION = 1;
+  public static final int VERSION = 2;
+  /** The first format version, still read: shingle sets of 8 bytes a hash. */
+  public static final int VERSION_1 = 1;
   /** Bytes of the header. */
   public static final int HEADER_BYTES = 8 + SketchParamsFormat.BYTES;
 
@@ -125,8 +131,8 @@ public final class SignatureFile {
       if (withSets && entry.shingleSet() == null) {
         throw new IllegalArgumentException("entry '" + entry.id() + "' has no shingle set, the file carries sets");
       }
-      long[] set = withSets ? entry.shingleSet() : null;
-      long size = 15L + id.length + 4L * n + (set == null ? 0 : 5 + 8L * set.length);
+      byte[] set = withSets ? CompactShingleSetFormat.encode(entry.shingleSet()) : null;
+      long size = 15L + id.length + 4L * n + (set == null ? 0 : 10L + set.length);
       if (size > buffer.capacity()) {
         buffer = ByteBuffer.allocate((int) Math.min(Integer.MAX_VALUE - 8, Math.max(size, 2L * buffer.capacity())))
             .order(ByteOrder.LITTLE_ENDIAN);
@@ -138,8 +144,9 @@ public final class SignatureFile {
       buffer.asIntBuffer().put(entry.signature());
       buffer.position(buffer.position() + 4 * n);
       if (set != null) {
+        putVarint(buffer, entry.shingleSet().length);
         putVarint(buffer, set.length);
-        ShingleSetFormat.write(buffer, set);
+        buffer.put(set);
       }
       out.write(buffer.array(), 0, buffer.position());
     }
@@ -162,6 +169,7 @@ public final class SignatureFile {
     private final String source;
     private final SketchParams params;
     private final boolean withSets;
+    private final int version;
     private long offset;
 
     private Reader(InputStream in, String source) throws IOException {
@@ -176,7 +184,7 @@ public final class SignatureFile {
         throw corrupt(0, "not a neardup signature file (bad magic)");
       }
       int version = Short.toUnsignedInt(buffer.getShort());
-      if (version != VERSION) {
+      if (version != VERSION && version != VERSION_1) {
         throw corrupt(4, "unsupported signature file version " + version);
       }
       int flags = Short.toUnsignedInt(buffer.getShort());
@@ -187,6 +195,7 @@ public final class SignatureFile {
         throw corrupt(header.length, "truncated signature file header");
       }
       this.withSets = (flags & FLAG_SETS) != 0;
+      this.version = version;
       try {
         this.params = SketchParamsFormat.read(buffer, 2, 8);
       } catch (CorruptFormatException e) {
@@ -197,6 +206,11 @@ public final class SignatureFile {
 
     public SketchParams params() {
       return params;
+    }
+
+    /** The file's format version: {@link #VERSION}, or {@link #VERSION_1} for a file written before it. */
+    public int version() {
+      return version;
     }
 
     /** Whether entries carry their shingle sets (exact verification possible). */
@@ -234,9 +248,15 @@ public final class SignatureFile {
         long[] set = null;
         if (withSets) {
           int count = readVarint(readByte());
-          long setOffset = offset;
-          set = ShingleSetFormat.read(
-              ByteBuffer.wrap(readBytes(8L * count)).order(ByteOrder.LITTLE_ENDIAN), count, setOffset);
+          if (version == VERSION_1) {
+            long setOffset = offset;
+            set = ShingleSetFormat.read(
+                ByteBuffer.wrap(readBytes(8L * count)).order(ByteOrder.LITTLE_ENDIAN), count, setOffset);
+          } else {
+            int length = readVarint(readByte());
+            long setOffset = offset;
+            set = CompactShingleSetFormat.decode(readBytes(length), count, source, setOffset);
+          }
         }
         return new Entry(id, textLength, signature, set);
       } catch (EOFException e) {

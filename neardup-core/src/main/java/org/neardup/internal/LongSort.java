@@ -12,21 +12,9 @@ import java.util.Arrays;
  * #sortedDistinct} keeps them per thread.
  *
  * <p>Kept over {@link Arrays#sort(long[])} and fastutil's {@code LongArrays.radixSort} because it is
- * about twice as fast where shingle sets are, hundreds to a few thousand values. Medians from
- * neardup-bench's {@code LongSortBenchmark} and {@code ShingleSetBenchmark} (2 cores Intel Xeon, JDK
- * 17, 2026-11-22; docs/benchmarks.md):
- *
- * <ul>
- *   <li>100 / 1,000 / 10,000 / 100,000 random values: 0.46 µs / 5.7 µs / 96 µs / 1.3 ms, against
- *       0.77 µs / 11 µs / 389 µs / 5.2 ms for {@code Arrays.sort} and 1.1 µs / 18 µs / 249 µs /
- *       4.4 ms for fastutil;
- *   <li>{@code Shingler.toSet} of a Kijiji listing (median 381 shingles): 7.2 µs, against 16 µs and
- *       19 µs; of a generated 1 KB document (about 940 shingles): 15 µs, against 34 µs and 36 µs.
- * </ul>
- *
- * <p>JDK 22 and later sort {@code long[]} with AVX-512 intrinsics: on Temurin 25 {@code
- * Arrays.sort} and this sort are even in {@code toSet} (4.4 against 4.7 µs on Kijiji, 10.7 against
- * 9.7 µs on a generated 1 KB document), so this one stays for JDK 17.
+ * about twice as fast on JDK 17 where shingle sets are, hundreds to a few thousand values; on JDK 22
+ * and later, whose {@code Arrays.sort} uses AVX-512, the two are even. Measured by neardup-bench's
+ * {@code LongSortBenchmark} and {@code ShingleSetBenchmark}; the figures are in docs/benchmarks.md.
  */
 public final class LongSort {
   private static final int SMALL = 48;

@@ -10,11 +10,9 @@ import java.util.Arrays;
  * sorting either.
  *
  * <p>Where a set would be sorted only to be compared once or twice, as in batch verification, this
- * costs less: a pair of generated 1 KB documents (about 1,000 shingles each) takes 9.2 µs here
- * against 24.4 µs to sort both into sets and merge them, a pair of Kijiji listings 3.6 against
- * 12.4 µs (neardup-bench's {@code PairVerificationBenchmark}, 2 cores AMD EPYC, JDK 17, 2026-11-23;
- * docs/benchmarks.md, "Verification without sorting"). Shingle hashes are uniformly random, so
- * their top bits are the slot.
+ * costs less than sorting both into sets and merging them (about a third of the time on 1 KB
+ * documents; neardup-bench's {@code PairVerificationBenchmark}). Shingle hashes are uniformly
+ * random, so their top bits are the slot.
  *
  * <p>The table keeps B (by identity) for the next call: a run of pairs with the same B builds it
  * once. Arrays passed must not change afterwards. One table per thread ({@link #similarityAtLeast}

@@ -79,12 +79,26 @@ class SignatureFileTest {
     }
   }
 
-  /** Written once by version 1 of the layout and never regenerated. */
+  /** Written once by version 1 of the layout (8-byte shingle hashes) and never regenerated. */
   @Test
-  void version1GoldenFileIsWhatTodaysWriterWritesAndReadsBack() throws IOException {
+  void version1GoldenFileStillReadsAsTheSameEntries() throws IOException {
     byte[] golden = SignatureFormatTest.golden("/golden/signature-file-v1-n16.nds");
+    assertSameEntries(readAll(golden), entries(true));
+    try (SignatureFile.Reader reader = SignatureFile.read(new ByteArrayInputStream(golden), "v1.nds")) {
+      assertThat(reader.version()).isEqualTo(SignatureFile.VERSION_1);
+    }
+    assertThat(write(true, entries(true)).length).isLessThan(golden.length);
+  }
+
+  /** Written once by version 2 of the layout (compact shingle sets) and never regenerated. */
+  @Test
+  void version2GoldenFileIsWhatTodaysWriterWritesAndReadsBack() throws IOException {
+    byte[] golden = SignatureFormatTest.golden("/golden/signature-file-v2-n16.nds");
     assertThat(write(true, entries(true))).isEqualTo(golden);
     assertSameEntries(readAll(golden), entries(true));
+    try (SignatureFile.Reader reader = SignatureFile.read(new ByteArrayInputStream(golden), "v2.nds")) {
+      assertThat(reader.version()).isEqualTo(SignatureFile.VERSION);
+    }
   }
 
   @Test
@@ -112,8 +126,19 @@ class SignatureFileTest {
     assertThatThrownBy(() -> readAll(badFlags)).hasMessageContaining("unknown signature file flags 6");
     assertThatThrownBy(() -> readAll(Arrays.copyOf(good, 20))).hasMessageContaining("truncated signature file header");
     assertThatThrownBy(() -> readAll(new byte[0])).hasMessageContaining("too short");
-    byte[] unsorted = write(true, List.of(new SignatureFile.Entry("a", 1, new int[16], new long[] {5, 3})));
+    byte[] unsorted = SignatureFormatTest.golden("/golden/signature-file-v1-n16.nds");
+    int set = SignatureFile.HEADER_BYTES + 1 + "doc-0".length() + 1 + 4 * 16 + 1; // the first entry's set
+    for (int i = 0; i < 8; i++) { // its first two hashes swapped
+      byte swapped = unsorted[set + i];
+      unsorted[set + i] = unsorted[set + 8 + i];
+      unsorted[set + 8 + i] = swapped;
+    }
     assertThatThrownBy(() -> readAll(unsorted)).hasMessageContaining("not in ascending order");
+    byte[] leftOver = good.clone();
+    int count = SignatureFile.HEADER_BYTES + 1 + "doc-0".length() + 1 + 4 * 16; // the first entry's count
+    leftOver[count + 1]++; // its set's byte length one more: the next entry's first byte joins the set
+    assertThatThrownBy(() -> readAll(leftOver)).isInstanceOf(CorruptFormatException.class)
+        .hasMessageContaining("test.nds: compact shingle set of ");
   }
 
   @Test
@@ -129,6 +154,8 @@ class SignatureFileTest {
           .hasMessageContaining("params say 16");
       assertThatThrownBy(() -> writer.add(new SignatureFile.Entry("a", 1, new int[16], null)))
           .hasMessageContaining("has no shingle set");
+      assertThatThrownBy(() -> writer.add(new SignatureFile.Entry("a", 1, new int[16], new long[] {5, 3})))
+          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not in ascending order");
     }
   }
 

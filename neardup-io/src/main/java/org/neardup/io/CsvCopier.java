@@ -57,6 +57,12 @@ final class CsvCopier {
     return copy(input.toString(), () -> Files.newInputStream(input), delimiter, drop, annotation, out, writeHeader);
   }
 
+  /** {@link #copyAnnotated(Path, char, LongPredicate, LongFunction, OutputStream, boolean)} of an opened input. */
+  static long copyAnnotated(String source, InputOpener opener, char delimiter, LongPredicate drop,
+      LongFunction<Annotation> annotation, OutputStream out, boolean writeHeader) throws IOException {
+    return copy(source, opener, delimiter, drop, annotation, out, writeHeader);
+  }
+
   private static long copy(String source, InputOpener opener, char delimiter, LongPredicate drop,
       LongFunction<Annotation> annotation, OutputStream out, boolean writeHeader) throws IOException {
     try (CsvRows rows = new CsvRows(source, Decompression.openInput(source, opener), delimiter, true);

@@ -51,6 +51,12 @@ final class CsvFormat implements InputFormat {
   }
 
   @Override
+  public long copyAnnotated(String source, InputOpener opener, InputOptions options, LongPredicate drop,
+      LongFunction<Annotation> annotation, OutputStream out, boolean first) throws IOException {
+    return CsvCopier.copyAnnotated(source, opener, options.delimiter(), drop, annotation, out, first);
+  }
+
+  @Override
   public long copyAnnotated(Path input, InputOptions options, LongPredicate drop, LongFunction<Annotation> annotation,
       OutputStream out, boolean first) throws IOException {
     return CsvCopier.copyAnnotated(input, options.delimiter(), drop, annotation, out, first);

@@ -81,7 +81,7 @@ public final class Decompression {
       boolean zstd = n == 4 && (magic[0] & 0xff) == 0x28 && (magic[1] & 0xff) == 0xb5 && (magic[2] & 0xff) == 0x2f
           && (magic[3] & 0xff) == 0xfd;
       if (zstd) {
-        return new Opened(new java.io.BufferedInputStream(new com.github.luben.zstd.ZstdInputStream(in), GZIP_BUFFER), false);
+        return new Opened(new java.io.BufferedInputStream(ZstdFrames.decompressed(in), GZIP_BUFFER), false);
       }
       return new Opened(gzip ? new GzipMembers(in, GZIP_BUFFER) : in, gzip);
     } catch (IOException | RuntimeException e) {

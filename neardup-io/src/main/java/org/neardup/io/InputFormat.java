@@ -126,8 +126,8 @@ public interface InputFormat {
       throws IOException;
 
   /**
-   * {@link #copyExcept(Path, InputOptions, LongPredicate, OutputStream, boolean)} that adds to every
-   * record written its {@link Annotation} (the kept record it duplicates and their similarity, empty
+   * {@link #copyExcept(String, InputOpener, InputOptions, LongPredicate, OutputStream, boolean)} that
+   * adds to every record written its {@link Annotation} (the kept record it duplicates and their similarity, empty
    * for a kept record), in this format's way: TSV and LINES get two tab-separated columns at the end
    * of each record's line; CSV two columns, {@code duplicate_of} and {@code similarity}, at the end
    * of the header and of each record (quoted as needed); JSON Lines two members at the end of each
@@ -137,6 +137,15 @@ public interface InputFormat {
    * @param annotation the annotation of each record index written
    * @throws UnsupportedOperationException for a format of directories: see {@link
    *     DirectoryFormat#copyAnnotated(Path, LongPredicate, LongFunction, Path)}
+   */
+  default long copyAnnotated(String source, InputOpener opener, InputOptions options, LongPredicate dropRecordIndex,
+      LongFunction<Annotation> annotation, OutputStream out, boolean first) throws IOException {
+    throw new UnsupportedOperationException(name() + " input cannot be annotated from a stream");
+  }
+
+  /**
+   * {@link #copyAnnotated(String, InputOpener, InputOptions, LongPredicate, LongFunction,
+   * OutputStream, boolean)} for an input given as a file.
    */
   default long copyAnnotated(Path input, InputOptions options, LongPredicate dropRecordIndex,
       LongFunction<Annotation> annotation, OutputStream out, boolean first) throws IOException {

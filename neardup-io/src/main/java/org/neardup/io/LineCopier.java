@@ -49,6 +49,12 @@ final class LineCopier {
     return copy(input.toString(), Decompression.openInput(input), drop, annotation, style, out);
   }
 
+  /** {@link #copyAnnotated(Path, LongPredicate, LongFunction, Style, OutputStream)} of an opened input. */
+  static long copyAnnotated(String source, Decompression.Opened opened, LongPredicate drop,
+      LongFunction<Annotation> annotation, Style style, OutputStream out) throws IOException {
+    return copy(source, opened, drop, annotation, style, out);
+  }
+
   private static long copy(String source, Decompression.Opened opened, LongPredicate drop,
       LongFunction<Annotation> annotation, Style style, OutputStream out) throws IOException {
     boolean gzip = opened.gzip();

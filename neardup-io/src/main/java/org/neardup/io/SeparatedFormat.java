@@ -55,6 +55,13 @@ final class SeparatedFormat implements InputFormat {
   }
 
   @Override
+  public long copyAnnotated(String source, InputOpener opener, InputOptions options, LongPredicate drop,
+      LongFunction<Annotation> annotation, OutputStream out, boolean first) throws IOException {
+    return LineCopier.copyAnnotated(source, Decompression.openInput(source, opener), drop, annotation,
+        LineCopier.Style.COLUMNS, out);
+  }
+
+  @Override
   public long copyAnnotated(Path input, InputOptions options, LongPredicate drop, LongFunction<Annotation> annotation,
       OutputStream out, boolean first) throws IOException {
     return LineCopier.copyAnnotated(input, drop, annotation, LineCopier.Style.COLUMNS, out);

@@ -146,7 +146,9 @@ class ApiTest {
     fixture.postJson("/documents", Map.of("id", "ad-2", "text", "Sunny two-room flat near the station, 750 euro, furnished"));
     fixture.postJson("/documents", Map.of("id", "ad-3", "text", "Studio in Trastevere with terrace, 650 euro"));
 
-    JsonNode top = json(fixture.postJson("/query?top=2", Map.of("text", REPOST))).get("duplicates");
+    JsonNode answer = json(fixture.postJson("/query?top=2", Map.of("text", REPOST)));
+    assertThat(answer.get("floor").asDouble()).isEqualTo(0.3);
+    JsonNode top = answer.get("duplicates");
     assertThat(top).hasSize(2);
     assertThat(top.get(0).get("id").asText()).isEqualTo("ad-1");
     assertThat(top.get(1).get("id").asText()).isEqualTo("ad-2"); // below the threshold, above the floor
@@ -180,9 +182,18 @@ class ApiTest {
   @Test
   void aPlainIndexAnswersTopKDownToItsThresholdAndRefusesContainment() throws Exception {
     fixture.postJson("/documents", Map.of("id", "ad-1", "text", AD));
-    JsonNode top = json(fixture.postJson("/query?top=5", Map.of("text", REPOST))).get("duplicates");
-    assertThat(top).hasSize(1);
+    JsonNode answer = json(fixture.postJson("/query?top=5", Map.of("text", REPOST)));
+    assertThat(answer.get("duplicates")).hasSize(1);
+    assertThat(answer.get("floor").asDouble()).isEqualTo(0.8);
     assertThat(json(fixture.get("/stats")).get("topKFloor").asDouble()).isEqualTo(0.8);
+    JsonNode none = json(fixture.postJson("/query?top=3", Map.of("text", "Studio in Trastevere with terrace, 650 euro")));
+    assertThat(none.get("duplicates")).isEmpty(); // nothing reaches the threshold, and the answer says how low it looked
+    assertThat(none.get("floor").asDouble()).isEqualTo(0.8);
+    assertProblem(fixture.postJson("/query?top=3&floor=0.3", Map.of("text", AD)), 400,
+        "built without --top-k-floor, so top=K goes down to its threshold");
+    assertThat(json(fixture.postJson("/query?top=3&floor=0.9", Map.of("text", REPOST))).get("floor").asDouble())
+        .isEqualTo(0.9);
+    assertThat(json(fixture.postJson("/query", Map.of("text", REPOST))).has("floor")).isFalse();
     assertProblem(fixture.postJson("/query?measure=containment", Map.of("text", AD)), 400, "--containment-sampling");
   }
 

@@ -7,12 +7,17 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,6 +58,112 @@ class HostileClientTest {
       var query = fixture.postJson("/query", Map.of("text", AD));
       assertThat(query.statusCode()).isEqualTo(200);
       assertThat(json(query).get("duplicates").get(0).get("id").asText()).isEqualTo("ad-1");
+    }
+  }
+
+  @Test
+  void healthAndAQueryAnswerWhileManyBodiesAreDribbledToAServerWithoutAToken() throws Exception {
+    try (ServerFixture fixture = new ServerFixture(dir.resolve("data"), null, config -> config);
+         Sockets sockets = new Sockets()) {
+      assertThat(fixture.postJson("/documents", Map.of("id", "ad-1", "text", AD)).statusCode()).isEqualTo(201);
+      byte[] body = ("{\"text\": \"" + AD + " ".repeat(1000 - 12 - AD.length()) + "\"}").getBytes(StandardCharsets.US_ASCII);
+      assertThat(body).hasSize(1000);
+      String head = "POST /query HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n"
+          + "Connection: close\r\n\r\n";
+      for (int i = 0; i < 80; i++) { // ten times the fixture's request threads
+        sockets.open(fixture.server.port()).getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
+      }
+      AtomicInteger sent = new AtomicInteger(); // the body's bytes sent on each connection
+      ScheduledExecutorService dribbler = Executors.newSingleThreadScheduledExecutor();
+      dribbler.scheduleWithFixedDelay(() -> {
+        for (Socket socket : sockets.list) {
+          try {
+            socket.getOutputStream().write(body[sent.get()]);
+          } catch (IOException e) {
+            // closed by the server: the assertions below say what went wrong
+          }
+        }
+        sent.incrementAndGet();
+      }, 0, 300, TimeUnit.MILLISECONDS);
+      int sentBefore;
+      try {
+        while (sent.get() < 3) {
+          Thread.sleep(50);
+        }
+        assertThat(fixture.get("/health").statusCode()).isEqualTo(200);
+        var query = fixture.postJson("/query", Map.of("text", AD));
+        assertThat(query.statusCode()).isEqualTo(200);
+        assertThat(json(query).get("duplicates").get(0).get("id").asText()).isEqualTo("ad-1");
+        sentBefore = sent.get();
+      } finally {
+        dribbler.shutdownNow();
+        assertThat(dribbler.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+      }
+      assertThat(sentBefore).as("every body still incomplete while the others answered").isLessThan(body.length);
+      Socket last = sockets.list.get(sockets.list.size() - 1);
+      last.getOutputStream().write(body, sent.get(), body.length - sent.get());
+      RawHttp.Answer dribbled = RawHttp.read(last);
+      assertThat(dribbled.status()).as("a dribbled body, once whole, is answered").isEqualTo(200);
+      assertThat(dribbled.body()).contains("\"ad-1\"");
+    }
+  }
+
+  @Test
+  void theBodiesInMemoryAreBoundedBeyondWhichA503AnswersAndTheirBytesComeBack() throws Exception {
+    // one request thread and 1,000-byte bodies: the bodies in memory hold 1,000 bytes at most
+    try (ServerFixture fixture = new ServerFixture(dir.resolve("data"), null,
+        config -> new ServerConfig(config.host(), 0, null, 1000, 1, true, List.of(), config.limits()));
+         Sockets sockets = new Sockets()) {
+      int port = fixture.server.port();
+      assertThat(fixture.postJson("/documents", Map.of("id", "ad-1", "text", AD)).statusCode()).isEqualTo(201);
+      byte[] body = ("{\"text\": \"" + AD + " ".repeat(1000 - 12 - AD.length()) + "\"}").getBytes(StandardCharsets.US_ASCII);
+      String head = "POST /query HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n"
+          + "Connection: close\r\n\r\n";
+      Socket held = null;
+      HttpResponse<String> refused = null;
+      for (int attempt = 0; attempt < 20 && refused == null; attempt++) {
+        held = sockets.open(port);
+        held.getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
+        held.getOutputStream().write(body, 0, 900);
+        Thread.sleep(100);
+        var answer = fixture.postJson("/query", Map.of("text", AD));
+        if (answer.statusCode() == 503) {
+          refused = answer; // the held body's bytes were in first, as meant
+        } else { // the query's were, or the held ones were not in yet: again
+          held.getOutputStream().write(body, 900, 100);
+          RawHttp.read(held);
+        }
+      }
+      assertThat(refused).as("a body refused while another holds the budget").isNotNull();
+      assertThat(refused.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+      assertThat(json(refused).get("detail").asText()).contains("1000 bytes").contains("send it again shortly");
+
+      held.getOutputStream().write(body, 900, 100);
+      RawHttp.Answer answer = RawHttp.read(held);
+      assertThat(answer.status()).as("the held body, once whole").isEqualTo(200);
+      assertThat(fixture.postJson("/query", Map.of("text", AD)).statusCode()).as("its bytes given back").isEqualTo(200);
+
+      Socket abandoned = sockets.open(port); // a body whose client goes away gives its bytes back too
+      abandoned.getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
+      abandoned.getOutputStream().write(body, 0, 900);
+      abandoned.getOutputStream().flush();
+      Thread.sleep(200);
+      abandoned.close();
+      int status = 0;
+      for (int i = 0; i < 100 && status != 200; i++) {
+        Thread.sleep(50);
+        status = fixture.postJson("/query", Map.of("text", AD)).statusCode();
+      }
+      assertThat(status).isEqualTo(200);
+
+      StringBuilder chunked = new StringBuilder("POST /query HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+          + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n");
+      for (int i = 0; i < 15; i++) { // 1,500 bytes, no length declared
+        chunked.append("64\r\n").append("x".repeat(100)).append("\r\n");
+      }
+      RawHttp.Answer tooLarge = RawHttp.send(port, chunked.append("0\r\n\r\n").toString());
+      assertThat(tooLarge.status()).isEqualTo(413);
+      assertThat(tooLarge.body()).contains("larger than the limit of 1000 bytes");
     }
   }
 

@@ -189,6 +189,60 @@ class PageBrowserTest {
     }
   }
 
+  /**
+   * A 409 (the id is held) leaves no "Adding…" behind: the results say nothing was added, and the
+   * banner points at the page's replace checkbox, which gets the focus, rather than at the API's
+   * {@code ?upsert=true}.
+   */
+  @Test
+  void anIdAlreadyHeldSaysNotAddedAndPointsAtTheReplaceCheckbox() throws Exception {
+    try (ServerFixture server = new ServerFixture(dir.resolve("data"), null, 1 << 20)) {
+      server.postJson("/documents", Map.of("id", "ad-1", "text", AD));
+      open(server);
+      untilDocuments(1);
+
+      browser.type("#text", OTHER);
+      browser.find("#check-button").click();
+      browser.untilText("#results-status", "No near-duplicate");
+      browser.type("#text", REPOST);
+      browser.type("#add-id", "ad-1");
+      browser.find("#add-button").click();
+      WebElement error = browser.untilText("#error", "Conflict:");
+      assertThat(error.getText()).isEqualTo("Conflict: document 'ad-1' already exists; tick “replace a document"
+          + " with this id” and add again to store this text in its place").doesNotContain("upsert");
+      assertThat(browser.find("#results-status").getText()).isEqualTo("Not added: “ad-1” is already held.");
+      assertThat(browser.findAll("#results-list li")).isEmpty();
+      assertThat(browser.script("return document.activeElement.id;")).isEqualTo("upsert");
+      assertThat(json(server.get("/documents/ad-1")).get("text").asText()).isEqualTo(AD); // nothing replaced
+
+      browser.find("#upsert").click();
+      browser.find("#add-button").click();
+      browser.untilText("#results-status", "Stored “ad-1”.");
+      assertThat(browser.find("#error").isDisplayed()).isFalse();
+      assertThat(json(server.get("/documents/ad-1")).get("text").asText()).isEqualTo(REPOST);
+    }
+  }
+
+  /** A failed check leaves no "Checking…" behind, nor the results of an earlier one. */
+  @Test
+  void aFailedCheckClearsTheResultsAndSaysSo() throws Exception {
+    try (ServerFixture server = new ServerFixture(dir.resolve("data"), null, 1 << 20)) {
+      server.postJson("/documents", Map.of("id", "ad-1", "text", AD));
+      open(server);
+      browser.type("#text", REPOST);
+      browser.find("#check-button").click();
+      browser.untilText("#results-status", "1 near-duplicate");
+
+      browser.type("#text", "!!! ??? ...");
+      browser.script("window.fetch = () => Promise.reject(new TypeError('Failed to fetch'));");
+      browser.find("#check-button").click();
+      browser.untilText("#error", "Cannot reach the server");
+      assertThat(browser.find("#results-status").getText()).isEqualTo("Not checked (the message above says why).");
+      assertThat(browser.findAll("#results-list li")).isEmpty();
+      assertThat(browser.find("#legend").isDisplayed()).isFalse();
+    }
+  }
+
   /** A file opened or dropped on the text box fills it and names the id to add it under. */
   @Test
   void aFileOpenedOrDroppedFillsTheTextBox() throws Exception {

@@ -29,27 +29,32 @@ final class RawHttp {
 
   static Answer send(int port, byte[] request) throws IOException {
     try (Socket socket = new Socket("127.0.0.1", port)) {
-      socket.setSoTimeout(30_000);
       socket.getOutputStream().write(request);
       socket.getOutputStream().flush();
-      InputStream in = socket.getInputStream();
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      byte[] buffer = new byte[8192];
-      try {
-        for (int n; (n = in.read(buffer)) >= 0; ) {
-          out.write(buffer, 0, n);
-        }
-      } catch (java.net.SocketException e) {
-        // reset after the answer (the server closed with unread bytes): what came is the answer
-      }
-      String text = out.toString(StandardCharsets.UTF_8);
-      int end = text.indexOf("\r\n\r\n");
-      if (end < 0) {
-        throw new IOException("no HTTP answer: '" + text + "'");
-      }
-      String head = text.substring(0, end);
-      int status = Integer.parseInt(head.split(" ", 3)[1]);
-      return new Answer(status, head.toLowerCase(Locale.ROOT), text.substring(end + 4));
+      return read(socket);
     }
+  }
+
+  /** The answer on {@code socket}, read until the server closes (within 30 s). */
+  static Answer read(Socket socket) throws IOException {
+    socket.setSoTimeout(30_000);
+    InputStream in = socket.getInputStream();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    byte[] buffer = new byte[8192];
+    try {
+      for (int n; (n = in.read(buffer)) >= 0; ) {
+        out.write(buffer, 0, n);
+      }
+    } catch (java.net.SocketException e) {
+      // reset after the answer (the server closed with unread bytes): what came is the answer
+    }
+    String text = out.toString(StandardCharsets.UTF_8);
+    int end = text.indexOf("\r\n\r\n");
+    if (end < 0) {
+      throw new IOException("no HTTP answer: '" + text + "'");
+    }
+    String head = text.substring(0, end);
+    int status = Integer.parseInt(head.split(" ", 3)[1]);
+    return new Answer(status, head.toLowerCase(Locale.ROOT), text.substring(end + 4));
   }
 }

@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Writes the inputs' signatures (and shingle sets) to a signature file.",
-      "'neardup pairs --signatures FILE' and 'neardup clusters --signatures FILE' then find the same pairs without reading or sketching the text again; the file records the sketch settings, so it cannot be compared with other settings by mistake. Without --signatures-only the file carries each document's shingle set (8 bytes a shingle) and gives exactly the pairs of the text; with it, only the signatures (4 bytes a value), and pairs are confirmed by the signature estimate. Layout: docs/formats.md."
+      "'neardup pairs --signatures FILE' and 'neardup clusters --signatures FILE' then find the same pairs without reading or sketching the text again; the file records the sketch settings, so it cannot be compared with other settings by mistake. Without --signatures-only the file carries each document's shingle set (compact: about 7 bytes a shingle) and gives exactly the pairs of the text; with it, only the signatures (4 bytes a value), and pairs are confirmed by the signature estimate. Layout: docs/formats.md."
     })
 public final class SignCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

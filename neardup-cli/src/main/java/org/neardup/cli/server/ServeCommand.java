@@ -59,7 +59,7 @@ public final class ServeCommand implements Callable<Integer> {
   @Option(names = "--lazy-top-k", description = "Load the top-k floor (about 2 KB of memory a document) on the first top-k query instead of at start. Default: at start, in the background.")
   boolean lazyTopK;
 
-  @Option(names = "--http-threads", paramLabel = "N", defaultValue = "32", description = "Threads serving requests. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--http-threads", paramLabel = "N", defaultValue = "32", description = "Threads serving requests; times --max-body, the bytes the request bodies in memory hold together. Default: ${DEFAULT-VALUE}.")
   int httpThreads;
 
   @Override

@@ -52,6 +52,8 @@ public final class Api extends Handler.Abstract {
   private final Consumer<String> log;
   private final BatchEndpoint batch;
   private final Duplicates duplicates;
+  /** What the bodies in memory hold together at most: as many bodies as request threads. */
+  private final BodyBudget bodies;
   private final StaticPage page = StaticPage.load();
   private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
   private volatile boolean draining;
@@ -71,6 +73,7 @@ public final class Api extends Handler.Abstract {
     this.hosts = new HostCheck(config.host(), config.allowedHosts());
     this.batch = new BatchEndpoint(index, writer, json, log);
     this.duplicates = new Duplicates(index, new Normalizer(directory.settings().sketch().normalizer()));
+    this.bodies = BodyBudget.of(config.threads(), config.maxBodyBytes());
   }
 
   /** Refuses new requests (503) from now on; those in flight go on. */
@@ -83,26 +86,55 @@ public final class Api extends Handler.Abstract {
     return inFlight.get();
   }
 
+  /**
+   * Checks, routes and authorizes the request; an endpoint that reads a body runs once the body is
+   * in whole ({@link HttpCall#readBody}), and the thread is free meanwhile.
+   */
   @Override
   public boolean handle(Request request, Response response, Callback callback) {
-    long started = System.nanoTime();
     HttpCall call = new HttpCall(request, response, json, config.limits().bodyTimeout().toMillis());
-    String endpoint = "unknown";
     inFlight.incrementAndGet();
-    Scheduler.Task deadline = call.closeAfter(config.limits().requestTimeout().toMillis(), true);
-    try {
+    Exchange exchange = new Exchange(call, callback, System.nanoTime(),
+        call.closeAfter(config.limits().requestTimeout().toMillis(), true));
+    answer(exchange, () -> {
       call.setHeader("X-Content-Type-Options", "nosniff");
-      try {
-        if (draining) {
-          throw new ApiException(503, "Service unavailable", "the server is shutting down");
-        }
-        hosts.check(call.header("Host"));
-        Route route = Route.of(call.method(), call.rawPath());
-        endpoint = route.endpoint();
-        if (route.needsToken()) {
-          authorize(call);
-        }
+      if (draining) {
+        throw new ApiException(503, "Service unavailable", "the server is shutting down");
+      }
+      hosts.check(call.header("Host"));
+      Route route = Route.of(call.method(), call.rawPath());
+      exchange.endpoint = route.endpoint();
+      if (route.needsToken()) {
+        authorize(call);
+      }
+      if (!route.readsBody()) {
         dispatch(route, call);
+        return true;
+      }
+      call.readBody(config.maxBodyBytes(), bodies, () -> answer(exchange, () -> {
+        dispatch(route, call);
+        return true;
+      }), failure -> finish(exchange, failure));
+      return false;
+    });
+    return true;
+  }
+
+  /** A part of an exchange; returns whether the exchange is over (false: it goes on elsewhere). */
+  private interface Step {
+    boolean run() throws IOException;
+  }
+
+  /**
+   * Runs {@code step}, answering what it throws (a refusal with its problem, a failure of the
+   * server with a 500), and finishes the exchange unless the step left it going on.
+   */
+  private void answer(Exchange exchange, Step step) {
+    HttpCall call = exchange.call;
+    try {
+      boolean over = true;
+      try {
+        over = step.run();
       } catch (ApiException e) {
         call.sendProblem(e);
       } catch (JsonProcessingException e) {
@@ -115,21 +147,51 @@ public final class Api extends Handler.Abstract {
       } catch (IOException e) {
         throw e; // the client went away: nothing to answer
       } catch (RuntimeException | Error e) {
-        log.accept("neardup: internal error on " + call.method() + " " + endpoint + ": " + e);
+        log.accept("neardup: internal error on " + call.method() + " " + exchange.endpoint + ": " + e);
         if (call.status() == 0) {
           call.sendProblem(new ApiException(500, "Internal server error", "the server failed; see its log"));
         }
       }
-      callback.succeeded();
+      if (over) {
+        finish(exchange, null);
+      }
     } catch (IOException | RuntimeException e) {
-      callback.failed(e);
+      finish(exchange, e);
+    }
+  }
+
+  /** Completes the exchange ({@code failure}: the client went away, or the answer failed) and counts it. */
+  private void finish(Exchange exchange, Throwable failure) {
+    exchange.deadline.cancel();
+    exchange.call.releaseBody(); // when no answer was sent
+    try {
+      if (failure == null) {
+        exchange.callback.succeeded();
+      } else {
+        exchange.callback.failed(failure);
+      }
     } finally {
-      deadline.cancel();
       logDiskFull();
       inFlight.decrementAndGet();
-      metrics.request(endpoint, call.method(), call.status(), System.nanoTime() - started);
+      metrics.request(exchange.endpoint, exchange.call.method(), exchange.call.status(), System.nanoTime() - exchange.started);
     }
-    return true;
+  }
+
+  /** One request from its headers to its answer: the endpoint is "unknown" until routed. */
+  private static final class Exchange {
+    final HttpCall call;
+    final Callback callback;
+    final long started;
+    /** The request timeout's task. */
+    final Scheduler.Task deadline;
+    String endpoint = "unknown";
+
+    Exchange(HttpCall call, Callback callback, long started, Scheduler.Task deadline) {
+      this.call = call;
+      this.callback = callback;
+      this.started = started;
+      this.deadline = deadline;
+    }
   }
 
   /** Logs when writes start failing for a full disk, and when they go through again: once each. */
@@ -173,7 +235,7 @@ public final class Api extends Handler.Abstract {
       case Route.STATS -> call.sendJson(200, AdminCommand.stats(directory));
       case Route.METRICS -> call.sendText(200, "text/plain; version=0.0.4; charset=utf-8", metrics.scrape());
       case Route.DOCUMENTS -> addDocument(call);
-      case Route.BATCH -> batch.handle(call, config.maxBodyBytes(), writeMode(call));
+      case Route.BATCH -> batch.handle(call, writeMode(call));
       case Route.DOCUMENT -> document(route, call);
       case Route.QUERY -> query(call);
       case Route.PAGE -> page.sendPage(call);
@@ -186,7 +248,7 @@ public final class Api extends Handler.Abstract {
     call.requireContentType(HttpCall.JSON);
     WriteMode mode = writeMode(call);
     boolean diff = flag(call, "diff");
-    DocumentInput input = DocumentInput.of(JsonBody.tree(json, call.body(config.maxBodyBytes())));
+    DocumentInput input = DocumentInput.of(JsonBody.tree(json, call.body()));
     var sketch = index.sketcher().sketch(input.text());
     IndexWrite<String> write = mode.write(input, sketch);
     WriteResult<String> result = writer.write(List.of(write)).get(0);
@@ -260,14 +322,19 @@ public final class Api extends Handler.Abstract {
     if (containment && !index.searchSettings().hasContainment()) {
       throw ApiException.badRequest("this index keeps no containment sample: build it with --containment-sampling M");
     }
-    JsonNode body = JsonBody.tree(json, call.body(config.maxBodyBytes()));
+    JsonNode body = JsonBody.tree(json, call.body());
     if (body == null || !body.isObject()) {
       throw ApiException.badRequest("expected a JSON object {\"text\": \"...\"}");
     }
     String text = DocumentInput.text(body);
     List<Match<String>> matches = containment ? index.containing(text, limit)
         : top ? index.top(text, k, floor) : index.query(text, limit);
-    call.sendJson(200, Map.of("duplicates", diff ? duplicates.withDiffs(matches, text) : Duplicates.of(matches)));
+    Map<String, Object> answer = new LinkedHashMap<>();
+    answer.put("duplicates", diff ? duplicates.withDiffs(matches, text) : Duplicates.of(matches));
+    if (top) {
+      answer.put("floor", floor); // says how low an empty or short answer looked
+    }
+    call.sendJson(200, answer);
   }
 
   /** A count parameter ({@code limit}, {@code top}) in [1, 10,000], or {@code absent} when not given. */
@@ -303,6 +370,11 @@ public final class Api extends Handler.Abstract {
       }
     } catch (NumberFormatException e) {
       // the message below
+    }
+    if (!index.searchSettings().hasTopKFloor()) {
+      throw ApiException.badRequest("floor must be a number in [" + index.topKFloor() + ", 1], got '" + value
+          + "': this index was built without --top-k-floor, so top=K goes down to its threshold; to go lower,"
+          + " build an index with --top-k-floor F");
     }
     throw ApiException.badRequest("floor must be a number in [" + index.topKFloor() + ", 1] (the index's top-k floor"
         + " is its lowest), got '" + value + "'");

@@ -47,9 +47,9 @@ final class BatchEndpoint {
     this.log = log;
   }
 
-  void handle(HttpCall call, long limit, WriteMode mode) throws IOException {
+  void handle(HttpCall call, WriteMode mode) throws IOException {
     String type = call.requireContentType(HttpCall.JSON, HttpCall.NDJSON, "application/jsonl");
-    byte[] body = call.body(limit);
+    byte[] body = call.body();
     boolean array = type.equals(HttpCall.JSON);
     if (array) {
       JsonBody.checkUtf8(body, 0, body.length, "the body"); // JSON Lines: line by line

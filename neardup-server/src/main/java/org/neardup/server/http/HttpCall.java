@@ -1,9 +1,7 @@
 package org.neardup.server.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -11,6 +9,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -19,7 +18,8 @@ import org.eclipse.jetty.util.thread.Scheduler;
 /**
  * One HTTP exchange as the handlers see it: the request's method, path, parameters and a body read
  * within the size limit and the body timeout, and helpers to answer with JSON, text or a problem.
- * Not thread-safe: one exchange, one thread.
+ * Not thread-safe: one exchange, one thread at a time (the body may end on another thread than
+ * the one it started on).
  */
 final class HttpCall {
   static final String JSON = "application/json";
@@ -30,6 +30,7 @@ final class HttpCall {
   private final Response response;
   private final ObjectMapper json;
   private final long bodyTimeoutMillis;
+  private BodyReader body;
   private int status;
 
   HttpCall(Request request, Response response, ObjectMapper json, long bodyTimeoutMillis) {
@@ -124,30 +125,28 @@ final class HttpCall {
   }
 
   /**
-   * The whole request body, refused with 413 when longer than {@code limit} bytes. A body not in
-   * whole within the body timeout closes the connection (the read then fails).
+   * Reads the whole request body, refused when longer than {@code limit} bytes, without holding a
+   * thread ({@link BodyReader}), then runs {@code then} on the thread that read its end; runs {@code
+   * failed} instead when the connection fails first. A body not in whole within the body timeout
+   * closes the connection.
    */
-  byte[] body(long limit) throws IOException {
-    long length = request.getLength();
-    Scheduler.Task deadline = closeAfter(bodyTimeoutMillis, false);
-    try {
-      InputStream in = Content.Source.asInputStream(request);
-      if (length > limit) {
-        throw tooLarge(limit, in);
-      }
-      ByteArrayOutputStream out = new ByteArrayOutputStream(length > 0 ? (int) length : 8192);
-      byte[] buffer = new byte[8192];
-      long total = 0;
-      for (int n; (n = in.read(buffer)) >= 0; ) {
-        total += n;
-        if (total > limit) {
-          throw tooLarge(limit, in);
-        }
-        out.write(buffer, 0, n);
-      }
-      return out.toByteArray();
-    } finally {
-      deadline.cancel();
+  void readBody(long limit, BodyBudget budget, Runnable then, Consumer<Throwable> failed) {
+    body = new BodyReader(request, limit, budget, then, failed, closeAfter(bodyTimeoutMillis, false));
+    body.run();
+  }
+
+  /** The body {@link #readBody} read: a 413 or 503 problem when it was refused. */
+  byte[] body() {
+    if (body == null) {
+      throw new IllegalStateException("the body of " + method() + " " + rawPath() + " is not read");
+    }
+    return body.bytes();
+  }
+
+  /** Gives the body's memory back to its budget: the answer starts, or the exchange is over. */
+  void releaseBody() {
+    if (body != null) {
+      body.release();
     }
   }
 
@@ -166,20 +165,6 @@ final class HttpCall {
     return request.getComponents().getScheduler().schedule(close, millis, TimeUnit.MILLISECONDS);
   }
 
-  /**
-   * The 413, after reading and dropping the rest of the body (up to 64 MiB more): a server that
-   * answers while the client is still sending makes the client's TCP stack discard the answer
-   * (the connection is reset), and the client would see no 413 at all.
-   */
-  private static ApiException tooLarge(long limit, InputStream rest) throws IOException {
-    byte[] sink = new byte[8192];
-    long dropped = 0;
-    for (int n; dropped < (64L << 20) && (n = rest.read(sink)) >= 0; ) {
-      dropped += n;
-    }
-    return new ApiException(413, "Payload too large", "the body is larger than the limit of " + limit + " bytes");
-  }
-
   void sendJson(int code, Object value) throws IOException {
     send(code, JSON, json.writeValueAsBytes(value));
   }
@@ -193,6 +178,7 @@ final class HttpCall {
   }
 
   void sendEmpty(int code) throws IOException {
+    releaseBody();
     status = code;
     response.setStatus(code);
     try (OutputStream out = Content.Sink.asOutputStream(response)) {
@@ -216,6 +202,7 @@ final class HttpCall {
 
   /** Starts a streamed (chunked) response; the caller writes the body and closes the stream. */
   OutputStream stream(int code, String contentType) throws IOException {
+    releaseBody();
     status = code;
     response.setStatus(code);
     response.getHeaders().put("Content-Type", contentType);
@@ -223,6 +210,7 @@ final class HttpCall {
   }
 
   private void send(int code, String contentType, byte[] body) throws IOException {
+    releaseBody(); // before the client can see the answer
     status = code;
     response.setStatus(code);
     response.getHeaders().put("Content-Type", contentType);

@@ -16,9 +16,9 @@ import org.neardup.server.ServerConfig;
  * The HTTP server in front of the {@link Api}: Jetty (its core API, HTTP/1.1), with the {@link
  * HttpLimits}: a connection cap and a header timeout ({@link ConnectionGuard}), an idle timeout, a
  * header size limit, a bounded thread pool and request queue, and problem+json for the errors Jetty
- * answers itself ({@link ProblemErrorHandler}). The body limit and timeout and the request timeout
- * are the {@link Api}'s ({@link HttpCall}). Requests run on the pool's threads; reading headers and
- * waiting on idle connections takes none.
+ * answers itself ({@link ProblemErrorHandler}). The body limit, budget and timeout and the request
+ * timeout are the {@link Api}'s ({@link HttpCall}, {@link BodyReader}). Requests run on the pool's
+ * threads; reading headers and bodies and waiting on idle connections takes none.
  */
 public final class HttpTransport {
   /** Jetty's own threads besides the request threads: one acceptor, one selector, and two spare. */

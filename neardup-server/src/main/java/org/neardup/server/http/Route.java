@@ -86,6 +86,11 @@ record Route(String endpoint, String id) {
     return !endpoint.equals(HEALTH) && !endpoint.equals(PAGE) && !endpoint.equals(ASSET);
   }
 
+  /** Whether the endpoint reads a request body: the ones that add and query. */
+  boolean readsBody() {
+    return endpoint.equals(DOCUMENTS) || endpoint.equals(BATCH) || endpoint.equals(QUERY);
+  }
+
   /** {@code id} encoded as one path segment. */
   static String encode(String id) {
     return URLEncoder.encode(id, StandardCharsets.UTF_8).replace("+", "%20");

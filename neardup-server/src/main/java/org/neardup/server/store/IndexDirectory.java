@@ -3,8 +3,12 @@ package org.neardup.server.store;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -448,19 +452,34 @@ public final class IndexDirectory implements AutoCloseable {
     store.syncWriteAheadLog();
   }
 
-  /** Bytes the directory takes on disk. */
+  /**
+   * Bytes the directory takes on disk. RocksDB removes files while it runs (compactions), so a file
+   * listed and gone before it is measured counts as nothing instead of failing the walk.
+   */
   public long diskBytes() {
-    try (Stream<Path> files = Files.walk(directory)) {
-      return files.filter(Files::isRegularFile).mapToLong(file -> {
-        try {
-          return Files.size(file);
-        } catch (IOException e) {
-          return 0; // a file RocksDB removed meanwhile
+    long[] total = {0};
+    try {
+      Files.walkFileTree(directory, new SimpleFileVisitor<>() {
+        @Override
+        public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+          if (attributes.isRegularFile()) {
+            total[0] += attributes.size();
+          }
+          return FileVisitResult.CONTINUE;
         }
-      }).sum();
+
+        @Override
+        public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+          if (e instanceof NoSuchFileException) {
+            return FileVisitResult.CONTINUE; // removed by RocksDB meanwhile
+          }
+          throw e;
+        }
+      });
     } catch (IOException e) {
       throw new UncheckedIOException(directory + ": " + e.getMessage(), e);
     }
+    return total[0];
   }
 
   /**

@@ -56,8 +56,8 @@ final class RocksLayout {
   static final String LEGACY_CONTAINMENT = "containment";
 
   /**
-   * Where indexes made before 2026-11-24 kept their top-k floor buckets, as lists and, earlier, one
-   * key an entry: dropped when such an index is opened.
+   * Where indexes of earlier pre-release layouts kept their top-k floor buckets, as lists and, before
+   * that, one key an entry: dropped when such an index is opened.
    */
   static final List<String> FORMER_FLOOR_FAMILIES = List.of("topk-lists", "topk-buckets");
 

@@ -62,6 +62,38 @@ class IndexDirectoryTest {
     return new CorpusGenerator(documents, 0.4, 6, 0.5, 15, 80, seed).withExcerpts(0.3, 0.05).generate();
   }
 
+  /**
+   * The disk figure walks the directory while RocksDB removes files (compactions): a file listed and
+   * gone before it is measured is not an error. Files appear and vanish under the walk here, as fast
+   * as a thread can make them, for a bounded number of walks.
+   */
+  @Test
+  void diskBytesToleratesFilesRemovedDuringTheWalk() throws Exception {
+    try (IndexDirectory directory = create(dir.resolve("churn"))) {
+      java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+      Thread churn = new Thread(() -> {
+        for (int i = 0; !stop.get(); i++) {
+          Path file = dir.resolve("churn").resolve("vanishing-" + (i % 64) + ".sst");
+          try {
+            Files.write(file, new byte[16]);
+            Files.deleteIfExists(file);
+          } catch (IOException e) {
+            return;
+          }
+        }
+      });
+      churn.start();
+      try {
+        for (int walk = 0; walk < 2_000; walk++) {
+          assertThat(directory.diskBytes()).isPositive();
+        }
+      } finally {
+        stop.set(true);
+        churn.join();
+      }
+    }
+  }
+
   @Test
   void findsWhatTheInMemoryIndexFindsAndKeepsItAcrossReopen() {
     Path data = dir.resolve("index");

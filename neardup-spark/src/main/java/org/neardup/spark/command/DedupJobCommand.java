@@ -1,11 +1,24 @@
 package org.neardup.spark.command;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.api.java.JavaRDD;
+import org.neardup.cli.Formats;
+import org.neardup.input.OnError;
+import org.neardup.spark.JobSettings;
 import org.neardup.spark.NearDupJob;
+import org.neardup.cli.UsageException;
+import org.neardup.spark.input.InputSpec;
 import org.neardup.spark.output.DedupWriter;
+import org.neardup.spark.output.Removal;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /** {@code spark dedup}: the input minus the removed documents, as {@code ./neardup dedup} writes it. */
 @Command(
@@ -14,10 +27,22 @@ import picocli.CommandLine.Mixin;
     description = {
       "Writes a deduplicated copy of the input on Spark, as ./neardup dedup does.",
       "Default: removes the documents outside the kept set (greedy in --keep order), so every removed document has a kept near-duplicate and no two kept documents are near-duplicates. With --components: keeps one document of each connected component.",
-      "Every other record byte for byte in the input's format: one part file a split of the input, in input order (a CSV part repeats the header). Parquet input gives Parquet output."
+      "Every other record byte for byte in the input's format: one part file a split of the input, in input order (a CSV part repeats the header). Parquet input gives Parquet output.",
+      "Records skipped as bad (--on-error skip) never reach the copy: they go to the rejects directory (--rejects, by default OUTPUT.rejects beside the output), named in the summary."
     })
 final class DedupJobCommand extends JobCommand {
   @Mixin KeptSetOptions keptSet;
+
+  @Option(names = "--rejects", paramLabel = "DIR", description = "Where records skipped as bad go (--on-error skip): part files in the input's format, one for each split that has any. Default: OUTPUT.rejects beside the output, written only when records were skipped.")
+  String rejects;
+
+  @Option(names = "--annotate", description = "Write every record, the removed ones too, each with two fields added as ./neardup dedup --annotate does: the id of the kept record it duplicates and their similarity (both empty for a kept record). Not with --components, nor for Parquet input.")
+  boolean annotate;
+
+  @Option(names = "--removed", paramLabel = "DIR", description = "Also write the removed records to DIR, in the input's format: a part file for each split that has any.")
+  String removed;
+
+  private DedupWriter.Written written;
 
   @Override
   String what() {
@@ -30,11 +55,74 @@ final class DedupJobCommand extends JobCommand {
   }
 
   @Override
+  void checkOtherOutputs(JobSettings settings, Configuration hadoop) throws IOException {
+    if (annotate && keptSet.components) {
+      throw new UsageException("--annotate names each removed record's kept record and their similarity, which"
+          + " components do not have: drop --components");
+    }
+    if (annotate && settings.inputs().stream().anyMatch(InputSpec::isParquet)) {
+      throw new UsageException("--annotate is not supported for Parquet input");
+    }
+    List<String> checked = new ArrayList<>(List.of(output));
+    if (signaturesOut != null) {
+      checked.add(signaturesOut);
+    }
+    for (String directory : Arrays.asList(removed, rejectsDirectory(settings))) {
+      if (directory == null) {
+        continue;
+      }
+      for (String other : checked) {
+        OutputCheck.checkApart(other, directory, hadoop);
+      }
+      OutputCheck.check(directory, settings.inputs(), hadoop);
+      checked.add(directory);
+    }
+  }
+
+  @Override
   long write(NearDupJob job) throws IOException {
-    JavaRDD<Long> dropped = keptSet.components
-        ? job.clusters().filter(m -> !m.keep()).map(m -> m.memberOrdinal())
-        : job.keptSet().filter(m -> !m.keep()).map(m -> m.memberOrdinal());
+    JavaRDD<Removal> dropped = keptSet.components
+        ? job.clusters().filter(m -> !m.keep()).map(m -> new Removal(m.memberOrdinal(), null, null))
+        : job.keptSet().filter(m -> !m.keep())
+            .map(m -> new Removal(m.memberOrdinal(), m.keptId(), Formats.similarity(m.similarity())));
     job.spark().sparkContext().setJobDescription("write the deduplicated copy");
-    return DedupWriter.write(job.spark(), job.corpus().sources(), dropped, output);
+    written = DedupWriter.write(job.spark(), job.corpus().sources(), dropped, job.corpus().rejected(),
+        new DedupWriter.Targets(output, removed, rejectsDirectory(job.settings()), rejects != null, annotate));
+    return written.kept();
+  }
+
+  @Override
+  void summarizeOtherOutputs(PrintWriter err) {
+    if (removed != null) {
+      err.printf(Locale.ROOT, "neardup: removed records -> %s%n", removed);
+    }
+    if (written != null && written.rejectsWritten()) {
+      err.printf(Locale.ROOT, "neardup: %s skipped as bad -> %s%n", Formats.count(written.rejected(), "record"),
+          rejectsDirectory(null));
+      err.flush();
+    }
+  }
+
+  /**
+   * The rejects directory: {@code --rejects}, else (under {@code --on-error skip}, when records may
+   * be skipped) the output's name with {@code .rejects} added; null when none can be written.
+   */
+  private String rejectsDirectory(JobSettings settings) {
+    if (rejects != null) {
+      return rejects;
+    }
+    if (settings != null && settings.onError() != OnError.SKIP) {
+      return null;
+    }
+    return besideOutput(output);
+  }
+
+  /** {@code OUTPUT} with {@code .rejects} added to its last name: {@code out/} -> {@code out.rejects}. */
+  static String besideOutput(String output) {
+    String trimmed = output;
+    while (trimmed.length() > 1 && trimmed.endsWith("/")) {
+      trimmed = trimmed.substring(0, trimmed.length() - 1);
+    }
+    return trimmed + ".rejects";
   }
 }

@@ -61,6 +61,15 @@ abstract class JobCommand implements Callable<Integer> {
   /** Writes the result to {@link #output}; returns the lines (records) written. */
   abstract long write(NearDupJob job) throws IOException;
 
+  /**
+   * Checks the outputs a subclass writes besides {@link #output} and {@code --signatures-out}, before
+   * any work, as {@link OutputCheck} does.
+   */
+  void checkOtherOutputs(JobSettings settings, Configuration hadoop) throws IOException {}
+
+  /** Summary lines of what a subclass wrote besides {@link #output}, after the job's summary. */
+  void summarizeOtherOutputs(PrintWriter err) {}
+
   /** The kept-set options (clusters, dedup); null for pairs, which has no iterative rounds. */
   KeptSetOptions keptSetOptions() {
     return null;
@@ -92,6 +101,7 @@ abstract class JobCommand implements Callable<Integer> {
         OutputCheck.checkApart(output, signaturesOut, hadoop);
         OutputCheck.check(signaturesOut, settings.inputs(), hadoop);
       }
+      checkOtherOutputs(settings, hadoop);
       CheckpointDir checkpoints = keptSetOptions() == null
           ? null
           : CheckpointDir.set(spark.sparkContext(), keptSetOptions().checkpointDir, output);
@@ -106,6 +116,7 @@ abstract class JobCommand implements Callable<Integer> {
         if (!quiet) {
           JobStats stats = job.stats(written, listener.shuffleBytesWritten());
           NearDupJob.summarize(stats, settings, what(), err);
+          summarizeOtherOutputs(err);
         }
         return 0;
       } finally {

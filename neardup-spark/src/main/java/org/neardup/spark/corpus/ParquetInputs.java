@@ -91,19 +91,19 @@ public final class ParquetInputs {
         long recordIndex = index++;
         Object id = row.get(row.fieldIndex(idField));
         if (id == null || id.toString().isEmpty()) {
-          return ReadItem.of(new InputIssue(partition, 0, InputProblem.MISSING_ID.name(),
+          return ReadItem.of(new InputIssue(partition, 0, recordIndex, InputProblem.MISSING_ID.name(),
               InputProblem.MISSING_ID.description() + " (column '" + idField + "' is null or empty)"));
         }
         String idText = id.toString();
         Optional<String> badId = DocumentId.recordDetail(idText);
         if (badId.isPresent()) { // before any message quotes the id
-          return ReadItem.of(new InputIssue(partition, 0, InputProblem.INVALID_ID.name(), badId.get()));
+          return ReadItem.of(new InputIssue(partition, 0, recordIndex, InputProblem.INVALID_ID.name(), badId.get()));
         }
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < textFields.size(); i++) {
           Object value = row.get(row.fieldIndex(textFields.get(i)));
           if (value == null) {
-            return ReadItem.of(new InputIssue(partition, 0, InputProblem.MISSING_TEXT.name(),
+            return ReadItem.of(new InputIssue(partition, 0, recordIndex, InputProblem.MISSING_TEXT.name(),
                 InputProblem.MISSING_TEXT.description() + " (column '" + textFields.get(i) + "' is null, id '" + id + "')"));
           }
           if (i > 0) {
@@ -114,7 +114,7 @@ public final class ParquetInputs {
         String joined = text.toString();
         Optional<String> badText = DocumentText.recordDetail(joined);
         if (badText.isPresent()) {
-          return ReadItem.of(new InputIssue(partition, 0, InputProblem.INVALID_TEXT.name(), badText.get()));
+          return ReadItem.of(new InputIssue(partition, 0, recordIndex, InputProblem.INVALID_TEXT.name(), badText.get()));
         }
         return ReadItem.of(new SourceRecord(Ordinals.of(partition, recordIndex), idText, joined, 0));
       }

@@ -41,12 +41,15 @@ public final class SparkCorpus {
   private final ReadTally tally;
   private final long duplicateIds;
   private final Sources sources;
+  private final JavaRDD<Long> rejected;
 
-  private SparkCorpus(JavaRDD<SketchedDocument> documents, ReadTally tally, long duplicateIds, Sources sources) {
+  private SparkCorpus(JavaRDD<SketchedDocument> documents, ReadTally tally, long duplicateIds, Sources sources,
+      JavaRDD<Long> rejected) {
     this.documents = documents;
     this.tally = tally;
     this.duplicateIds = duplicateIds;
     this.sources = sources;
+    this.rejected = rejected;
   }
 
   /** Where the partitions of the read come from: text splits, or Parquet files by partition. */
@@ -77,6 +80,15 @@ public final class SparkCorpus {
 
   public Sources sources() {
     return sources;
+  }
+
+  /**
+   * The ordinals of the records skipped as bad under {@code --on-error skip} (malformed, without id
+   * or text, invalid id or text, later occurrences of an id), in no order; empty under {@code fail}.
+   * Empty documents are not among them: they are not bad.
+   */
+  public JavaRDD<Long> rejected() {
+    return rejected;
   }
 
   /**
@@ -130,7 +142,7 @@ public final class SparkCorpus {
       long first = laterOccurrences.keys().min(Comparator.naturalOrder());
       if (settings.onError() == OnError.FAIL) {
         SketchedDocument document = documents.filter(d -> d.ordinal == first).first();
-        InputIssue issue = new InputIssue(Ordinals.split(first), document.relativeLine,
+        InputIssue issue = new InputIssue(Ordinals.split(first), document.relativeLine, Ordinals.recordIndex(first),
             InputProblem.DUPLICATE_ID.name(), "duplicate id '" + document.id + "'");
         throw exception(issue, sources, hadoop);
       }
@@ -138,8 +150,15 @@ public final class SparkCorpus {
           .persist(StorageLevel.MEMORY_AND_DISK_SER());
       tally.issues.merge(InputProblem.DUPLICATE_ID, duplicates, Long::sum);
     }
-    laterOccurrences.unpersist(false);
-    return new SparkCorpus(documents, tally, duplicates, sources);
+    JavaRDD<Long> rejected = items
+        .filter(item -> item.issue() != null && item.issue().problem() != null && item.issue().recordIndex() >= 0)
+        .map(item -> item.issue().ordinal());
+    if (duplicates > 0) {
+      rejected = rejected.union(laterOccurrences.keys());
+    } else {
+      laterOccurrences.unpersist(false);
+    }
+    return new SparkCorpus(documents, tally, duplicates, sources, rejected);
   }
 
   /** The records of the partition's splits (one split a partition), read lazily. */

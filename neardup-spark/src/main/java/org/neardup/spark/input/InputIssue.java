@@ -9,12 +9,20 @@ import java.io.Serializable;
  *
  * @param split the {@link InputSplit#index()}
  * @param relativeLine 1-based line within the split, or 0 when not tied to a line
+ * @param recordIndex the bad record's index within the split (as the copiers of neardup-io count
+ *     records), or -1 when the problem is not tied to one record
  * @param problem the name of the skippable {@link org.neardup.input.InputProblem}, or null for a
  *     problem that always stops the run
  * @param detail what is wrong, without the {@code FILE:LINE:} prefix
  */
-public record InputIssue(int split, long relativeLine, String problem, String detail) implements Serializable {
+public record InputIssue(int split, long relativeLine, long recordIndex, String problem, String detail)
+    implements Serializable {
   private static final long serialVersionUID = 1L;
+
+  /** The ordinal of the bad record, or -1 when the problem is not tied to one record. */
+  public long ordinal() {
+    return recordIndex < 0 ? -1 : Ordinals.of(split, recordIndex);
+  }
 
   /** Orders issues as the CLI meets them: by split, then line. */
   public long order() {

@@ -79,7 +79,7 @@ public final class SplitReader implements Iterator<ReadItem>, Closeable {
     String message = e.getMessage();
     String prefix = e.line() > 0 ? e.source() + ":" + e.line() + ": " : e.source() + ": ";
     String detail = message.startsWith(prefix) ? message.substring(prefix.length()) : message;
-    return new InputIssue(split.index(), e.line(), e.problem() == null ? null : e.problem().name(), detail);
+    return new InputIssue(split.index(), e.line(), e.recordIndex(), e.problem() == null ? null : e.problem().name(), detail);
   }
 
   @Override

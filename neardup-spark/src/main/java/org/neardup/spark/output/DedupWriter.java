@@ -2,6 +2,8 @@ package org.neardup.spark.output;
 
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.HashPartitioner;
@@ -11,6 +13,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.neardup.io.Annotation;
 import org.neardup.io.InputFormat;
 import org.neardup.spark.corpus.ParquetInputs;
 import org.neardup.spark.corpus.SparkCorpus.Sources;
@@ -21,105 +24,268 @@ import org.neardup.spark.input.SplitReader;
 import scala.Tuple2;
 
 /**
- * Writes the deduplicated copy: every input record except the non-representatives of each
- * cluster. The records to drop are sent to the task of their split (partitioned by split, no text
- * moves), which copies its split with neardup-io's copier of the format, byte for byte as {@code
- * ./neardup dedup} does: one part file a split, {@code part-NNNNN} with the input's extension, in
- * input order; records skipped as bad and empty lines are copied through. A CSV part repeats the
- * header, so each part is a CSV file of its own. Parquet input gives Parquet output with the
- * input's rows and schema. Stateless.
+ * Writes the deduplicated copy: every input record except the removed ones and those skipped as
+ * bad, which go to a rejects directory instead. The records to drop are sent to the task of their
+ * split (partitioned by split, no text moves), which copies its split with neardup-io's copier of
+ * the format, byte for byte as {@code ./neardup dedup} does: one part file a split, {@code
+ * part-NNNNN} with the input's extension, in input order; empty lines are copied through. The
+ * rejects directory holds a part of the same name for each split with records skipped as bad, in
+ * the input's format, and so does the removed directory for the removed records. Annotating, the
+ * copy holds the removed records too, each record with its kept record and their similarity added
+ * by the format's annotating copier. A CSV part repeats the header, so each part is a CSV file of its own.
+ * Parquet input gives Parquet output with the input's rows and schema. Stateless.
  */
 public final class DedupWriter {
   private DedupWriter() {}
 
   /**
-   * Writes the copy of {@code sources} without {@code dropped} (ordinals) to {@code directory};
-   * returns the records kept.
+   * Where the outputs go.
+   *
+   * @param directory the deduplicated copy
+   * @param removedDirectory the removed records, or null for none
+   * @param rejectsDirectory the records skipped as bad, or null for none
+   * @param alwaysRejects whether the rejects directory is written even when no record was skipped
+   * @param annotate whether the copy holds the removed records too, each record with its kept record
+   *     and their similarity added ({@link InputFormat#copyAnnotated}); not for Parquet
    */
-  public static long write(SparkSession spark, Sources sources, JavaRDD<Long> dropped, String directory)
-      throws IOException {
+  public record Targets(String directory, String removedDirectory, String rejectsDirectory, boolean alwaysRejects,
+      boolean annotate)
+      implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+  }
+
+  /**
+   * What was written.
+   *
+   * @param kept records in the deduplicated copy
+   * @param rejected records in the rejects directory
+   * @param rejectsWritten whether the rejects directory was written
+   */
+  public record Written(long kept, long rejected, boolean rejectsWritten) {}
+
+  /**
+   * Writes the copy of {@code sources} without {@code dropped} and {@code rejected} (ordinals) to
+   * the target directory, the {@code dropped} records to the removed directory when there is one,
+   * and the {@code rejected} records to the rejects directory when there are any or {@code
+   * alwaysRejects} says so (then it is written even when empty).
+   */
+  public static Written write(SparkSession spark, Sources sources, JavaRDD<Removal> removals, JavaRDD<Long> rejected,
+      Targets targets) throws IOException {
+    JavaRDD<Long> dropped = removals.map(Removal::ordinal);
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    long rejectedCount = rejected.count();
+    String rejectsDirectory = targets.rejectsDirectory() != null && (targets.alwaysRejects() || rejectedCount > 0)
+        ? targets.rejectsDirectory()
+        : null;
+    boolean writeRejects = rejectsDirectory != null;
+    String directory = targets.directory();
+    String removedDirectory = targets.removedDirectory();
     if (sources.isParquet()) {
-      return writeParquet(spark, sources, dropped, directory);
+      return writeParquet(spark, sources, dropped, rejected, directory, removedDirectory, rejectsDirectory);
     }
     List<InputSplit> splits = sources.splits();
     int n = Math.max(1, splits.size());
     HadoopConf hadoop = new HadoopConf(context.hadoopConfiguration());
     Broadcast<HadoopConf> conf = context.broadcast(hadoop);
     PartFiles.create(hadoop.get(), directory);
-    JavaRDD<Long> kept = context.parallelize(splits, n).zipPartitions(bySplit(dropped, n), (splitIt, dropIt) -> {
-      long[] drop = sortedRecordIndexes(dropIt);
-      long written = 0;
-      while (splitIt.hasNext()) {
-        InputSplit split = splitIt.next();
-        InputFormat format = InputFormat.parse(split.spec().format());
-        long[] count = {0};
-        PartFiles.write(conf.value().get(), directory, PartFiles.name(split.index(), PartFiles.extensionOf(split.file())),
-            out -> count[0] = format.copyExcept(split.source(), SplitReader.opener(split, conf.value().get()),
-                split.spec().inputOptions(), index -> Arrays.binarySearch(drop, index) >= 0, out, true));
-        written += count[0];
-      }
-      return List.of(written).iterator();
-    });
-    long total = kept.reduce(Long::sum);
-    PartFiles.success(hadoop.get(), directory);
-    return total;
-  }
-
-  private static long writeParquet(SparkSession spark, Sources sources, JavaRDD<Long> dropped, String directory) {
-    ParquetInputs.Rows rows = ParquetInputs.rows(spark, sources.files());
-    int n = rows.rows().getNumPartitions();
-    JavaRDD<Row> keptRows = rows.rows().zipPartitions(bySplit(dropped, n), (rowIt, dropIt) -> {
-      long[] drop = sortedRecordIndexes(dropIt);
-      return new Iterator<Row>() {
-        long index;
-        Row next = advance();
-
-        private Row advance() {
-          while (rowIt.hasNext()) {
-            Row row = rowIt.next();
-            if (Arrays.binarySearch(drop, index++) < 0) {
-              return row;
+    if (writeRejects) {
+      PartFiles.create(hadoop.get(), rejectsDirectory);
+    }
+    if (removedDirectory != null) {
+      PartFiles.create(hadoop.get(), removedDirectory);
+    }
+    boolean annotate = targets.annotate();
+    JavaRDD<Mark> marks = annotate ? annotatedBySplit(removals, rejected, n) : bySplit(dropped, rejected, n);
+    JavaRDD<long[]> counts = context.parallelize(splits, n).zipPartitions(marks,
+        (splitIt, dropIt) -> {
+          Drops drops = Drops.of(dropIt);
+          long[] written = new long[2];
+          while (splitIt.hasNext()) {
+            InputSplit split = splitIt.next();
+            InputFormat format = InputFormat.parse(split.spec().format());
+            String name = PartFiles.name(split.index(), PartFiles.extensionOf(split.file()));
+            if (annotate) {
+              PartFiles.write(conf.value().get(), directory, name,
+                  out -> written[0] += format.copyAnnotated(split.source(), SplitReader.opener(split,
+                      conf.value().get()), split.spec().inputOptions(), drops::rejected, drops::annotation, out, true));
+            } else {
+              PartFiles.write(conf.value().get(), directory, name,
+                  out -> written[0] += format.copyExcept(split.source(), SplitReader.opener(split, conf.value().get()),
+                      split.spec().inputOptions(), index -> drops.removed(index) || drops.rejected(index), out, true));
+            }
+            if (removedDirectory != null && drops.anyRemoved()) {
+              PartFiles.write(conf.value().get(), removedDirectory, name,
+                  out -> format.copyExcept(split.source(), SplitReader.opener(split, conf.value().get()),
+                      split.spec().inputOptions(), index -> !drops.removed(index), out, true));
+            }
+            if (writeRejects && drops.anyRejected()) {
+              PartFiles.write(conf.value().get(), rejectsDirectory, name,
+                  out -> written[1] += format.copyExcept(split.source(), SplitReader.opener(split, conf.value().get()),
+                      split.spec().inputOptions(), index -> !drops.rejected(index), out, true));
             }
           }
-          return null;
-        }
-
-        @Override
-        public boolean hasNext() {
-          return next != null;
-        }
-
-        @Override
-        public Row next() {
-          Row row = next;
-          next = advance();
-          return row;
-        }
-      };
-    });
-    var schema = spark.read().parquet(sources.files().get(0).file()).schema();
-    spark.createDataFrame(keptRows, schema).write().parquet(directory);
-    return spark.read().parquet(directory).count();
+          return List.of(written).iterator();
+        });
+    long[] total = counts.reduce((a, b) -> new long[] {a[0] + b[0], a[1] + b[1]});
+    PartFiles.success(hadoop.get(), directory);
+    if (writeRejects) {
+      PartFiles.success(hadoop.get(), rejectsDirectory);
+    }
+    if (removedDirectory != null) {
+      PartFiles.success(hadoop.get(), removedDirectory);
+    }
+    return new Written(total[0], total[1], writeRejects);
   }
 
-  /** The dropped ordinals as (split, record index), partitioned by split: partition i holds split i's. */
-  private static JavaRDD<Long> bySplit(JavaRDD<Long> dropped, int splits) {
-    JavaPairRDD<Integer, Long> keyed = dropped.mapToPair(o -> new Tuple2<>(Ordinals.split(o), Ordinals.recordIndex(o)));
+  private static Written writeParquet(SparkSession spark, Sources sources, JavaRDD<Long> dropped,
+      JavaRDD<Long> rejected, String directory, String removedDirectory, String rejectsDirectory) {
+    ParquetInputs.Rows rows = ParquetInputs.rows(spark, sources.files());
+    int n = rows.rows().getNumPartitions();
+    var schema = spark.read().parquet(sources.files().get(0).file()).schema();
+    JavaRDD<Long> noRecords = JavaSparkContext.fromSparkContext(spark.sparkContext()).emptyRDD();
+    JavaRDD<Row> keptRows = rows.rows().zipPartitions(bySplit(dropped, rejected, n),
+        (rowIt, dropIt) -> filter(rowIt, Drops.of(dropIt), Rows.KEPT));
+    spark.createDataFrame(keptRows, schema).write().parquet(directory);
+    long kept = spark.read().parquet(directory).count();
+    if (removedDirectory != null) {
+      JavaRDD<Row> removedRows = rows.rows().zipPartitions(bySplit(dropped, noRecords, n),
+          (rowIt, dropIt) -> filter(rowIt, Drops.of(dropIt), Rows.REMOVED));
+      spark.createDataFrame(removedRows, schema).write().parquet(removedDirectory);
+    }
+    if (rejectsDirectory == null) {
+      return new Written(kept, 0, false);
+    }
+    JavaRDD<Row> rejectedRows = rows.rows().zipPartitions(bySplit(noRecords, rejected, n),
+        (rowIt, dropIt) -> filter(rowIt, Drops.of(dropIt), Rows.REJECTED));
+    spark.createDataFrame(rejectedRows, schema).write().parquet(rejectsDirectory);
+    return new Written(kept, spark.read().parquet(rejectsDirectory).count(), true);
+  }
+
+  /** Which rows of a partition an output takes. */
+  private enum Rows {
+    KEPT,
+    REMOVED,
+    REJECTED
+  }
+
+  /** The rows of one partition that {@code which} output takes. */
+  private static Iterator<Row> filter(Iterator<Row> rowIt, Drops drops, Rows which) {
+    return new Iterator<Row>() {
+      long index;
+      Row next = advance();
+
+      private Row advance() {
+        while (rowIt.hasNext()) {
+          Row row = rowIt.next();
+          long i = index++;
+          boolean wanted = switch (which) {
+            case KEPT -> !drops.removed(i) && !drops.rejected(i);
+            case REMOVED -> drops.removed(i);
+            case REJECTED -> drops.rejected(i);
+          };
+          if (wanted) {
+            return row;
+          }
+        }
+        return null;
+      }
+
+      @Override
+      public boolean hasNext() {
+        return next != null;
+      }
+
+      @Override
+      public Row next() {
+        Row row = next;
+        next = advance();
+        return row;
+      }
+    };
+  }
+
+  /**
+   * A record of a split to leave out of the copy or to annotate: its index in the split, whether it
+   * was rejected (else removed), and for a removed one, when annotating, its kept record and their
+   * similarity.
+   */
+  private record Mark(long recordIndex, boolean rejected, String keptId, String similarity)
+      implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+  }
+
+  /** The dropped ordinals as marks, partitioned by split: partition i holds split i's. */
+  private static JavaRDD<Mark> bySplit(JavaRDD<Long> dropped, JavaRDD<Long> rejected, int splits) {
+    JavaPairRDD<Integer, Mark> keyed = dropped
+        .mapToPair(o -> new Tuple2<>(Ordinals.split(o), new Mark(Ordinals.recordIndex(o), false, null, null)))
+        .union(rejected.mapToPair(o -> new Tuple2<>(Ordinals.split(o), new Mark(Ordinals.recordIndex(o), true, null,
+            null))));
     return keyed.partitionBy(new HashPartitioner(splits)).values();
   }
 
-  private static long[] sortedRecordIndexes(Iterator<Long> indexes) {
-    long[] values = new long[16];
-    int size = 0;
-    while (indexes.hasNext()) {
-      if (size == values.length) {
-        values = Arrays.copyOf(values, 2 * size);
+  /** {@link #bySplit} with each removed record's kept record and similarity. */
+  private static JavaRDD<Mark> annotatedBySplit(JavaRDD<Removal> removals, JavaRDD<Long> rejected, int splits) {
+    JavaPairRDD<Integer, Mark> keyed = removals
+        .mapToPair(r -> new Tuple2<>(Ordinals.split(r.ordinal()),
+            new Mark(Ordinals.recordIndex(r.ordinal()), false, r.keptId(), r.similarity())))
+        .union(rejected.mapToPair(o -> new Tuple2<>(Ordinals.split(o), new Mark(Ordinals.recordIndex(o), true, null,
+            null))));
+    return keyed.partitionBy(new HashPartitioner(splits)).values();
+  }
+
+  /**
+   * The record indexes of one split to leave out of the copy (removed, and rejected), and the
+   * annotations of the removed ones when annotating.
+   */
+  private record Drops(long[] removedIndexes, long[] rejectedIndexes, Map<Long, Annotation> annotations) {
+    static Drops of(Iterator<Mark> marks) {
+      long[] removed = new long[16];
+      long[] rejected = new long[16];
+      int removedSize = 0;
+      int rejectedSize = 0;
+      Map<Long, Annotation> annotations = new HashMap<>();
+      while (marks.hasNext()) {
+        Mark mark = marks.next();
+        if (!mark.rejected()) {
+          if (removedSize == removed.length) {
+            removed = Arrays.copyOf(removed, 2 * removedSize);
+          }
+          removed[removedSize++] = mark.recordIndex();
+          if (mark.keptId() != null) {
+            annotations.put(mark.recordIndex(), new Annotation(mark.keptId(), mark.similarity()));
+          }
+        } else {
+          if (rejectedSize == rejected.length) {
+            rejected = Arrays.copyOf(rejected, 2 * rejectedSize);
+          }
+          rejected[rejectedSize++] = mark.recordIndex();
+        }
       }
-      values[size++] = indexes.next();
+      long[] r = Arrays.copyOf(removed, removedSize);
+      long[] b = Arrays.copyOf(rejected, rejectedSize);
+      Arrays.sort(r);
+      Arrays.sort(b);
+      return new Drops(r, b, annotations);
     }
-    long[] sorted = Arrays.copyOf(values, size);
-    Arrays.sort(sorted);
-    return sorted;
+
+    Annotation annotation(long index) {
+      return annotations.getOrDefault(index, Annotation.KEPT);
+    }
+
+    boolean removed(long index) {
+      return Arrays.binarySearch(removedIndexes, index) >= 0;
+    }
+
+    boolean rejected(long index) {
+      return Arrays.binarySearch(rejectedIndexes, index) >= 0;
+    }
+
+    boolean anyRemoved() {
+      return removedIndexes.length > 0;
+    }
+
+    boolean anyRejected() {
+      return rejectedIndexes.length > 0;
+    }
   }
 }

@@ -330,10 +330,23 @@
 
   // ---- the actions ----
 
+  /** Clears the results and says why there are none; the banner says the rest. */
+  function showFailure(status) {
+    $('results-list').replaceChildren();
+    $('legend').hidden = true;
+    $('results-status').textContent = status;
+  }
+
   async function check() {
     const text = requireText();
     $('results-status').textContent = 'Checking…';
-    const answer = await api('POST', '/query?diff=true&limit=' + (SHOWN + 1), { text });
+    let answer;
+    try {
+      answer = await api('POST', '/query?diff=true&limit=' + (SHOWN + 1), { text });
+    } catch (error) {
+      showFailure('Not checked (the message above says why).');
+      throw error;
+    }
     showDuplicates(answer.duplicates, '');
   }
 
@@ -346,7 +359,21 @@
     }
     const upsert = $('upsert').checked;
     $('results-status').textContent = 'Adding…';
-    const answer = await api('POST', '/documents?diff=true' + (upsert ? '&upsert=true' : ''), { id, text });
+    let answer;
+    try {
+      answer = await api('POST', '/documents?diff=true' + (upsert ? '&upsert=true' : ''), { id, text });
+    } catch (error) {
+      if (error instanceof ApiError && error.problem.status === 409) {
+        // the server's detail names the API's ?upsert=true; a person has the checkbox instead
+        showFailure('Not added: “' + id + '” is already held.');
+        $('upsert').focus();
+        throw new ApiError({ title: error.problem.title, status: 409, detail: 'document \'' + id
+          + '\' already exists; tick “' + $('upsert-label').textContent.trim()
+          + '” and add again to store this text in its place' });
+      }
+      showFailure('Not added (the message above says why).');
+      throw error;
+    }
     showDuplicates(answer.duplicates, (upsert ? 'Stored “' : 'Added “') + answer.id + '”. ');
     $('lookup-id').value = answer.id;
     refreshStats();

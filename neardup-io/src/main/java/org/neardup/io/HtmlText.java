@@ -56,7 +56,7 @@ public final class HtmlText {
   }
 
   /** {@code html}'s text as {@code mode} takes it ({@link HtmlMode#MAIN} or else the visible text). */
-  static String extract(String html, HtmlMode mode) {
+  public static String extract(String html, HtmlMode mode) {
     return mode == HtmlMode.MAIN ? main(html) : visible(html);
   }
 

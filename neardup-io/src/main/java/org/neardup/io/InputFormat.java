@@ -32,10 +32,11 @@ public interface InputFormat {
    */
   InputFormat JSON = new JsonArrayFormat();
   /**
-   * A Parquet file, read with parquet-java (no Hadoop installation); id and text columns chosen by
-   * name. Not copied: {@code dedup} refuses it.
+   * A Parquet file, read and written with parquet-java (no Hadoop installation) by {@code
+   * neardup-parquet.jar}, found on the class path ({@link PluggedFormat}); id and text columns
+   * chosen by name. Copied as a new Parquet file of the same schema and the rows kept.
    */
-  InputFormat PARQUET = new ParquetFormat();
+  InputFormat PARQUET = new PluggedFormat("parquet", ".parquet", "neardup-parquet.jar");
   /** A directory of text files, walked recursively in sorted order; id = relative path. */
   InputFormat DIR = new DirectoryFormat();
 

@@ -43,7 +43,7 @@ public record InputOptions(
   }
 
   /** Whether the text field {@code field} holds HTML to extract, and how ({@link HtmlMode#OFF}: not). */
-  HtmlMode htmlOf(String field) {
+  public HtmlMode htmlOf(String field) {
     return (html == HtmlMode.VISIBLE || html == HtmlMode.MAIN) && htmlFields.contains(field) ? html : HtmlMode.OFF;
   }
 

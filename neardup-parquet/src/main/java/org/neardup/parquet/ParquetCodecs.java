@@ -1,28 +1,90 @@
-package org.neardup.io;
+package org.neardup.parquet;
 
 import com.github.luben.zstd.Zstd;
+import io.airlift.compress.Compressor;
 import io.airlift.compress.Decompressor;
+import io.airlift.compress.lz4.Lz4Compressor;
 import io.airlift.compress.lz4.Lz4Decompressor;
+import io.airlift.compress.snappy.SnappyCompressor;
 import io.airlift.compress.snappy.SnappyDecompressor;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
- * The page decompressors of {@link ParquetDocumentReader}, without Hadoop's codecs (which would need
- * a Hadoop configuration and its dependencies): Snappy and LZ4_RAW with aircompressor (pure Java),
- * GZIP with the JDK, ZSTD with zstd-jni. Another codec (LZO, BROTLI, the Hadoop-framed LZ4) is an
- * {@link IOException} naming it. Reads only: it has no compressors. Stateless and thread-safe.
+ * The page codecs of {@link ParquetDocumentReader} and {@link ParquetCopier}, without Hadoop's
+ * (which would need a Hadoop configuration and its dependencies): Snappy and LZ4_RAW with
+ * aircompressor (pure Java), GZIP with the JDK, ZSTD with zstd-jni (level 3). Another codec (LZO,
+ * BROTLI, the Hadoop-framed LZ4) is an {@link IOException} naming it when read, and {@link
+ * #writes} is false for it. Stateless and thread-safe.
  */
 final class ParquetCodecs implements CompressionCodecFactory {
+  /** Whether pages can be written with {@code codec}. */
+  static boolean writes(CompressionCodecName codec) {
+    return switch (codec) {
+      case UNCOMPRESSED, SNAPPY, LZ4_RAW, ZSTD, GZIP -> true;
+      default -> false;
+    };
+  }
+
   @Override
   public BytesInputCompressor getCompressor(CompressionCodecName codecName) {
-    throw new UnsupportedOperationException("neardup reads Parquet, it does not write it");
+    if (!writes(codecName)) {
+      throw new IllegalArgumentException("neardup does not write pages compressed with " + codecName);
+    }
+    return new BytesInputCompressor() {
+      @Override
+      public BytesInput compress(BytesInput bytes) throws IOException {
+        return BytesInput.from(ParquetCodecs.compress(codecName, bytes.toByteArray()));
+      }
+
+      @Override
+      public CompressionCodecName getCodecName() {
+        return codecName;
+      }
+
+      @Override
+      public void release() {
+        // nothing held
+      }
+    };
+  }
+
+  static byte[] compress(CompressionCodecName codec, byte[] page) throws IOException {
+    switch (codec) {
+      case SNAPPY -> {
+        return block(new SnappyCompressor(), page);
+      }
+      case LZ4_RAW -> {
+        return block(new Lz4Compressor(), page);
+      }
+      case ZSTD -> {
+        return Zstd.compress(page, 3);
+      }
+      case GZIP -> {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(page.length / 2 + 64);
+        try (GZIPOutputStream gzip = new GZIPOutputStream(out)) {
+          gzip.write(page);
+        }
+        return out.toByteArray();
+      }
+      default -> {
+        return page;
+      }
+    }
+  }
+
+  private static byte[] block(Compressor compressor, byte[] page) {
+    byte[] out = new byte[compressor.maxCompressedLength(page.length)];
+    return Arrays.copyOf(out, compressor.compress(page, 0, page.length, out, 0, out.length));
   }
 
   @Override
@@ -95,7 +157,7 @@ final class ParquetCodecs implements CompressionCodecFactory {
         throw new IOException("corrupt " + codec + " page (" + n + " bytes, expected " + size + ")");
       }
     } catch (RuntimeException e) {
-      throw new IOException("corrupt " + codec + " page (" + InputErrors.message(e) + ")", e);
+      throw new IOException("corrupt " + codec + " page (" + ParquetFormat.message(e) + ")", e);
     }
     return out;
   }

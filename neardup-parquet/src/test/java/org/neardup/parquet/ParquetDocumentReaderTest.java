@@ -1,21 +1,17 @@
-package org.neardup.io;
+package org.neardup.parquet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
-import static org.neardup.io.IoFixtures.readAll;
-import static org.neardup.io.IoFixtures.write;
 
-import com.github.luben.zstd.Zstd;
-import io.airlift.compress.snappy.SnappyCompressor;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.apache.parquet.bytes.BytesInput;
-import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
@@ -32,6 +28,10 @@ import org.neardup.input.InputException;
 import org.neardup.input.InputProblem;
 import org.neardup.input.InputProblems;
 import org.neardup.input.OnError;
+import org.neardup.io.DocumentReader;
+import org.neardup.io.DocumentReaders;
+import org.neardup.io.InputFormat;
+import org.neardup.io.InputOptions;
 
 class ParquetDocumentReaderTest {
   @TempDir Path dir;
@@ -46,7 +46,7 @@ class ParquetDocumentReaderTest {
     try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(path))
         .withConf(new PlainParquetConfiguration())
         .withType(SCHEMA)
-        .withCodecFactory(new TestCompressors())
+        .withCodecFactory(new ParquetCodecs())
         .withCompressionCodec(codec)
         .withRowGroupSize(1024L)
         .withPageSize(256)
@@ -75,7 +75,7 @@ class ParquetDocumentReaderTest {
   @Test
   void readsTheIdAndTextColumnsOfEveryRowGroupWithEachCodec() throws IOException {
     for (CompressionCodecName codec : List.of(CompressionCodecName.UNCOMPRESSED, CompressionCodecName.SNAPPY,
-        CompressionCodecName.ZSTD, CompressionCodecName.GZIP)) {
+        CompressionCodecName.ZSTD, CompressionCodecName.GZIP, CompressionCodecName.LZ4_RAW)) {
       Object[][] rows = new Object[500][];
       for (int i = 0; i < rows.length; i++) {
         rows[i] = row((long) i, "title " + i, "text \u00e9 " + "w".repeat(i % 50), "k" + i);
@@ -125,7 +125,7 @@ class ParquetDocumentReaderTest {
     assertThatThrownBy(() -> readAll(empty, InputOptions.of(InputFormat.PARQUET)))
         .isInstanceOf(InputException.class)
         .hasMessageContaining("x.parquet: an empty file, not Parquet");
-    Path text = write(dir, "t.parquet", "a\tb\n");
+    Path text = Files.writeString(dir.resolve("t.parquet"), "a\tb\n", StandardCharsets.UTF_8);
     assertThatThrownBy(() -> readAll(text, InputOptions.of(InputFormat.PARQUET)))
         .hasMessageContaining("t.parquet: not a Parquet file");
     Path good = parquet("good.parquet", CompressionCodecName.UNCOMPRESSED, row(1L, "T", "B", "k1"));
@@ -136,55 +136,17 @@ class ParquetDocumentReaderTest {
         .hasMessageContaining("cut.bin: not a readable Parquet file");
   }
 
-  @Test
-  void parquetIsNotReadFromStandardInput() {
-    assertThatThrownBy(() -> DocumentReaders.open(Path.of("-"), InputOptions.of(InputFormat.PARQUET), new InputProblems(OnError.FAIL), bytes -> {}))
-        .isInstanceOf(InputException.class)
-        .hasMessageContaining("parquet is read from a file, not from standard input");
+  static List<Document> readAll(Path path, InputOptions options) {
+    return readAll(path, options, new InputProblems(OnError.FAIL));
   }
 
-  /** Compressors for the test's writer: Snappy with aircompressor, ZSTD with zstd-jni, else none. */
-  private static final class TestCompressors implements CompressionCodecFactory {
-    @Override
-    public BytesInputCompressor getCompressor(CompressionCodecName codec) {
-      return new BytesInputCompressor() {
-        @Override
-        public BytesInput compress(BytesInput bytes) throws IOException {
-          byte[] in = bytes.toByteArray();
-          return BytesInput.from(switch (codec) {
-            case SNAPPY -> {
-              SnappyCompressor snappy = new SnappyCompressor();
-              byte[] out = new byte[snappy.maxCompressedLength(in.length)];
-              yield Arrays.copyOf(out, snappy.compress(in, 0, in.length, out, 0, out.length));
-            }
-            case ZSTD -> Zstd.compress(in);
-            case GZIP -> {
-              java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-              try (java.util.zip.GZIPOutputStream gzip = new java.util.zip.GZIPOutputStream(out)) {
-                gzip.write(in);
-              }
-              yield out.toByteArray();
-            }
-            default -> in;
-          });
-        }
-
-        @Override
-        public CompressionCodecName getCodecName() {
-          return codec;
-        }
-
-        @Override
-        public void release() {}
-      };
+  static List<Document> readAll(Path path, InputOptions options, InputProblems problems) {
+    List<Document> documents = new ArrayList<>();
+    try (DocumentReader reader = DocumentReaders.open(path, options, problems)) {
+      for (Document d = reader.next(); d != null; d = reader.next()) {
+        documents.add(d);
+      }
     }
-
-    @Override
-    public BytesInputDecompressor getDecompressor(CompressionCodecName codec) {
-      return new ParquetCodecs().getDecompressor(codec);
-    }
-
-    @Override
-    public void release() {}
+    return documents;
   }
 }

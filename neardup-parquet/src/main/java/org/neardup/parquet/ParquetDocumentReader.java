@@ -1,4 +1,4 @@
-package org.neardup.io;
+package org.neardup.parquet;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,9 +31,13 @@ import org.neardup.input.Document;
 import org.neardup.input.InputException;
 import org.neardup.input.InputProblem;
 import org.neardup.input.InputProblems;
+import org.neardup.io.DocumentReader;
+import org.neardup.io.HtmlMode;
+import org.neardup.io.HtmlText;
+import org.neardup.io.InputOptions;
 
 /**
- * Reads {@link InputFormat#PARQUET} with parquet-java's own file reader on a local file (no Hadoop
+ * Reads Parquet ({@link ParquetFormat}) with parquet-java's own file reader on a local file (no Hadoop
  * file system or configuration; pages decompressed by {@link ParquetCodecs}), one row group at a
  * time, only the id and text columns. As the Spark job's Parquet input does: the id is column
  * {@link InputOptions#idField()} (default {@code id}), the text the columns {@link
@@ -69,14 +73,7 @@ final class ParquetDocumentReader implements DocumentReader {
     this.idField = options.idField() != null ? options.idField() : InputOptions.DEFAULT_JSON_ID_FIELD;
     this.textFields = options.textFields();
     this.html = textFields.stream().map(options::htmlOf).toArray(HtmlMode[]::new);
-    checkMagic(path);
-    try {
-      ParquetReadOptions readOptions = ParquetReadOptions.builder(new PlainParquetConfiguration())
-          .withCodecFactory(new ParquetCodecs()).build();
-      this.file = ParquetFileReader.open(new LocalInputFile(path), readOptions);
-    } catch (IOException | RuntimeException e) {
-      throw new InputException(source, 0, null, "not a readable Parquet file (" + InputErrors.message(e) + ")", e);
-    }
+    this.file = openFile(path);
     try {
       MessageType schema = file.getFooter().getFileMetaData().getSchema();
       Set<String> wanted = new LinkedHashSet<>();
@@ -97,8 +94,25 @@ final class ParquetDocumentReader implements DocumentReader {
     }
   }
 
+  /**
+   * parquet-java's reader of {@code path}, after {@link #checkMagic}.
+   *
+   * @throws InputException for a file that is not Parquet or whose footer cannot be read
+   */
+  static ParquetFileReader openFile(Path path) {
+    checkMagic(path);
+    try {
+      ParquetReadOptions readOptions = ParquetReadOptions.builder(new PlainParquetConfiguration())
+          .withCodecFactory(new ParquetCodecs()).build();
+      return ParquetFileReader.open(new LocalInputFile(path), readOptions);
+    } catch (IOException | RuntimeException e) {
+      throw new InputException(path.toString(), 0, null, "not a readable Parquet file (" + ParquetFormat.message(e) + ")", e);
+    }
+  }
+
   /** Refuses, before parquet-java reads the footer, a file that does not start and end with {@code PAR1}. */
-  private void checkMagic(Path path) {
+  private static void checkMagic(Path path) {
+    String source = path.toString();
     try {
       long size = Files.size(path);
       if (size == 0) {
@@ -113,7 +127,7 @@ final class ParquetDocumentReader implements DocumentReader {
             + " and end with a footer; --format names how to read other files)");
       }
     } catch (IOException e) {
-      throw InputErrors.readFailure(source, 0, e, false);
+      throw new InputException(source, 0, null, "read error: " + ParquetFormat.message(e), e);
     }
   }
 
@@ -161,7 +175,7 @@ final class ParquetDocumentReader implements DocumentReader {
         }
         group = rows.read();
       } catch (IOException | RuntimeException e) {
-        throw new InputException(source, row + 1, null, "read error: " + InputErrors.message(e), e);
+        throw new InputException(source, row + 1, null, "read error: " + ParquetFormat.message(e), e);
       }
       rowsLeft--;
       long index = row++;

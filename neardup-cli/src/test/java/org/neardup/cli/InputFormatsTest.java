@@ -10,12 +10,21 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
+import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.io.ColumnIOFactory;
+import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.io.RecordReader;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.Test;
@@ -113,18 +122,49 @@ class InputFormatsTest {
     assertThat(table.out).isEqualTo("1\t3\t1.000000\n");
   }
 
-  @Test
-  void parquetIsReadLikeTheSameRecordsAsTsvAndDedupRefusesIt() throws IOException {
-    MessageType schema = MessageTypeParser.parseMessageType("message doc { required binary id (STRING); optional binary body (STRING); }");
-    Path parquet = dir.resolve("docs.parquet");
+  private static final MessageType DOCS = MessageTypeParser.parseMessageType(
+      "message doc { required binary id (STRING); optional binary body (STRING); optional int32 n; }");
+
+  /** A Parquet file of the rows of {@code tsv} (id, body; a row without a tab has a null body), n its row number. */
+  private Path parquet(String name, String tsv) throws IOException {
+    Path parquet = dir.resolve(name);
     try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(parquet))
-        .withConf(new PlainParquetConfiguration()).withType(schema).build()) {
-      SimpleGroupFactory groups = new SimpleGroupFactory(schema);
-      for (String line : TSV.split("\n")) {
+        .withConf(new PlainParquetConfiguration()).withType(DOCS).build()) {
+      SimpleGroupFactory groups = new SimpleGroupFactory(DOCS);
+      int n = 0;
+      for (String line : tsv.split("\n")) {
         String[] fields = line.split("\t");
-        writer.write(groups.newGroup().append("id", fields[0]).append("body", fields[1]));
+        Group row = groups.newGroup().append("id", fields[0]).append("n", n++);
+        if (fields.length > 1) {
+          row.append("body", fields[1]);
+        }
+        writer.write(row);
       }
     }
+    return parquet;
+  }
+
+  /** The rows of a Parquet file, each as parquet-java prints a record, one field a line. */
+  private static List<String> rows(Path file) throws IOException {
+    List<String> rows = new ArrayList<>();
+    ParquetReadOptions options = ParquetReadOptions.builder(new PlainParquetConfiguration()).build();
+    try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(file), options)) {
+      MessageType schema = reader.getFooter().getFileMetaData().getSchema();
+      PageReadStore pages;
+      while ((pages = reader.readNextRowGroup()) != null) {
+        RecordReader<Group> records = new ColumnIOFactory().getColumnIO(schema)
+            .getRecordReader(pages, new GroupRecordConverter(schema));
+        for (long i = pages.getRowCount(); i > 0; i--) {
+          rows.add(records.read().toString().replace("\n", " ").trim());
+        }
+      }
+    }
+    return rows;
+  }
+
+  @Test
+  void parquetIsReadLikeTheSameRecordsAsTsvAndDedupWritesItBack() throws IOException {
+    Path parquet = parquet("docs.parquet", TSV);
     Path tsv = Files.writeString(dir.resolve("docs.tsv"), TSV);
     String expected = CliRunner.run("pairs", "-q", "-t", "0.5", tsv.toString()).out;
     assertThat(expected).isNotEmpty();
@@ -134,13 +174,50 @@ class InputFormatsTest {
     assertThat(pairs.out).isEqualTo(expected);
     CliRunner missing = CliRunner.run("pairs", "-q", parquet.toString());
     assertThat(missing.exitCode).isEqualTo(2);
-    assertThat(missing.err).contains("docs.parquet: unknown column 'text' (columns: id, body)");
+    assertThat(missing.err).contains("docs.parquet: unknown column 'text' (columns: id, body, n)");
 
     Path clean = dir.resolve("clean.parquet");
-    CliRunner dedup = CliRunner.run("dedup", "-q", "--text-field", "body", "-o", clean.toString(), parquet.toString());
-    assertThat(dedup.exitCode).isEqualTo(2);
-    assertThat(dedup.err).contains("neardup does not write Parquet");
-    assertThat(clean).doesNotExist();
+    Path removed = dir.resolve("removed.parquet");
+    CliRunner dedup = CliRunner.run("dedup", "-t", "0.5", "--text-field", "body", "-o", clean.toString(),
+        "--removed", removed.toString(), parquet.toString());
+    assertThat(dedup.exitCode).as(dedup.toString()).isZero();
+    assertThat(dedup.err).contains("kept 2 records, removed 1 duplicate in 1 cluster -> " + clean);
+    assertThat(rows(clean)).containsExactly(
+        "id: a body: the quick brown fox jumps over the lazy dog n: 0",
+        "id: b body: something completely different is written here n: 1");
+    assertThat(rows(removed)).containsExactly("id: c body: the quick brown fox jumps over the lazy dog! n: 2");
+    CliRunner again = CliRunner.run("pairs", "-q", "-t", "0.5", "--text-field", "body", clean.toString());
+    assertThat(again.exitCode).as(again.toString()).isZero();
+    assertThat(again.out).isEmpty();
+
+    Path annotated = dir.resolve("annotated.parquet");
+    CliRunner annotate = CliRunner.run("dedup", "-q", "-t", "0.5", "--annotate", "--text-field", "body",
+        "-o", annotated.toString(), parquet.toString());
+    assertThat(annotate.exitCode).as(annotate.toString()).isZero();
+    assertThat(rows(annotated)).hasSize(3).startsWith("id: a body: the quick brown fox jumps over the lazy dog n: 0");
+    assertThat(rows(annotated).get(2)).matches("id: c body: the quick brown fox jumps over the lazy dog! n: 2"
+        + " duplicate_of: a similarity: 0\\.[0-9]+");
+
+    CliRunner two = CliRunner.run("dedup", "-q", "--text-field", "body", "-o", dir.resolve("two.parquet").toString(),
+        parquet.toString(), clean.toString());
+    assertThat(two.exitCode).isEqualTo(2);
+    assertThat(two.err).contains("dedup writes a Parquet input back as one Parquet file, so it takes exactly one such input");
+    assertThat(dir.resolve("two.parquet")).doesNotExist();
+  }
+
+  @Test
+  void parquetRowsSkippedAsBadGoToAParquetRejectsFile() throws IOException {
+    Path parquet = parquet("docs.parquet", TSV + "d\n");
+    Path clean = dir.resolve("clean.parquet");
+
+    CliRunner dedup = CliRunner.run("dedup", "-t", "0.5", "--on-error", "skip", "--text-field", "body",
+        "-o", clean.toString(), parquet.toString());
+
+    assertThat(dedup.exitCode).as(dedup.toString()).isZero();
+    Path rejects = dir.resolve("clean.rejects.parquet");
+    assertThat(dedup.err).contains("1 record skipped as bad -> " + rejects);
+    assertThat(rows(clean)).hasSize(2);
+    assertThat(rows(rejects)).containsExactly("id: d n: 3");
   }
 
   @Test

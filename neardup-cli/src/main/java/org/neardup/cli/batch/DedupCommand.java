@@ -61,7 +61,7 @@ public final class DedupCommand implements Callable<Integer> {
   @Option(names = "--components", description = "Remove all but one member of each connected component of the pairs (the --keep choice) instead.")
   boolean components;
 
-  @Option(names = "--annotate", description = "Write every record, the removed ones too, each with two fields added: the id of the kept record it duplicates and their similarity (both empty for a kept record): the last two columns of TSV, LINES and CSV (named duplicate_of and similarity in a CSV header), members \"duplicate_of\" and \"similarity\" of a JSON Lines or JSON array object (null for a kept record), a list " + DirectoryFormat.ANNOTATIONS + " in a directory output.")
+  @Option(names = "--annotate", description = "Write every record, the removed ones too, each with two fields added: the id of the kept record it duplicates and their similarity (both empty for a kept record): the last two columns of TSV, LINES and CSV (named duplicate_of and similarity in a CSV header), members \"duplicate_of\" and \"similarity\" of a JSON Lines or JSON array object (null for a kept record), columns duplicate_of and similarity at the end of a Parquet schema (null for a kept row), a list " + DirectoryFormat.ANNOTATIONS + " in a directory output.")
   boolean annotate;
 
   @Option(names = "--removed", paramLabel = "FILE", description = "Also write the removed records to FILE, in the input's format (a new directory for --format dir).")
@@ -84,9 +84,9 @@ public final class DedupCommand implements Callable<Integer> {
     if (directory && input.inputs.size() != 1) {
       throw new UsageException("dedup of a directory takes exactly one input directory");
     }
-    if (input.inputs.stream().anyMatch(p -> input.format(p) == InputFormat.PARQUET)) {
-      throw new UsageException("dedup writes the clean copy in the input's format, and neardup does not write Parquet:"
-          + " run pairs or clusters on it and filter the file with the ids they print, or convert it to JSON Lines");
+    if (input.inputs.size() != 1 && input.inputs.stream().anyMatch(p -> input.format(p) == InputFormat.PARQUET)) {
+      throw new UsageException("dedup writes a Parquet input back as one Parquet file, so it takes exactly one"
+          + " such input");
     }
     if (input.inputs.size() != 1 && input.inputs.stream().anyMatch(p -> input.format(p) == InputFormat.JSON)) {
       throw new UsageException("dedup writes a JSON array input back as one whole array, so it takes exactly one"

@@ -1,6 +1,7 @@
 @echo off
 rem neardup launcher of a release: runs lib\neardup.jar on the Java 17+ of JAVA_HOME, else the one
-rem on the PATH. Options for that JVM go in NEARDUP_JAVA_OPTS (e.g. -Xmx8g).
+rem on the PATH. Options for that JVM go in NEARDUP_JAVA_OPTS (e.g. -Xmx8g). The jar's manifest puts
+rem lib\neardup-parquet.jar, Parquet's reader and writer, on the class path.
 setlocal
 set "NEARDUP_HOME=%~dp0.."
 set "JAVA=java"

@@ -203,6 +203,11 @@ class InputFormatsTest {
     assertThat(two.exitCode).isEqualTo(2);
     assertThat(two.err).contains("dedup writes a Parquet input back as one Parquet file, so it takes exactly one such input");
     assertThat(dir.resolve("two.parquet")).doesNotExist();
+    CliRunner gzipped = CliRunner.run("dedup", "-q", "--text-field", "body", "-o", dir.resolve("c.parquet.gz").toString(),
+        parquet.toString());
+    assertThat(gzipped.exitCode).isEqualTo(2);
+    assertThat(gzipped.err).contains("c.parquet.gz: a Parquet copy is compressed page by page with the input's codec,"
+        + " not gzipped: name it without .gz");
   }
 
   @Test

@@ -84,9 +84,17 @@ public final class DedupCommand implements Callable<Integer> {
     if (directory && input.inputs.size() != 1) {
       throw new UsageException("dedup of a directory takes exactly one input directory");
     }
-    if (input.inputs.size() != 1 && input.inputs.stream().anyMatch(p -> input.format(p) == InputFormat.PARQUET)) {
-      throw new UsageException("dedup writes a Parquet input back as one Parquet file, so it takes exactly one"
-          + " such input");
+    if (input.inputs.stream().anyMatch(p -> input.format(p) == InputFormat.PARQUET)) {
+      if (input.inputs.size() != 1) {
+        throw new UsageException("dedup writes a Parquet input back as one Parquet file, so it takes exactly one"
+            + " such input");
+      }
+      for (Path target : new Path[] {output, removed, rejects}) {
+        if (target != null && target.toString().endsWith(".gz")) {
+          throw new UsageException(target + ": a Parquet copy is compressed page by page with the input's codec,"
+              + " not gzipped: name it without .gz");
+        }
+      }
     }
     if (input.inputs.size() != 1 && input.inputs.stream().anyMatch(p -> input.format(p) == InputFormat.JSON)) {
       throw new UsageException("dedup writes a JSON array input back as one whole array, so it takes exactly one"

@@ -105,6 +105,24 @@ class HtmlInputTest {
   }
 
   @Test
+  void dedupOfADirectoryOfPagesCopiesTheFilesKeptAsTheyWere() throws IOException {
+    Path site = site();
+    Files.writeString(site.resolve("copy.html"), BRIDGE.replace("Tuesday", "Wednesday"));
+    CliRunner pairs = CliRunner.run("pairs", "-q", site.toString());
+    assertThat(pairs.exitCode).as(pairs.toString()).isZero();
+    assertThat(pairs.out.lines()).hasSize(1).allMatch(line -> line.startsWith("bridge.html\tcopy.html\t"));
+
+    Path clean = dir.resolve("clean");
+    CliRunner dedup = CliRunner.run("dedup", "-q", "-o", clean.toString(), site.toString());
+
+    assertThat(dedup.exitCode).as(dedup.toString()).isZero();
+    try (var files = Files.list(clean)) {
+      assertThat(files.map(f -> f.getFileName().toString())).containsExactlyInAnyOrder("bridge.html", "orchestra.htm");
+    }
+    assertThat(Files.readString(clean.resolve("bridge.html"))).isEqualTo(BRIDGE);
+  }
+
+  @Test
   void explainComparesTheExtractedText() throws IOException {
     Path site = site();
     CliRunner run = CliRunner.run("explain", "--id", "bridge.html", "--id", "orchestra.htm", site.toString());

@@ -92,6 +92,13 @@ class InputFormatsTest {
     Path output = dir.resolve("dedup.jsonl");
     assertThat(CliRunner.run("dedup", "-q", "-o", output.toString(), input.toString()).exitCode).isZero();
     assertThat(Files.readString(output)).hasLineCount(2).doesNotContain("something completely different\"}\n{\"text\":\"the quick");
+
+    Path body = Files.writeString(dir.resolve("bodies.jsonl"), "{\"title\":\"t\",\"body\":\"the quick brown fox\"}\n");
+    CliRunner noText = CliRunner.run("pairs", "-q", body.toString());
+    assertThat(noText.exitCode).isEqualTo(2);
+    assertThat(noText.err).contains("bodies.jsonl:1: record without text (no field 'text'; the record has title, body:"
+        + " --text-field names the field to read)");
+    assertThat(CliRunner.run("pairs", "-q", "--text-field", "body", body.toString()).exitCode).isZero();
   }
 
   @Test
@@ -174,7 +181,7 @@ class InputFormatsTest {
     assertThat(pairs.out).isEqualTo(expected);
     CliRunner missing = CliRunner.run("pairs", "-q", parquet.toString());
     assertThat(missing.exitCode).isEqualTo(2);
-    assertThat(missing.err).contains("docs.parquet: unknown column 'text' (columns: id, body, n)");
+    assertThat(missing.err).contains("docs.parquet: unknown column 'text' (columns: id, body, n): --text-field names the column to read");
 
     Path clean = dir.resolve("clean.parquet");
     Path removed = dir.resolve("removed.parquet");

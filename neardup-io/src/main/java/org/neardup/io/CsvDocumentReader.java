@@ -77,7 +77,8 @@ final class CsvDocumentReader implements DocumentReader {
       List<String> quoted = new ArrayList<>(header.size());
       header.forEach(h -> quoted.add(InputErrors.oneLine(h)));
       throw new InputException(
-          source, 0, null, "unknown column '" + name + "' (columns: " + String.join(", ", quoted) + ")");
+          source, 0, null, "unknown column '" + name + "' (columns: " + String.join(", ", quoted) + "): "
+              + (name.equals(idField) ? "--id-field" : "--text-field") + " names the column to read");
     }
     int again = header.lastIndexOf(name);
     if (again != index) {

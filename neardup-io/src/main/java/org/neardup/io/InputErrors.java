@@ -7,6 +7,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.zip.ZipException;
 import org.neardup.input.InputException;
 import org.neardup.input.InputProblem;
@@ -72,6 +73,19 @@ final class InputErrors {
   /** As {@link #readFailure}, unwrapping an {@link UncheckedIOException}. */
   static InputException readFailure(String source, long line, UncheckedIOException e, boolean gzip) {
     return readFailure(source, line, e.getCause(), gzip);
+  }
+
+  /**
+   * A JSON record's missing field {@code field}, with the fields the record has and the option that
+   * names another: {@code no field 'text'; the record has body, title: --text-field names the field to read}.
+   */
+  static String noField(String field, java.util.Collection<String> names, String option) {
+    if (names.isEmpty()) {
+      return "no field '" + field + "'; the record has no fields";
+    }
+    List<String> shown = names.stream().limit(10).map(InputErrors::oneLine).toList();
+    return "no field '" + field + "'; the record has " + String.join(", ", shown) + (names.size() > 10 ? ", ..." : "")
+        + ": " + option + " names the field to read";
   }
 
   /** The exception's message on one line (its class name when it has none). */

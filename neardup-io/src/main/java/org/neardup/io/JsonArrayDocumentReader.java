@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.util.Arrays;
-import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.neardup.input.Document;
@@ -73,7 +73,7 @@ final class JsonArrayDocumentReader implements DocumentReader {
     String id = null;
     boolean idSeen = false;
     String malformed = null;
-    Set<String> names = new HashSet<>();
+    Set<String> names = new LinkedHashSet<>();
     JsonParser p = array.parser();
     try {
       for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
@@ -121,12 +121,13 @@ final class JsonArrayDocumentReader implements DocumentReader {
     }
     if (id == null || id.isEmpty()) {
       return report(line, index, InputProblem.MISSING_ID,
-          idSeen ? "id field '" + idField + "' is null or empty" : "no field '" + idField + "'");
+          idSeen ? "id field '" + idField + "' is null or empty" : InputErrors.noField(idField, names, "--id-field"));
     }
     for (int i = 0; i < texts.length; i++) {
       if (texts[i] == null) {
         String field = textFields.get(i);
-        return report(line, index, InputProblem.MISSING_TEXT, seen[i] ? "field '" + field + "' is null" : "no field '" + field + "'");
+        return report(line, index, InputProblem.MISSING_TEXT, seen[i] ? "field '" + field + "' is null"
+            : InputErrors.noField(field, names, "--text-field"));
       }
     }
     for (int i = 0; i < texts.length; i++) {

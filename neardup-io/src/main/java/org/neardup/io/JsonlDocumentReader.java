@@ -42,6 +42,7 @@ final class JsonlDocumentReader extends LineDocumentReader {
   private final List<String> textFields;
   private final String[] texts;
   private final boolean[] seen;
+  private final List<String> names = new java.util.ArrayList<>();
   /** How each text field is taken: {@link HtmlMode#OFF} as it is, else as HTML. */
   private final HtmlMode[] html;
 
@@ -59,6 +60,7 @@ final class JsonlDocumentReader extends LineDocumentReader {
   protected Document parse(CharBuffer chars, long line, long recordIndex) {
     Arrays.fill(texts, null);
     Arrays.fill(seen, false);
+    names.clear();
     String id = null;
     boolean idSeen = false;
     try (JsonParser p =
@@ -69,6 +71,7 @@ final class JsonlDocumentReader extends LineDocumentReader {
       }
       for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
         String name = p.currentName();
+        names.add(name);
         JsonToken value = p.nextToken();
         boolean used = false;
         if (name.equals(idField)) {
@@ -114,13 +117,15 @@ final class JsonlDocumentReader extends LineDocumentReader {
       id = Long.toString(recordIndex + 1);
     }
     if (id == null || id.isEmpty()) {
-      report(line, InputProblem.MISSING_ID, idSeen ? "id field '" + idField + "' is null or empty" : "no field '" + idField + "'");
+      report(line, InputProblem.MISSING_ID, idSeen ? "id field '" + idField + "' is null or empty"
+          : InputErrors.noField(idField, names, "--id-field"));
       return null;
     }
     for (int i = 0; i < texts.length; i++) {
       if (texts[i] == null) {
         String field = textFields.get(i);
-        report(line, InputProblem.MISSING_TEXT, seen[i] ? "field '" + field + "' is null" : "no field '" + field + "'");
+        report(line, InputProblem.MISSING_TEXT, seen[i] ? "field '" + field + "' is null"
+            : InputErrors.noField(field, names, "--text-field"));
         return null;
       }
     }

@@ -100,7 +100,7 @@ class CsvDocumentReaderTest {
             InputException.class,
             e -> {
               assertThat(e.problem()).isNull();
-              assertThat(e.getMessage()).isEqualTo(file + ": unknown column 'Foo' (columns: a, b, c)");
+              assertThat(e.getMessage()).isEqualTo(file + ": unknown column 'Foo' (columns: a, b, c): --text-field names the column to read");
             });
   }
 

@@ -65,7 +65,8 @@ class JsonlDocumentReaderTest {
             InputException.class,
             e -> {
               assertThat(e.problem()).isEqualTo(InputProblem.MISSING_ID);
-              assertThat(e.getMessage()).isEqualTo(file + ":2: record without id (no field 'id')");
+              assertThat(e.getMessage()).isEqualTo(file + ":2: record without id (no field 'id'; the record has text:"
+                  + " --id-field names the field to read)");
             });
   }
 
@@ -86,7 +87,8 @@ class JsonlDocumentReaderTest {
             InputException.class,
             e -> {
               assertThat(e.problem()).isEqualTo(InputProblem.MISSING_TEXT);
-              assertThat(e.getMessage()).isEqualTo(file + ":1: record without text (no field 'text')");
+              assertThat(e.getMessage()).isEqualTo(file + ":1: record without text (no field 'text'; the record has id, body:"
+                  + " --text-field names the field to read)");
             });
   }
 

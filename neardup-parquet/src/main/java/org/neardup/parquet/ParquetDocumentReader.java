@@ -135,7 +135,8 @@ final class ParquetDocumentReader implements DocumentReader {
   private Type column(MessageType schema, String name) {
     if (!schema.containsField(name)) {
       throw new InputException(source, 0, null, "unknown column '" + name + "' (columns: "
-          + String.join(", ", schema.getFields().stream().map(Type::getName).toList()) + ")");
+          + String.join(", ", schema.getFields().stream().map(Type::getName).toList()) + "): "
+          + (name.equals(idField) ? "--id-field" : "--text-field") + " names the column to read");
     }
     Type type = schema.getType(name);
     if (!type.isPrimitive() || type.isRepetition(Type.Repetition.REPEATED) || !readable(type.asPrimitiveType())) {

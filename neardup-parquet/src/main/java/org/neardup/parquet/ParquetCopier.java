@@ -38,11 +38,15 @@ import org.neardup.io.Annotation;
  * {@code writer.model.name}), the codec of its first column chunk (Snappy for a file without rows
  * or with a codec {@link ParquetCodecs} does not write), rows in their order. Annotated, each row
  * gets two optional columns at the end: {@code duplicate_of} (a string) and {@code similarity} (a
- * double), both null for a kept row. Row indexes are those of {@link ParquetDocumentReader}. Rows
+ * double), both null for a kept row; the metadata that lists the columns (Arrow's, pandas', Spark's
+ * schema) is left out, as it would no longer match. Row indexes are those of {@link ParquetDocumentReader}. Rows
  * are not validated: one the reader skipped as bad is copied like any other unless dropped.
  */
 final class ParquetCopier {
   private static final String MODEL_NAME = "writer.model.name";
+  /** Key-value metadata that lists the columns, which an annotated copy would contradict. */
+  private static final List<String> COLUMN_LISTS =
+      List.of("ARROW:schema", "pandas", "org.apache.spark.sql.parquet.row.metadata");
 
   private ParquetCopier() {}
 
@@ -63,6 +67,9 @@ final class ParquetCopier {
       MessageType written = annotation == null ? schema : annotated(source, schema);
       Map<String, String> metadata = new HashMap<>(file.getFooter().getFileMetaData().getKeyValueMetaData());
       metadata.remove(MODEL_NAME);
+      if (annotation != null) {
+        COLUMN_LISTS.forEach(metadata::remove);
+      }
       MessageColumnIO columns = new ColumnIOFactory().getColumnIO(schema);
       long row = 0;
       long kept = 0;

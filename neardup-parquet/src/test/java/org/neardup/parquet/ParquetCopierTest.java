@@ -44,7 +44,7 @@ class ParquetCopierTest {
     try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(path))
         .withConf(new PlainParquetConfiguration()).withType(SCHEMA).withCodecFactory(new ParquetCodecs())
         .withCompressionCodec(codec).withRowGroupSize(2048L).withPageSize(512)
-        .withExtraMetaData(Map.of("origin", "test")).build()) {
+        .withExtraMetaData(Map.of("origin", "test", "pandas", "{}")).build()) {
       SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
       for (int i = 0; i < rows; i++) {
         Group row = groups.newGroup().append("id", "r" + i);
@@ -128,6 +128,10 @@ class ParquetCopierTest {
     assertThat(annotated.get(0)).isEqualTo(original.get(0));
     assertThat(annotated.get(1)).isEqualTo(original.get(1) + "duplicate_of: r0\nsimilarity: 0.875\n");
     assertThat(annotated.get(2)).isEqualTo(original.get(2));
+    try (ParquetFileReader reader = ParquetDocumentReader.openFile(output)) {
+      assertThat(reader.getFooter().getFileMetaData().getKeyValueMetaData())
+          .containsEntry("origin", "test").doesNotContainKey("pandas");
+    }
 
     assertThatThrownBy(() -> copy(output, Set.of(), dir.resolve("twice.parquet"), true))
         .isInstanceOf(InputException.class)

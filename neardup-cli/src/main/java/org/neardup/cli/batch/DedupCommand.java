@@ -17,7 +17,7 @@ import org.neardup.cli.Formats;
 import org.neardup.cli.PipelineRun;
 import org.neardup.cli.UsageException;
 import org.neardup.cli.options.InputMixin;
-import org.neardup.cli.options.InputSnapshot;
+import org.neardup.io.InputSnapshot;
 import org.neardup.cli.options.OutputMixin;
 import org.neardup.cli.options.PipelineMixin;
 import org.neardup.cluster.Cluster;

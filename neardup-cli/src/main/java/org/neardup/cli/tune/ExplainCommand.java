@@ -13,7 +13,7 @@ import org.neardup.cli.PipelineRun;
 import org.neardup.cli.SkipLog;
 import org.neardup.cli.TerminalProgress;
 import org.neardup.cli.UsageException;
-import org.neardup.cli.options.InputSnapshot;
+import org.neardup.io.InputSnapshot;
 import org.neardup.cli.options.MeasureMixin;
 import org.neardup.cli.options.OptionalInputMixin;
 import org.neardup.cli.options.PipelineMixin;

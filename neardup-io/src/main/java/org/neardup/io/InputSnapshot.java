@@ -1,4 +1,4 @@
-package org.neardup.cli.options;
+package org.neardup.io;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -5,18 +5,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.neardup.batch.BatchInput;
+import org.neardup.batch.BatchRun;
 import org.neardup.cluster.Cluster;
 import org.neardup.cluster.Clusterer;
 import org.neardup.cluster.KeepPolicy;
 import org.neardup.cluster.KeptSet;
+import org.neardup.config.PipelineConfig;
+import org.neardup.corpus.Corpus;
+import org.neardup.corpus.Progress;
 import org.neardup.index.NearDupIndex;
 import org.neardup.input.InputProblems;
 import org.neardup.input.OnError;
-import org.neardup.pipeline.BatchInput;
-import org.neardup.pipeline.BatchRun;
-import org.neardup.pipeline.Corpus;
-import org.neardup.pipeline.PipelineConfig;
-import org.neardup.pipeline.Progress;
 import org.neardup.verify.SimilarPair;
 
 /**

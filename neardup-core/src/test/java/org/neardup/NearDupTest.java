@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.neardup.cluster.KeepPolicy;
-import org.neardup.pipeline.PipelineConfig;
+import org.neardup.config.PipelineConfig;
 import org.neardup.shingle.ShingleConfig;
 import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;

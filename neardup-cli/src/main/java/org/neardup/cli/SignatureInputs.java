@@ -6,9 +6,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.LongConsumer;
 import org.neardup.cli.options.PipelineMixin;
+import org.neardup.config.PipelineConfig;
 import org.neardup.format.SignatureFile;
 import org.neardup.io.FileInputs;
-import org.neardup.pipeline.PipelineConfig;
 import org.neardup.sketch.SketchParams;
 
 /**

@@ -2,8 +2,8 @@ package org.neardup.tune;
 
 import java.util.Objects;
 import java.util.SplittableRandom;
+import org.neardup.corpus.Corpus;
 import org.neardup.lsh.LshParams;
-import org.neardup.pipeline.Corpus;
 import org.neardup.verify.Jaccard;
 
 /**

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.neardup.pipeline.PipelineConfig;
+import org.neardup.config.PipelineConfig;
 import org.neardup.sketch.DocumentSketcher;
 import org.neardup.sketch.Sketch;
 import org.neardup.synth.CorpusGenerator;

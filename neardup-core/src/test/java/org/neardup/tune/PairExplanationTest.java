@@ -6,11 +6,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.neardup.config.PipelineConfig;
+import org.neardup.corpus.Corpus;
 import org.neardup.lsh.LshIndex;
 import org.neardup.lsh.LshParams;
 import org.neardup.minhash.Signatures;
-import org.neardup.pipeline.Corpus;
-import org.neardup.pipeline.PipelineConfig;
 import org.neardup.synth.CorpusGenerator;
 import org.neardup.verify.Jaccard;
 

@@ -6,12 +6,12 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.neardup.batch.PairFinder;
+import org.neardup.config.PipelineConfig;
+import org.neardup.corpus.Corpus;
+import org.neardup.corpus.PairResult;
+import org.neardup.corpus.Progress;
 import org.neardup.lsh.LshParams;
-import org.neardup.pipeline.Corpus;
-import org.neardup.pipeline.PairFinder;
-import org.neardup.pipeline.PairResult;
-import org.neardup.pipeline.PipelineConfig;
-import org.neardup.pipeline.Progress;
 import org.neardup.synth.CorpusGenerator;
 import org.neardup.verify.Jaccard;
 import org.neardup.verify.VerifyMode;

@@ -1,13 +1,13 @@
 package org.neardup.tune;
 
 import java.util.List;
+import org.neardup.config.PipelineConfig;
+import org.neardup.corpus.Corpus;
+import org.neardup.corpus.CorpusBuilder;
+import org.neardup.corpus.Progress;
 import org.neardup.input.Document;
 import org.neardup.input.InputProblems;
 import org.neardup.input.OnError;
-import org.neardup.pipeline.Corpus;
-import org.neardup.pipeline.CorpusBuilder;
-import org.neardup.pipeline.PipelineConfig;
-import org.neardup.pipeline.Progress;
 import org.neardup.synth.GeneratedCorpus;
 
 /** Test helpers: corpora from texts or generated corpora. */

@@ -11,14 +11,14 @@ import java.util.Objects;
 import java.util.function.IntPredicate;
 import java.util.function.LongConsumer;
 import java.util.stream.Stream;
+import org.neardup.batch.BatchInput;
+import org.neardup.corpus.Corpus;
+import org.neardup.corpus.CorpusBuilder;
 import org.neardup.format.SignatureFile;
 import org.neardup.input.Document;
 import org.neardup.input.InputException;
 import org.neardup.input.InputProblems;
 import org.neardup.input.OnError;
-import org.neardup.pipeline.BatchInput;
-import org.neardup.pipeline.Corpus;
-import org.neardup.pipeline.CorpusBuilder;
 
 /**
  * Input files as a {@link BatchInput}: text inputs, each with its reading options, then signature

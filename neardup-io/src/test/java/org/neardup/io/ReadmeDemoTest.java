@@ -8,16 +8,16 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.neardup.batch.BatchRun;
+import org.neardup.config.PipelineConfig;
+import org.neardup.corpus.Corpus;
+import org.neardup.corpus.PairResult;
+import org.neardup.corpus.Progress;
 import org.neardup.input.InputProblems;
 import org.neardup.input.OnError;
 import org.neardup.io.FileInputs;
 import org.neardup.io.InputFormat;
 import org.neardup.io.InputOptions;
-import org.neardup.pipeline.BatchRun;
-import org.neardup.pipeline.Corpus;
-import org.neardup.pipeline.PairResult;
-import org.neardup.pipeline.PipelineConfig;
-import org.neardup.pipeline.Progress;
 import org.neardup.shingle.ShingleConfig;
 
 /** The library guide's example over files, as written there: if this stops compiling, fix the README too. */

@@ -18,7 +18,7 @@ import org.neardup.verify.ContainmentPair;
  * |Q ∩ X| / |Q| &gt;= t, the same answer as brute force.
  *
  * <ol>
- * *   <li>Shingles are ranked by document frequency, rarest first.
+ *   <li>Shingles are ranked by document frequency, rarest first.
  *   <li>C(Q, X) &gt;= t needs o = ⌈t·|Q|⌉ common shingles, so X holds one of the first |Q| − o + 1
  *       ranks of Q (its prefix). X may hold any of them, so every rank of every document is
  *       indexed (an inverted index as large as the sets), but each query reads only the lists of

@@ -11,7 +11,6 @@ import org.neardup.corpus.PairResult;
 import org.neardup.corpus.Progress;
 import org.neardup.internal.concurrent.ParallelRange;
 import org.neardup.join.ExactJoin;
-import org.neardup.join.PrefixFilterJoin;
 import org.neardup.verify.Jaccard;
 import org.neardup.verify.SimilarPair;
 import org.neardup.verify.Verifier;
@@ -38,7 +37,7 @@ public final class PairFinder {
   }
 
   /**
-   * Exact all-pairs join by prefix filtering ({@link PrefixFilterJoin}, {@link ExactJoin}): the
+   * Exact all-pairs join by prefix filtering ({@link ExactJoin}, which runs {@code PrefixFilterJoin}): the
    * same pairs as {@link #bruteForce}, far faster, within the corpus's {@link MemoryBudget} (sets
    * the corpus did not keep are read again). Needs shingle sets ({@link VerifyMode#EXACT}).
    *

@@ -37,7 +37,7 @@ import org.neardup.verify.SimilarPair;
  * With one block (everything in memory) this is the classic in-memory join; more blocks cost more
  * reads of the rank arrays, not more comparisons.
  */
-public final class PrefixFilterJoin {
+final class PrefixFilterJoin {
   private static final int PRUNED = Integer.MIN_VALUE;
 
   private final RankStore ranks;

@@ -5,25 +5,25 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.neardup.batch.BatchInput;
+import org.neardup.batch.BatchRun;
 import org.neardup.cluster.Cluster;
 import org.neardup.cluster.Clusterer;
 import org.neardup.cluster.KeepPolicy;
 import org.neardup.cluster.KeptSet;
+import org.neardup.config.PipelineConfig;
+import org.neardup.corpus.Corpus;
+import org.neardup.corpus.Progress;
 import org.neardup.index.NearDupIndex;
-import org.neardup.input.Document;
 import org.neardup.input.InputProblems;
 import org.neardup.input.OnError;
-import org.neardup.pipeline.Corpus;
-import org.neardup.pipeline.CorpusBuilder;
-import org.neardup.pipeline.PairFinder;
-import org.neardup.pipeline.PipelineConfig;
-import org.neardup.pipeline.Progress;
 import org.neardup.verify.SimilarPair;
 
 /**
  * The library in one call: near-duplicate pairs, duplicate groups and removals of documents held in memory, by
- * their own keys, and the online index. Runs the same pipeline as {@code ./neardup pairs} (LSH
- * banding, then exact verification), with the same defaults.
+ * their own keys, and the online index. Runs the same code as {@code ./neardup pairs} ({@link BatchRun}: the
+ * memory budget, LSH banding then exact verification, or the exact join where the planner finds it cheaper,
+ * as at low thresholds), with the same defaults, so both give the same pairs.
  *
  * <pre>{@code
  * Map<String, String> listings = Map.of("a", "...", "b", "...", "c", "...");
@@ -33,8 +33,8 @@ import org.neardup.verify.SimilarPair;
  * }</pre>
  *
  * <p>Documents whose text is empty after normalization have nothing to compare and are in no
- * pair. For corpora that do not fit in memory, read them with the readers of {@code neardup-io}
- * into a {@link CorpusBuilder}, or use the CLI. Immutable and thread-safe.
+ * pair. For corpora that do not fit in memory, run {@link BatchRun} over the files of {@code neardup-io}
+ * ({@code org.neardup.io.FileInputs}), or use the CLI. Immutable and thread-safe.
  */
 public final class NearDup {
   private final PipelineConfig config;
@@ -162,17 +162,14 @@ public final class NearDup {
     final List<SimilarPair> pairs;
 
     Run(PipelineConfig config, Map<K, String> documents) {
-      try (CorpusBuilder builder = new CorpusBuilder(config, new InputProblems(OnError.FAIL), Progress.NONE)) {
-        for (Map.Entry<K, String> document : documents.entrySet()) {
-          int position = keys.size();
-          keys.add(Objects.requireNonNull(document.getKey(), "key"));
-          String text = Objects.requireNonNull(document.getValue(), () -> "text of " + document.getKey());
-          builder.add(new Document(Integer.toString(position), text, "<memory>", position + 1, position));
-        }
-        corpus = builder.build();
+      List<String> texts = new ArrayList<>(documents.size());
+      for (Map.Entry<K, String> document : documents.entrySet()) {
+        keys.add(Objects.requireNonNull(document.getKey(), "key"));
+        texts.add(Objects.requireNonNull(document.getValue(), () -> "text of " + document.getKey()));
       }
+      corpus = BatchRun.read(config, BatchInput.ofTexts(texts), new InputProblems(OnError.FAIL), Progress.NONE);
       try {
-        pairs = PairFinder.withLsh(corpus, Progress.NONE).pairs();
+        pairs = BatchRun.pairs(corpus, Progress.NONE).pairs();
       } catch (RuntimeException | Error e) {
         corpus.close();
         throw e;

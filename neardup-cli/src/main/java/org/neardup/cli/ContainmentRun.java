@@ -2,15 +2,15 @@ package org.neardup.cli;
 
 import java.io.PrintWriter;
 import java.util.Locale;
+import org.neardup.batch.ContainmentFinder;
 import org.neardup.cli.options.InputMixin;
 import org.neardup.cli.options.MeasureMixin;
 import org.neardup.cli.options.PipelineMixin;
+import org.neardup.config.PipelineConfig;
+import org.neardup.corpus.ContainmentResult;
+import org.neardup.corpus.Corpus;
+import org.neardup.corpus.Progress;
 import org.neardup.input.InputProblems;
-import org.neardup.pipeline.ContainmentFinder;
-import org.neardup.pipeline.ContainmentResult;
-import org.neardup.pipeline.Corpus;
-import org.neardup.pipeline.PipelineConfig;
-import org.neardup.pipeline.Progress;
 import org.neardup.search.ContainmentPlan;
 import org.neardup.verify.VerifyMode;
 

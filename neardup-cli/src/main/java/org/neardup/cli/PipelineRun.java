@@ -2,34 +2,28 @@ package org.neardup.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.neardup.batch.BatchRun;
+import org.neardup.batch.PairMethod;
+import org.neardup.batch.PairPlanner;
 import org.neardup.cli.options.InputMixin;
 import org.neardup.cli.options.InputOptionsMixin;
 import org.neardup.cli.options.OutputMixin;
 import org.neardup.cli.options.OutputTarget;
 import org.neardup.cli.options.PipelineMixin;
 import org.neardup.cli.options.SignaturesMixin;
-import org.neardup.input.Document;
+import org.neardup.config.MemoryBudget;
+import org.neardup.config.PipelineConfig;
+import org.neardup.corpus.Corpus;
+import org.neardup.corpus.PairResult;
+import org.neardup.corpus.Progress;
 import org.neardup.input.InputProblems;
 import org.neardup.internal.SpillFile;
-import org.neardup.io.DocumentReader;
-import org.neardup.io.DocumentReaders;
+import org.neardup.io.FileInputs;
 import org.neardup.lsh.LshParams;
-import org.neardup.pipeline.Corpus;
-import org.neardup.pipeline.CorpusBuilder;
-import org.neardup.pipeline.LshPairPhase;
-import org.neardup.pipeline.MemoryBudget;
-import org.neardup.pipeline.PairFinder;
-import org.neardup.pipeline.PairPlanner;
-import org.neardup.pipeline.PairResult;
-import org.neardup.pipeline.PipelineConfig;
-import org.neardup.pipeline.Progress;
-import org.neardup.pipeline.SketchSource;
-import org.neardup.shingle.ShingleUnit;
 import org.neardup.verify.VerifyMode;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -92,19 +86,17 @@ public final class PipelineRun implements AutoCloseable {
     InputProblems problems = skips.problems(input.onErrorPolicy());
     Progress progress = StageTimes.wrap(TerminalProgress.create(quiet), err);
     long started = System.nanoTime();
-    InputRereader rereader = InputRereader.ifRereadable(input, signatures.files());
-    MemoryBudget budget = MemoryBudget.defaults();
-    if (rereader != null && expectedSetBytes(config, rereader.textBytes()) > budget.shingleSetBytes()) {
-      budget = budget.withShingleSetBytes(0); // they would not fit: keep none rather than some for a while
-    }
-    Corpus corpus = read(input, signatures, config, problems, progress, err, budget, rereader);
+    warnIgnoredOptions(input, err);
+    Corpus corpus = BatchRun.read(config, files(input, signatures.files()), problems, progress);
     try {
       long read = System.nanoTime();
       if (!quiet) {
         summarizeReading(err, config, corpus, (read - started) / 1e9);
       }
       skips.print(problems);
-      PairResult result = exact ? PairFinder.exact(corpus, progress) : planned(corpus, pipeline, quiet, progress, err);
+      PairResult result = exact ? BatchRun.pairs(corpus, PairMethod.EXACT, progress, BatchRun.Listener.NONE)
+          : BatchRun.pairs(corpus, pipeline.lsh || pipeline.maxCandidates() != null ? PairMethod.LSH : PairMethod.PLANNED,
+              labelled(progress), new Listener(config, pipeline.maxCandidates(), quiet, err));
       long done = System.nanoTime();
       PipelineRun run = new PipelineRun(config, corpus, result, problems, skips);
       if (!quiet) {
@@ -117,38 +109,49 @@ public final class PipelineRun implements AutoCloseable {
     }
   }
 
+  /** The inputs of a run as files core reads (and reads again): text inputs, then signature files. */
+  public static FileInputs files(InputOptionsMixin input, List<Path> signatureFiles) {
+    List<FileInputs.TextInput> texts = new ArrayList<>();
+    for (Path path : input.paths()) {
+      texts.add(new FileInputs.TextInput(path, input.options(path), input.qualifiesRecordNumbers(path)));
+    }
+    return FileInputs.of(texts, signatureFiles);
+  }
+
   /**
-   * The pair phase without --exact: LSH's buckets grouped, then (unless --lsh or --max-candidates,
-   * which asks for LSH within a limit) the {@link PairPlanner}'s choice, printed unless quiet.
+   * What the run says between grouping LSH's buckets and the pair phase: the {@link PairPlanner}'s
+   * plan (unless quiet), and for LSH ({@link CandidateCount}) a warning above {@link
+   * CandidateCount#WARNING_LIMIT} and a stop above --max-candidates.
    */
-  private static PairResult planned(Corpus corpus, PipelineMixin pipeline, boolean quiet, Progress progress,
-      PrintWriter err) {
-    try (LshPairPhase phase = LshPairPhase.group(corpus, progress)) {
-      PairPlanner.Plan plan = pipeline.lsh || pipeline.maxCandidates() != null ? null
-          : PairPlanner.plan(corpus, phase.candidateUpperBound());
-      boolean planPrinted = plan != null && plan.estimated() && !quiet;
+  private static final class Listener implements BatchRun.Listener {
+    private final PipelineConfig config;
+    private final Long maxCandidates;
+    private final boolean quiet;
+    private final PrintWriter err;
+    private boolean planPrinted;
+
+    Listener(PipelineConfig config, Long maxCandidates, boolean quiet, PrintWriter err) {
+      this.config = config;
+      this.maxCandidates = maxCandidates;
+      this.quiet = quiet;
+      this.err = err;
+    }
+
+    @Override
+    public void planned(PairPlanner.Plan plan) {
+      planPrinted = plan.estimated() && !quiet;
       if (planPrinted) {
         err.println("neardup: plan: " + plan.describe());
         err.flush();
       }
-      if (plan == null || !plan.exact()) {
-        // a printed plan has said how many candidates; a plan has found the exact join dearer (or
-        // impossible), so the warning suggests it only when there was no plan
-        checkCandidates(phase.candidateUpperBound(), corpus.config(), pipeline.maxCandidates(),
-            planPrinted ? null : err, plan == null);
-        return phase.find(labelled(progress));
-      }
     }
-    return PairFinder.exact(corpus, progress); // the bucket groups closed first: their files are gone
-  }
 
-  /**
-   * Roughly the heap the shingle hashes of {@code textBytes} of text take: 8 bytes a shingle, a
-   * shingle a character (char shingles) or a word (word shingles, a word and its space taken as 6
-   * characters).
-   */
-  private static long expectedSetBytes(PipelineConfig config, long textBytes) {
-    return config.shingle().unit() == ShingleUnit.CHAR ? 8 * textBytes : 8 * textBytes / 6;
+    @Override
+    public void lshChosen(long candidateUpperBound, PairPlanner.Plan plan) {
+      // a printed plan has said how many candidates; a plan has found the exact join dearer (or
+      // impossible), so the warning suggests it only when there was no plan
+      checkCandidates(candidateUpperBound, config, maxCandidates, planPrinted ? null : err, plan == null);
+    }
   }
 
   /** Warns when the LSH candidates are many (on {@code err}, unless null), stops when they are too many. */
@@ -236,67 +239,17 @@ public final class PipelineRun implements AutoCloseable {
   }
 
   /**
-   * Reads every input into a corpus. Says on {@code err} which of the CSV and JSON options an
-   * input's format ignores. Numbers the records of CSV inputs without --id-field {@code FILE#N}
-   * when there are several inputs; the readers report ids and texts that break the rules of {@link
-   * org.neardup.input.DocumentId} and {@link org.neardup.input.DocumentText} to {@code problems}, and
-   * so does this for {@code FILE#N} ids.
+   * Reads every input into a corpus, keeping every shingle set, for the commands that visit them
+   * all. Says on {@code err} which of the CSV and JSON options an input's format ignores. Numbers the
+   * records of CSV inputs without --id-field {@code FILE#N} when there are several inputs; the
+   * readers report ids and texts that break the rules of {@link org.neardup.input.DocumentId} and
+   * {@link org.neardup.input.DocumentText} to {@code problems}, and so does this for {@code FILE#N}
+   * ids.
    */
   public static Corpus read(InputOptionsMixin input, PipelineConfig config, InputProblems problems, Progress progress,
       PrintWriter err) {
-    return read(input, SignatureInputs.none(), config, problems, progress, err, MemoryBudget.defaults(), null);
-  }
-
-  /**
-   * Reads every input into a corpus within {@code budget}; with a {@code rereader}, shingle sets
-   * past the budget are dropped and made again for the candidates by reading the inputs again.
-   */
-  private static Corpus read(InputOptionsMixin input, SignatureInputs signatures, PipelineConfig config,
-      InputProblems problems, Progress progress, PrintWriter err, MemoryBudget budget, SketchSource rereader) {
     warnIgnoredOptions(input, err);
-    // in bytes of the inputs, whose sizes are known before reading (documents are not)
-    progress.startBytes("reading", inputBytes(input, signatures));
-    try (CorpusBuilder builder = new CorpusBuilder(config, problems, Progress.NONE, budget, rereader)) {
-      for (Path path : input.paths()) {
-        boolean qualify = input.qualifiesRecordNumbers(path);
-        try (DocumentReader reader = DocumentReaders.open(path, input.options(path), problems, progress::advance)) {
-          for (Document document; (document = reader.next()) != null; ) {
-            if (qualify) {
-              document = new Document(path + "#" + document.id(), document.text(), document.source(),
-                  document.line(), document.recordIndex());
-              if (!problems.admit(document)) {
-                continue; // FILE#N made from a file name the id rule refuses
-              }
-            }
-            builder.add(document);
-          }
-        }
-      }
-      signatures.readInto(builder, progress::advance);
-      return builder.build();
-    } finally {
-      progress.finish();
-    }
-  }
-
-  /** The bytes reading will go through: every input's and signature file's size; -1 if one is unknown. */
-  private static long inputBytes(InputOptionsMixin input, SignatureInputs signatures) {
-    long total = 0;
-    for (Path path : input.paths()) {
-      long size = DocumentReaders.size(path, input.options(path));
-      if (size < 0) {
-        return -1;
-      }
-      total += size;
-    }
-    for (Path file : signatures.files()) {
-      try {
-        total += Files.size(file);
-      } catch (IOException e) {
-        return -1;
-      }
-    }
-    return total;
+    return BatchRun.readKeepingSets(config, files(input, List.of()), problems, progress, MemoryBudget.defaults());
   }
 
   private static void warnIgnoredOptions(InputOptionsMixin input, PrintWriter err) {

@@ -1,9 +1,9 @@
 package org.neardup.cli;
 
 import java.util.Locale;
+import org.neardup.config.PipelineConfig;
 import org.neardup.lsh.LshParams;
 import org.neardup.minhash.MinHashConfig;
-import org.neardup.pipeline.PipelineConfig;
 
 /**
  * Whether the banding in effect keeps neardup's promise, P(candidate) &gt;= the target recall at the

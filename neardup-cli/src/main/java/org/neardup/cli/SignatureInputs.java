@@ -1,17 +1,14 @@
 package org.neardup.cli;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.LongConsumer;
 import org.neardup.cli.options.PipelineMixin;
+import org.neardup.config.PipelineConfig;
 import org.neardup.format.SignatureFile;
-import org.neardup.io.Decompression;
-import org.neardup.pipeline.CorpusBuilder;
-import org.neardup.pipeline.PipelineConfig;
+import org.neardup.io.FileInputs;
 import org.neardup.sketch.SketchParams;
 
 /**
@@ -95,37 +92,11 @@ public final class SignatureInputs {
     return files.isEmpty();
   }
 
-  /** Adds every entry of every file to {@code builder}, in file order. */
-  void readInto(CorpusBuilder builder) {
-    readInto(builder, bytes -> {});
-  }
-
-  /** {@link #readInto(CorpusBuilder)}, telling {@code bytesRead} how many bytes of the files it reads. */
-  void readInto(CorpusBuilder builder, LongConsumer bytesRead) {
-    for (Path file : files) {
-      String source = file.toString();
-      try (SignatureFile.Reader reader = reader(file, bytesRead)) {
-        long index = 0;
-        for (SignatureFile.Entry entry; (entry = reader.next()) != null; index++) {
-          builder.add(entry.id(), entry.signature(), entry.shingleSet(), entry.textLength(), source, 0, index);
-        }
-      } catch (IOException e) {
-        throw failure(file, e);
-      }
-    }
-  }
-
   private static SignatureFile.Reader reader(Path file, LongConsumer bytesRead) throws IOException {
-    InputStream in = Decompression.openInput(file, bytesRead).stream();
-    try {
-      return SignatureFile.read(in, file.toString());
-    } catch (IOException | RuntimeException e) {
-      in.close();
-      throw e;
-    }
+    return FileInputs.signatureReader(file, bytesRead);
   }
 
   private static RuntimeException failure(Path file, IOException e) {
-    return new UncheckedIOException(new IOException(file + ": cannot read: " + e.getMessage(), e));
+    return FileInputs.failure(file, e);
   }
 }

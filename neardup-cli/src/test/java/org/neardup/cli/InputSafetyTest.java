@@ -13,7 +13,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.neardup.cli.options.InputSnapshot;
+import org.neardup.io.InputSnapshot;
 import org.neardup.input.InputException;
 
 /**

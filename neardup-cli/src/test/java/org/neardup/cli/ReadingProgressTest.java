@@ -13,15 +13,15 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.neardup.cli.options.InputMixin;
+import org.neardup.config.PipelineConfig;
+import org.neardup.corpus.Corpus;
+import org.neardup.corpus.Progress;
 import org.neardup.input.InputProblems;
 import org.neardup.input.OnError;
-import org.neardup.pipeline.Corpus;
-import org.neardup.pipeline.PipelineConfig;
-import org.neardup.pipeline.Progress;
 import org.neardup.synth.CorpusGenerator;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine;
 
 /** The reading stage's progress is in bytes of the inputs, against their sizes known up front: a bar with an ETA. */
 class ReadingProgressTest {

@@ -3,9 +3,9 @@ package org.neardup.index;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.neardup.config.PipelineConfig;
 import org.neardup.lsh.BandingVersion;
 import org.neardup.lsh.LshParams;
-import org.neardup.pipeline.PipelineConfig;
 import org.neardup.sketch.SketchParams;
 import org.neardup.verify.VerifyMode;
 

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
+import org.neardup.config.PipelineConfig;
 import org.neardup.index.IndexSettings;
 import org.neardup.index.SearchSettings;
-import org.neardup.pipeline.PipelineConfig;
 
 class IndexSettingsFormatTest {
   private static final PipelineConfig CONFIG = PipelineConfig.builder().build();

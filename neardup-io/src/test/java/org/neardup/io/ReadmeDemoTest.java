@@ -5,24 +5,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.neardup.input.Document;
+import org.neardup.batch.BatchRun;
+import org.neardup.config.PipelineConfig;
+import org.neardup.corpus.Corpus;
+import org.neardup.corpus.PairResult;
+import org.neardup.corpus.Progress;
 import org.neardup.input.InputProblems;
 import org.neardup.input.OnError;
-import org.neardup.io.DocumentReader;
-import org.neardup.io.DocumentReaders;
+import org.neardup.io.FileInputs;
 import org.neardup.io.InputFormat;
 import org.neardup.io.InputOptions;
-import org.neardup.pipeline.Corpus;
-import org.neardup.pipeline.CorpusBuilder;
-import org.neardup.pipeline.PairFinder;
-import org.neardup.pipeline.PairResult;
-import org.neardup.pipeline.PipelineConfig;
-import org.neardup.pipeline.Progress;
 import org.neardup.shingle.ShingleConfig;
 
-/** The README's library example, as written there: if this stops compiling, fix the README too. */
+/** The library guide's example over files, as written there: if this stops compiling, fix the README too. */
 class ReadmeDemoTest {
   @TempDir Path dir;
 
@@ -33,16 +31,12 @@ class ReadmeDemoTest {
             + "b\tThe quick brown fox jumps over the lazy dog!\n"
             + "c\tSomething else entirely, about gardening\n");
 
-    // --- as in README.md, "The library" ---
+    // --- as in docs/library.md, "Files, streamed" ---
     PipelineConfig config = PipelineConfig.builder().threshold(0.8).shingle(ShingleConfig.chars(5)).build();
-    InputProblems problems = new InputProblems(OnError.FAIL);
-    Corpus corpus;   // AutoCloseable: close() deletes its temporary files, if any
-    try (CorpusBuilder builder = new CorpusBuilder(config, problems, Progress.NONE);
-         DocumentReader reader = DocumentReaders.open(path, InputOptions.of(InputFormat.TSV), problems)) {
-      for (Document d; (d = reader.next()) != null; ) builder.add(d);   // signed in parallel
-      corpus = builder.build();
-    }
-    PairResult result = PairFinder.withLsh(corpus, Progress.NONE);      // verified pairs, by ordinal
+    FileInputs inputs = FileInputs.ofTexts(List.of(new FileInputs.TextInput(path, InputOptions.of(InputFormat.TSV), false)));
+    // AutoCloseable: close() deletes its temporary files, if any
+    Corpus corpus = BatchRun.read(config, inputs, new InputProblems(OnError.FAIL), Progress.NONE);
+    PairResult result = BatchRun.pairs(corpus, Progress.NONE);   // verified pairs, by ordinal
     // ---
 
     assertThat(result.pairs()).hasSize(1);

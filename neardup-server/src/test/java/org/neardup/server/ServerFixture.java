@@ -12,9 +12,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
+import org.neardup.config.PipelineConfig;
 import org.neardup.index.IndexSettings;
 import org.neardup.index.SearchSettings;
-import org.neardup.pipeline.PipelineConfig;
 import org.neardup.server.store.IndexDirectory;
 
 /** A server on a free loopback port over a fresh index, and an HTTP client for it. */

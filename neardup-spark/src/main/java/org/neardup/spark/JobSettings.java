@@ -4,8 +4,8 @@ import java.io.Serializable;
 import java.util.List;
 import java.util.Objects;
 import org.neardup.cluster.KeepPolicy;
+import org.neardup.config.PipelineConfig;
 import org.neardup.input.OnError;
-import org.neardup.pipeline.PipelineConfig;
 import org.neardup.spark.input.InputSpec;
 
 /**

@@ -1,5 +1,10 @@
 package org.neardup.bench.contender;
 
+import org.neardup.config.PipelineConfig;
+import org.neardup.corpus.Corpus;
+import org.neardup.corpus.CorpusBuilder;
+import org.neardup.corpus.PairResult;
+import org.neardup.corpus.Progress;
 import org.neardup.input.Document;
 import org.neardup.input.InputProblems;
 import org.neardup.input.OnError;
@@ -8,11 +13,6 @@ import org.neardup.io.DocumentReaders;
 import org.neardup.io.InputFormat;
 import org.neardup.io.InputOptions;
 import org.neardup.minhash.MinHashConfig;
-import org.neardup.pipeline.Corpus;
-import org.neardup.pipeline.CorpusBuilder;
-import org.neardup.pipeline.PairResult;
-import org.neardup.pipeline.PipelineConfig;
-import org.neardup.pipeline.Progress;
 
 /**
  * neardup as a library user runs it: the library defaults ({@code PipelineConfig.builder()}) with

@@ -1,9 +1,9 @@
 package org.neardup.bench.contender;
 
-import org.neardup.pipeline.Corpus;
-import org.neardup.pipeline.PairFinder;
-import org.neardup.pipeline.PairResult;
-import org.neardup.pipeline.Progress;
+import org.neardup.batch.PairFinder;
+import org.neardup.corpus.Corpus;
+import org.neardup.corpus.PairResult;
+import org.neardup.corpus.Progress;
 
 /**
  * neardup's exact join ({@link PairFinder#exact}: prefix filtering with length and positional

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
+import org.neardup.config.PipelineConfig;
 import org.neardup.eval.TopKRecall;
 import org.neardup.index.BucketSpace;
 import org.neardup.index.InMemoryStorage;
@@ -21,7 +22,6 @@ import org.neardup.io.DocumentReader;
 import org.neardup.io.DocumentReaders;
 import org.neardup.io.InputFormat;
 import org.neardup.io.InputOptions;
-import org.neardup.pipeline.PipelineConfig;
 import org.neardup.search.ExactTopK;
 import org.neardup.search.TopKCollector;
 import org.neardup.shingle.ShingleConfig;
@@ -30,9 +30,9 @@ import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
 import org.neardup.verify.Containment;
 import org.neardup.verify.Jaccard;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * Top-k and containment queries against the threshold query, on one in-memory index of a corpus

@@ -7,15 +7,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
+import org.neardup.config.PipelineConfig;
 import org.neardup.index.IndexSettings;
 import org.neardup.index.NearDupIndex;
 import org.neardup.index.SearchSettings;
-import org.neardup.pipeline.PipelineConfig;
 import org.neardup.server.store.IndexDirectory;
 import org.neardup.shingle.ShingleConfig;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * The threshold query, top-10 and containment (of the document in others) on the service's

@@ -16,7 +16,7 @@ import org.neardup.cluster.Cluster;
 import org.neardup.cluster.Clusterer;
 import org.neardup.cluster.KeepPolicy;
 import org.neardup.cluster.KeptSet;
-import org.neardup.pipeline.Corpus;
+import org.neardup.corpus.Corpus;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.neardup.cli.Formats;
-import org.neardup.pipeline.Corpus;
+import org.neardup.corpus.Corpus;
 import org.neardup.verify.ContainmentPair;
 
 /**

@@ -17,11 +17,11 @@ import org.neardup.cli.PipelineRun;
 import org.neardup.cli.UsageException;
 import org.neardup.cli.options.OutputTarget;
 import org.neardup.cli.tune.StringShingles;
+import org.neardup.corpus.Corpus;
+import org.neardup.corpus.PairResult;
 import org.neardup.eval.Evaluation;
 import org.neardup.eval.IdPair;
 import org.neardup.eval.PairEvaluator;
-import org.neardup.pipeline.Corpus;
-import org.neardup.pipeline.PairResult;
 import org.neardup.shingle.ShingleConfig;
 import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
@@ -81,7 +81,7 @@ public final class DemoCommand implements Callable<Integer> {
   private static void report(PrintWriter out, GeneratedCorpus generated, PipelineRun lsh, double lshSeconds,
       Path workDir, Path corpusFile) throws IOException {
     Corpus corpus = lsh.corpus;
-    PairResult exact = org.neardup.pipeline.PairFinder.exact(corpus, org.neardup.pipeline.Progress.NONE);
+    PairResult exact = org.neardup.batch.PairFinder.exact(corpus, org.neardup.corpus.Progress.NONE);
 
     Set<IdPair> found = idPairs(corpus, lsh.result.pairs());
     Set<IdPair> exactPairs = idPairs(corpus, exact.pairs());

@@ -11,6 +11,7 @@ import org.neardup.io.DocumentReaders;
 import org.neardup.io.HtmlMode;
 import org.neardup.io.InputFormat;
 import org.neardup.io.InputOptions;
+import org.neardup.io.InputSnapshot;
 import picocli.CommandLine.Option;
 
 /**

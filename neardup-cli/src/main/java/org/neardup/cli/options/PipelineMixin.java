@@ -2,8 +2,8 @@ package org.neardup.cli.options;
 
 import org.neardup.cli.Formats;
 import org.neardup.cli.UsageException;
+import org.neardup.config.PipelineConfig;
 import org.neardup.lsh.LshParams;
-import org.neardup.pipeline.PipelineConfig;
 import org.neardup.sketch.SketchParams;
 import org.neardup.verify.VerifyMode;
 import picocli.CommandLine.Mixin;

@@ -6,12 +6,12 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import org.neardup.cli.options.InputOptionsMixin;
+import org.neardup.corpus.Corpus;
 import org.neardup.input.Document;
 import org.neardup.input.InputProblems;
 import org.neardup.input.OnError;
 import org.neardup.io.DocumentReader;
 import org.neardup.io.DocumentReaders;
-import org.neardup.pipeline.Corpus;
 
 /**
  * The raw texts of a few documents of a {@link Corpus}, which keeps none: the inputs are read

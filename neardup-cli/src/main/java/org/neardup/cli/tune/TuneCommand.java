@@ -1,21 +1,19 @@
 package org.neardup.cli.tune;
 
-import java.nio.file.Files;
-import java.util.Set;
-import org.neardup.cli.ShingleAdvice;
-import org.neardup.cli.report.RecordTexts;
-
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.Formats;
 import org.neardup.cli.PipelineRun;
 import org.neardup.cli.RecallCheck;
+import org.neardup.cli.ShingleAdvice;
 import org.neardup.cli.SkipLog;
 import org.neardup.cli.TerminalProgress;
 import org.neardup.cli.UsageException;
@@ -23,10 +21,11 @@ import org.neardup.cli.options.MeasureMixin;
 import org.neardup.cli.options.OptionalInputMixin;
 import org.neardup.cli.options.OutputTarget;
 import org.neardup.cli.options.PipelineMixin;
+import org.neardup.cli.report.RecordTexts;
+import org.neardup.config.PipelineConfig;
+import org.neardup.corpus.Corpus;
 import org.neardup.input.InputProblems;
 import org.neardup.lsh.LshParams;
-import org.neardup.pipeline.Corpus;
-import org.neardup.pipeline.PipelineConfig;
 import org.neardup.tune.BandingOption;
 import org.neardup.tune.CandidateEstimate;
 import org.neardup.tune.CurvePoint;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.neardup.config.PipelineConfig;
 import org.neardup.index.IndexSettings;
-import org.neardup.pipeline.PipelineConfig;
 
 /** {@code index check} finds keys the API cannot address: an index written by a library user, or before the rule. */
 class IndexCheckIdsTest {

@@ -10,7 +10,7 @@ import org.apache.spark.sql.SparkSession;
 import org.neardup.cli.UsageException;
 import org.neardup.cli.options.PipelineMixin;
 import org.neardup.cluster.KeepPolicy;
-import org.neardup.pipeline.PipelineConfig;
+import org.neardup.config.PipelineConfig;
 import org.neardup.spark.JobSettings;
 import org.neardup.spark.JobStats;
 import org.neardup.spark.NearDupJob;

@@ -1,0 +1,115 @@
+package org.neardup.batch;
+
+import java.util.Objects;
+import org.neardup.candidates.LshPairPhase;
+import org.neardup.config.MemoryBudget;
+import org.neardup.config.PipelineConfig;
+import org.neardup.corpus.Corpus;
+import org.neardup.corpus.CorpusBuilder;
+import org.neardup.corpus.PairResult;
+import org.neardup.corpus.Progress;
+import org.neardup.corpus.SketchSource;
+import org.neardup.input.InputProblems;
+import org.neardup.shingle.ShingleUnit;
+
+/**
+ * The batch job in two calls, the one path of {@code ./neardup pairs} and of {@link
+ * org.neardup.NearDup#pairs}: {@link #read} reads a {@link BatchInput} into a {@link Corpus} within
+ * the memory budget, and {@link #pairs} finds its pairs as the {@link PairMethod} says, the {@link
+ * PairPlanner} choosing between LSH and the exact join by default. Stateless and thread-safe.
+ */
+public final class BatchRun {
+  private BatchRun() {}
+
+  /** What a caller hears between grouping LSH's buckets and finding the pairs. Default: nothing. */
+  public interface Listener {
+    /** Hears nothing. */
+    Listener NONE = new Listener() {};
+
+    /** The plan made ({@link PairMethod#PLANNED} only), before either path runs. */
+    default void planned(PairPlanner.Plan plan) {}
+
+    /**
+     * LSH was chosen and will examine up to {@code candidateUpperBound} candidate pairs; an
+     * exception thrown here stops the run before the pair phase.
+     *
+     * @param plan the plan that chose LSH; null when LSH was asked for
+     */
+    default void lshChosen(long candidateUpperBound, PairPlanner.Plan plan) {}
+  }
+
+  /**
+   * Reads every document of {@code input} into a corpus. When the input can be read again and its
+   * shingle sets would not fit the {@linkplain MemoryBudget#defaults() memory budget}, none are kept
+   * (rather than some for a while): verification reads again the documents of candidate pairs.
+   * Progress is in bytes of the input.
+   */
+  public static Corpus read(PipelineConfig config, BatchInput input, InputProblems problems, Progress progress) {
+    MemoryBudget budget = MemoryBudget.defaults();
+    BatchInput rereader = input.rereadable() ? input : null;
+    if (rereader != null && expectedSetBytes(config, input.textBytes()) > budget.shingleSetBytes()) {
+      budget = budget.withShingleSetBytes(0);
+    }
+    return read(config, input, problems, progress, budget, rereader);
+  }
+
+  /**
+   * Reads every document of {@code input} into a corpus within {@code budget}, keeping every shingle
+   * set (in memory or spilled), for the stages that visit them all.
+   */
+  public static Corpus readKeepingSets(PipelineConfig config, BatchInput input, InputProblems problems,
+      Progress progress, MemoryBudget budget) {
+    return read(config, input, problems, progress, budget, null);
+  }
+
+  private static Corpus read(PipelineConfig config, BatchInput input, InputProblems problems, Progress progress,
+      MemoryBudget budget, SketchSource rereader) {
+    Objects.requireNonNull(config, "config");
+    progress.startBytes("reading", input.bytes());
+    try (CorpusBuilder builder = new CorpusBuilder(config, problems, Progress.NONE, budget, rereader)) {
+      input.readInto(builder, problems, progress::advance);
+      return builder.build();
+    } finally {
+      progress.finish();
+    }
+  }
+
+  /**
+   * Finds the pairs of {@code corpus} as {@code method} says. With {@link PairMethod#PLANNED} LSH's
+   * buckets are grouped first and the {@link PairPlanner} runs the exact join instead when it costs
+   * less; {@code listener} hears the plan and LSH's candidate count before the pair phase.
+   */
+  public static PairResult pairs(Corpus corpus, PairMethod method, Progress progress, Listener listener) {
+    Objects.requireNonNull(method, "method");
+    Objects.requireNonNull(listener, "listener");
+    if (method == PairMethod.EXACT) {
+      return PairFinder.exact(corpus, progress);
+    }
+    try (LshPairPhase phase = LshPairPhase.group(corpus, progress)) {
+      long candidates = phase.candidateUpperBound();
+      PairPlanner.Plan plan = method == PairMethod.PLANNED ? PairPlanner.plan(corpus, candidates) : null;
+      if (plan != null) {
+        listener.planned(plan);
+      }
+      if (plan == null || !plan.exact()) {
+        listener.lshChosen(candidates, plan);
+        return phase.find(progress);
+      }
+    }
+    return PairFinder.exact(corpus, progress); // the bucket groups closed first: their files are gone
+  }
+
+  /** {@link #pairs(Corpus, PairMethod, Progress, Listener)} with {@link PairMethod#PLANNED}, heard by no one. */
+  public static PairResult pairs(Corpus corpus, Progress progress) {
+    return pairs(corpus, PairMethod.PLANNED, progress, Listener.NONE);
+  }
+
+  /**
+   * Roughly the heap the shingle hashes of {@code textBytes} of text take: 8 bytes a shingle, a
+   * shingle a character (char shingles) or a word (word shingles, a word and its space taken as 6
+   * characters).
+   */
+  static long expectedSetBytes(PipelineConfig config, long textBytes) {
+    return config.shingle().unit() == ShingleUnit.CHAR ? 8 * textBytes : 8 * textBytes / 6;
+  }
+}

@@ -137,7 +137,8 @@ public final class DocumentReaders {
   public static long size(Path path, InputOptions options) {
     try {
       if (!options.format().readsDirectories()) {
-        Path file = InputSpool.copyOf(path) != null ? InputSpool.copyOf(path) : path;
+        Path copy = InputSpool.copyOf(path);
+        Path file = copy != null ? copy : path;
         return Files.isRegularFile(file) ? Files.size(file) : -1; // a pipe has no size
       }
       long total = 0;

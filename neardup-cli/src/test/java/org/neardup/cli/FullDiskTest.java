@@ -82,6 +82,27 @@ class FullDiskTest {
   }
 
   @Test
+  void dedupOfStandardInputNamesTheFullTemporaryDirectoryAndLeavesNoCopy() throws Exception {
+    try (SmallDisk disk = SmallDisk.mount(mountPoint("stdin"), 1)) {
+      Path log = dir.resolve("dedup.log");
+      Path clean = dir.resolve("clean.tsv");
+      Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+          "-Djava.io.tmpdir=" + disk.root(), "-cp", System.getProperty("java.class.path"),
+          "org.neardup.cli.Main", "dedup", "-q", "-o", clean.toString(), "-")
+          .redirectInput(corpus.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+      String output = Files.readString(log, StandardCharsets.UTF_8);
+      assertThat(process.exitValue()).as(output).isEqualTo(2);
+      assertThat(output.strip()).isEqualTo("neardup: " + disk.root()
+          + ": cannot write a temporary file (java.io.tmpdir): No space left on device");
+      assertThat(clean).doesNotExist();
+      try (Stream<Path> files = Files.list(disk.root())) {
+        assertThat(files).as("the copy of standard input is deleted").isEmpty();
+      }
+    }
+  }
+
+  @Test
   void aBackupInsideTheDataDirectoryIsRefused() throws IOException {
     Path small = dir.resolve("small.tsv");
     Files.write(small, Files.readAllLines(corpus, StandardCharsets.UTF_8).subList(0, 200), StandardCharsets.UTF_8);

@@ -49,18 +49,13 @@ class InputFormatsTest {
   }
 
   @Test
-  void standardInputIsReadByPairsAndRefusedByDedupWhichReadsTwice() {
+  void standardInputIsReadByPairs() {
     CliRunner pairs = withStdin(TSV, "pairs", "-q", "-");
     assertThat(pairs.exitCode).as(pairs.toString()).isZero();
     assertThat(pairs.out).startsWith("a\tc\t0.9");
     CliRunner jsonl = withStdin("{\"id\":\"x\",\"text\":\"one two three four five\"}\n{\"id\":\"y\",\"text\":\"one two three four five\"}\n",
         "pairs", "-q", "--format", "jsonl", "-");
     assertThat(jsonl.out).isEqualTo("x\ty\t1.000000\n");
-
-    CliRunner dedup = withStdin(TSV, "dedup", "-q", "-o", dir.resolve("out.tsv").toString(), "-");
-    assertThat(dedup.exitCode).isEqualTo(2);
-    assertThat(dedup.err).contains("standard input (-) can be read only once, and dedup reads its input twice: save it to a file first");
-    assertThat(dir.resolve("out.tsv")).doesNotExist();
   }
 
   @Test

@@ -36,6 +36,37 @@ class SignalCleanupTest {
     assertStoppedCleanly(dir.resolve("clean"), true, null);
   }
 
+  @Test
+  void sigtermWhileDedupCopiesStandardInputDeletesTheCopy() throws Exception {
+    Path temporary = Files.createDirectory(dir.resolve("tmp"));
+    Path target = dir.resolve("clean.tsv");
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Djava.io.tmpdir=" + temporary, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+        "dedup", "-q", "-o", target.toString(), "-"));
+    Path log = dir.resolve("child.log");
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    // Standard input stays open: dedup is still copying it when the signal comes.
+    process.getOutputStream().write("a\tthe quick brown fox jumps over the lazy dog\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    process.getOutputStream().flush();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (listing(temporary).isEmpty() && process.isAlive() && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    assertThat(listing(temporary)).as("the copy of standard input, while dedup reads it: " + Files.readString(log))
+        .singleElement().satisfies(copy -> assertThat(copy.getFileName().toString()).startsWith("neardup-input-"));
+    process.destroy(); // SIGTERM
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("the child ends after SIGTERM").isTrue();
+    assertThat(process.exitValue()).as("killed by SIGTERM: " + Files.readString(log)).isEqualTo(128 + 15);
+    assertThat(listing(temporary)).as("the copy of standard input is deleted").isEmpty();
+    assertThat(target).doesNotExist();
+  }
+
+  private static List<Path> listing(Path directory) throws IOException {
+    try (Stream<Path> files = Files.list(directory)) {
+      return files.toList();
+    }
+  }
+
   /**
    * Starts dedup, sends SIGTERM as soon as its temporary output exists, and checks what is left.
    * Should a run end before the signal, it is repeated on a larger input.

@@ -4,12 +4,15 @@ import org.neardup.NearDupException;
 
 /**
  * Bad input: the message names the file, the line (when there is one) and the problem, as {@code
- * FILE:LINE: problem}. {@link #problem()} is set when the record could be skipped with {@link
- * OnError#SKIP}; it is null for problems that always stop the run (missing file, unknown column,
- * truncated gzip).
+ * FILE:LINE: problem}, or {@code standard input, line LINE: problem} for the input named {@code -}.
+ * {@link #problem()} is set when the record could be skipped with {@link OnError#SKIP}; it is null
+ * for problems that always stop the run (missing file, unknown column, truncated gzip).
  */
 public final class InputException extends NearDupException {
   private static final long serialVersionUID = 1L;
+
+  /** The source name of standard input. */
+  private static final String STANDARD_INPUT = "-";
 
   private final String source;
   private final long line;
@@ -41,6 +44,9 @@ public final class InputException extends NearDupException {
   }
 
   private static String format(String source, long line, String detail) {
+    if (STANDARD_INPUT.equals(source)) {
+      return line > 0 ? "standard input, line " + line + ": " + detail : "standard input: " + detail;
+    }
     return line > 0 ? source + ":" + line + ": " + detail : source + ": " + detail;
   }
 

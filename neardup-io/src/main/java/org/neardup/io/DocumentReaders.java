@@ -15,7 +15,9 @@ import org.neardup.input.InputProblems;
  * thread-safe; the readers it returns are not thread-safe.
  *
  * <p>An input named {@code -} is standard input, read once as a stream in any format but {@link
- * InputFormat#DIR} and {@link InputFormat#PARQUET}.
+ * InputFormat#DIR}; for {@link InputFormat#PARQUET}, which needs a file, it is copied to a temporary
+ * file first. Its messages read {@code standard input, line LINE: problem}. An input with an open
+ * {@link InputSpool} is read from its copy, under its own name.
  *
  * <p>Common to all formats: a file (or, for {@link InputFormat#DIR}, each file) that starts with
  * the gzip magic bytes {@code 1f 8b} is gunzipped, whatever its name; {@link Document#source()} is
@@ -63,7 +65,7 @@ public final class DocumentReaders {
   public static DocumentReader open(Path path, InputOptions options, InputProblems problems) {
     Objects.requireNonNull(problems, "problems");
     check(path, options);
-    if (isStandardInput(path)) {
+    if (isStandardInput(path) || InputSpool.copyOf(path) != null) {
       return open(path, options, problems, bytes -> {});
     }
     return HtmlDocumentReader.wrap(options.format().open(path, options, problems), options);
@@ -81,9 +83,13 @@ public final class DocumentReaders {
     if (options.format().readsDirectories()) {
       return HtmlDocumentReader.wrap(new DirectoryDocumentReader(path, problems, bytesRead), options);
     }
+    Path copy = InputSpool.copyOf(path);
+    if (copy != null) {
+      return HtmlDocumentReader.wrap(openCopy(path, copy, options, problems, bytesRead), options);
+    }
     if (!options.format().readsStreams()) {
       if (isStandardInput(path)) {
-        throw new InputException("-", 0, null, options.format().name() + " is read from a file, not from standard input");
+        return HtmlDocumentReader.wrap(InputSpool.readStandardInput(path, options, problems), options);
       }
       return HtmlDocumentReader.wrap(options.format().open(path, options, problems), options);
     }
@@ -94,13 +100,27 @@ public final class DocumentReaders {
         () -> CountingInputStream.open(path, bytesRead), options, problems), options);
   }
 
+  /**
+   * A reader of {@code input} from its {@link InputSpool} copy {@code copy}, naming {@code input}:
+   * as a stream, or (Parquet, which needs a file) the copy as a file, its documents and messages
+   * renamed.
+   */
+  private static DocumentReader openCopy(Path input, Path copy, InputOptions options, InputProblems problems,
+      LongConsumer bytesRead) {
+    String source = input.toString();
+    if (options.format().readsStreams()) {
+      return options.format().open(source, () -> CountingInputStream.open(copy, bytesRead), options, problems);
+    }
+    return RenamedReader.open(source, copy, options, problems);
+  }
+
   /** Whether {@code path} is {@code -}, standard input: read once, as a stream. */
   public static boolean isStandardInput(Path path) {
     return path.getNameCount() == 1 && path.toString().equals("-");
   }
 
   /** Standard input, which closing does not close (the process may still read or inherit it). */
-  private static java.io.InputStream standardInput() {
+  static java.io.InputStream standardInput() {
     return new java.io.FilterInputStream(System.in) {
       @Override
       public void close() {
@@ -117,7 +137,9 @@ public final class DocumentReaders {
   public static long size(Path path, InputOptions options) {
     try {
       if (!options.format().readsDirectories()) {
-        return Files.isRegularFile(path) ? Files.size(path) : -1; // a pipe has no size
+        Path copy = InputSpool.copyOf(path);
+        Path file = copy != null ? copy : path;
+        return Files.isRegularFile(file) ? Files.size(file) : -1; // a pipe has no size
       }
       long total = 0;
       for (String file : DirectoryListing.list(path)) {

@@ -14,19 +14,28 @@ import org.neardup.input.InputException;
  * The size and modification time of every input file (every file under an input directory), taken
  * before the first read, so that a command that reads its inputs twice (dedup copies the records
  * it read; report and explain fetch texts by record) can tell that one changed in between: the
- * records would no longer be the ones it found. Immutable.
+ * records would no longer be the ones it found. An input that can be read only once (standard
+ * input, a pipe) is read from a copy instead, which the snapshot owns: {@link #close()} deletes it.
+ * Not thread-safe.
  */
-public final class InputSnapshot {
+public final class InputSnapshot implements AutoCloseable {
   private final List<Entry> entries;
+  private final List<SpooledInput> copies;
 
   private record Entry(Path input, Path file, long size, long modified) {}
 
-  private InputSnapshot(List<Entry> entries) {
+  private InputSnapshot(List<Entry> entries, List<SpooledInput> copies) {
     this.entries = entries;
+    this.copies = copies;
   }
 
   /** The state of {@code inputs} now; inputs that cannot be looked at are left to the readers. */
   public static InputSnapshot of(List<Path> inputs) {
+    return of(inputs, List.of());
+  }
+
+  /** {@link #of(List)}, owning the copies of the inputs that are read from one. */
+  static InputSnapshot of(List<Path> inputs, List<SpooledInput> copies) {
     List<Entry> entries = new ArrayList<>();
     for (Path input : inputs) {
       if (Files.isDirectory(input)) {
@@ -39,7 +48,7 @@ public final class InputSnapshot {
         add(entries, input, input);
       }
     }
-    return new InputSnapshot(List.copyOf(entries));
+    return new InputSnapshot(List.copyOf(entries), List.copyOf(copies));
   }
 
   private static void add(List<Entry> entries, Path input, Path file) {
@@ -71,5 +80,11 @@ public final class InputSnapshot {
             "changed while neardup was reading it; run again on a file that is not being written");
       }
     }
+  }
+
+  /** Deletes the copies of the inputs that could be read only once; the inputs are read as they are again. */
+  @Override
+  public void close() {
+    copies.forEach(SpooledInput::close);
   }
 }

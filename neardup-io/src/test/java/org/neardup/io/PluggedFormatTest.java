@@ -36,9 +36,17 @@ class PluggedFormatTest {
   }
 
   @Test
-  void parquetIsNotReadFromStandardInput() {
-    assertThatThrownBy(() -> DocumentReaders.open(Path.of("-"), InputOptions.of(InputFormat.PARQUET), new InputProblems(OnError.FAIL), bytes -> {}))
-        .isInstanceOf(InputException.class)
-        .hasMessageContaining("parquet is read from a file, not from standard input");
+  void parquetOnStandardInputWithoutItsJarNamesTheJarBeforeReadingAnything() {
+    java.io.InputStream saved = System.in;
+    java.io.ByteArrayInputStream in = new java.io.ByteArrayInputStream("PAR1".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    try {
+      System.setIn(in);
+      assertThatThrownBy(() -> DocumentReaders.open(Path.of("-"), InputOptions.of(InputFormat.PARQUET), new InputProblems(OnError.FAIL), bytes -> {}))
+          .isInstanceOf(InputException.class)
+          .hasMessageStartingWith("standard input: parquet is read and written by neardup-parquet.jar, which is not on the class path");
+    } finally {
+      System.setIn(saved);
+    }
+    assertThat(in.available()).as("standard input left unread").isEqualTo(4);
   }
 }

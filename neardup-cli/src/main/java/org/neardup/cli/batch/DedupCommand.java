@@ -101,15 +101,16 @@ public final class DedupCommand implements Callable<Integer> {
           + " such input (convert several to JSON Lines: jq -c '.[]' FILE)");
     }
     PipelineConfig config = pipeline.config();
-    InputSnapshot snapshot = input.checkRereadable("dedup");
     // The outputs named are checked and opened before any work, so that an unusable one is reported at once.
     Path defaultRejects = rejects == null ? rejectsBeside(output) : null;
     DedupWriter writer = new DedupWriter(input, spec.commandLine().getOut(), directory);
     Plan plan;
     long kept;
+    input.checkInputs();
     try (DedupWriter.Target clean = writer.open(output);
         DedupWriter.Target removedTarget = removed == null ? null : writer.open(removed);
-        DedupWriter.Target rejectsTarget = rejects == null ? null : writer.open(rejects)) {
+        DedupWriter.Target rejectsTarget = rejects == null ? null : writer.open(rejects);
+        InputSnapshot snapshot = input.checkRereadable()) {
       plan = plan(config, policy);
       snapshot.checkUnchanged();
       boolean rejectsWritten = rejectsTarget != null || !plan.isEmpty(plan.rejected());

@@ -13,6 +13,7 @@ import org.neardup.io.Annotation;
 import org.neardup.io.DirectoryFormat;
 import org.neardup.io.InputFormat;
 import org.neardup.io.InputOptions;
+import org.neardup.io.RecordCopies;
 
 /**
  * Writes the outputs of {@code dedup} (the clean copy, the removed records, the rejects): the inputs'
@@ -86,7 +87,7 @@ final class DedupWriter {
     for (int i = 0; i < input.inputs.size(); i++) {
       Path path = input.inputs.get(i);
       InputOptions options = input.options(path);
-      written += options.format().copyExcept(path, options, drop.apply(i), out.stream(), i == 0);
+      written += RecordCopies.copyExcept(path, options, drop.apply(i), out.stream(), i == 0);
     }
     return written;
   }
@@ -103,7 +104,7 @@ final class DedupWriter {
     for (int i = 0; i < input.inputs.size(); i++) {
       Path path = input.inputs.get(i);
       InputOptions options = input.options(path);
-      written += options.format().copyAnnotated(path, options, drop.apply(i), annotation.apply(i), out.stream(), i == 0);
+      written += RecordCopies.copyAnnotated(path, options, drop.apply(i), annotation.apply(i), out.stream(), i == 0);
     }
     return written;
   }

@@ -85,25 +85,32 @@ public abstract class InputOptionsMixin {
   }
 
   /**
-   * {@link #checkInputs()}, and for a command that reads its inputs twice ({@code command}: dedup,
-   * report, explain) that each is a regular file or a directory, not a pipe, which cannot be read
-   * again.
+   * {@link #checkInputs()}, for a command that reads its inputs twice (dedup, report, explain): an
+   * input that can be read only once, standard input or a pipe, is read to its
+   * end into a private temporary file now, and read from it under its own name until the snapshot
+   * returned is closed, which deletes the file.
    *
-   * @return the state of the inputs now, to check before the second read
+   * @return the state of the inputs now, to check before the second read; close it when done
+   * @throws java.io.UncheckedIOException naming the temporary directory when the copy cannot be
+   *     written (a full disk)
    */
-  public InputSnapshot checkRereadable(String command) {
+  public InputSnapshot checkRereadable() {
     checkInputs();
-    for (Path path : paths()) {
-      if (DocumentReaders.isStandardInput(path)) {
-        throw new UsageException("standard input (-) can be read only once, and " + command
-            + " reads its input twice: save it to a file first");
+    List<Path> files = new java.util.ArrayList<>();
+    List<SpooledInput> copies = new java.util.ArrayList<>();
+    try {
+      for (Path path : paths()) {
+        if (DocumentReaders.isStandardInput(path) || (!Files.isRegularFile(path) && !Files.isDirectory(path))) {
+          copies.add(SpooledInput.of(path));
+        } else {
+          files.add(path);
+        }
       }
-      if (!Files.isRegularFile(path) && !Files.isDirectory(path)) {
-        throw new UsageException(path + ": not a regular file (a pipe?): " + command
-            + " reads its input twice; save it to a file first");
-      }
+      return InputSnapshot.of(files, copies);
+    } catch (RuntimeException | Error e) {
+      copies.forEach(SpooledInput::close);
+      throw e;
     }
-    return InputSnapshot.of(paths());
   }
 
   private static boolean sameFile(Path a, Path b) {

@@ -60,8 +60,9 @@ public final class ReportCommand implements Callable<Integer> {
       throw new UsageException("--top-clusters, --least-similar, --removals and --cluster-pairs must be at least 0");
     }
     PipelineConfig config = pipeline.config();
-    InputSnapshot snapshot = input.checkRereadable("report");
+    input.checkInputs();
     try (OutputTarget target = output.open(spec, input.paths());
+        InputSnapshot snapshot = input.checkRereadable();
         PipelineRun run = PipelineRun.execute(input, pipeline, config, output.quiet, spec.commandLine().getErr())) {
       KeptSet kept = ClustersCommand.keptSet(run, KeepPolicy.FIRST);
       List<Cluster> clusters = kept.groups().stream().map(KeptSet.Group::toCluster).toList();

@@ -70,17 +70,18 @@ public final class ExplainCommand implements Callable<Integer> {
     String[] raw;
     if (ids != null && texts == null) {
       checkIds();
-      InputSnapshot snapshot = input.checkRereadable("explain");
-      SkipLog skips = new SkipLog(input.verbose, spec.commandLine().getErr());
-      InputProblems problems = skips.problems(input.onErrorPolicy());
-      corpus = PipelineRun.read(input, withSets, problems, TerminalProgress.create(false), spec.commandLine().getErr());
-      skips.print(problems);
-      a = ordinal(corpus, ids.get(0));
-      b = ordinal(corpus, ids.get(1));
-      snapshot.checkUnchanged();
-      Map<Integer, String> read = RecordTexts.read(input, corpus, Set.of(a, b));
-      labels = new String[] {ids.get(0), ids.get(1)};
-      raw = new String[] {read.get(a), read.get(b)};
+      try (InputSnapshot snapshot = input.checkRereadable()) {
+        SkipLog skips = new SkipLog(input.verbose, spec.commandLine().getErr());
+        InputProblems problems = skips.problems(input.onErrorPolicy());
+        corpus = PipelineRun.read(input, withSets, problems, TerminalProgress.create(false), spec.commandLine().getErr());
+        skips.print(problems);
+        a = ordinal(corpus, ids.get(0));
+        b = ordinal(corpus, ids.get(1));
+        snapshot.checkUnchanged();
+        Map<Integer, String> read = RecordTexts.read(input, corpus, Set.of(a, b));
+        labels = new String[] {ids.get(0), ids.get(1)};
+        raw = new String[] {read.get(a), read.get(b)};
+      }
     } else if (texts != null && ids == null) {
       checkTexts(withSets);
       corpus = corpusOf(withSets, texts);

@@ -20,11 +20,11 @@ import org.neardup.input.InputException;
  */
 public final class InputSnapshot implements AutoCloseable {
   private final List<Entry> entries;
-  private final List<SpooledInput> copies;
+  private final List<Runnable> copies;
 
   private record Entry(Path input, Path file, long size, long modified) {}
 
-  private InputSnapshot(List<Entry> entries, List<SpooledInput> copies) {
+  private InputSnapshot(List<Entry> entries, List<Runnable> copies) {
     this.entries = entries;
     this.copies = copies;
   }
@@ -34,8 +34,12 @@ public final class InputSnapshot implements AutoCloseable {
     return of(inputs, List.of());
   }
 
-  /** {@link #of(List)}, owning the copies of the inputs that are read from one. */
-  static InputSnapshot of(List<Path> inputs, List<SpooledInput> copies) {
+  /**
+   * {@link #of(List)}, owning the copies of the inputs that are read from one: {@link #close()}
+   * runs each of {@code deleteCopies}.
+   */
+  public static InputSnapshot of(List<Path> inputs, List<Runnable> deleteCopies) {
+    List<Runnable> copies = deleteCopies;
     List<Entry> entries = new ArrayList<>();
     for (Path input : inputs) {
       if (Files.isDirectory(input)) {
@@ -85,6 +89,6 @@ public final class InputSnapshot implements AutoCloseable {
   /** Deletes the copies of the inputs that could be read only once; the inputs are read as they are again. */
   @Override
   public void close() {
-    copies.forEach(SpooledInput::close);
+    copies.forEach(Runnable::run);
   }
 }

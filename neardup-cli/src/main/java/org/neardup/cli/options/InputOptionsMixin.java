@@ -106,7 +106,7 @@ public abstract class InputOptionsMixin {
           files.add(path);
         }
       }
-      return InputSnapshot.of(files, copies);
+      return InputSnapshot.of(files, copies.stream().<Runnable>map(copy -> copy::close).toList());
     } catch (RuntimeException | Error e) {
       copies.forEach(SpooledInput::close);
       throw e;

@@ -37,6 +37,9 @@ public final class JobLogging {
     }
     try {
       URI location = own.toURI();
+      // Spark settles its logging first (loading its defaults, silently), so that it does not load
+      // them again over ours when the session starts.
+      new SparkConf(false).initializeLogIfNecessary(false, true);
       context.setConfigLocation(location);
       return true;
     } catch (URISyntaxException e) {

@@ -48,7 +48,7 @@ public record ClusterFailure(int exitCode, String message) {
 
   /** The failure a message of Spark's describes, if it is one of the cluster's. */
   static Optional<ClusterFailure> classify(String text, String applicationId) {
-    String where = find(STAGE, text).map(s -> s.replace("Task", "a task").replace(" failed ", " was tried ") + ": ")
+    String where = find(STAGE, text).map(s -> s.replace("Task", "task").replace(" failed ", " was tried ") + ": ")
         .orElse("");
     Matcher lost = LOST_EXECUTOR.matcher(text);
     if (lost.find()) {

@@ -3,28 +3,22 @@ package org.neardup.spark.session;
 import java.net.URI;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.spark.SparkConf;
 import org.apache.spark.SparkContext;
-import org.apache.spark.scheduler.SparkListener;
-import org.apache.spark.scheduler.SparkListenerExecutorAdded;
-import org.apache.spark.scheduler.SparkListenerExecutorRemoved;
 
 /**
  * Ends a run that waits for executors that never come: when a job has been waiting {@code
  * timeoutSeconds} with no executor registered, it says why in one line (from the standalone
  * Master's {@code /json/}: a request more than any worker offers, no worker, workers held by other
  * applications; else executors that do not start) and cancels the jobs, so that the run ends with
- * {@link ClusterFailure#NO_RESOURCES} instead of waiting forever. A listener with a daemon thread
- * that polls once a second; {@link #close} stops it. Thread-safe.
+ * {@link ClusterFailure#NO_RESOURCES} instead of waiting forever. A daemon thread that polls Spark's
+ * status tracker once a second; {@link #close} stops it. Thread-safe.
  */
-public final class ExecutorWatch extends SparkListener implements AutoCloseable {
+public final class ExecutorWatch implements AutoCloseable {
   private final SparkContext context;
   private final long timeoutNanos;
   private final URI masterUi;
-  private final AtomicInteger executors = new AtomicInteger();
-  private final AtomicReference<String> lastLoss = new AtomicReference<>();
   private final AtomicReference<String> verdict = new AtomicReference<>();
   private final Thread thread;
 
@@ -49,7 +43,6 @@ public final class ExecutorWatch extends SparkListener implements AutoCloseable 
     }
     URI ui = masterUi != null ? masterUi : defaultUi(master);
     ExecutorWatch watch = new ExecutorWatch(context, timeoutSeconds, ui);
-    context.addSparkListener(watch);
     watch.thread.start();
     return Optional.of(watch);
   }
@@ -70,25 +63,9 @@ public final class ExecutorWatch extends SparkListener implements AutoCloseable 
     return Optional.ofNullable(verdict.get());
   }
 
-  /** Executors registered now. */
-  public int executors() {
-    return executors.get();
-  }
-
-  /** The reason the last executor was removed, if one was. */
-  public Optional<String> lastLoss() {
-    return Optional.ofNullable(lastLoss.get());
-  }
-
-  @Override
-  public void onExecutorAdded(SparkListenerExecutorAdded added) {
-    executors.incrementAndGet();
-  }
-
-  @Override
-  public void onExecutorRemoved(SparkListenerExecutorRemoved removed) {
-    executors.decrementAndGet();
-    lastLoss.set(removed.reason());
+  /** Executors registered now (the status tracker lists the driver too). */
+  private int executors() {
+    return Math.max(0, context.statusTracker().getExecutorInfos().length - 1);
   }
 
   private void watch() {
@@ -96,7 +73,7 @@ public final class ExecutorWatch extends SparkListener implements AutoCloseable 
     try {
       while (!Thread.currentThread().isInterrupted() && !context.isStopped()) {
         Thread.sleep(1000);
-        boolean waiting = executors.get() <= 0 && context.statusTracker().getActiveJobIds().length > 0;
+        boolean waiting = executors() == 0 && context.statusTracker().getActiveJobIds().length > 0;
         long now = System.nanoTime();
         if (!waiting) {
           waitingSince = -1;
@@ -136,6 +113,5 @@ public final class ExecutorWatch extends SparkListener implements AutoCloseable 
   @Override
   public void close() {
     thread.interrupt();
-    context.removeSparkListener(this);
   }
 }

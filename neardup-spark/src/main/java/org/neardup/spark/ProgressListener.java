@@ -35,6 +35,7 @@ public final class ProgressListener extends SparkListener {
   private final Map<String, AtomicLong> tasksDone = new ConcurrentHashMap<>();
   private final Map<Integer, Integer> taskTotals = new ConcurrentHashMap<>();
   private final Set<Integer> stagesDone = ConcurrentHashMap.newKeySet();
+  private final Set<String> attemptsFailed = ConcurrentHashMap.newKeySet();
   private final Map<Integer, AtomicLong> stageShuffle = new ConcurrentHashMap<>();
   private volatile long lastReport = System.nanoTime();
 
@@ -106,7 +107,9 @@ public final class ProgressListener extends SparkListener {
     if (info.failureReason().isDefined()) {
       // One line: the reason's first line (Spark's holds a stack trace); Spark retries the stage.
       // A cancelled run says why itself.
-      if (!quiet && !info.failureReason().get().contains("SPARK_JOB_CANCELLED")) {
+      // Spark may report a failed attempt twice (failed, then aborted with its job): one line.
+      boolean first = attemptsFailed.add(attempt(info.stageId(), info.attemptNumber()));
+      if (first && !quiet && !info.failureReason().get().contains("SPARK_JOB_CANCELLED")) {
         print(String.format(Locale.ROOT, "neardup:   stage %d (attempt %d) failed after %.1f s: %s",
             info.stageId(), info.attemptNumber() + 1, seconds, ClusterFailure.firstLine(info.failureReason().get())));
       }

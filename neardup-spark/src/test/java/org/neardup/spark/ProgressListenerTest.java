@@ -30,6 +30,7 @@ class ProgressListenerTest {
         + " /127.0.0.1:40000\n\tat org.apache.spark.storage.ShuffleBlockFetcherIterator.throwFetchFailedException"
         + "(ShuffleBlockFetcherIterator.scala:1238)\n\tat scala.collection.Iterator$$anon$10.next"));
     listener.onStageCompleted(new SparkListenerStageCompleted(first));
+    listener.onStageCompleted(new SparkListenerStageCompleted(first)); // again, as its job is aborted
     StageInfo retry = stage(7, 1, 3, 3_000, 5_000);
     listener.onStageSubmitted(new SparkListenerStageSubmitted(retry, new Properties()));
     listener.onStageCompleted(new SparkListenerStageCompleted(retry));

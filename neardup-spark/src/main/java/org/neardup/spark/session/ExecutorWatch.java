@@ -104,10 +104,11 @@ public final class ExecutorWatch implements AutoCloseable {
           + "; ask for less, or see the cluster manager's log";
     }
     return waited + state.get()
-        .shortfall(memoryMb, cores, "--executor-memory (spark.executor.memory)", "--executor-cores (spark.executor.cores)")
+        .shortfall(context.applicationId(), memoryMb, cores, "--executor-memory (spark.executor.memory)", "--executor-cores (spark.executor.cores)")
         .map(why -> why + "; ask for less, or give the workers more")
         .orElse("the workers offer enough (" + state.get().describe() + ") but executors did not start; "
-            + "see their stderr under the workers' work directories, " + context.applicationId() + "/*/stderr");
+            + "see their stderr under the workers' work directories, " + context.applicationId()
+            + "/*/stderr (spark.executor.extraJavaOptions, the Workers' JAVA_HOME and SPARK_HOME)");
   }
 
   @Override

@@ -20,8 +20,9 @@ import java.util.TreeMap;
  * and has free. Immutable.
  *
  * @param workers the workers in state {@code ALIVE}
+ * @param appCores the cores granted to each running application, by id
  */
-record MasterState(List<Worker> workers) {
+record MasterState(List<Worker> workers, Map<String, Integer> appCores) {
   private static final Duration TIMEOUT = Duration.ofSeconds(5);
 
   /** One worker: cores and memory (MiB), in all and free. */
@@ -29,6 +30,7 @@ record MasterState(List<Worker> workers) {
 
   MasterState {
     workers = List.copyOf(workers);
+    appCores = Map.copyOf(appCores);
   }
 
   /** The Master's state from its web UI at {@code ui}; empty when it cannot be read. */
@@ -63,7 +65,11 @@ record MasterState(List<Worker> workers) {
             worker.path("memory").asLong(), worker.path("memoryfree").asLong()));
       }
     }
-    return new MasterState(workers);
+    Map<String, Integer> appCores = new TreeMap<>();
+    for (JsonNode app : root.path("activeapps")) {
+      appCores.put(app.path("id").asText(), app.path("cores").asInt());
+    }
+    return new MasterState(workers, appCores);
   }
 
   /** The workers for people: {@code 2 x 1g 1 core}, or {@code 1 x 1g 1 core, 1 x 4g 2 cores}. */
@@ -78,10 +84,11 @@ record MasterState(List<Worker> workers) {
   }
 
   /**
-   * Why executors of {@code memoryMb} and {@code cores} cores (0: any) do not start here, or empty
-   * when some worker could start one now.
+   * Why executors of {@code memoryMb} and {@code cores} cores (0: any) for application {@code app}
+   * do not start here, or empty when some worker could start one now, or the Master already granted
+   * the application cores (its executors then fail to start).
    */
-  Optional<String> shortfall(long memoryMb, int cores, String memorySetting, String coresSetting) {
+  Optional<String> shortfall(String app, long memoryMb, int cores, String memorySetting, String coresSetting) {
     if (workers.isEmpty()) {
       return Optional.of("the Master has no live worker");
     }
@@ -93,6 +100,9 @@ record MasterState(List<Worker> workers) {
       return Optional.of(coresSetting + " " + cores + " is more than any worker has" + offer);
     }
     int needed = Math.max(1, cores);
+    if (appCores.getOrDefault(app, 0) > 0) {
+      return Optional.empty();
+    }
     if (workers.stream().noneMatch(w -> w.memoryFreeMb() >= memoryMb && w.coresFree() >= needed)) {
       return Optional.of("other applications hold the workers' cores or memory" + offer + "; free: "
           + workers.stream().mapToInt(Worker::coresFree).sum() + " cores, "

@@ -17,8 +17,8 @@ public final class ClusterOptions {
   @Option(names = "--conf", paramLabel = "KEY=VALUE", description = "A Spark setting (repeatable), as spark-submit's --conf: e.g. spark.executor.memory=2g.")
   Map<String, String> settings = new LinkedHashMap<>();
 
-  @Option(names = "--executor-timeout", paramLabel = "SECONDS", defaultValue = "" + DEFAULT_EXECUTOR_TIMEOUT, description = "How long a job may wait with no executor before the run ends (exit 5) with what the cluster lacks; 0: wait forever. Not in local mode. Default: ${DEFAULT-VALUE}.")
-  int executorTimeout;
+  @Option(names = "--executor-timeout", paramLabel = "SECONDS", description = "How long a job may wait with no executor before the run ends (exit 5) with what the cluster lacks; 0: wait forever. Not in local mode. Default: " + DEFAULT_EXECUTOR_TIMEOUT + " on a standalone master (spark://), else 0 (a YARN or Kubernetes queue may hold an application longer).")
+  Integer executorTimeout;
 
   @Option(names = "--master-ui", paramLabel = "URL", description = "A standalone Master's web UI, whose /json/ the job reads to say what the workers lack when no executor comes. Default: http://HOST:8080 of --master spark://HOST:PORT.")
   String masterUi;
@@ -39,8 +39,11 @@ public final class ClusterOptions {
     }
   }
 
-  /** {@code --executor-timeout} checked. */
-  int executorTimeout() {
+  /** {@code --executor-timeout} checked, or its default for {@code master} (null: spark-submit's). */
+  int executorTimeout(String master) {
+    if (executorTimeout == null) {
+      return master != null && master.startsWith("spark://") ? DEFAULT_EXECUTOR_TIMEOUT : 0;
+    }
     if (executorTimeout < 0) {
       throw new UsageException("--executor-timeout must be 0 (wait forever) or more seconds, got " + executorTimeout);
     }

@@ -86,8 +86,9 @@ abstract class JobCommand implements Callable<Integer> {
     }
     PrintWriter err = spec.commandLine().getErr();
     URI masterUi = cluster.masterUi();
-    int executorTimeout = cluster.executorTimeout();
+    cluster.executorTimeout(null); // checked before the session starts
     SparkSession spark = Sessions.create(spec.name(), cluster.master, cluster.settings);
+    int executorTimeout = cluster.executorTimeout(spark.sparkContext().master());
     ProgressListener listener = new ProgressListener(err, quiet);
     spark.sparkContext().addSparkListener(listener);
     Optional<ExecutorWatch> watch = ExecutorWatch.start(spark.sparkContext(), executorTimeout, masterUi);

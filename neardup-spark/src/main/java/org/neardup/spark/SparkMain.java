@@ -6,18 +6,24 @@ import org.neardup.NearDupException;
 import org.neardup.cli.UsageException;
 import org.neardup.spark.command.SparkCommand;
 import org.neardup.spark.output.PartFiles;
+import org.neardup.spark.session.ClusterFailure;
+import org.neardup.spark.session.JobLogging;
 import picocli.CommandLine;
 
 /**
  * Entry point of the Spark job: {@code spark-submit --class org.neardup.spark.SparkMain
  * neardup-spark.jar pairs|clusters|dedup [options] INPUT... --output DIR}, and of {@code ./neardup
  * spark ...}. Exit codes as the CLI's: 0 ok, 2 bad usage or bad input ({@code neardup: message}),
- * 4 internal error (stack trace).
+ * 4 internal error (stack trace); and the cluster's, each with one line that says what failed: 5 no
+ * executor came ({@link ClusterFailure#NO_RESOURCES}), 6 executors or their data were lost, or the
+ * application was stopped ({@link ClusterFailure#CLUSTER_FAILED}). {@link #main} applies the job's
+ * logging configuration unless the user gave one.
  */
 public final class SparkMain {
   private SparkMain() {}
 
   public static void main(String[] args) {
+    JobLogging.configure();
     int code = run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
     if (code != 0) {
       System.exit(code);
@@ -41,6 +47,11 @@ public final class SparkMain {
       err.println("neardup: " + cause.getMessage());
       err.flush();
       return 2;
+    }
+    if (cause instanceof ClusterFailure.Thrown thrown) {
+      err.println("neardup: " + thrown.failure().message());
+      err.flush();
+      return thrown.failure().exitCode();
     }
     if (cause instanceof UncheckedIOException unchecked) {
       err.println("neardup: " + unchecked.getCause().getMessage());

@@ -2,7 +2,9 @@ package org.neardup.spark.command;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.URI;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -15,9 +17,11 @@ import org.neardup.spark.JobSettings;
 import org.neardup.spark.JobStats;
 import org.neardup.spark.NearDupJob;
 import org.neardup.spark.ProgressListener;
-import org.neardup.spark.Sessions;
 import org.neardup.spark.output.OutputFormat;
 import org.neardup.spark.output.SignatureFilesWriter;
+import org.neardup.spark.session.ClusterFailure;
+import org.neardup.spark.session.ExecutorWatch;
+import org.neardup.spark.session.Sessions;
 import org.neardup.verify.VerifyMode;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -52,8 +56,7 @@ abstract class JobCommand implements Callable<Integer> {
   @Option(names = "--signatures-out", paramLabel = "DIR", description = "Also write the signatures (and shingle sets) as signature files (.nds part files), for ./neardup pairs --signatures and the service's bulk load.")
   String signaturesOut;
 
-  @Option(names = "--master", paramLabel = "URL", description = "Spark master when not run by spark-submit. Default: local[*].")
-  String master;
+  @Mixin ClusterOptions cluster;
 
   /** What the result's lines are called in the summary, e.g. {@code "pairs"}. */
   abstract String what();
@@ -76,56 +79,75 @@ abstract class JobCommand implements Callable<Integer> {
   }
 
   @Override
-  public Integer call() throws IOException {
+  public Integer call() throws Exception {
     PipelineConfig config = pipeline.config();
     if (pipeline.exact) {
       throw new UsageException("--exact is not supported by the Spark job (it runs the LSH pipeline)");
     }
     PrintWriter err = spec.commandLine().getErr();
-    SparkSession spark = Sessions.create(master);
+    URI masterUi = cluster.masterUi();
+    cluster.executorTimeout(null); // checked before the session starts
+    SparkSession spark = Sessions.create(spec.name(), cluster.master, cluster.settings);
+    int executorTimeout = cluster.executorTimeout(spark.sparkContext().master());
     ProgressListener listener = new ProgressListener(err, quiet);
     spark.sparkContext().addSparkListener(listener);
+    Optional<ExecutorWatch> watch = ExecutorWatch.start(spark.sparkContext(), executorTimeout, masterUi);
     try {
-      int defaultPartitions = 2 * spark.sparkContext().defaultParallelism();
-      JobSettings settings;
-      try {
-        KeepPolicy keep = keptSetOptions() == null ? KeepPolicy.FIRST : keptSetOptions().keepPolicy();
-        settings = new JobSettings(config, input.specs(), input.onErrorPolicy(), keep, bucketCap,
-            partitions != null ? partitions : defaultPartitions, parseBytes(splitSize));
-      } catch (IllegalArgumentException e) {
-        throw new UsageException(e.getMessage());
+      return run(spark, config, listener, err);
+    } catch (Exception e) { // Spark's exceptions are checked ones, undeclared
+      if (watch.isPresent() && watch.get().verdict().isPresent()) {
+        throw new ClusterFailure.Thrown(ClusterFailure.noResources(watch.get().verdict().get()), e);
       }
-      Configuration hadoop = spark.sparkContext().hadoopConfiguration();
-      OutputCheck.check(output, settings.inputs(), hadoop);
-      if (signaturesOut != null) {
-        OutputCheck.checkApart(output, signaturesOut, hadoop);
-        OutputCheck.check(signaturesOut, settings.inputs(), hadoop);
+      Optional<ClusterFailure> failure = ClusterFailure.of(e, spark.sparkContext().applicationId());
+      if (failure.isPresent()) {
+        throw new ClusterFailure.Thrown(failure.get(), e);
       }
-      checkOtherOutputs(settings, hadoop);
-      CheckpointDir checkpoints = keptSetOptions() == null
-          ? null
-          : CheckpointDir.set(spark.sparkContext(), keptSetOptions().checkpointDir, output);
-      try {
-        NearDupJob job = NearDupJob.start(spark, settings);
-        if (signaturesOut != null) {
-          spark.sparkContext().setJobDescription("write signature files");
-          SignatureFilesWriter.write(JavaSparkContext.fromSparkContext(spark.sparkContext()),
-              job.corpus().documents(), config.sketch(), config.verify() == VerifyMode.EXACT, signaturesOut);
-        }
-        long written = write(job);
-        if (!quiet) {
-          JobStats stats = job.stats(written, listener.shuffleBytesWritten());
-          NearDupJob.summarize(stats, settings, what(), err);
-          summarizeOtherOutputs(err);
-        }
-        return 0;
-      } finally {
-        if (checkpoints != null) {
-          checkpoints.close();
-        }
-      }
+      throw e;
     } finally {
+      watch.ifPresent(ExecutorWatch::close);
       spark.sparkContext().removeSparkListener(listener);
+    }
+  }
+
+  private int run(SparkSession spark, PipelineConfig config, ProgressListener listener, PrintWriter err)
+      throws IOException {
+    int defaultPartitions = 2 * spark.sparkContext().defaultParallelism();
+    JobSettings settings;
+    try {
+      KeepPolicy keep = keptSetOptions() == null ? KeepPolicy.FIRST : keptSetOptions().keepPolicy();
+      settings = new JobSettings(config, input.specs(), input.onErrorPolicy(), keep, bucketCap,
+          partitions != null ? partitions : defaultPartitions, parseBytes(splitSize));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+    Configuration hadoop = spark.sparkContext().hadoopConfiguration();
+    OutputCheck.check(output, settings.inputs(), hadoop);
+    if (signaturesOut != null) {
+      OutputCheck.checkApart(output, signaturesOut, hadoop);
+      OutputCheck.check(signaturesOut, settings.inputs(), hadoop);
+    }
+    checkOtherOutputs(settings, hadoop);
+    CheckpointDir checkpoints = keptSetOptions() == null
+        ? null
+        : CheckpointDir.set(spark.sparkContext(), keptSetOptions().checkpointDir, output);
+    try {
+      NearDupJob job = NearDupJob.start(spark, settings);
+      if (signaturesOut != null) {
+        spark.sparkContext().setJobDescription("write signature files");
+        SignatureFilesWriter.write(JavaSparkContext.fromSparkContext(spark.sparkContext()),
+            job.corpus().documents(), config.sketch(), config.verify() == VerifyMode.EXACT, signaturesOut);
+      }
+      long written = write(job);
+      if (!quiet) {
+        JobStats stats = job.stats(written, listener.shuffleBytesWritten());
+        NearDupJob.summarize(stats, settings, what(), err);
+        summarizeOtherOutputs(err);
+      }
+      return 0;
+    } finally {
+      if (checkpoints != null) {
+        checkpoints.close();
+      }
     }
   }
 

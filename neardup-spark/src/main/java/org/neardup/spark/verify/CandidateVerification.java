@@ -80,7 +80,9 @@ public final class CandidateVerification {
     checked.persist(StorageLevel.MEMORY_AND_DISK());
     long verified = checked.count();
     signatures.unpersist(false);
-    inCandidates.destroy();
+    // Unpersisted, not destroyed: when an executor is lost, later steps recompute partitions of
+    // the persisted pairs from this lineage, which reads the filter again.
+    inCandidates.unpersist(false);
     if (!verifier.needsSets() || verified == 0) {
       JavaRDD<VerifiedPair> pairs = checked
           .filter(s -> s._2()[0] != Jaccard.BELOW)
@@ -115,7 +117,7 @@ public final class CandidateVerification {
     pairs.count();
     checked.unpersist(false);
     sets.unpersist(false);
-    inSurvivors.destroy();
+    inSurvivors.unpersist(false);
     return new Result(pairs, new Counts(candidateCount, verified));
   }
 

@@ -1,0 +1,57 @@
+package org.neardup.spark.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.spark.SparkConf;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The session's settings: master, application name, the job's jar shipped off local. */
+class SessionsTest {
+  private static final Path JAR = Path.of("/opt/neardup/lib/neardup-spark.jar");
+
+  @AfterEach
+  void clearSubmitSettings() {
+    System.clearProperty("spark.app.name");
+    System.clearProperty("spark.jars");
+    System.clearProperty("spark.master");
+  }
+
+  @Test
+  void onAStandaloneMasterTheJobsJarIsShippedAndTheApplicationNamedAfterTheCommand() {
+    SparkConf conf = Sessions.conf("clusters", "spark://master:7077", Map.of("spark.executor.memory", "2g"),
+        Optional.of(JAR));
+
+    assertThat(conf.get("spark.master")).isEqualTo("spark://master:7077");
+    assertThat(conf.get("spark.jars")).isEqualTo("file:///opt/neardup/lib/neardup-spark.jar");
+    assertThat(conf.get("spark.app.name")).isEqualTo("neardup clusters");
+    assertThat(conf.get("spark.executor.memory")).isEqualTo("2g");
+  }
+
+  @Test
+  void spark_submitsPrimaryJarIsNotAddedTwiceAndItsClassNameGivesWayToTheCommand() {
+    // What spark-submit sets: the jar it was given, the application named after the main class.
+    System.setProperty("spark.master", "spark://master:7077");
+    System.setProperty("spark.jars", "file:/home/me/neardup-spark.jar,hdfs:///libs/extra.jar");
+    System.setProperty("spark.app.name", "org.neardup.spark.SparkMain");
+
+    SparkConf conf = Sessions.conf("dedup", null, Map.of(), Optional.of(JAR));
+
+    assertThat(conf.get("spark.jars")).isEqualTo("file:/home/me/neardup-spark.jar,hdfs:///libs/extra.jar");
+    assertThat(conf.get("spark.app.name")).isEqualTo("neardup dedup");
+  }
+
+  @Test
+  void aNameTheUserGaveIsKeptAndLocalNeedsNoJar() {
+    System.setProperty("spark.app.name", "nightly dedup");
+
+    SparkConf conf = Sessions.conf("pairs", null, Map.of(), Optional.of(JAR));
+
+    assertThat(conf.get("spark.app.name")).isEqualTo("nightly dedup");
+    assertThat(conf.get("spark.master")).isEqualTo("local[*]");
+    assertThat(conf.contains("spark.jars")).isFalse();
+  }
+}

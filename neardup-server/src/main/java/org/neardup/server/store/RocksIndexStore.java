@@ -214,6 +214,32 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     }
   }
 
+  /** The handle the next document gets. */
+  long nextHandle() {
+    return nextHandle;
+  }
+
+  /**
+   * Records, durably, that a bulk load ({@link BulkLoader}) ingested documents up to {@code
+   * nextHandle}, {@code count} in all: the ingested tables become the index's documents. Outside a
+   * batch of writes, with nothing read since the ingestion from the floor held on the heap.
+   */
+  void bulkLoaded(long nextHandle, long count) {
+    try (WriteBatch batch = new WriteBatch(); WriteOptions synced = new WriteOptions().setSync(true)) {
+      batch.put(meta, RocksLayout.NEXT_HANDLE, handle(nextHandle));
+      batch.put(meta, RocksLayout.COUNT, handle(count));
+      db.write(synced, batch);
+      space.written();
+    } catch (RocksDBException e) {
+      if (DiskFullException.isNoSpace(e)) {
+        throw space.failed("writing the index", e);
+      }
+      throw new StoreException("cannot write the index: " + e.getMessage(), e);
+    }
+    this.nextHandle = this.committedNextHandle = nextHandle;
+    this.count = this.committedCount = count;
+  }
+
   @Override
   public void close() {
     pending.close();

@@ -202,6 +202,9 @@ public final class IndexDirectory implements AutoCloseable {
         IndexDirectory opened = new IndexDirectory(directory, settings, db, handles, families, resources, store,
             options.threads(), space);
         opened.familyOptions = familyOptions;
+        if (!readOnly) {
+          Ingestion.recover(opened);
+        }
         return opened;
       } catch (RuntimeException e) {
         handles.forEach(ColumnFamilyHandle::close);

@@ -1,6 +1,7 @@
 package org.neardup.server.store;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.IngestExternalFileOptions;
@@ -13,8 +14,11 @@ import org.rocksdb.WriteOptions;
 
 /**
  * Ingests a bulk load's tables into the index, a step at a time (RocksDB ingests atomically into
- * one family per call), moving the files. If a step fails, the steps done are undone before the
- * failure is thrown, so the index is as before the load:
+ * one family per call), moving the files. Before the first step the load's handle range is recorded
+ * durably ({@link RocksLayout#BULK_LOAD}), and {@link RocksIndexStore#bulkLoaded} removes the record
+ * with the write that makes the documents the index's. If a step fails, the steps done are undone
+ * before the failure is thrown; if the process dies in between, opening the index undoes them all
+ * ({@link #recover}). Either way the index is as before the load:
  *
  * <ul>
  *   <li>the handle-keyed families lose the load's handle range (a range deletion);
@@ -40,8 +44,41 @@ final class Ingestion {
     this.endHandle = endHandle;
   }
 
+  /**
+   * Undoes the load that was being ingested when the process that ran it died, if there was one:
+   * its handle range is recorded. Called when the index is opened to write, before anything else.
+   */
+  static void recover(IndexDirectory directory) {
+    RocksDB db = directory.db();
+    try {
+      byte[] range = db.get(RocksLayout.BULK_LOAD);
+      if (range == null) {
+        return;
+      }
+      Ingestion ingestion = new Ingestion(directory, RocksLayout.getLong(range, 0), RocksLayout.getLong(range, 8));
+      List<String> all = new ArrayList<>(RocksLayout.FAMILIES);
+      if (directory.family(RocksLayout.CONTAINMENT) != null) {
+        all.add(RocksLayout.CONTAINMENT);
+      }
+      ingestion.undo(all);
+    } catch (RocksDBException e) {
+      throw new StoreException(directory.directory() + ": cannot undo an unfinished bulk load: " + e.getMessage(), e);
+    }
+  }
+
   void run(List<Step> steps) {
     List<String> done = new ArrayList<>();
+    try {
+      byte[] range = new byte[16];
+      RocksLayout.putLong(range, 0, firstHandle);
+      RocksLayout.putLong(range, 8, endHandle);
+      try (WriteOptions synced = new WriteOptions().setSync(true)) {
+        db.put(synced, RocksLayout.BULK_LOAD, range);
+      }
+    } catch (RocksDBException e) {
+      throw DiskFullException.isNoSpace(e) ? new DiskFullException(directory.directory(), "starting the bulk load", e)
+          : new StoreException("cannot start the bulk load: " + e.getMessage(), e);
+    }
     try (IngestExternalFileOptions options = new IngestExternalFileOptions()
         .setMoveFiles(true)
         .setAllowGlobalSeqNo(true)
@@ -66,6 +103,7 @@ final class Ingestion {
     }
   }
 
+  /** Takes the load's entries out of the families {@code done}, then its record. */
   private void undo(List<String> done) throws RocksDBException {
     try (WriteOptions synced = new WriteOptions().setSync(true)) {
       if (done.contains(RocksLayout.KEYS)) {
@@ -81,6 +119,7 @@ final class Ingestion {
           db.deleteRange(directory.family(family), synced, RocksLayout.handle(firstHandle), RocksLayout.handle(endHandle));
         }
       }
+      db.delete(synced, RocksLayout.BULK_LOAD);
     }
   }
 
@@ -115,7 +154,11 @@ final class Ingestion {
         if (kept == 0) {
           batch.delete(family, lists.key());
         } else {
-          batch.put(family, lists.key(), RocksLayout.handles(java.util.Arrays.copyOf(handles, kept)));
+          batch.put(family, lists.key(), RocksLayout.handles(Arrays.copyOf(handles, kept)));
+        }
+        if (batch.count() >= 10_000) {
+          db.write(synced, batch);
+          batch.clear();
         }
       }
       db.write(synced, batch);

@@ -221,13 +221,15 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
 
   /**
    * Records, durably, that a bulk load ({@link BulkLoader}) ingested documents up to {@code
-   * nextHandle}, {@code count} in all: the ingested tables become the index's documents. Outside a
+   * nextHandle}, {@code count} in all, and is no longer ingesting ({@link RocksLayout#BULK_LOAD}):
+   * the ingested tables become the index's documents, in one write. Outside a
    * batch of writes, with nothing read since the ingestion from the floor held on the heap.
    */
   void bulkLoaded(long nextHandle, long count) {
     try (WriteBatch batch = new WriteBatch(); WriteOptions synced = new WriteOptions().setSync(true)) {
       batch.put(meta, RocksLayout.NEXT_HANDLE, handle(nextHandle));
       batch.put(meta, RocksLayout.COUNT, handle(count));
+      batch.delete(meta, RocksLayout.BULK_LOAD);
       db.write(synced, batch);
       space.written();
     } catch (RocksDBException e) {

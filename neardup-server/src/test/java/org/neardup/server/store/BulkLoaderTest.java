@@ -3,6 +3,7 @@ package org.neardup.server.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -28,8 +29,11 @@ import org.rocksdb.RocksIterator;
 class BulkLoaderTest {
   private static final PipelineConfig CONFIG = PipelineConfig.builder().threads(2).build();
   private static final IndexSettings SETTINGS = IndexSettings.of(CONFIG, true, new SearchSettings(0.3, 4));
-  /** 4,000 documents: with 1 MiB to sort in, the lists and the keys each spill runs. */
-  private static final GeneratedCorpus CORPUS = new CorpusGenerator(4000, 0.4, 3, 0.25, 10, 60, 77).generate();
+  /** 6,000 documents: with 1 MiB to sort in (a quarter for keys, about 46 bytes a key) the list and key sorts each spill runs. */
+  private static final GeneratedCorpus CORPUS = new CorpusGenerator(6000, 0.4, 3, 0.25, 10, 60, 77).generate();
+
+  /** Documents held before the ingestions that fail. */
+  private static final int HELD = 500;
 
   @TempDir Path dir;
 
@@ -109,41 +113,62 @@ class BulkLoaderTest {
 
   @Test
   void aFailedIngestionLeavesTheIndexAsItWas() {
-    int half = CORPUS.size() / 2;
     try (IndexDirectory directory = open(dir.resolve("index"))) {
-      addOneByOne(directory.index(), 0, half);
+      addOneByOne(directory.index(), 0, HELD);
       Map<String, List<String>> before = contents(directory);
       long first = directory.store().nextHandle();
-      Path staging = dir.resolve("staging");
-      // the tables of two new documents, whose last step names a file that is not there
-      byte[] h0 = RocksLayout.handle(first);
-      byte[] h1 = RocksLayout.handle(first + 1);
-      SstTable ids = table(directory, staging, RocksLayout.IDS);
-      ids.put(h0, "x".getBytes());
-      ids.put(h1, "y".getBytes());
-      SstTable signatures = table(directory, staging, RocksLayout.SIGNATURES);
-      signatures.put(h0, new byte[4]);
-      signatures.put(h1, new byte[4]);
-      SstTable keys = table(directory, staging, RocksLayout.KEYS);
-      keys.put("x".getBytes(), h0);
-      keys.put("y".getBytes(), h1);
-      long held = firstBucket(directory);
-      SstTable buckets = table(directory, staging, RocksLayout.BUCKETS);
-      buckets.put(RocksLayout.handle(0), RocksLayout.handles(new long[] {first}));
-      buckets.merge(RocksLayout.handle(held), RocksLayout.handles(new long[] {first, first + 1}));
-      for (SstTable table : List.of(ids, signatures, keys, buckets)) {
-        table.finish();
-      }
-      List<Ingestion.Step> steps = List.of(new Ingestion.Step(RocksLayout.IDS, List.of(ids)),
-          new Ingestion.Step(RocksLayout.SIGNATURES, List.of(signatures)), new Ingestion.Step(RocksLayout.KEYS, List.of(keys)),
-          new Ingestion.Step(RocksLayout.BUCKETS, List.of(buckets)),
-          new Ingestion.Step(RocksLayout.TEXTS, List.of(new SstTable(staging.resolve("missing.sst"), null))));
+      List<Ingestion.Step> steps = new ArrayList<>(twoDocuments(directory, dir.resolve("staging"), first));
+      steps.add(new Ingestion.Step(RocksLayout.TEXTS, List.of(new SstTable(dir.resolve("missing.sst"), null))));
 
       assertThatThrownBy(() -> new Ingestion(directory, first, first + 2).run(steps))
           .isInstanceOf(StoreException.class).hasMessageContaining("cannot ingest the bulk load");
       assertThat(contents(directory)).isEqualTo(before);
       assertThat(directory.check().ok()).isTrue();
     }
+  }
+
+  @Test
+  void anIngestionThatDidNotFinishIsUndoneWhenTheIndexOpens() {
+    Path data = dir.resolve("index");
+    Map<String, List<String>> before;
+    try (IndexDirectory directory = open(data)) {
+      addOneByOne(directory.index(), 0, HELD);
+      before = contents(directory);
+      long first = directory.store().nextHandle();
+      // every table ingested, the process gone before the count is written
+      new Ingestion(directory, first, first + 2).run(twoDocuments(directory, dir.resolve("staging"), first));
+      assertThat(contents(directory)).isNotEqualTo(before);
+    }
+    try (IndexDirectory reopened = open(data)) {
+      assertThat(contents(reopened)).isEqualTo(before);
+      assertThat(reopened.check().ok()).isTrue();
+      assertThat(reopened.index().size()).isEqualTo(HELD);
+    }
+  }
+
+  /** The tables of two new documents, x and y, one appended to a list the index holds. */
+  private static List<Ingestion.Step> twoDocuments(IndexDirectory directory, Path staging, long first) {
+    byte[] h0 = RocksLayout.handle(first);
+    byte[] h1 = RocksLayout.handle(first + 1);
+    SstTable ids = table(directory, staging, RocksLayout.IDS);
+    ids.put(h0, "x".getBytes(StandardCharsets.UTF_8));
+    ids.put(h1, "y".getBytes(StandardCharsets.UTF_8));
+    SstTable signatures = table(directory, staging, RocksLayout.SIGNATURES);
+    signatures.put(h0, new byte[4]);
+    signatures.put(h1, new byte[4]);
+    SstTable keys = table(directory, staging, RocksLayout.KEYS);
+    keys.put("x".getBytes(StandardCharsets.UTF_8), h0);
+    keys.put("y".getBytes(StandardCharsets.UTF_8), h1);
+    long held = firstBucket(directory);
+    SstTable buckets = table(directory, staging, RocksLayout.BUCKETS);
+    buckets.put(RocksLayout.handle(0), RocksLayout.handles(new long[] {first}));
+    buckets.merge(RocksLayout.handle(held), RocksLayout.handles(new long[] {first, first + 1}));
+    for (SstTable table : List.of(ids, signatures, keys, buckets)) {
+      table.finish();
+    }
+    return List.of(new Ingestion.Step(RocksLayout.IDS, List.of(ids)),
+        new Ingestion.Step(RocksLayout.SIGNATURES, List.of(signatures)), new Ingestion.Step(RocksLayout.KEYS, List.of(keys)),
+        new Ingestion.Step(RocksLayout.BUCKETS, List.of(buckets)));
   }
 
   private static SstTable table(IndexDirectory directory, Path staging, String family) {

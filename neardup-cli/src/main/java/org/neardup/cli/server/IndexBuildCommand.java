@@ -257,7 +257,10 @@ public final class IndexBuildCommand implements Callable<Integer> {
     pendingShingles = 0;
   }
 
-  /** Reads the documents of a signature file, each id once, into {@code documents}. */
+  /**
+   * Reads the documents of a signature file, each id once, into {@code documents}; the file is read
+   * and decoded on a thread of its own meanwhile ({@link SignatureReadAhead}).
+   */
   private static void readSignatures(NearDupIndex<String> index, Path file, Set<String> seen, InputProblems problems,
       BiConsumer<String, Sketch> documents) throws IOException {
     try (InputStream in = Decompression.openInput(file).stream();
@@ -269,15 +272,18 @@ public final class IndexBuildCommand implements Callable<Integer> {
         throw new UsageException(file + ": carries signatures only, and this index verifies exactly (it needs the"
             + " shingle sets: sign without --signatures-only)");
       }
-      long entry = 0;
-      for (SignatureFile.Entry e; (e = reader.next()) != null; entry++) {
-        if (!seen.add(e.id())) {
-          problems.report(new InputException(file.toString(), 0, InputProblem.DUPLICATE_ID,
-              "duplicate id '" + e.id() + "' (entry " + (entry + 1) + ")"));
-          continue;
+      try (SignatureReadAhead entries = new SignatureReadAhead(reader, file.getFileName().toString())) {
+        long entry = 0;
+        for (SignatureFile.Entry e; (e = entries.next()) != null; entry++) {
+          if (!seen.add(e.id())) {
+            problems.report(new InputException(file.toString(), 0, InputProblem.DUPLICATE_ID,
+                "duplicate id '" + e.id() + "' (entry " + (entry + 1) + ")"));
+            continue;
+          }
+          Sketch sketch = e.shingleSet() != null ? Sketch.ofSet(e.shingleSet(), e.signature(), -1)
+              : Sketch.ofSignature(e.signature());
+          documents.accept(e.id(), sketch);
         }
-        Sketch sketch = e.shingleSet() != null ? Sketch.ofSet(e.shingleSet(), e.signature(), -1) : Sketch.ofSignature(e.signature());
-        documents.accept(e.id(), sketch);
       }
     }
   }

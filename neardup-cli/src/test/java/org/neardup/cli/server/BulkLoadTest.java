@@ -157,6 +157,31 @@ class BulkLoadTest {
     assertChecked(bulk);
   }
 
+  @Test
+  void aTruncatedSignatureFileFailsAsDocumentByDocumentAndLeavesTheIndexAsItWas() throws IOException {
+    List<String> articles = articles();
+    Path first = write("first.txt", articles.subList(0, 1000));
+    Path signatures = dir.resolve("rest.nds");
+    signed(write("rest.txt", articles.subList(1000, 2500)), signatures);
+    byte[] bytes = Files.readAllBytes(signatures);
+    Files.write(signatures, java.util.Arrays.copyOf(bytes, bytes.length * 2 / 3)); // ends inside an entry
+    Path reference = dir.resolve("reference");
+    Path oneByOne = dir.resolve("one-by-one");
+    Path bulk = dir.resolve("bulk");
+    for (Path data : List.of(reference, oneByOne, bulk)) {
+      built(data, List.of("--no-texts"), first);
+    }
+
+    Run expected = build(oneByOne, List.of("--no-texts", "--no-bulk", "--signatures", signatures.toString()));
+    Run run = build(bulk, List.of("--no-texts", "--signatures", signatures.toString()));
+
+    assertThat(expected.code()).isEqualTo(2);
+    assertThat(run.code()).isEqualTo(2);
+    assertThat(run.err()).isEqualTo(expected.err()).contains("rest.nds: truncated entry");
+    assertSameAnswers(reference, bulk, articles);
+    assertChecked(bulk);
+  }
+
   /** Every article's answers from both indexes: the same keys and similarities, in the same order. */
   private static void assertSameAnswers(Path expectedData, Path actualData, List<String> queries) {
     // opened to write (containment queries flush the lists' memtable first), written to by neither

@@ -56,7 +56,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Adds the inputs' documents to a persistent index (creating it with the given settings), in bulk.",
-      "Ids already in the index are skipped and counted (--upsert replaces them); an id twice in the inputs is bad input (--on-error). With --signatures FILE the documents come from 'neardup sign' (their settings must be the index's; no texts are stored)."
+      "Ids already in the index are skipped and counted (--upsert replaces them); an id twice in the inputs is bad input (--on-error). With --signatures FILE the documents come from 'neardup sign' (their settings must be the index's; no texts are stored); --signatures DIR reads the .nds part files of a directory (the Spark job's --signatures-out).",
+      "The entries are sorted and ingested as table files at the end: a build that fails leaves the index as it was. --no-bulk writes document by document instead."
     })
 public final class IndexBuildCommand implements Callable<Integer> {
   private static final int BATCH = 1000;

@@ -195,8 +195,7 @@ public final class BulkLoader implements AutoCloseable {
       steps.add(listStep(RocksLayout.CONTAINMENT, containment));
     }
     steps.add(listStep(RocksLayout.BUCKETS, buckets));
-    new Ingestion(directory, firstHandle, nextHandle).run(steps);
-    store.bulkLoaded(nextHandle, countBefore + added);
+    new Ingestion(directory, firstHandle, nextHandle).run(steps, () -> store.bulkLoaded(nextHandle, countBefore + added));
   }
 
   private String familyOf(SstTable table) {

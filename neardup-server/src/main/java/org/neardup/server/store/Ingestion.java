@@ -66,7 +66,11 @@ final class Ingestion {
     }
   }
 
-  void run(List<Step> steps) {
+  /**
+   * Ingests the steps in order, then runs {@code commit} (which makes the documents the index's);
+   * if a step or the commit fails, undoes what was ingested and throws the failure.
+   */
+  void run(List<Step> steps, Runnable commit) {
     List<String> done = new ArrayList<>();
     try {
       byte[] range = new byte[16];
@@ -90,6 +94,14 @@ final class Ingestion {
           done.add(step.family());
         }
       }
+      commit.run();
+    } catch (RuntimeException e) {
+      try {
+        undo(done);
+      } catch (RuntimeException | RocksDBException undo) {
+        e.addSuppressed(undo);
+      }
+      throw e;
     } catch (RocksDBException e) {
       RuntimeException failure = DiskFullException.isNoSpace(e)
           ? new DiskFullException(directory.directory(), "ingesting the bulk load", e)

@@ -12,7 +12,8 @@ import org.rocksdb.SstFileWriter;
 /**
  * One table file a bulk load writes for one column family ({@link SstFileWriter}), in the family's
  * own table format (filters, index, compression), entries in ascending key order. Opened on the
- * first entry: a table without entries is no file. Not thread-safe; close it.
+ * first entry: a table without entries is no file. Tables are staged in a directory inside the
+ * index's, so a full disk is reported for the index's directory. Not thread-safe; close it.
  */
 final class SstTable implements AutoCloseable {
   private final Path file;
@@ -86,7 +87,8 @@ final class SstTable implements AutoCloseable {
 
   private RuntimeException failure(RocksDBException e) {
     if (DiskFullException.isNoSpace(e)) {
-      return new DiskFullException(file.getParent(), "writing the bulk load's tables", e);
+      Path staging = file.toAbsolutePath().getParent();
+      return new DiskFullException(staging.getParent(), "writing the bulk load's tables", e);
     }
     return new StoreException(file + ": cannot write the bulk load's table: " + e.getMessage(), e);
   }

@@ -120,8 +120,16 @@ class BulkLoaderTest {
       List<Ingestion.Step> steps = new ArrayList<>(twoDocuments(directory, dir.resolve("staging"), first));
       steps.add(new Ingestion.Step(RocksLayout.TEXTS, List.of(new SstTable(dir.resolve("missing.sst"), null))));
 
-      assertThatThrownBy(() -> new Ingestion(directory, first, first + 2).run(steps))
+      assertThatThrownBy(() -> new Ingestion(directory, first, first + 2).run(steps, () -> {}))
           .isInstanceOf(StoreException.class).hasMessageContaining("cannot ingest the bulk load");
+      assertThat(contents(directory)).isEqualTo(before);
+      assertThat(directory.check().ok()).isTrue();
+
+      // every table ingested, then the write of the count fails
+      List<Ingestion.Step> all = twoDocuments(directory, dir.resolve("staging-2"), first);
+      assertThatThrownBy(() -> new Ingestion(directory, first, first + 2).run(all, () -> {
+        throw new StoreException("cannot write the index: test", null);
+      })).hasMessage("cannot write the index: test");
       assertThat(contents(directory)).isEqualTo(before);
       assertThat(directory.check().ok()).isTrue();
     }
@@ -136,7 +144,7 @@ class BulkLoaderTest {
       before = contents(directory);
       long first = directory.store().nextHandle();
       // every table ingested, the process gone before the count is written
-      new Ingestion(directory, first, first + 2).run(twoDocuments(directory, dir.resolve("staging"), first));
+      new Ingestion(directory, first, first + 2).run(twoDocuments(directory, dir.resolve("staging"), first), () -> {});
       assertThat(contents(directory)).isNotEqualTo(before);
     }
     try (IndexDirectory reopened = open(data)) {

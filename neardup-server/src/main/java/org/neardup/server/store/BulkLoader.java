@@ -96,7 +96,7 @@ public final class BulkLoader implements AutoCloseable {
     this.append = firstHandle > 0 || countBefore > 0;
     this.keysFamily = directory.family(RocksLayout.KEYS);
     this.staging = directory.directory().resolve(STAGING);
-    removeStaging();
+    removeStaging(staging);
     try {
       Files.createDirectories(staging);
     } catch (IOException e) {
@@ -183,11 +183,10 @@ public final class BulkLoader implements AutoCloseable {
       return;
     }
     List<Ingestion.Step> steps = new ArrayList<>();
-    for (SstTable table : List.of(ids, signatures, sets, texts)) {
-      if (table.finish()) {
-        steps.add(new Ingestion.Step(familyOf(table), List.of(table)));
-      }
-    }
+    handleStep(steps, RocksLayout.IDS, ids);
+    handleStep(steps, RocksLayout.SIGNATURES, signatures);
+    handleStep(steps, RocksLayout.SETS, sets);
+    handleStep(steps, RocksLayout.TEXTS, texts);
     for (SstTable run : keys.finish()) {
       steps.add(new Ingestion.Step(RocksLayout.KEYS, List.of(run)));
     }
@@ -198,9 +197,10 @@ public final class BulkLoader implements AutoCloseable {
     new Ingestion(directory, firstHandle, nextHandle).run(steps, () -> store.bulkLoaded(nextHandle, countBefore + added));
   }
 
-  private String familyOf(SstTable table) {
-    String name = table.file().getFileName().toString();
-    return name.substring(0, name.length() - ".sst".length());
+  private static void handleStep(List<Ingestion.Step> steps, String family, SstTable table) {
+    if (table.finish()) {
+      steps.add(new Ingestion.Step(family, List.of(table)));
+    }
   }
 
   private Ingestion.Step listStep(String family, ListRuns runs) {
@@ -223,10 +223,15 @@ public final class BulkLoader implements AutoCloseable {
         // staged files only: removed with the directory below
       }
     }
-    removeStaging();
+    removeStaging(staging);
   }
 
-  private void removeStaging() {
+  /** Removes what a load whose process died left staged in the index directory {@code index}. */
+  static void removeLeftovers(Path index) {
+    removeStaging(index.resolve(STAGING));
+  }
+
+  private static void removeStaging(Path staging) {
     if (!Files.exists(staging)) {
       return;
     }

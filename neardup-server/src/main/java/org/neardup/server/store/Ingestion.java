@@ -46,9 +46,11 @@ final class Ingestion {
 
   /**
    * Undoes the load that was being ingested when the process that ran it died, if there was one:
-   * its handle range is recorded. Called when the index is opened to write, before anything else.
+   * its handle range is recorded; and removes the files a dead load left staged. Called when the
+   * index is opened to write, before anything else.
    */
   static void recover(IndexDirectory directory) {
+    BulkLoader.removeLeftovers(directory.directory());
     RocksDB db = directory.db();
     try {
       byte[] range = db.get(RocksLayout.BULK_LOAD);

@@ -3,7 +3,9 @@ package org.neardup.server.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -136,7 +138,7 @@ class BulkLoaderTest {
   }
 
   @Test
-  void anIngestionThatDidNotFinishIsUndoneWhenTheIndexOpens() {
+  void anIngestionThatDidNotFinishIsUndoneWhenTheIndexOpens() throws IOException {
     Path data = dir.resolve("index");
     Map<String, List<String>> before;
     try (IndexDirectory directory = open(data)) {
@@ -147,7 +149,11 @@ class BulkLoaderTest {
       new Ingestion(directory, first, first + 2).run(twoDocuments(directory, dir.resolve("staging"), first), () -> {});
       assertThat(contents(directory)).isNotEqualTo(before);
     }
+    Path leftover = data.resolve("bulk-load.tmp").resolve("keys-0.sst"); // a staged table of the dead load
+    Files.createDirectories(leftover.getParent());
+    Files.write(leftover, new byte[] {1, 2, 3});
     try (IndexDirectory reopened = open(data)) {
+      assertThat(leftover.getParent()).doesNotExist();
       assertThat(contents(reopened)).isEqualTo(before);
       assertThat(reopened.check().ok()).isTrue();
       assertThat(reopened.index().size()).isEqualTo(HELD);

@@ -42,7 +42,8 @@ import org.rocksdb.RocksDBException;
  *
  * <p>The tables and spill runs are staged in a directory inside the index's (so ingestion moves
  * files, copying nothing), removed by {@link #close()}. The index must not be written otherwise
- * meanwhile. Not thread-safe: feed it from one thread.
+ * meanwhile, nor queried before (as {@code index build} opens it: top-k and containment make heap
+ * state on their first query that would miss the load). Not thread-safe: feed it from one thread.
  */
 public final class BulkLoader implements AutoCloseable {
   private static final String STAGING = "bulk-load.tmp";

@@ -222,8 +222,9 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
   /**
    * Records, durably, that a bulk load ({@link BulkLoader}) ingested documents up to {@code
    * nextHandle}, {@code count} in all, and is no longer ingesting ({@link RocksLayout#BULK_LOAD}):
-   * the ingested tables become the index's documents, in one write. Outside a
-   * batch of writes, with nothing read since the ingestion from the floor held on the heap.
+   * the ingested tables become the index's documents, in one write. Called outside a batch of
+   * writes, in a process that has not yet made the heap state of top-k or containment queries
+   * ({@link FloorCache}, {@link ListLengths}: made on first use, they would miss the load).
    */
   void bulkLoaded(long nextHandle, long count) {
     try (WriteBatch batch = new WriteBatch(); WriteOptions synced = new WriteOptions().setSync(true)) {

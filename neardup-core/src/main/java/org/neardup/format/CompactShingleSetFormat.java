@@ -1,5 +1,9 @@
 package org.neardup.format;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * The one owner of the compact byte layout of a shingle set, as signature files from version 2
  * hold it: the sorted hashes as Rice-coded gaps. Each hash {@code h} is taken as the unsigned
@@ -52,7 +56,7 @@ final class CompactShingleSetFormat {
     }
     byte[] bytes = new byte[(int) (1 + (bits + 7) / 8)];
     bytes[0] = (byte) k;
-    Bits out = new Bits(bytes, 1, null);
+    Bits out = new Bits(bytes, 1);
     previous = -1;
     for (long hash : set) {
       long u = hash ^ SIGN;
@@ -87,14 +91,11 @@ final class CompactShingleSetFormat {
       throw new CorruptFormatException(offset, source + ": compact shingle set without a Rice parameter in [0, 63]");
     }
     int k = bytes[0];
-    Bits in = new Bits(bytes, 1, source);
+    Reader in = new Reader(bytes, source, offset);
     long previous = -1;
     for (int i = 0; i < count; i++) {
-      long q = 0;
-      while (in.bit(offset)) {
-        q++;
-      }
-      long gap = q << k | in.get(k, offset);
+      long q = in.ones();
+      long gap = q << k | in.get(k);
       long u = previous + 1 + gap;
       if ((q >>> (64 - Math.max(k, 1))) != 0 || (i > 0 && Long.compareUnsigned(u, previous) <= 0)) {
         throw new CorruptFormatException(offset, source + ": compact shingle set past the largest hash at hash " + i);
@@ -108,19 +109,107 @@ final class CompactShingleSetFormat {
     return set;
   }
 
-  /** Bits in a byte array, lowest bit of each byte first. */
+  /**
+   * Reads the gaps' bits a 64-bit window at a time (a run of one-bits counted with one
+   * trailing-zeros count), lowest bit of each byte first.
+   */
+  private static final class Reader {
+    private static final VarHandle LITTLE_ENDIAN_LONG =
+        MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private final byte[] bytes;
+    private final String source;
+    private final long offset;
+    private int position = 1; // the next byte into the window
+    private long window; // the next bits, lowest first
+    private int held; // bits in the window
+    private long consumed; // bits read
+
+    Reader(byte[] bytes, String source, long offset) {
+      this.bytes = bytes;
+      this.source = source;
+      this.offset = offset;
+    }
+
+    private void refill() {
+      if (held <= 56 && position + 8 <= bytes.length) { // whole bytes of one little-endian word
+        int taken = (63 - held) >>> 3;
+        window |= ((long) LITTLE_ENDIAN_LONG.get(bytes, position)) << held;
+        window &= held + 8 * taken == 64 ? -1L : (1L << (held + 8 * taken)) - 1;
+        position += taken;
+        held += 8 * taken;
+        return;
+      }
+      while (held <= 56 && position < bytes.length) {
+        window |= (bytes[position++] & 0xFFL) << held;
+        held += 8;
+      }
+    }
+
+    /** Reads one-bits up to and including the next zero-bit; their number. */
+    long ones() {
+      long q = 0;
+      while (true) {
+        refill();
+        int run = Long.numberOfTrailingZeros(~window);
+        if (run < held) {
+          take(run + 1);
+          return q + run;
+        }
+        if (held == 0) {
+          throw new CorruptFormatException(offset, source + ": compact shingle set ends inside a hash");
+        }
+        q += held;
+        take(held);
+      }
+    }
+
+    /** Reads {@code width} bits (up to 63). */
+    long get(int width) {
+      if (width == 0) {
+        return 0;
+      }
+      refill();
+      if (width <= held) {
+        long value = window & (-1L >>> (64 - width));
+        take(width);
+        return value;
+      }
+      int low = held; // the window holds at least 57 bits unless the bytes ran out
+      long value = window & (low == 0 ? 0 : -1L >>> (64 - low));
+      take(low);
+      refill();
+      int high = width - low;
+      if (high > held) {
+        throw new CorruptFormatException(offset, source + ": compact shingle set ends inside a hash");
+      }
+      value |= (window & (-1L >>> (64 - high))) << low;
+      take(high);
+      return value;
+    }
+
+    private void take(int bits) {
+      window = bits == 64 ? 0 : window >>> bits;
+      held -= bits;
+      consumed += bits;
+    }
+
+    /** Whether the bits not read are the last byte's padding: zero, and no byte beyond. */
+    boolean restIsPadding() {
+      refill();
+      return window == 0 && 1 + (consumed + 7) / 8 == bytes.length;
+    }
+  }
+
+  /** Writes bits into a byte array, lowest bit of each byte first. */
   private static final class Bits {
     private final byte[] bytes;
     private int position; // the next byte
     private long buffer;
     private int held;
 
-    private final String source; // for error messages
-
-    Bits(byte[] bytes, int start, String source) {
+    Bits(byte[] bytes, int start) {
       this.bytes = bytes;
       this.position = start;
-      this.source = source;
     }
 
     /** Writes the low {@code width} bits of {@code value} (width up to 64). */
@@ -142,35 +231,6 @@ final class CompactShingleSetFormat {
       if (held > 0 && position < bytes.length) {
         bytes[position] = (byte) buffer; // the last, partial byte
       }
-    }
-
-    boolean bit(long offset) {
-      return get(1, offset) != 0;
-    }
-
-    /** Reads {@code width} bits (up to 63). */
-    long get(int width, long offset) {
-      long value = 0;
-      int done = 0;
-      while (done < width) {
-        if (held == 0) {
-          if (position >= bytes.length) {
-            throw new CorruptFormatException(offset, source + ": compact shingle set ends inside a hash");
-          }
-          buffer = bytes[position++] & 0xFF;
-          held = 8;
-        }
-        int part = Math.min(width - done, held);
-        value |= (buffer & ((1L << part) - 1)) << done;
-        buffer >>>= part;
-        held -= part;
-        done += part;
-      }
-      return value;
-    }
-
-    boolean restIsPadding() {
-      return buffer == 0 && position == bytes.length;
     }
   }
 }

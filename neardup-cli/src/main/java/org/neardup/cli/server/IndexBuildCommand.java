@@ -3,6 +3,7 @@ package org.neardup.cli.server;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -10,6 +11,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.BiConsumer;
+import java.util.stream.Stream;
 import org.neardup.NearDupException;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.SkipLog;
@@ -17,6 +20,8 @@ import org.neardup.cli.UsageException;
 import org.neardup.cli.options.InputMixin;
 import org.neardup.cli.options.SignaturesMixin;
 import org.neardup.config.MemoryBudget;
+import org.neardup.config.MemoryBudget;
+import org.neardup.corpus.ParallelSketcher;
 import org.neardup.corpus.ParallelSketcher;
 import org.neardup.format.IncompatibleSignatureException;
 import org.neardup.format.SignatureFile;
@@ -30,6 +35,7 @@ import org.neardup.input.InputProblems;
 import org.neardup.io.Decompression;
 import org.neardup.io.DocumentReader;
 import org.neardup.io.DocumentReaders;
+import org.neardup.server.store.BulkLoader;
 import org.neardup.server.store.DiskFullException;
 import org.neardup.server.store.IndexDirectory;
 import org.neardup.sketch.Sketch;
@@ -41,15 +47,19 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code neardup index build}: bulk-loads documents (text inputs or signature files) into a
- * persistent index, far faster than one request a document: sketching runs on every core, writes
- * go in batches without a sync each, and the write-ahead log is synced once at the end.
+ * persistent index. Sketching runs on every core; the entries are sorted and ingested as table
+ * files ({@link BulkLoader}), so nothing is in the index until the whole input was read, and a
+ * failed build leaves it as it was. {@code --no-bulk} (and {@code --upsert}, which replaces held
+ * documents) write through the index's per-document path instead, in batches without a sync
+ * each, with the write-ahead log synced once at the end.
  */
 @Command(
     name = "build",
     mixinStandardHelpOptions = true,
     description = {
       "Adds the inputs' documents to a persistent index (creating it with the given settings), in bulk.",
-      "Ids already in the index are skipped and counted (--upsert replaces them); an id twice in the inputs is bad input (--on-error). With --signatures FILE the documents come from 'neardup sign' (their settings must be the index's; no texts are stored)."
+      "Ids already in the index are skipped and counted (--upsert replaces them); an id twice in the inputs is bad input (--on-error). With --signatures FILE the documents come from 'neardup sign' (their settings must be the index's; no texts are stored); --signatures DIR reads the .nds part files of a directory (the Spark job's --signatures-out).",
+      "The entries are sorted and ingested as table files at the end: a build that fails leaves the index as it was. --no-bulk writes document by document instead."
     })
 public final class IndexBuildCommand implements Callable<Integer> {
   private static final int BATCH = 1000;
@@ -64,6 +74,9 @@ public final class IndexBuildCommand implements Callable<Integer> {
 
   @Option(names = {"-q", "--quiet"}, description = "No summary on stderr.")
   boolean quiet;
+
+  @Option(names = "--no-bulk", description = "Write document by document through the index (as the service does) instead of sorting the entries and ingesting them as table files: slower; what is written before a failure stays. --upsert implies it.")
+  boolean noBulk;
 
   private long added;
   private long replaced;
@@ -83,14 +96,96 @@ public final class IndexBuildCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     SkipLog skips = new SkipLog(input.verbose, err);
     InputProblems problems = skips.problems(input.onErrorPolicy());
+    List<Path> signatureFiles = signatureFiles();
     try (IndexDirectory directory = data.open(false)) {
-      load(directory, skips, problems, err, started);
+      if (noBulk || upsert) {
+        load(directory, skips, problems, err, started, signatureFiles);
+      } else {
+        bulkLoad(directory, skips, problems, err, started, signatureFiles);
+      }
     }
     return ExitCodes.OK;
   }
 
-  private void load(IndexDirectory directory, SkipLog skips, InputProblems problems, PrintWriter err, long started)
-      throws IOException {
+  /**
+   * The signature files: those given, a directory standing for its {@code .nds} files (the part
+   * files of the Spark job's {@code --signatures-out}), in name order.
+   */
+  private List<Path> signatureFiles() throws IOException {
+    List<Path> files = new ArrayList<>();
+    for (Path given : signatures.files) {
+      if (!Files.isDirectory(given)) {
+        files.add(given);
+        continue;
+      }
+      try (Stream<Path> listing = Files.list(given)) {
+        List<Path> parts = listing.filter(file -> {
+          String name = file.getFileName().toString();
+          return Files.isRegularFile(file) && (name.endsWith(".nds") || name.endsWith(".nds.gz"));
+        }).sorted().toList();
+        if (parts.isEmpty()) {
+          throw new UsageException(given + ": a directory without signature files (.nds)");
+        }
+        files.addAll(parts);
+      }
+    }
+    return files;
+  }
+
+  private void bulkLoad(IndexDirectory directory, SkipLog skips, InputProblems problems, PrintWriter err, long started,
+      List<Path> signatureFiles) throws IOException {
+    NearDupIndex<String> index = directory.index();
+    Set<String> seen = new HashSet<>();
+    int threads = threads(directory);
+    long batchChars = MemoryBudget.defaults().batchChars(ParallelSketcher.batchesInFlight(threads));
+    try (BulkLoader loader = BulkLoader.start(directory, Runtime.getRuntime().maxMemory() / 4)) {
+      try (ParallelSketcher sketcher = new ParallelSketcher(index.sketcher(), threads, 256, batchChars,
+          (documents, sketches) -> {
+            for (int i = 0; i < documents.size(); i++) {
+              Document document = documents.get(i);
+              if (!seen.add(document.id())) {
+                problems.report(new InputException(document.source(), document.line(), InputProblem.DUPLICATE_ID,
+                    "duplicate id '" + document.id() + "'"));
+                continue;
+              }
+              count(loader.add(document.id(), sketches.get(i), document.text()));
+            }
+          })) {
+        for (Path path : input.paths()) {
+          try (DocumentReader reader = DocumentReaders.open(path, input.options(path), problems)) {
+            for (Document document; (document = reader.next()) != null; ) {
+              sketcher.add(document);
+            }
+          }
+        }
+        sketcher.finish();
+      }
+      for (Path file : signatureFiles) {
+        readSignatures(index, file, seen, problems, (id, sketch) -> count(loader.add(id, sketch, null)));
+      }
+      loader.finish();
+    } catch (DiskFullException e) {
+      throw new NearDupException(e.getMessage() + "; nothing of this build is in the index: free space and run the"
+          + " same command again", e);
+    }
+    skips.print(problems);
+    if (!quiet) {
+      summarize(err, directory, (System.nanoTime() - started) / 1e9);
+    }
+  }
+
+  private void count(WriteResult.Status status) {
+    switch (status) {
+      case ADDED -> added++;
+      case REPLACED -> replaced++;
+      case ALREADY_PRESENT -> present++;
+      case EMPTY_DOCUMENT -> empty++;
+      default -> throw new IllegalStateException("unexpected " + status);
+    }
+  }
+
+  private void load(IndexDirectory directory, SkipLog skips, InputProblems problems, PrintWriter err, long started,
+      List<Path> signatureFiles) throws IOException {
     try {
       NearDupIndex<String> index = directory.index();
       Set<String> seen = new HashSet<>();
@@ -118,8 +213,8 @@ public final class IndexBuildCommand implements Callable<Integer> {
         }
         sketcher.finish();
       }
-      for (Path file : signatures.files) {
-        loadSignatures(index, file, seen, problems, pending);
+      for (Path file : signatureFiles) {
+        readSignatures(index, file, seen, problems, (id, sketch) -> add(index, pending, write(id, sketch, null)));
       }
       flush(index, pending);
       directory.sync();
@@ -159,20 +254,18 @@ public final class IndexBuildCommand implements Callable<Integer> {
       return;
     }
     for (WriteResult<String> result : index.writeAll(pending)) {
-      switch (result.status()) {
-        case ADDED -> added++;
-        case REPLACED -> replaced++;
-        case ALREADY_PRESENT -> present++;
-        case EMPTY_DOCUMENT -> empty++;
-        default -> throw new IllegalStateException("unexpected " + result.status());
-      }
+      count(result.status());
     }
     pending.clear();
     pendingShingles = 0;
   }
 
-  private void loadSignatures(NearDupIndex<String> index, Path file, Set<String> seen, InputProblems problems,
-      List<IndexWrite<String>> pending) throws IOException {
+  /**
+   * Reads the documents of a signature file, each id once, into {@code documents}; the file is read
+   * and decoded on a thread of its own meanwhile ({@link SignatureReadAhead}).
+   */
+  private static void readSignatures(NearDupIndex<String> index, Path file, Set<String> seen, InputProblems problems,
+      BiConsumer<String, Sketch> documents) throws IOException {
     try (InputStream in = Decompression.openInput(file).stream();
         SignatureFile.Reader reader = SignatureFile.read(in, file.toString())) {
       if (!reader.params().equals(index.sketcher().params())) {
@@ -182,15 +275,18 @@ public final class IndexBuildCommand implements Callable<Integer> {
         throw new UsageException(file + ": carries signatures only, and this index verifies exactly (it needs the"
             + " shingle sets: sign without --signatures-only)");
       }
-      long entry = 0;
-      for (SignatureFile.Entry e; (e = reader.next()) != null; entry++) {
-        if (!seen.add(e.id())) {
-          problems.report(new InputException(file.toString(), 0, InputProblem.DUPLICATE_ID,
-              "duplicate id '" + e.id() + "' (entry " + (entry + 1) + ")"));
-          continue;
+      try (SignatureReadAhead entries = new SignatureReadAhead(reader, file.getFileName().toString())) {
+        long entry = 0;
+        for (SignatureFile.Entry e; (e = entries.next()) != null; entry++) {
+          if (!seen.add(e.id())) {
+            problems.report(new InputException(file.toString(), 0, InputProblem.DUPLICATE_ID,
+                "duplicate id '" + e.id() + "' (entry " + (entry + 1) + ")"));
+            continue;
+          }
+          Sketch sketch = e.shingleSet() != null ? Sketch.ofSet(e.shingleSet(), e.signature(), -1)
+              : Sketch.ofSignature(e.signature());
+          documents.accept(e.id(), sketch);
         }
-        Sketch sketch = e.shingleSet() != null ? Sketch.ofSet(e.shingleSet(), e.signature(), -1) : Sketch.ofSignature(e.signature());
-        add(index, pending, write(e.id(), sketch, null));
       }
     }
   }

@@ -10,7 +10,9 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Stream;
 import org.neardup.NearDupException;
@@ -54,6 +56,8 @@ public final class IndexDirectory implements AutoCloseable {
   private final NearDupIndex<String> index;
   private final DiskSpace space;
   private boolean closed;
+  /** The options each family was opened with, by name: what a bulk load writes its tables with. */
+  private Map<String, ColumnFamilyOptions> familyOptions;
 
   private IndexDirectory(Path directory, IndexSettings settings, RocksDB db, List<ColumnFamilyHandle> handles,
       List<String> families, List<AutoCloseable> resources, RocksIndexStore store, int threads, DiskSpace space) {
@@ -166,6 +170,8 @@ public final class IndexDirectory implements AutoCloseable {
           // 8-byte keys read and written by point lookups only: a hash table of linked lists inserts in
           // constant time, where the default skip list spends most of a write's time
           familyOptions.useFixedLengthPrefixExtractor(8).setMemTableConfig(new HashLinkedListMemTableConfig());
+          // a bulk load into an index that holds documents appends to its lists by merges (BulkLoader)
+          familyOptions.setMergeOperator(track(resources, new StringAppendOperator("")));
         }
         descriptors.add(new ColumnFamilyDescriptor(family.getBytes(StandardCharsets.US_ASCII), familyOptions));
       }
@@ -173,6 +179,10 @@ public final class IndexDirectory implements AutoCloseable {
         ColumnFamilyOptions familyOptions = RocksLayout.SEARCH_FAMILIES.contains(family) ? searchLists(resources, cache)
             : legacyEntries(resources, cache); // a legacy or former family: read once or dropped
         descriptors.add(new ColumnFamilyDescriptor(family.getBytes(StandardCharsets.US_ASCII), familyOptions));
+      }
+      Map<String, ColumnFamilyOptions> familyOptions = new HashMap<>();
+      for (ColumnFamilyDescriptor descriptor : descriptors) {
+        familyOptions.put(new String(descriptor.getName(), StandardCharsets.US_ASCII), descriptor.getOptions());
       }
       List<ColumnFamilyHandle> handles = new ArrayList<>();
       RocksDB db = openLocked(directory, dbOptions, descriptors, handles, readOnly);
@@ -189,7 +199,13 @@ public final class IndexDirectory implements AutoCloseable {
         RocksIndexStore store = new RocksIndexStore(db,
             handles.subList(0, 1 + RocksLayout.FAMILIES.size()).toArray(ColumnFamilyHandle[]::new), floorBanding(settings), containment,
             settings.keepTexts(), options.durable(), nextHandle, count, space);
-        return new IndexDirectory(directory, settings, db, handles, families, resources, store, options.threads(), space);
+        IndexDirectory opened = new IndexDirectory(directory, settings, db, handles, families, resources, store,
+            options.threads(), space);
+        opened.familyOptions = familyOptions;
+        if (!readOnly) {
+          Ingestion.recover(opened);
+        }
+        return opened;
       } catch (RuntimeException e) {
         handles.forEach(ColumnFamilyHandle::close);
         db.close();
@@ -440,6 +456,21 @@ public final class IndexDirectory implements AutoCloseable {
   /** The store under {@link #index()}: for tests of its layout. */
   RocksIndexStore store() {
     return store;
+  }
+
+  RocksDB db() {
+    return db;
+  }
+
+  /** The handle of the open family {@code name}, or null when the index has none of that name. */
+  ColumnFamilyHandle family(String name) {
+    int at = families.indexOf(name);
+    return at < 0 ? null : handles.get(at);
+  }
+
+  /** The options the family {@code name} was opened with. */
+  ColumnFamilyOptions familyOptions(String name) {
+    return familyOptions.get(name);
   }
 
   /** Commits written so far by this process. */

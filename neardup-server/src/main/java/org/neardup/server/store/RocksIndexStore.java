@@ -214,6 +214,35 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     }
   }
 
+  /** The handle the next document gets. */
+  long nextHandle() {
+    return nextHandle;
+  }
+
+  /**
+   * Records, durably, that a bulk load ({@link BulkLoader}) ingested documents up to {@code
+   * nextHandle}, {@code count} in all, and is no longer ingesting ({@link RocksLayout#BULK_LOAD}):
+   * the ingested tables become the index's documents, in one write. Called outside a batch of
+   * writes, in a process that has not yet made the heap state of top-k or containment queries
+   * ({@link FloorCache}, {@link ListLengths}: made on first use, they would miss the load).
+   */
+  void bulkLoaded(long nextHandle, long count) {
+    try (WriteBatch batch = new WriteBatch(); WriteOptions synced = new WriteOptions().setSync(true)) {
+      batch.put(meta, RocksLayout.NEXT_HANDLE, handle(nextHandle));
+      batch.put(meta, RocksLayout.COUNT, handle(count));
+      batch.delete(meta, RocksLayout.BULK_LOAD);
+      db.write(synced, batch);
+      space.written();
+    } catch (RocksDBException e) {
+      if (DiskFullException.isNoSpace(e)) {
+        throw space.failed("writing the index", e);
+      }
+      throw new StoreException("cannot write the index: " + e.getMessage(), e);
+    }
+    this.nextHandle = this.committedNextHandle = nextHandle;
+    this.count = this.committedCount = count;
+  }
+
   @Override
   public void close() {
     pending.close();

@@ -16,6 +16,8 @@ import java.util.List;
  * default        "settings"                            IndexSettingsFormat record
  *                "next-handle"                         8 bytes, the next handle to give out
  *                "count"                               8 bytes, documents held
+ *                "bulk-load"                           first and end handle, 8 bytes each: a bulk
+ *                                                      load is being ingested (BulkLoader)
  * keys           document key, UTF-8                   handle, 8 bytes
  * ids            handle, 8 bytes                       document key, UTF-8
  * signatures     handle, 8 bytes                       n values, 4 bytes each, little-endian
@@ -42,6 +44,8 @@ final class RocksLayout {
   static final byte[] SETTINGS = ascii("settings");
   static final byte[] NEXT_HANDLE = ascii("next-handle");
   static final byte[] COUNT = ascii("count");
+  /** Present only while a bulk load's tables are ingested: opening the index undoes such a load. */
+  static final byte[] BULK_LOAD = ascii("bulk-load");
 
   static final String KEYS = "keys";
   static final String IDS = "ids";

@@ -191,7 +191,7 @@ public final class IndexDirectory implements AutoCloseable {
         long count = readLong(db, handles.get(0), RocksLayout.COUNT);
         RocksIndexStore store = new RocksIndexStore(db,
             handles.subList(0, 1 + RocksLayout.FAMILIES.size()).toArray(ColumnFamilyHandle[]::new), floorBanding(settings), containment,
-            settings.keepTexts(), options.durable(), nextHandle, count, space);
+            settings.keepTexts(), options.durable(), nextHandle, count, space, directory);
         return new IndexDirectory(directory, settings, db, handles, families, resources, store, options.threads(), space);
       } catch (RuntimeException e) {
         handles.forEach(ColumnFamilyHandle::close);

@@ -3,6 +3,7 @@ package org.neardup.server.store;
 import static org.neardup.server.store.RocksLayout.handle;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -95,9 +96,11 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
    * @param floorBanding the top-k floor's banding, or null without a floor
    * @param containment the {@link RocksLayout#CONTAINMENT} family, or null
    * @param space told of each write, and of a write that fails for want of space
+   * @param directory the index's directory, where the floor's memory is mapped from
    */
   RocksIndexStore(RocksDB db, ColumnFamilyHandle[] families, Banding floorBanding,
-      ColumnFamilyHandle containment, boolean keepTexts, boolean durable, long nextHandle, long count, DiskSpace space) {
+      ColumnFamilyHandle containment, boolean keepTexts, boolean durable, long nextHandle, long count, DiskSpace space,
+      Path directory) {
     this.db = db;
     this.space = space;
     this.meta = families[0];
@@ -107,7 +110,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     this.sets = families[4];
     this.texts = families[5];
     this.buckets = families[6];
-    this.floor = floorBanding == null ? null : new FloorCache(db, signatures, floorBanding);
+    this.floor = floorBanding == null ? null : new FloorCache(db, signatures, floorBanding, directory);
     this.containment = containment == null ? null : new SearchBuckets(db, pending, reads, containment, space);
     this.keepTexts = keepTexts;
     this.writes = new WriteOptions().setSync(durable);
@@ -291,6 +294,9 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
 
   @Override
   public void close() {
+    if (floor != null) {
+      floor.close();
+    }
     pending.close();
     reads.close();
     writes.close();

@@ -385,11 +385,13 @@ class IndexDirectoryTest {
   }
 
   /**
-   * The bucket and list families' memtables hash a list into one of about a million buckets, not
-   * RocksDB's default 50,000, whose chains every read and write walked.
+   * The storage settings, as RocksDB records them: the bucket and list families' memtables hash a
+   * list into one of about a million buckets (not RocksDB's default 50,000, whose chains every read
+   * and write walked); texts are ZSTD-compressed, the other compressed families ZSTD at their last
+   * level; the write-ahead log is bounded.
    */
   @Test
-  void listMemtablesHaveABucketAList() throws IOException {
+  void storageSettingsAreWhatRocksDbRecords() throws IOException {
     try (IndexDirectory directory = openForSearch(dir.resolve("memtables"))) {
       directory.index().add("a", "a first document");
     }
@@ -397,10 +399,23 @@ class IndexDirectoryTest {
     try (var files = Files.list(dir.resolve("memtables"))) {
       options = files.filter(f -> f.getFileName().toString().startsWith("OPTIONS-")).max(Path::compareTo).orElseThrow();
     }
-    List<String> factories = Files.readAllLines(options).stream()
-        .filter(line -> line.contains("HashLinkListRepFactory")).toList();
+    String text = Files.readString(options);
+    List<String> factories = text.lines().filter(line -> line.contains("HashLinkListRepFactory")).toList();
     assertThat(factories).hasSize(2) // the threshold buckets and the containment lists
         .allSatisfy(line -> assertThat(line).contains("bucket_count=" + IndexDirectory.MEMTABLE_HASH_BUCKETS + ";"));
+    assertThat(text).contains("max_total_wal_size=" + IndexDirectory.MAX_WAL_BYTES + "\n");
+    assertThat(familyOptions(text, "texts")).contains("\n  compression=kZSTD\n");
+    assertThat(familyOptions(text, "buckets")).contains("\n  compression=kLZ4Compression\n")
+        .contains("\n  bottommost_compression=kZSTD\n");
+    assertThat(familyOptions(text, "sets")).contains("\n  compression=kNoCompression\n");
+  }
+
+  /** The lines of a column family's options in an OPTIONS file. */
+  private static String familyOptions(String options, String family) {
+    int start = options.indexOf("[CFOptions \"" + family + "\"]");
+    assertThat(start).as(family).isNotNegative();
+    int end = options.indexOf("\n[", start + 1);
+    return options.substring(start, end < 0 ? options.length() : end + 1);
   }
 
   /**

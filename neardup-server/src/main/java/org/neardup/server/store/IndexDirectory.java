@@ -276,7 +276,7 @@ public final class IndexDirectory implements AutoCloseable {
   }
 
   /**
-   * Drops the floor lists of an index made before the floor buckets were made on the heap from the
+   * Drops the floor lists of an index made before the floor buckets were made in memory from the
    * signatures ({@link FloorCache}), taking them out of {@code families} and {@code handles}:
    * nothing reads or writes them now.
    */

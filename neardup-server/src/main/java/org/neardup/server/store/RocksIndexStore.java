@@ -154,7 +154,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     return commits;
   }
 
-  /** Loads the floor held on the heap ({@link FloorCache#load}), if the index has one. */
+  /** Loads the floor held in memory ({@link FloorCache#load}), if the index has one. */
   @Override
   public void prepareTopK() {
     if (floor != null) {
@@ -351,7 +351,7 @@ final class RocksIndexStore implements IndexStorage<String>, SketchStore<String>
     return handle >= committedNextHandle || deletedInBatch > 0 && documentOverlay.containsKey(handle);
   }
 
-  /** From the heap ({@link FloorCache}) but in a batch of writes, where the signatures are read. */
+  /** From the floor in memory ({@link FloorCache}); in a batch of writes, from the signatures. */
   @Override
   public void lowByteAgreements(long[] handles, int count, long[] query, int length, int[] agreements) {
     if (floor != null && documentOverlay.isEmpty()) {

@@ -92,6 +92,7 @@ final class FloorCache implements BucketStore {
   private Handles entries(long[] bucketKeys) {
     FloorTable table = loaded().buckets();
     Handles all = new Handles();
+    all.touched = table.touch(bucketKeys);
     for (long bucketKey : bucketKeys) {
       table.forEach(bucketKey, all);
     }
@@ -102,6 +103,7 @@ final class FloorCache implements BucketStore {
   private static final class Handles implements IntConsumer {
     long[] handles = new long[64];
     int size;
+    long touched; // what the table's first pass read: kept, so that its loads stay
 
     @Override
     public void accept(int handle) {

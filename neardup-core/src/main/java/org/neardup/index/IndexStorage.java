@@ -1,5 +1,7 @@
 package org.neardup.index;
 
+import java.util.List;
+
 /**
  * The storage behind a {@link NearDupIndex}: its documents' sketches and its buckets, written
  * together. The index calls {@link #commit()} after each operation (or batch of operations) that
@@ -40,6 +42,14 @@ public interface IndexStorage<K> extends AutoCloseable {
    * the batch, so a storage may keep state of the batch in the meantime (no reader runs).
    */
   default void begin() {}
+
+  /**
+   * The batch just begun reads these keys and these bucket keys of the threshold buckets
+   * (repeats possible), one write after another: a storage that reads faster in bulk may read them
+   * now, and answer the batch's reads of them from what it read until {@link #commit()} (the
+   * batch's own writes take precedence). Nothing read ahead: nothing done (the default).
+   */
+  default void prefetch(List<K> keys, long[] bucketKeys) {}
 
   /**
    * Makes the writes since {@link #begin()} durable, and ends the batch (also when it wrote

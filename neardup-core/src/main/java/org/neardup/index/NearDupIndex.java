@@ -289,15 +289,58 @@ public final class NearDupIndex<K> implements AutoCloseable {
    * @throws RuntimeException when the storage fails to commit; then none of the batch was applied
    */
   public List<WriteResult<K>> writeAll(List<IndexWrite<K>> writes) {
-    List<Prepared<K>> prepared = new ArrayList<>(writes.size());
+    return writePrepared(List.of(prepare(writes)));
+  }
+
+  /**
+   * Prepares {@code writes} for {@link #writePrepared}: sorts their shingle sets and hashes their
+   * bucket keys, on the calling thread and without the lock. Thread-safe.
+   */
+  public PreparedWrites<K> prepare(List<IndexWrite<K>> writes) {
+    List<PreparedWrite<K>> prepared = new ArrayList<>(writes.size());
     for (IndexWrite<K> write : writes) {
-      prepared.add(prepare(write)); // sorting sets and hashing bands happen outside the lock
+      prepared.add(prepare(write));
+    }
+    return new PreparedWrites<>(this, prepared);
+  }
+
+  /**
+   * {@link #writeAll} of writes already {@linkplain #prepare prepared}, one part after the other, as
+   * one batch: one commit to the storage for all of them. The storage is first told the keys and
+   * bucket keys the batch reads ({@link IndexStorage#prefetch}), so that it can read them in bulk.
+   *
+   * @return one result per write, in order
+   * @throws IllegalArgumentException for writes prepared by another index
+   * @throws RuntimeException when the storage fails to commit; then none of the batch was applied
+   */
+  public List<WriteResult<K>> writePrepared(List<PreparedWrites<K>> parts) {
+    List<PreparedWrite<K>> prepared = new ArrayList<>();
+    for (PreparedWrites<K> part : parts) {
+      if (part.index() != this) {
+        throw new IllegalArgumentException("writes prepared by another index");
+      }
+      prepared.addAll(part.writes());
+    }
+    List<K> keys = new ArrayList<>(prepared.size());
+    int bucketKeyCount = 0;
+    for (PreparedWrite<K> write : prepared) {
+      keys.add(write.write().key());
+      bucketKeyCount += write.bucketKeys() == null ? 0 : write.bucketKeys().length;
+    }
+    long[] bucketKeys = new long[bucketKeyCount];
+    int next = 0;
+    for (PreparedWrite<K> write : prepared) {
+      if (write.bucketKeys() != null) {
+        System.arraycopy(write.bucketKeys(), 0, bucketKeys, next, write.bucketKeys().length);
+        next += write.bucketKeys().length;
+      }
     }
     lock.writeLock().lock();
     try {
       storage.begin();
+      storage.prefetch(keys, bucketKeys);
       List<WriteResult<K>> results = new ArrayList<>(prepared.size());
-      for (Prepared<K> write : prepared) {
+      for (PreparedWrite<K> write : prepared) {
         results.add(apply(write));
       }
       storage.commit();
@@ -307,23 +350,19 @@ public final class NearDupIndex<K> implements AutoCloseable {
     }
   }
 
-  /** A write with its set sorted and its bucket keys (of every space it uses) computed. */
-  private record Prepared<K>(IndexWrite<K> write, long[] set, long[] bucketKeys, long[] floorKeys,
-      long[] sampledKeys) {}
-
-  private Prepared<K> prepare(IndexWrite<K> write) {
+  private PreparedWrite<K> prepare(IndexWrite<K> write) {
     Sketch sketch = write.sketch();
     if (sketch == null || sketch.isEmpty()) {
-      return new Prepared<>(write, null, null, null, null);
+      return new PreparedWrite<>(write, null, null, null, null);
     }
     long[] set = verifier.needsSets() ? sketch.shingleSet() : null;
     int[] signature = sketch.signature();
-    return new Prepared<>(write, set, banding.bucketKeys(signature),
+    return new PreparedWrite<>(write, set, banding.bucketKeys(signature),
         floorBanding == null ? null : floorBanding.bucketKeys(signature),
         containmentPlan == null ? null : containmentPlan.sample().of(set));
   }
 
-  private WriteResult<K> apply(Prepared<K> prepared) {
+  private WriteResult<K> apply(PreparedWrite<K> prepared) {
     IndexWrite<K> write = prepared.write();
     K key = write.key();
     long existing = sketches.handleOf(key);

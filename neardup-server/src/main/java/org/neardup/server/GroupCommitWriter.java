@@ -10,12 +10,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
 import org.neardup.index.IndexWrite;
 import org.neardup.index.NearDupIndex;
+import org.neardup.index.PreparedWrites;
 import org.neardup.index.WriteResult;
 
 /**
- * Group commit: request threads hand in their writes (already sketched), one committer thread
- * applies whatever has queued up as one {@link NearDupIndex#writeAll} batch — one atomic write and
- * one write-ahead-log sync for all of them — and then completes every request. Concurrent writers
+ * Group commit: request threads hand in their writes, sketched and {@linkplain NearDupIndex#prepare
+ * prepared} (sets sorted, bucket keys hashed); one committer thread applies whatever has queued up as
+ * one {@link NearDupIndex#writePrepared} batch — one atomic write and one write-ahead-log sync for
+ * all of them — and then completes every request. Concurrent writers
  * thus share syncs: the more clients write at once, the more writes each sync carries. A request's
  * writes stay together and in order; requests are applied in the order they were queued.
  *
@@ -37,7 +39,7 @@ public final class GroupCommitWriter implements Writer, AutoCloseable {
   private final Thread committer;
   private volatile boolean running = true;
 
-  private record Request(List<IndexWrite<String>> writes, CompletableFuture<List<WriteResult<String>>> done) {}
+  private record Request(PreparedWrites<String> writes, CompletableFuture<List<WriteResult<String>>> done) {}
 
   /**
    * @param capacity requests that may wait at once; {@link #submit} blocks when full (back-pressure)
@@ -77,7 +79,8 @@ public final class GroupCommitWriter implements Writer, AutoCloseable {
    * @throws IllegalStateException when the queue is closed
    */
   CompletableFuture<List<WriteResult<String>>> submit(List<IndexWrite<String>> writes) throws InterruptedException {
-    Request request = new Request(writes, new CompletableFuture<>());
+    // sorting sets and hashing bucket keys here, on the request's thread, not on the committer's
+    Request request = new Request(index.prepare(writes), new CompletableFuture<>());
     while (!queue.offer(request, 100, TimeUnit.MILLISECONDS)) {
       if (!running) {
         throw new IllegalStateException("the server is shutting down");
@@ -115,12 +118,12 @@ public final class GroupCommitWriter implements Writer, AutoCloseable {
   }
 
   private void commit(List<Request> batch, int size) {
-    List<IndexWrite<String>> writes = new ArrayList<>(size);
+    List<PreparedWrites<String>> writes = new ArrayList<>(batch.size());
     for (Request request : batch) {
-      writes.addAll(request.writes());
+      writes.add(request.writes());
     }
     try {
-      List<WriteResult<String>> results = index.writeAll(writes);
+      List<WriteResult<String>> results = index.writePrepared(writes);
       batchSizes.accept(size);
       int from = 0;
       for (Request request : batch) {

@@ -32,6 +32,38 @@ class NearDupIndexTest {
   private static final GeneratedCorpus GRADED = new CorpusGenerator(2000, 0.4, 3, 0.25, 10, 80, 17).generate();
 
   /** The README's online example, as written there. */
+  /**
+   * Writes prepared in parts (as a service's request threads do) and written as one batch answer as
+   * the same writes given to writeAll, and see each other across parts; another index's are refused.
+   */
+  @Test
+  void preparedPartsWriteAsOneBatch() {
+    NearDupIndex<String> prepared = NearDupIndex.inMemory(DEFAULTS);
+    NearDupIndex<String> direct = NearDupIndex.inMemory(DEFAULTS);
+    List<IndexWrite<String>> all = new ArrayList<>();
+    List<PreparedWrites<String>> parts = new ArrayList<>();
+    for (int start = 0; start < 600; start += 150) {
+      List<IndexWrite<String>> part = new ArrayList<>();
+      for (int i = start; i < start + 150; i++) {
+        String text = GRADED.texts().get(i);
+        part.add(IndexWrite.add(GRADED.ids().get(i), prepared.sketcher().sketch(text), text, true));
+      }
+      part.add(IndexWrite.remove(GRADED.ids().get(start)));
+      all.addAll(part);
+      parts.add(prepared.prepare(part));
+    }
+    assertThat(parts.stream().mapToInt(PreparedWrites::size).sum()).isEqualTo(all.size());
+    List<WriteResult<String>> results = prepared.writePrepared(parts);
+    assertThat(results).isEqualTo(direct.writeAll(all));
+    assertThat(results.stream().filter(r -> !r.matches().isEmpty()).count()).isGreaterThan(20);
+    assertThat(prepared.size()).isEqualTo(direct.size()).isEqualTo(596);
+
+    NearDupIndex<String> other = NearDupIndex.inMemory(DEFAULTS);
+    assertThatThrownBy(() -> other.writePrepared(List.of(parts.get(0))))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("prepared by another index");
+    assertThat(other.size()).isZero();
+  }
+
   @Test
   void readmeOnlineExample() {
     NearDupIndex<String> index = NearDupIndex.inMemory(); // threshold 0.8, as ./neardup pairs

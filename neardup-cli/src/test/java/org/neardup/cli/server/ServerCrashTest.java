@@ -18,14 +18,21 @@ import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
 
 /**
- * Durability through the real {@code neardup serve} process: several clients add documents, the
- * server is killed with SIGKILL mid-stream, restarted on the same data directory, and every
- * document it acknowledged is there and found by queries. Then a SIGTERM stops it cleanly.
+ * Durability through the real {@code neardup serve} process: several clients add documents (single
+ * adds, or batches), the server is killed with SIGKILL mid-stream, restarted on the same data
+ * directory, and every document it acknowledged is there and found by queries. Then a SIGTERM stops
+ * it cleanly.
  */
 class ServerCrashTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final GeneratedCorpus CORPUS = new CorpusGenerator(4000, 0.3, 3, 0.25, 10, 40, 77).generate();
   private static final int CLIENTS = 4;
+  private static final int BATCH = 50;
+  private static final int ROUNDS = 10;
+  /** Batches a client may post in a round. */
+  private static final int ROUND_BATCHES = 8;
+  private static final GeneratedCorpus BATCHED =
+      new CorpusGenerator(ROUNDS * CLIENTS * ROUND_BATCHES * BATCH, 0.3, 3, 0.25, 10, 40, 78).generate();
 
   @TempDir Path dir;
 
@@ -92,6 +99,79 @@ class ServerCrashTest {
       assertThat(Files.readString(restarted.log)).doesNotContain("Exception");
     }
     assertThat(data.resolve("admin.sock")).doesNotExist();
+    var check = org.neardup.server.store.IndexDirectory.open(data, org.neardup.server.store.IndexDirectory.Options.existing());
+    try (check) {
+      assertThat(check.check().problems()).isEmpty();
+    }
+  }
+
+  /**
+   * Ten rounds on one data directory, each: serve, clients posting batches of 50 documents, SIGKILL
+   * once a round's quota of batches is acknowledged (the clients still posting), restart; every
+   * document of every batch acknowledged in any round so far is there, and the index checks clean.
+   */
+  @Test
+  void everyAcknowledgedBatchSurvivesTenKills() throws Exception {
+    Path data = dir.resolve("batches");
+    Map<String, String> acknowledged = new ConcurrentHashMap<>();
+    int perClient = ROUND_BATCHES * BATCH;
+    for (int round = 0; round < ROUNDS; round++) {
+      int first = round * CLIENTS * perClient;
+      int before = acknowledged.size();
+      try (ServerProcess server = ServerProcess.start(data, dir.resolve("round-" + round + ".log"))) {
+        AtomicBoolean stop = new AtomicBoolean();
+        List<Thread> clients = new ArrayList<>();
+        for (int c = 0; c < CLIENTS; c++) {
+          int from = first + c * perClient;
+          int to = from + perClient;
+          Thread thread = new Thread(() -> {
+            for (int start = from; start < to && !stop.get(); start += BATCH) {
+              List<Map<String, String>> items = new ArrayList<>();
+              for (int i = start; i < start + BATCH; i++) {
+                items.add(Map.of("id", BATCHED.ids().get(i), "text", BATCHED.texts().get(i)));
+              }
+              try {
+                HttpResponse<String> response = server.post("/documents:batch", JSON.writeValueAsString(items));
+                if (response.statusCode() == 200) {
+                  for (JsonNode result : JSON.readTree(response.body())) {
+                    if (result.get("status").asText().equals("added")) {
+                      int i = start + result.get("index").asInt();
+                      acknowledged.put(BATCHED.ids().get(i), BATCHED.texts().get(i));
+                    }
+                  }
+                }
+              } catch (Exception e) {
+                return; // the server is gone
+              }
+            }
+          });
+          thread.start();
+          clients.add(thread);
+        }
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (acknowledged.size() < before + 3 * BATCH && System.nanoTime() < deadline) {
+          Thread.sleep(2);
+        }
+        server.kill(); // mid-stream: the clients are still posting
+        stop.set(true);
+        for (Thread thread : clients) {
+          thread.join();
+        }
+      }
+      assertThat(acknowledged.size()).as("round " + round + " acknowledged batches").isGreaterThanOrEqualTo(before + 3 * BATCH);
+      assertThat(acknowledged.size()).as("round " + round + " killed mid-stream").isLessThan(before + CLIENTS * perClient);
+      try (ServerProcess restarted = ServerProcess.start(data, dir.resolve("check-" + round + ".log"))) {
+        int lost = 0;
+        for (Map.Entry<String, String> document : acknowledged.entrySet()) {
+          HttpResponse<String> got = restarted.get("/documents/" + document.getKey());
+          if (got.statusCode() != 200 || !JSON.readTree(got.body()).get("text").asText().equals(document.getValue())) {
+            lost++;
+          }
+        }
+        assertThat(lost).as("acknowledged documents lost after round " + round).isZero();
+        restarted.terminate();
+      }
+    }
     var check = org.neardup.server.store.IndexDirectory.open(data, org.neardup.server.store.IndexDirectory.Options.existing());
     try (check) {
       assertThat(check.check().problems()).isEmpty();

@@ -1,12 +1,14 @@
 package org.neardup.server.store;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CancellationException;
+import java.util.function.IntConsumer;
 import org.neardup.index.BucketStore;
 import org.neardup.index.CountedCandidates;
-import org.neardup.index.LowByteTable;
-import org.neardup.index.TableBuckets;
+import org.neardup.internal.LongSort;
 import org.neardup.lsh.Banding;
 import org.neardup.minhash.Signatures;
 import org.rocksdb.ColumnFamilyHandle;
@@ -15,12 +17,14 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 
 /**
- * What top-k search reads below the threshold, on the heap, for an index with a top-k floor: the
- * floor buckets (which documents share each floor band: a {@link TableBuckets}, as in the in-memory
- * index) and the {@link Signatures#lowBytes} of every signature (a {@link LowByteTable}: what a
- * floor candidate is first compared on), about 2 KB a document. Both are made from the committed
- * signatures by one scan, when the service starts ({@link #load}) or on first use, then kept in step
- * by {@link RocksIndexStore#commit()}; nothing of them is written to RocksDB. A query reads its 64
+ * What top-k search reads below the threshold, for an index with a top-k floor: the floor buckets
+ * (which documents share each floor band: a {@link FloorTable}) and the {@link Signatures#lowBytes}
+ * of every signature (a {@link FloorLowBytes}: what a floor candidate is first compared on), about
+ * 1.1–2.2 KB a document, off the heap: in memory mapped from files of the index's directory,
+ * deleted as soon as they are made ({@link MappedMemory}), so the page cache holds them and the
+ * heap holds none of it. Both are made from the committed signatures by one scan, when the service
+ * starts ({@link #load}) or on first use, then kept in step by {@link RocksIndexStore#commit()};
+ * nothing of them is written to RocksDB. A query reads its 64
  * floor bands from the heap instead of 64 lists from RocksDB (most of a top-k query's time on the
  * service before), and an add writes 64 fewer merges.
  *
@@ -33,19 +37,22 @@ final class FloorCache implements BucketStore {
   private final RocksDB db;
   private final ColumnFamilyHandle signatures;
   private final Banding banding;
+  private final Path directory;
   private final List<Staged> staged = new ArrayList<>();
   private volatile Loaded loaded; // null until first use
 
   /** What is held, once loaded. */
-  private record Loaded(LowByteTable lowBytes, TableBuckets buckets) {}
+  private record Loaded(FloorLowBytes lowBytes, FloorTable buckets) {}
 
   /** A bucket write of the batch in progress: an add, or a removal. */
   private record Staged(long[] bucketKeys, long handle, boolean add) {}
 
-  FloorCache(RocksDB db, ColumnFamilyHandle signatures, Banding banding) {
+  /** @param directory where the files of the mapped memory are made (and deleted at once) */
+  FloorCache(RocksDB db, ColumnFamilyHandle signatures, Banding banding, Path directory) {
     this.db = db;
     this.signatures = signatures;
     this.banding = banding;
+    this.directory = directory;
   }
 
   /** {@link LowByteTable#agreements} of committed handles. */
@@ -65,17 +72,46 @@ final class FloorCache implements BucketStore {
 
   @Override
   public long[] candidates(long[] bucketKeys) {
-    return loaded().buckets().candidates(bucketKeys);
+    Handles all = entries(bucketKeys);
+    Arrays.sort(all.handles, 0, all.size);
+    return LongSort.dropRepeats(all.handles, all.size);
   }
 
   @Override
   public CountedCandidates countedCandidates(long[] bucketKeys, int minimumHits) {
-    return loaded().buckets().countedCandidates(bucketKeys, minimumHits);
+    Handles all = entries(bucketKeys);
+    return CountedCandidates.count(all.handles, all.size, minimumHits);
   }
 
   @Override
   public long[] members(long bucketKey) {
-    return loaded().buckets().members(bucketKey);
+    return candidates(new long[] {bucketKey});
+  }
+
+  /** The handles of the buckets {@code bucketKeys}, once a bucket holding each. */
+  private Handles entries(long[] bucketKeys) {
+    FloorTable table = loaded().buckets();
+    Handles all = new Handles();
+    all.touched = table.touch(bucketKeys);
+    for (long bucketKey : bucketKeys) {
+      table.forEach(bucketKey, all);
+    }
+    return all;
+  }
+
+  /** Handles collected, growing. */
+  private static final class Handles implements IntConsumer {
+    long[] handles = new long[64];
+    int size;
+    long touched; // what the table's first pass read: kept, so that its loads stay
+
+    @Override
+    public void accept(int handle) {
+      if (size == handles.length) {
+        handles = Arrays.copyOf(handles, 2 * size);
+      }
+      handles[size++] = handle;
+    }
   }
 
   /**
@@ -88,10 +124,13 @@ final class FloorCache implements BucketStore {
       return;
     }
     for (Staged write : staged) {
-      if (write.add()) {
-        held.buckets().add(write.bucketKeys(), write.handle());
-      } else {
-        held.buckets().remove(write.bucketKeys(), write.handle());
+      int handle = Math.toIntExact(write.handle());
+      for (long bucketKey : write.bucketKeys()) {
+        if (write.add()) {
+          held.buckets().add(bucketKey, handle);
+        } else {
+          held.buckets().remove(bucketKey, handle);
+        }
       }
     }
   }
@@ -122,6 +161,31 @@ final class FloorCache implements BucketStore {
     loaded();
   }
 
+  /** Bytes of memory mapped for the floor: 0 before it is loaded. */
+  long mappedBytes() {
+    Loaded held = loaded;
+    return held == null ? 0 : held.buckets().mappedBytes() + held.lowBytes().mappedBytes();
+  }
+
+  /** Releases the mapped memory: called when the index closes, after its last query. */
+  synchronized void close() {
+    Loaded held = loaded;
+    loaded = null;
+    if (held != null) {
+      held.buckets().close();
+      held.lowBytes().close();
+    }
+  }
+
+  /** RocksDB's estimate of the signatures held, to size the memory once rather than grow it. */
+  private long estimatedDocuments() {
+    try {
+      return Math.max(0, db.getLongProperty(signatures, "rocksdb.estimate-num-keys"));
+    } catch (RocksDBException e) {
+      return 0;
+    }
+  }
+
   private Loaded loaded() {
     Loaded held = loaded;
     if (held != null) {
@@ -129,8 +193,15 @@ final class FloorCache implements BucketStore {
     }
     synchronized (this) {
       if (loaded == null) {
-        LowByteTable lowBytes = new LowByteTable();
-        TableBuckets buckets = new TableBuckets(1024);
+        long documents = estimatedDocuments();
+        FloorLowBytes lowBytes = new FloorLowBytes(directory, documents);
+        FloorTable buckets;
+        try {
+          buckets = new FloorTable(directory, documents * banding.params().bands());
+        } catch (RuntimeException e) {
+          lowBytes.close();
+          throw e;
+        }
         int read = 0;
         try (RocksIterator iterator = db.newIterator(signatures)) {
           for (iterator.seekToFirst(); iterator.isValid(); iterator.next()) {
@@ -140,10 +211,18 @@ final class FloorCache implements BucketStore {
             long handle = RocksLayout.handle(iterator.key());
             int[] signature = RocksLayout.signature(iterator.value());
             lowBytes.put(handle, signature);
-            buckets.add(banding.bucketKeys(signature), handle);
+            int value = Math.toIntExact(handle);
+            for (long bucketKey : banding.bucketKeys(signature)) {
+              buckets.add(bucketKey, value);
+            }
           }
           iterator.status();
-        } catch (RocksDBException e) {
+        } catch (RocksDBException | RuntimeException e) {
+          buckets.close();
+          lowBytes.close();
+          if (e instanceof RuntimeException runtime) {
+            throw runtime;
+          }
           throw new StoreException("cannot read the index's signatures: " + e.getMessage(), e);
         }
         loaded = new Loaded(lowBytes, buckets);

@@ -21,7 +21,7 @@ import org.rocksdb.RocksIterator;
  * Reads a whole persistent index and checks that it is consistent: every document has its key,
  * signature (of the right length), shingle set (sorted, in exact mode) and one bucket entry a band
  * (and, in an index built for containment, one containment entry a sampled shingle; the top-k
- * floor buckets are made on the heap from the signatures, {@code FloorCache});
+ * floor buckets are made in memory from the signatures, {@code FloorCache});
  * every key and bucket entry points at a document, and every key follows {@link DocumentId}'s rule
  * (which every face applies, so only an index written otherwise breaks it); the stored count and
  * next handle agree. Reads a

@@ -118,6 +118,12 @@ public final class IndexDirectory implements AutoCloseable {
     return open(directory, Options.existing(), true);
   }
 
+  /** The write-ahead log's size beyond which the families holding its oldest writes are flushed. */
+  static final long MAX_WAL_BYTES = 256L << 20;
+
+  /** Hash buckets of a list family's memtable ({@link #hashLists}). */
+  static final long MEMTABLE_HASH_BUCKETS = 1L << 20;
+
   private static IndexDirectory open(Path directory, Options options, boolean readOnly) {
     Objects.requireNonNull(directory, "directory");
     boolean exists = Files.exists(directory.resolve("CURRENT"));
@@ -149,6 +155,9 @@ public final class IndexDirectory implements AutoCloseable {
           .setMaxBackgroundJobs(2)
           .setAllowConcurrentMemtableWrite(false) // one writer; and the buckets' hash memtable needs it
           .setKeepLogFileNum(3)
+          // the write-ahead log is kept until the memtables it holds are flushed: bounded, it costs
+          // at most this much disk and this much replay at a restart, not four times the memtables
+          .setMaxTotalWalSize(MAX_WAL_BYTES)
           .setInfoLogLevel(InfoLogLevel.WARN_LEVEL)
           .setListeners(List.of(space)));
       List<String> families = new ArrayList<>();
@@ -166,10 +175,14 @@ public final class IndexDirectory implements AutoCloseable {
         // signatures and shingle sets are random bits: compressing them costs and saves nothing
         boolean compress = !family.equals(RocksLayout.SIGNATURES) && !family.equals(RocksLayout.SETS);
         ColumnFamilyOptions familyOptions = pointLookups(resources, cache, compress);
+        if (family.equals(RocksLayout.TEXTS)) {
+          // read only to show a document: ZSTD keeps them in two thirds of LZ4's bytes
+          familyOptions.setCompressionType(CompressionType.ZSTD_COMPRESSION);
+        }
         if (family.equals(RocksLayout.BUCKETS)) {
           // 8-byte keys read and written by point lookups only: a hash table of linked lists inserts in
           // constant time, where the default skip list spends most of a write's time
-          familyOptions.useFixedLengthPrefixExtractor(8).setMemTableConfig(new HashLinkedListMemTableConfig());
+          familyOptions.useFixedLengthPrefixExtractor(8).setMemTableConfig(hashLists());
           // a bulk load into an index that holds documents appends to its lists by merges (BulkLoader)
           familyOptions.setMergeOperator(track(resources, new StringAppendOperator("")));
         }
@@ -198,7 +211,7 @@ public final class IndexDirectory implements AutoCloseable {
         long count = readLong(db, handles.get(0), RocksLayout.COUNT);
         RocksIndexStore store = new RocksIndexStore(db,
             handles.subList(0, 1 + RocksLayout.FAMILIES.size()).toArray(ColumnFamilyHandle[]::new), floorBanding(settings), containment,
-            settings.keepTexts(), options.durable(), nextHandle, count, space);
+            settings.keepTexts(), options.durable(), nextHandle, count, space, directory);
         IndexDirectory opened = new IndexDirectory(directory, settings, db, handles, families, resources, store,
             options.threads(), space);
         opened.familyOptions = familyOptions;
@@ -279,7 +292,7 @@ public final class IndexDirectory implements AutoCloseable {
   }
 
   /**
-   * Drops the floor lists of an index made before the floor buckets were made on the heap from the
+   * Drops the floor lists of an index made before the floor buckets were made in memory from the
    * signatures ({@link FloorCache}), taking them out of {@code families} and {@code handles}:
    * nothing reads or writes them now.
    */
@@ -382,6 +395,8 @@ public final class IndexDirectory implements AutoCloseable {
         .setMemtableWholeKeyFiltering(true)
         .setMemtablePrefixBloomSizeRatio(0.05)
         .setCompressionType(compress ? CompressionType.LZ4_COMPRESSION : CompressionType.NO_COMPRESSION)
+        // the last level, most of the data and rewritten least: ZSTD (keys, ids and buckets 16-50% smaller)
+        .setBottommostCompressionType(compress ? CompressionType.ZSTD_COMPRESSION : CompressionType.NO_COMPRESSION)
         .setTableFormatConfig(table);
     return track(resources, options);
   }
@@ -405,7 +420,18 @@ public final class IndexDirectory implements AutoCloseable {
     return pointLookups(resources, table, true)
         .setMergeOperator(track(resources, new StringAppendOperator("")))
         .useFixedLengthPrefixExtractor(8)
-        .setMemTableConfig(new HashLinkedListMemTableConfig());
+        .setMemTableConfig(hashLists());
+  }
+
+  /**
+   * A memtable of hash-table buckets of sorted linked lists, with a bucket a list for the most
+   * lists a full memtable holds (a 64 MiB one holds about a million small lists): RocksDB's default
+   * of 50,000 buckets makes chains of tens of entries, which every read and every write of a list
+   * walks, a cache miss a node (most of a durable batch's committer time at 100,000 documents). The
+   * table costs 8 bytes a bucket, 8 MiB a memtable.
+   */
+  private static HashLinkedListMemTableConfig hashLists() {
+    return new HashLinkedListMemTableConfig().setBucketCount(MEMTABLE_HASH_BUCKETS);
   }
 
   /** The legacy search families, as they were made: scanned by their 8-byte bucket-key prefix. */

@@ -32,7 +32,7 @@ import java.util.List;
  * its lists by merges (see {@link SearchBuckets}). Indexes made before the lists kept one key an
  * entry, bucket key ‖ handle with an empty value, in {@link #LEGACY_CONTAINMENT}: opening one
  * rewrites it as lists ({@link SearchListMigration}). An index with a top-k floor keeps nothing of
- * it in RocksDB: its floor buckets are made on the heap from the signatures ({@code FloorCache});
+ * it in RocksDB: its floor buckets are made in memory from the signatures ({@code FloorCache});
  * opening an index made before drops its {@link #FORMER_FLOOR_FAMILIES}.
  *
  * Handles are given out in increasing order and never reused, so ascending handles are insertion

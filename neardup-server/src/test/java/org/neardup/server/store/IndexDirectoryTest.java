@@ -349,6 +349,76 @@ class IndexDirectoryTest {
   }
 
   /**
+   * A batch of writes reads its documents' keys and buckets ahead in two bulk reads: applying it
+   * reads none of them one write at a time, and its writes see each other as before (a copy added
+   * after its original in the same batch finds it; a removal then an add of a key in the same batch).
+   */
+  @Test
+  void aBatchReadsItsKeysAndBucketsAheadAndStillSeesItsOwnWrites() {
+    try (IndexDirectory directory = create(dir.resolve("prefetch"))) {
+      NearDupIndex<String> index = directory.index();
+      NearDupIndex<String> memory = NearDupIndex.inMemory(CONFIG);
+      List<IndexWrite<String>> first = new ArrayList<>();
+      for (int i = 0; i < 300; i++) {
+        String text = CORPUS.texts().get(i);
+        first.add(IndexWrite.add(CORPUS.ids().get(i), index.sketcher().sketch(text), text, true));
+      }
+      long before = directory.store().singleReads();
+      assertThat(index.writeAll(first)).isEqualTo(memory.writeAll(first));
+      assertThat(directory.store().singleReads()).isEqualTo(before);
+
+      List<IndexWrite<String>> second = new ArrayList<>();
+      String original = CORPUS.texts().get(300);
+      second.add(IndexWrite.add("original", index.sketcher().sketch(original), original, true));
+      second.add(IndexWrite.add("copy", index.sketcher().sketch(original), original, true));
+      second.add(IndexWrite.remove(CORPUS.ids().get(0)));
+      String replacement = CORPUS.texts().get(301);
+      second.add(IndexWrite.add(CORPUS.ids().get(0), index.sketcher().sketch(replacement), replacement, true));
+      second.add(IndexWrite.add(CORPUS.ids().get(1), index.sketcher().sketch(replacement), replacement, true));
+      List<WriteResult<String>> results = index.writeAll(second);
+      assertThat(results).isEqualTo(memory.writeAll(second));
+      assertThat(results.get(1).matches()).extracting(Match::key).contains("original");
+      assertThat(results.get(3).status()).isEqualTo(WriteResult.Status.ADDED);
+      assertThat(results.get(4).status()).isEqualTo(WriteResult.Status.ALREADY_PRESENT);
+      assertThat(directory.check().problems()).isEmpty();
+    }
+  }
+
+  /**
+   * The storage settings, as RocksDB records them: the bucket and list families' memtables hash a
+   * list into one of about a million buckets (not RocksDB's default 50,000, whose chains every read
+   * and write walked); texts are ZSTD-compressed, the other compressed families ZSTD at their last
+   * level; the write-ahead log is bounded.
+   */
+  @Test
+  void storageSettingsAreWhatRocksDbRecords() throws IOException {
+    try (IndexDirectory directory = openForSearch(dir.resolve("memtables"))) {
+      directory.index().add("a", "a first document");
+    }
+    Path options;
+    try (var files = Files.list(dir.resolve("memtables"))) {
+      options = files.filter(f -> f.getFileName().toString().startsWith("OPTIONS-")).max(Path::compareTo).orElseThrow();
+    }
+    String text = Files.readString(options);
+    List<String> factories = text.lines().filter(line -> line.contains("HashLinkListRepFactory")).toList();
+    assertThat(factories).hasSize(2) // the threshold buckets and the containment lists
+        .allSatisfy(line -> assertThat(line).contains("bucket_count=" + IndexDirectory.MEMTABLE_HASH_BUCKETS + ";"));
+    assertThat(text).contains("max_total_wal_size=" + IndexDirectory.MAX_WAL_BYTES + "\n");
+    assertThat(familyOptions(text, "texts")).contains("\n  compression=kZSTD\n");
+    assertThat(familyOptions(text, "buckets")).contains("\n  compression=kLZ4Compression\n")
+        .contains("\n  bottommost_compression=kZSTD\n");
+    assertThat(familyOptions(text, "sets")).contains("\n  compression=kNoCompression\n");
+  }
+
+  /** The lines of a column family's options in an OPTIONS file. */
+  private static String familyOptions(String options, String family) {
+    int start = options.indexOf("[CFOptions \"" + family + "\"]");
+    assertThat(start).as(family).isNotNegative();
+    int end = options.indexOf("\n[", start + 1);
+    return options.substring(start, end < 0 ? options.length() : end + 1);
+  }
+
+  /**
    * The containment lists' lengths kept on the heap ({@link ListLengths}) are exact for every long
    * list once loaded, follow a commit's appends and removals for the lists they know, learn a list
    * that grew long when a query reads it, and are loaded again when the index is reopened; a length

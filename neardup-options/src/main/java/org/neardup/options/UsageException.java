@@ -1,4 +1,4 @@
-package org.neardup.cli;
+package org.neardup.options;
 
 /** A bad combination of options, found after parsing: exit code 2 with this message. */
 public final class UsageException extends RuntimeException {

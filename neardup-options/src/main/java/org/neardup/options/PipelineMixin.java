@@ -1,7 +1,5 @@
-package org.neardup.cli.options;
+package org.neardup.options;
 
-import org.neardup.cli.Formats;
-import org.neardup.cli.UsageException;
 import org.neardup.config.PipelineConfig;
 import org.neardup.lsh.LshParams;
 import org.neardup.sketch.SketchParams;

@@ -1,4 +1,4 @@
-package org.neardup.server.diff;
+package org.neardup.diff;
 
 import com.github.difflib.DiffUtils;
 import com.github.difflib.algorithm.DiffAlgorithmListener;

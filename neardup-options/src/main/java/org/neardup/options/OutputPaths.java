@@ -1,4 +1,4 @@
-package org.neardup.cli.options;
+package org.neardup.options;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.Collection;
 import java.util.Set;
-import org.neardup.cli.UsageException;
 
 /**
  * The checks every output path passes before a command does any work, and where the output really
@@ -126,7 +125,7 @@ public final class OutputPaths {
       }
       return target;
     } catch (IOException e) {
-      throw new UsageException(link + ": cannot follow the symbolic link: " + org.neardup.cli.IoErrors.reason(e));
+      throw new UsageException(link + ": cannot follow the symbolic link: " + IoErrors.reason(e));
     }
   }
 

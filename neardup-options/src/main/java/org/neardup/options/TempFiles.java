@@ -1,4 +1,4 @@
-package org.neardup.cli.options;
+package org.neardup.options;
 
 import java.io.IOException;
 import java.nio.file.Files;

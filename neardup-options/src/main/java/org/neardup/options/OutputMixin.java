@@ -1,8 +1,7 @@
-package org.neardup.cli.options;
+package org.neardup.options;
 
 import java.nio.file.Path;
 import java.util.Collection;
-import org.neardup.cli.UsageException;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 

@@ -1,7 +1,6 @@
-package org.neardup.cli.options;
+package org.neardup.options;
 
 import java.util.Locale;
-import org.neardup.cli.UsageException;
 import org.neardup.index.SearchSettings;
 import org.neardup.search.ContainmentPlan;
 import org.neardup.search.ContainmentSample;

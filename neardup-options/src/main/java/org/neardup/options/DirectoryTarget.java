@@ -1,12 +1,10 @@
-package org.neardup.cli.options;
+package org.neardup.options;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Collection;
-import org.neardup.cli.IoErrors;
-import org.neardup.cli.UsageException;
 
 /**
  * A new output directory, filled inside a temporary sibling directory and renamed to the target

@@ -1,11 +1,10 @@
-package org.neardup.cli.options;
+package org.neardup.options;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import org.neardup.cli.UsageException;
 import org.neardup.input.OnError;
 import org.neardup.io.DocumentReaders;
 import org.neardup.io.HtmlMode;

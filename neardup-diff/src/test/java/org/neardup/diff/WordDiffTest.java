@@ -1,4 +1,4 @@
-package org.neardup.server.diff;
+package org.neardup.diff;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,8 +8,8 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
-import org.neardup.server.diff.WordDiff.Kind;
-import org.neardup.server.diff.WordDiff.Segment;
+import org.neardup.diff.WordDiff.Kind;
+import org.neardup.diff.WordDiff.Segment;
 
 class WordDiffTest {
   private static final UnaryOperator<String> AS_IS = w -> w;

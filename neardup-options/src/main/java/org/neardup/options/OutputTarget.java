@@ -1,4 +1,4 @@
-package org.neardup.cli.options;
+package org.neardup.options;
 
 import java.io.BufferedWriter;
 import java.io.FilterOutputStream;
@@ -15,8 +15,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Collection;
 import java.util.zip.GZIPOutputStream;
-import org.neardup.cli.IoErrors;
-import org.neardup.cli.UsageException;
 
 /**
  * Where a command's result goes: standard output, or a file. A file is written to a temporary

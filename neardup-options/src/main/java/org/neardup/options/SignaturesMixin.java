@@ -1,4 +1,4 @@
-package org.neardup.cli.options;
+package org.neardup.options;
 
 import java.nio.file.Path;
 import java.util.List;

@@ -1,7 +1,6 @@
-package org.neardup.cli.options;
+package org.neardup.options;
 
 import java.util.List;
-import org.neardup.cli.UsageException;
 import org.neardup.minhash.MinHashConfig;
 import org.neardup.minhash.MinHashScheme;
 import org.neardup.shingle.ShingleConfig;

@@ -1,4 +1,4 @@
-package org.neardup.cli;
+package org.neardup.options;
 
 import java.util.Locale;
 

@@ -2,6 +2,7 @@ package org.neardup.cli;
 
 import java.util.Locale;
 import org.neardup.lsh.LshParams;
+import org.neardup.options.Formats;
 
 /**
  * What the commands say about the LSH candidate pairs before the pair phase: their count is the

@@ -4,6 +4,7 @@ import java.util.Locale;
 import org.neardup.config.PipelineConfig;
 import org.neardup.lsh.LshParams;
 import org.neardup.minhash.MinHashConfig;
+import org.neardup.options.Formats;
 
 /**
  * Whether the banding in effect keeps neardup's promise, P(candidate) &gt;= the target recall at the

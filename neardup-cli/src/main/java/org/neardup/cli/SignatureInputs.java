@@ -5,10 +5,11 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.LongConsumer;
-import org.neardup.cli.options.PipelineMixin;
 import org.neardup.config.PipelineConfig;
 import org.neardup.format.SignatureFile;
 import org.neardup.io.FileInputs;
+import org.neardup.options.PipelineMixin;
+import org.neardup.options.UsageException;
 import org.neardup.sketch.SketchParams;
 
 /**

@@ -13,6 +13,7 @@ import org.neardup.input.InputException;
 import org.neardup.input.InputProblem;
 import org.neardup.input.InputProblems;
 import org.neardup.input.OnError;
+import org.neardup.options.Formats;
 
 /**
  * Says on stderr which records {@code --on-error skip} skipped and where: the first {@link #SHOWN}

@@ -2,6 +2,7 @@ package org.neardup.cli;
 
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.neardup.options.UsageException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Unmatched;
 

@@ -15,6 +15,7 @@ import org.neardup.cli.tune.StringShingles;
 import org.neardup.minhash.MinHashConfig;
 import org.neardup.minhash.MinHashSigner;
 import org.neardup.minhash.Signatures;
+import org.neardup.options.Formats;
 import org.neardup.shingle.ShingleConfig;
 import org.neardup.shingle.Shingler;
 import org.neardup.text.Normalizer;

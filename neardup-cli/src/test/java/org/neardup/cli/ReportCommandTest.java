@@ -12,6 +12,7 @@ import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.neardup.cli.tune.StringShingles;
+import org.neardup.options.Formats;
 import org.neardup.shingle.ShingleConfig;
 import org.neardup.text.Normalizer;
 import org.neardup.text.NormalizerConfig;

@@ -18,13 +18,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.neardup.diff.WordDiff;
 import org.neardup.input.InputProblems;
 import org.neardup.input.OnError;
 import org.neardup.io.DocumentReader;
 import org.neardup.io.DocumentReaders;
 import org.neardup.io.InputFormat;
 import org.neardup.io.InputOptions;
-import org.neardup.server.diff.WordDiff;
 import org.neardup.text.Normalizer;
 import org.neardup.text.NormalizerConfig;
 

@@ -13,10 +13,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.neardup.server.diff.WordDiff;
+import org.neardup.diff.WordDiff;
+import org.neardup.index.SearchSettings;
 import org.neardup.text.Normalizer;
 import org.neardup.text.NormalizerConfig;
-import org.neardup.index.SearchSettings;
 
 /** Every endpoint through the real HTTP server, answers and refusals alike. */
 class ApiTest {

@@ -90,7 +90,7 @@ class DedupAndFormatsTest {
     List<Row> pairs = readInNameOrder(spark, out);
     assertThat(pairs.get(0).schema().fieldNames()).containsExactly("id_a", "id_b", "similarity");
     List<String> lines = pairs.stream()
-        .map(r -> r.getString(0) + "\t" + r.getString(1) + "\t" + org.neardup.cli.Formats.similarity(r.getDouble(2)))
+        .map(r -> r.getString(0) + "\t" + r.getString(1) + "\t" + org.neardup.options.Formats.similarity(r.getDouble(2)))
         .toList();
     assertThat(String.join("\n", lines) + "\n").isEqualTo(Files.readString(expected, StandardCharsets.UTF_8));
 

@@ -20,7 +20,7 @@ import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.neardup.cli.Formats;
+import org.neardup.options.Formats;
 
 /**
  * Chains of near-duplicates, each document one word away from the one before, so that the kept

@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.neardup.testkit.SharedData;
@@ -45,6 +47,16 @@ class SparkSubmitIT {
     Path output = dir.resolve("clusters");
     submit("clusters", "--format", "lines", "--shingle", "char:9", "--output", output.toString(), articles.toString());
     assertThat(parts(output)).isEqualTo(Files.readString(expected, StandardCharsets.UTF_8)).hasLineCount(40);
+  }
+
+  @Test
+  void theJarHoldsTheSharedOptionsAndNothingOfTheCommandLineNorTheService() throws IOException {
+    try (JarFile jar = new JarFile(System.getProperty("neardup.spark.jar"))) {
+      List<String> names = jar.stream().map(JarEntry::getName).toList();
+      assertThat(names).contains("org/neardup/options/PipelineMixin.class", "org/neardup/options/UsageException.class");
+      assertThat(names).noneMatch(name -> name.startsWith("org/neardup/cli/") || name.startsWith("org/neardup/server/")
+          || name.startsWith("org/rocksdb/"));
+    }
   }
 
   /** Runs {@code spark-submit --master local[2] --class SparkMain neardup-spark.jar ARGS} in a child JVM. */

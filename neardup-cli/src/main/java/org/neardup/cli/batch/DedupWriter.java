@@ -6,14 +6,14 @@ import java.nio.file.Path;
 import java.util.function.IntFunction;
 import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
-import org.neardup.cli.options.DirectoryTarget;
-import org.neardup.cli.options.InputMixin;
-import org.neardup.cli.options.OutputTarget;
 import org.neardup.io.Annotation;
 import org.neardup.io.DirectoryFormat;
 import org.neardup.io.InputFormat;
 import org.neardup.io.InputOptions;
 import org.neardup.io.RecordCopies;
+import org.neardup.options.DirectoryTarget;
+import org.neardup.options.InputMixin;
+import org.neardup.options.OutputTarget;
 
 /**
  * Writes the outputs of {@code dedup} (the clean copy, the removed records, the rejects): the inputs'
@@ -66,7 +66,7 @@ final class DedupWriter {
   /**
    * Opens {@code path} for writing.
    *
-   * @throws org.neardup.cli.UsageException when it cannot be written, saying why
+   * @throws org.neardup.options.UsageException when it cannot be written, saying why
    */
   Target open(Path path) {
     return directory ? new DirectoryOutput(DirectoryTarget.open(path, input.paths()))

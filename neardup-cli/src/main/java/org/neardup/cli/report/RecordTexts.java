@@ -5,13 +5,13 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
-import org.neardup.cli.options.InputOptionsMixin;
 import org.neardup.corpus.Corpus;
 import org.neardup.input.Document;
 import org.neardup.input.InputProblems;
 import org.neardup.input.OnError;
 import org.neardup.io.DocumentReader;
 import org.neardup.io.DocumentReaders;
+import org.neardup.options.InputOptionsMixin;
 
 /**
  * The raw texts of a few documents of a {@link Corpus}, which keeps none: the inputs are read

@@ -1,10 +1,10 @@
 package org.neardup.cli.server;
 
 import java.nio.file.Path;
-import org.neardup.cli.UsageException;
-import org.neardup.cli.options.PipelineMixin;
 import org.neardup.index.IndexSettings;
 import org.neardup.index.SearchSettings;
+import org.neardup.options.PipelineMixin;
+import org.neardup.options.UsageException;
 import org.neardup.server.store.IndexDirectory;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

@@ -15,7 +15,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.neardup.cli.ExitCodes;
-import org.neardup.cli.UsageException;
+import org.neardup.options.UsageException;
 import org.neardup.server.HttpLimits;
 import org.neardup.server.NearDupServer;
 import org.neardup.server.ServerConfig;

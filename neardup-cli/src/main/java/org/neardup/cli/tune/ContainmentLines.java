@@ -2,7 +2,7 @@ package org.neardup.cli.tune;
 
 import java.io.PrintWriter;
 import java.util.Locale;
-import org.neardup.cli.Formats;
+import org.neardup.options.Formats;
 import org.neardup.tune.ContainmentExplanation;
 
 /** The containment part of {@code explain --measure containment}: both directions, sample and verdict. */

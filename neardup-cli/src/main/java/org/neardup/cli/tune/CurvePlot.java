@@ -13,10 +13,10 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
-import org.neardup.cli.Formats;
-import org.neardup.cli.UsageException;
-import org.neardup.cli.options.OutputTarget;
 import org.neardup.lsh.LshParams;
+import org.neardup.options.Formats;
+import org.neardup.options.OutputTarget;
+import org.neardup.options.UsageException;
 import org.neardup.tune.CurvePoint;
 
 /**

@@ -3,8 +3,8 @@ package org.neardup.cli.tune;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.stream.DoubleStream;
-import org.neardup.cli.Formats;
 import org.neardup.lsh.LshParams;
+import org.neardup.options.Formats;
 import org.neardup.search.TopKPlan;
 import org.neardup.tune.PairSample;
 

@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.neardup.diff.WordDiff;
 import org.neardup.index.Match;
 import org.neardup.index.NearDupIndex;
-import org.neardup.server.diff.WordDiff;
 import org.neardup.text.Normalizer;
 
 /**

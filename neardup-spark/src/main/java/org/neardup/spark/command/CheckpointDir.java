@@ -5,7 +5,7 @@ import java.io.IOException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.SparkContext;
-import org.neardup.cli.UsageException;
+import org.neardup.options.UsageException;
 
 /**
  * The reliable checkpoint directory of a run with iterative rounds (kept set, components): set on

@@ -3,7 +3,7 @@ package org.neardup.spark.command;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.neardup.cli.UsageException;
+import org.neardup.options.UsageException;
 import picocli.CommandLine.Option;
 
 /** Where the job runs and how long it waits for executors: the options of every job command. */

@@ -1,7 +1,7 @@
 package org.neardup.spark.command;
 
-import org.neardup.cli.UsageException;
 import org.neardup.cluster.KeepPolicy;
+import org.neardup.options.UsageException;
 import picocli.CommandLine.Option;
 
 /** The options {@code spark clusters} and {@code spark dedup} share: what is kept, and where rounds are checkpointed. */

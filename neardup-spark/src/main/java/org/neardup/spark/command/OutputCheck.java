@@ -8,8 +8,8 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
-import org.neardup.cli.UsageException;
-import org.neardup.cli.options.OutputPaths;
+import org.neardup.options.OutputPaths;
+import org.neardup.options.UsageException;
 import org.neardup.spark.input.InputSpec;
 import org.neardup.spark.output.PartFiles;
 

@@ -3,10 +3,10 @@ package org.neardup.spark.command;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.neardup.cli.UsageException;
-import org.neardup.cli.options.InputOptionsMixin;
 import org.neardup.io.InputFormat;
 import org.neardup.io.InputOptions;
+import org.neardup.options.InputOptionsMixin;
+import org.neardup.options.UsageException;
 import org.neardup.spark.input.InputSpec;
 import picocli.CommandLine.Parameters;
 

@@ -1,7 +1,7 @@
 package org.neardup.spark.kept;
 
 import java.io.Serializable;
-import org.neardup.cli.Formats;
+import org.neardup.options.Formats;
 
 /**
  * One line of the kept-set clusters output: a group is a kept document and the removed documents

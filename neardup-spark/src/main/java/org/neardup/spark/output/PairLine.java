@@ -1,7 +1,7 @@
 package org.neardup.spark.output;
 
 import java.io.Serializable;
-import org.neardup.cli.Formats;
+import org.neardup.options.Formats;
 
 /**
  * One line of the pairs output: ids in String order and the similarity. Ordered as the CLI sorts

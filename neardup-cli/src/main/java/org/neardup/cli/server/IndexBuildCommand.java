@@ -137,27 +137,8 @@ public final class IndexBuildCommand implements Callable<Integer> {
     int threads = threads(directory);
     long batchChars = MemoryBudget.defaults().batchChars(ParallelSketcher.batchesInFlight(threads));
     try (BulkLoader loader = BulkLoader.start(directory, Runtime.getRuntime().maxMemory() / 4)) {
-      try (ParallelSketcher sketcher = new ParallelSketcher(index.sketcher(), threads, 256, batchChars,
-          (documents, sketches) -> {
-            for (int i = 0; i < documents.size(); i++) {
-              Document document = documents.get(i);
-              if (!seen.add(document.id())) {
-                problems.report(new InputException(document.source(), document.line(), InputProblem.DUPLICATE_ID,
-                    "duplicate id '" + document.id() + "'"));
-                continue;
-              }
-              count(loader.add(document.id(), sketches.get(i), document.text()));
-            }
-          })) {
-        for (Path path : input.paths()) {
-          try (DocumentReader reader = DocumentReaders.open(path, input.options(path), problems)) {
-            for (Document document; (document = reader.next()) != null; ) {
-              sketcher.add(document);
-            }
-          }
-        }
-        sketcher.finish();
-      }
+      sketchInputs(index, seen, problems, threads, batchChars,
+          (id, sketch, text) -> count(loader.add(id, sketch, text)));
       for (Path file : signatureFiles) {
         readSignatures(index, file, seen, problems, (id, sketch) -> count(loader.add(id, sketch, null)));
       }
@@ -169,6 +150,40 @@ public final class IndexBuildCommand implements Callable<Integer> {
     skips.print(problems);
     if (!quiet) {
       summarize(err, directory, (System.nanoTime() - started) / 1e9);
+    }
+  }
+
+  /** A document read and sketched, with an id not seen before. */
+  private interface SketchedDocuments {
+    void accept(String id, Sketch sketch, String text);
+  }
+
+  /**
+   * Reads every text input, sketches the documents on {@code threads} threads and hands each whose id
+   * was not seen before to {@code documents} in input order; a repeated id is reported to {@code problems}.
+   */
+  private void sketchInputs(NearDupIndex<String> index, Set<String> seen, InputProblems problems, int threads,
+      long batchChars, SketchedDocuments documents) throws IOException {
+    try (ParallelSketcher sketcher = new ParallelSketcher(index.sketcher(), threads, 256, batchChars,
+        (read, sketches) -> {
+          for (int i = 0; i < read.size(); i++) {
+            Document document = read.get(i);
+            if (!seen.add(document.id())) {
+              problems.report(new InputException(document.source(), document.line(), InputProblem.DUPLICATE_ID,
+                  "duplicate id '" + document.id() + "'"));
+              continue;
+            }
+            documents.accept(document.id(), sketches.get(i), document.text());
+          }
+        })) {
+      for (Path path : input.paths()) {
+        try (DocumentReader reader = DocumentReaders.open(path, input.options(path), problems)) {
+          for (Document document; (document = reader.next()) != null; ) {
+            sketcher.add(document);
+          }
+        }
+      }
+      sketcher.finish();
     }
   }
 
@@ -190,27 +205,8 @@ public final class IndexBuildCommand implements Callable<Integer> {
       List<IndexWrite<String>> pending = new ArrayList<>(BATCH);
       int threads = threads(directory);
       long batchChars = MemoryBudget.defaults().batchChars(ParallelSketcher.batchesInFlight(threads));
-      try (ParallelSketcher sketcher = new ParallelSketcher(index.sketcher(), threads, 256, batchChars,
-          (documents, sketches) -> {
-            for (int i = 0; i < documents.size(); i++) {
-              Document document = documents.get(i);
-              if (!seen.add(document.id())) {
-                problems.report(new InputException(document.source(), document.line(), InputProblem.DUPLICATE_ID,
-                    "duplicate id '" + document.id() + "'"));
-                continue;
-              }
-              add(index, pending, write(document.id(), sketches.get(i), document.text()));
-            }
-          })) {
-        for (Path path : input.paths()) {
-          try (DocumentReader reader = DocumentReaders.open(path, input.options(path), problems)) {
-            for (Document document; (document = reader.next()) != null; ) {
-              sketcher.add(document);
-            }
-          }
-        }
-        sketcher.finish();
-      }
+      sketchInputs(index, seen, problems, threads, batchChars,
+          (id, sketch, text) -> add(index, pending, write(id, sketch, text)));
       for (Path file : signatureFiles) {
         readSignatures(index, file, seen, problems, (id, sketch) -> add(index, pending, write(id, sketch, null)));
       }

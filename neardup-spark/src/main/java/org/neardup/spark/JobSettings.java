@@ -53,12 +53,31 @@ public record JobSettings(
   }
 
   /**
+   * Input bytes a task reads and a shuffle partition stands for when the options leave both to the
+   * job: a document's shuffles are several times its input bytes, and partitions much larger than
+   * this spend most of their time collecting garbage.
+   */
+  public static final long AUTO_BYTES_PER_TASK = 16L << 20;
+
+  /** The most partitions {@link #autoPartitions} gives. */
+  public static final int MAX_AUTO_PARTITIONS = 8192;
+
+  /**
    * The split size when none is set: the text inputs' size over twice the parallelism (so that
-   * every core reads and signs), between 1 MiB and 128 MiB.
+   * every core reads and signs), between 1 MiB and {@link #AUTO_BYTES_PER_TASK}.
    */
   public static long autoSplitBytes(long inputBytes, int parallelism) {
     long share = inputBytes / Math.max(1, 2L * parallelism);
-    return Math.max(1L << 20, Math.min(128L << 20, share));
+    return Math.max(1L << 20, Math.min(AUTO_BYTES_PER_TASK, share));
+  }
+
+  /**
+   * The partitions when none are set: twice the parallelism, or one per {@link
+   * #AUTO_BYTES_PER_TASK} of input when that is more, at most {@link #MAX_AUTO_PARTITIONS}.
+   */
+  public static int autoPartitions(long inputBytes, int parallelism) {
+    long bySize = Math.min(MAX_AUTO_PARTITIONS, (Math.max(0, inputBytes) + AUTO_BYTES_PER_TASK - 1) / AUTO_BYTES_PER_TASK);
+    return (int) Math.max(Math.max(1, 2L * parallelism), bySize);
   }
 
   /** Settings with the defaults for what the pipeline config does not say. */

@@ -17,6 +17,8 @@ import org.neardup.spark.JobSettings;
 import org.neardup.spark.JobStats;
 import org.neardup.spark.NearDupJob;
 import org.neardup.spark.ProgressListener;
+import org.neardup.spark.input.SplitPlanner.InputFile;
+import org.neardup.spark.input.SplitPlanner;
 import org.neardup.spark.output.OutputFormat;
 import org.neardup.spark.output.SignatureFilesWriter;
 import org.neardup.spark.session.ClusterFailure;
@@ -47,10 +49,10 @@ abstract class JobCommand implements Callable<Integer> {
   @Option(names = "--bucket-cap", paramLabel = "N", defaultValue = "" + JobSettings.DEFAULT_BUCKET_CAP, description = "Distinct texts a bucket may hold before it is a giant bucket, whose further texts are only compared with its first and previous text (counted, reported); 0: no cap, every pair examined. Default: ${DEFAULT-VALUE}.")
   int bucketCap;
 
-  @Option(names = "--partitions", paramLabel = "N", description = "Partitions of the shuffles and of the output. Default: 2 x Spark's default parallelism.")
+  @Option(names = "--partitions", paramLabel = "N", description = "Partitions of the shuffles and of the output. Default: 2 x Spark's default parallelism, or one per 16m of input when that is more (at most 8192).")
   Integer partitions;
 
-  @Option(names = "--split-size", paramLabel = "BYTES", defaultValue = "auto", description = "Bytes of a text file one task reads (k, m, g suffixes), or auto: the input's size over twice the parallelism, from 1m to 128m. CSV and compressed files are read whole. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--split-size", paramLabel = "BYTES", defaultValue = "auto", description = "Bytes of a text file one task reads (k, m, g suffixes), or auto: the input's size over twice the parallelism, from 1m to 16m. CSV and compressed files are read whole. Default: ${DEFAULT-VALUE}.")
   String splitSize;
 
   @Option(names = "--signatures-out", paramLabel = "DIR", description = "Also write the signatures (and shingle sets) as signature files (.nds part files), for ./neardup pairs --signatures and the service's bulk load.")
@@ -109,9 +111,23 @@ abstract class JobCommand implements Callable<Integer> {
     }
   }
 
+  /**
+   * The inputs' size in bytes, for the default partitions; 0 when they cannot be listed here (the
+   * reading reports why).
+   */
+  private long inputBytes(Configuration hadoop) {
+    try {
+      return SplitPlanner.files(input.specs(), hadoop).stream().mapToLong(InputFile::length).sum();
+    } catch (IOException | RuntimeException e) {
+      return 0;
+    }
+  }
+
   private int run(SparkSession spark, PipelineConfig config, ProgressListener listener, PrintWriter err)
       throws IOException {
-    int defaultPartitions = 2 * spark.sparkContext().defaultParallelism();
+    int defaultPartitions = partitions != null ? partitions
+        : JobSettings.autoPartitions(inputBytes(spark.sparkContext().hadoopConfiguration()),
+            spark.sparkContext().defaultParallelism());
     JobSettings settings;
     try {
       KeepPolicy keep = keptSetOptions() == null ? KeepPolicy.FIRST : keptSetOptions().keepPolicy();

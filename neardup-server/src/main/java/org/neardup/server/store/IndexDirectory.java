@@ -164,10 +164,6 @@ public final class IndexDirectory implements AutoCloseable {
       families.add("default");
       families.addAll(RocksLayout.FAMILIES);
       List<String> search = searchFamilies(directory, exists, options);
-      if (readOnly && search.stream().anyMatch(family -> !RocksLayout.SEARCH_FAMILIES.contains(family))) {
-        throw new NearDupException(directory + ": the index has an older layout, which opening it to write"
-            + " ('neardup serve', 'index build') converts; it cannot be read as it is");
-      }
       families.addAll(search);
       List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
       descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, pointLookups(resources, cache, true)));
@@ -189,9 +185,7 @@ public final class IndexDirectory implements AutoCloseable {
         descriptors.add(new ColumnFamilyDescriptor(family.getBytes(StandardCharsets.US_ASCII), familyOptions));
       }
       for (String family : search) {
-        ColumnFamilyOptions familyOptions = RocksLayout.SEARCH_FAMILIES.contains(family) ? searchLists(resources, cache)
-            : legacyEntries(resources, cache); // a legacy or former family: read once or dropped
-        descriptors.add(new ColumnFamilyDescriptor(family.getBytes(StandardCharsets.US_ASCII), familyOptions));
+        descriptors.add(new ColumnFamilyDescriptor(family.getBytes(StandardCharsets.US_ASCII), searchLists(resources, cache)));
       }
       Map<String, ColumnFamilyOptions> familyOptions = new HashMap<>();
       for (ColumnFamilyDescriptor descriptor : descriptors) {
@@ -200,10 +194,6 @@ public final class IndexDirectory implements AutoCloseable {
       List<ColumnFamilyHandle> handles = new ArrayList<>();
       RocksDB db = openLocked(directory, dbOptions, descriptors, handles, readOnly);
       try {
-        if (!readOnly) {
-          dropFormerFloorFamilies(db, families, handles);
-          migrateLegacyFamilies(db, families, handles);
-        }
         IndexSettings settings = settings(directory, db, options);
         ColumnFamilyHandle containment = searchFamily(directory, families, handles, RocksLayout.CONTAINMENT,
             settings.search().hasContainment());
@@ -235,28 +225,22 @@ public final class IndexDirectory implements AutoCloseable {
 
   /**
    * The search families to open: those an existing index has, or the one a new index's settings ask
-   * for (an index without containment has none, laid out as before it existed). An index with a
-   * legacy family opens it and its replacement (made when missing), for {@link
-   * #migrateLegacyFamilies}; one with a {@link RocksLayout#FORMER_FLOOR_FAMILIES former floor
-   * family} opens it, for {@link #dropFormerFloorFamilies}.
+   * for (an index without containment has none).
+   *
+   * @throws NearDupException when the index has a family this version does not make (an index of a
+   *     pre-release layout), naming it
    */
   private static List<String> searchFamilies(Path directory, boolean exists, Options options) {
     List<String> families = new ArrayList<>();
     if (exists) {
       try (org.rocksdb.Options listing = new org.rocksdb.Options()) {
-        List<String> present = new ArrayList<>();
-        for (byte[] name : RocksDB.listColumnFamilies(listing, directory.toString())) {
-          present.add(new String(name, StandardCharsets.US_ASCII));
-        }
-        RocksLayout.FORMER_FLOOR_FAMILIES.stream().filter(present::contains).forEach(families::add);
-        for (int i = 0; i < RocksLayout.SEARCH_FAMILIES.size(); i++) {
-          String family = RocksLayout.SEARCH_FAMILIES.get(i);
-          String legacy = RocksLayout.LEGACY_SEARCH_FAMILIES.get(i);
-          if (present.contains(family) || present.contains(legacy)) {
-            families.add(family);
-          }
-          if (present.contains(legacy)) {
-            families.add(legacy);
+        for (byte[] bytes : RocksDB.listColumnFamilies(listing, directory.toString())) {
+          String name = new String(bytes, StandardCharsets.US_ASCII);
+          if (RocksLayout.SEARCH_FAMILIES.contains(name)) {
+            families.add(name);
+          } else if (!name.equals("default") && !RocksLayout.FAMILIES.contains(name)) {
+            throw new NearDupException(directory + ": the index has a column family this version of neardup"
+                + " does not make ('" + name + "': a pre-release layout); build it again with 'neardup index build'");
           }
         }
       } catch (RocksDBException e) {
@@ -270,45 +254,10 @@ public final class IndexDirectory implements AutoCloseable {
     return families;
   }
 
-  /**
-   * Rewrites each legacy search family open as lists in its replacement and drops it ({@link
-   * SearchListMigration}), taking it out of {@code families} and {@code handles}.
-   */
-  private static void migrateLegacyFamilies(RocksDB db, List<String> families, List<ColumnFamilyHandle> handles) {
-    for (int i = 0; i < RocksLayout.LEGACY_SEARCH_FAMILIES.size(); i++) {
-      int legacy = families.indexOf(RocksLayout.LEGACY_SEARCH_FAMILIES.get(i));
-      if (legacy >= 0) {
-        SearchListMigration.migrate(db, handles.get(legacy), handles.get(families.indexOf(RocksLayout.SEARCH_FAMILIES.get(i))));
-        handles.remove(legacy).close();
-        families.remove(legacy);
-      }
-    }
-  }
-
   /** The top-k floor's banding of an index with these settings, or null without a floor. */
   private static Banding floorBanding(IndexSettings settings) {
     LshParams floor = settings.search().topKBanding(settings.sketch().numPermutations(), settings.targetRecall());
     return floor == null ? null : new Banding(floor, settings.bandingVersion());
-  }
-
-  /**
-   * Drops the floor lists of an index made before the floor buckets were made in memory from the
-   * signatures ({@link FloorCache}), taking them out of {@code families} and {@code handles}:
-   * nothing reads or writes them now.
-   */
-  private static void dropFormerFloorFamilies(RocksDB db, List<String> families, List<ColumnFamilyHandle> handles) {
-    for (String family : RocksLayout.FORMER_FLOOR_FAMILIES) {
-      int at = families.indexOf(family);
-      if (at >= 0) {
-        try {
-          db.dropColumnFamily(handles.get(at));
-        } catch (RocksDBException e) {
-          throw new StoreException("cannot drop the index's former floor lists: " + e.getMessage(), e);
-        }
-        handles.remove(at).close();
-        families.remove(at);
-      }
-    }
   }
 
   /** The handle of search family {@code name} when the settings need it; an error when it is missing. */
@@ -432,16 +381,6 @@ public final class IndexDirectory implements AutoCloseable {
    */
   private static HashLinkedListMemTableConfig hashLists() {
     return new HashLinkedListMemTableConfig().setBucketCount(MEMTABLE_HASH_BUCKETS);
-  }
-
-  /** The legacy search families, as they were made: scanned by their 8-byte bucket-key prefix. */
-  private static ColumnFamilyOptions legacyEntries(List<AutoCloseable> resources, Cache cache) {
-    BlockBasedTableConfig table = tables(resources, cache).setWholeKeyFiltering(false);
-    ColumnFamilyOptions options = new ColumnFamilyOptions()
-        .useFixedLengthPrefixExtractor(8)
-        .setMemtablePrefixBloomSizeRatio(0.1)
-        .setTableFormatConfig(table);
-    return track(resources, options);
   }
 
   private static <T extends AutoCloseable> T track(List<AutoCloseable> resources, T resource) {

@@ -29,11 +29,9 @@ import java.util.List;
  *
  * The containment family exists only in indexes whose settings ({@code IndexSettingsFormat} version
  * 2) ask for containment, so that an index without it is laid out exactly as before; adds append to
- * its lists by merges (see {@link SearchBuckets}). Indexes made before the lists kept one key an
- * entry, bucket key ‖ handle with an empty value, in {@link #LEGACY_CONTAINMENT}: opening one
- * rewrites it as lists ({@link SearchListMigration}). An index with a top-k floor keeps nothing of
- * it in RocksDB: its floor buckets are made in memory from the signatures ({@code FloorCache});
- * opening an index made before drops its {@link #FORMER_FLOOR_FAMILIES}.
+ * its lists by merges (see {@link SearchBuckets}). An index with a top-k floor keeps nothing of
+ * it in RocksDB: its floor buckets are made off the heap from the signatures ({@code FloorCache}).
+ * An index with any other family (a pre-release layout) is refused when opened.
  *
  * Handles are given out in increasing order and never reused, so ascending handles are insertion
  * order. A bucket is one key, so that the b buckets of a query are one multiGet of point lookups
@@ -56,23 +54,11 @@ final class RocksLayout {
 
   static final String CONTAINMENT = "containment-lists";
 
-  /** The family {@link #CONTAINMENT} replaces (one key an entry). */
-  static final String LEGACY_CONTAINMENT = "containment";
-
-  /**
-   * Where indexes of earlier pre-release layouts kept their top-k floor buckets, as lists and, before
-   * that, one key an entry: dropped when such an index is opened.
-   */
-  static final List<String> FORMER_FLOOR_FAMILIES = List.of("topk-lists", "topk-buckets");
-
   /** The column families after the default one every index has, in the order they are opened. */
   static final List<String> FAMILIES = List.of(KEYS, IDS, SIGNATURES, SETS, TEXTS, BUCKETS);
 
   /** The column families of the queries beyond the threshold, opened after {@link #FAMILIES} when present. */
   static final List<String> SEARCH_FAMILIES = List.of(CONTAINMENT);
-
-  /** The legacy family each of {@link #SEARCH_FAMILIES} replaces, in the same order. */
-  static final List<String> LEGACY_SEARCH_FAMILIES = List.of(LEGACY_CONTAINMENT);
 
   private RocksLayout() {}
 

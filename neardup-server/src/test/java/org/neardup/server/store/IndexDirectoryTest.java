@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,6 +31,10 @@ import org.neardup.search.ContainmentSample;
 import org.neardup.shingle.ShingleConfig;
 import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.DBOptions;
+import org.rocksdb.RocksDB;
 
 class IndexDirectoryTest {
   private static final PipelineConfig CONFIG = PipelineConfig.builder().threads(2).build();
@@ -254,8 +259,7 @@ class IndexDirectoryTest {
       for (byte[] name : org.rocksdb.RocksDB.listColumnFamilies(options, plain.toString())) {
         families.add(new String(name, java.nio.charset.StandardCharsets.US_ASCII));
       }
-      assertThat(families).doesNotContainAnyElementsOf(RocksLayout.SEARCH_FAMILIES)
-          .doesNotContainAnyElementsOf(RocksLayout.LEGACY_SEARCH_FAMILIES).contains(RocksLayout.BUCKETS);
+      assertThat(families).doesNotContainAnyElementsOf(RocksLayout.SEARCH_FAMILIES).contains(RocksLayout.BUCKETS);
     } catch (org.rocksdb.RocksDBException e) {
       throw new IOException(e);
     }
@@ -524,42 +528,35 @@ class IndexDirectoryTest {
   }
 
   /**
-   * An index made before the search families were lists (one key an entry, in the legacy families)
-   * is rewritten when opened — also when an earlier rewrite was interrupted, leaving lists half
-   * written — and then answers as it did, with a clean check and only the new families (the
-   * families that held the top-k floor lists dropped: the floor buckets are made from the signatures).
+   * An index with a column family this version does not make (as indexes of pre-release layouts
+   * have) is refused when opened, to write or to read, naming the family and what to do, and is left
+   * as it was.
    */
   @Test
-  void legacySearchEntriesAreRewrittenAsListsWhenOpened() throws Exception {
-    GeneratedCorpus corpus = searchCorpus(300, 17);
-    Path data = dir.resolve("legacy");
-    Map<Integer, List<Match<String>>> top = new HashMap<>();
-    Map<Integer, List<Match<String>>> containing = new HashMap<>();
-    try (IndexDirectory directory = openForSearch(data)) {
-      for (int i = 0; i < corpus.size(); i++) {
-        directory.index().add(corpus.ids().get(i), corpus.texts().get(i));
-      }
-      for (int i = 0; i < corpus.size(); i += 6) {
-        top.put(i, directory.index().top(corpus.texts().get(i), 8));
-        containing.put(i, directory.index().containing(corpus.texts().get(i), 50));
+  void anIndexWithAFamilyOfAnotherLayoutIsRefusedNamingIt() throws Exception {
+    Path data = dir.resolve("other-layout");
+    create(data).close();
+    List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
+    try (org.rocksdb.Options listing = new org.rocksdb.Options()) {
+      for (byte[] name : RocksDB.listColumnFamilies(listing, data.toString())) {
+        descriptors.add(new ColumnFamilyDescriptor(name));
       }
     }
-    assertThat(top.values()).anyMatch(found -> found.size() > 1);
-    assertThat(containing.values()).anyMatch(found -> found.size() > 1);
-    long entries = LegacyLayout.rewriteAsLegacy(data);
-    assertThat(entries).isGreaterThan(300L * 10);
-    assertThat(LegacyLayout.families(data)).containsAll(RocksLayout.LEGACY_SEARCH_FAMILIES)
-        .containsAll(RocksLayout.SEARCH_FAMILIES); // the lists, half written: one bogus list each
-    try (IndexDirectory reopened = IndexDirectory.open(data, IndexDirectory.Options.existing())) {
-      IndexCheck.Report report = reopened.check();
-      assertThat(report.problems()).isEmpty();
-      for (int i = 0; i < corpus.size(); i += 6) {
-        assertThat(reopened.index().top(corpus.texts().get(i), 8)).isEqualTo(top.get(i));
-        assertThat(reopened.index().containing(corpus.texts().get(i), 50)).isEqualTo(containing.get(i));
-      }
+    List<ColumnFamilyHandle> handles = new ArrayList<>();
+    try (DBOptions options = new DBOptions();
+        RocksDB db = RocksDB.open(options, data.toString(), descriptors, handles)) {
+      db.createColumnFamily(new ColumnFamilyDescriptor("containment".getBytes(StandardCharsets.US_ASCII))).close();
+      handles.forEach(ColumnFamilyHandle::close);
     }
-    assertThat(LegacyLayout.families(data)).containsAll(RocksLayout.SEARCH_FAMILIES)
-        .doesNotContainAnyElementsOf(RocksLayout.LEGACY_SEARCH_FAMILIES)
-        .doesNotContainAnyElementsOf(RocksLayout.FORMER_FLOOR_FAMILIES);
+    assertThatThrownBy(() -> IndexDirectory.open(data, IndexDirectory.Options.existing()))
+        .isInstanceOf(NearDupException.class)
+        .hasMessageContaining(data.toString()).hasMessageContaining("'containment'")
+        .hasMessageContaining("neardup index build");
+    assertThatThrownBy(() -> IndexDirectory.openReadOnly(data))
+        .isInstanceOf(NearDupException.class).hasMessageContaining("'containment'");
+    try (org.rocksdb.Options listing = new org.rocksdb.Options()) {
+      assertThat(RocksDB.listColumnFamilies(listing, data.toString()))
+          .anyMatch(name -> new String(name, StandardCharsets.US_ASCII).equals("containment"));
+    }
   }
 }

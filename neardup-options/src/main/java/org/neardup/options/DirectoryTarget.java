@@ -12,7 +12,7 @@ import java.util.Collection;
  * The target must not exist yet, nor lie inside an input directory; its parent must exist. Not
  * thread-safe.
  */
-public final class DirectoryTarget implements AutoCloseable {
+public final class DirectoryTarget implements PendingOutput {
   private static final String CONTENT = "content";
 
   private final Path target;

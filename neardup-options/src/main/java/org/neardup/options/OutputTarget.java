@@ -30,7 +30,7 @@ import java.util.zip.GZIPOutputStream;
  * written directly: it cannot be replaced atomically. Every write failure, standard output's
  * included, ends the command with a message naming the target. Not thread-safe.
  */
-public final class OutputTarget implements AutoCloseable {
+public final class OutputTarget implements PendingOutput {
   private final String label;
   private final Path destination;
   private final Path temporary;

@@ -26,6 +26,7 @@ import org.neardup.io.InputSnapshot;
 import org.neardup.options.Formats;
 import org.neardup.options.InputMixin;
 import org.neardup.options.OutputMixin;
+import org.neardup.options.PendingOutput;
 import org.neardup.options.PipelineMixin;
 import org.neardup.options.UsageException;
 import picocli.CommandLine.Command;
@@ -107,14 +108,14 @@ public final class DedupCommand implements Callable<Integer> {
     Plan plan;
     long kept;
     input.checkInputs();
-    try (DedupWriter.Target clean = writer.open(output);
-        DedupWriter.Target removedTarget = removed == null ? null : writer.open(removed);
-        DedupWriter.Target rejectsTarget = rejects == null ? null : writer.open(rejects);
+    try (PendingOutput clean = writer.open(output);
+        PendingOutput removedTarget = removed == null ? null : writer.open(removed);
+        PendingOutput rejectsTarget = rejects == null ? null : writer.open(rejects);
         InputSnapshot snapshot = input.checkRereadable()) {
       plan = plan(config, policy);
       snapshot.checkUnchanged();
       boolean rejectsWritten = rejectsTarget != null || !plan.isEmpty(plan.rejected());
-      try (DedupWriter.Target besideTarget = rejectsTarget == null && rejectsWritten ? writer.open(defaultRejects) : null) {
+      try (PendingOutput besideTarget = rejectsTarget == null && rejectsWritten ? writer.open(defaultRejects) : null) {
         if (annotate) {
           kept = writer.copyAnnotated(clean, i -> plan.rejected().get(i)::contains, plan.annotations()::get);
         } else {
@@ -123,7 +124,7 @@ public final class DedupCommand implements Callable<Integer> {
         if (removedTarget != null) {
           writer.copy(removedTarget, i -> plan.allBut(plan.dropped().get(i)));
         }
-        DedupWriter.Target rejectsOut = rejectsTarget != null ? rejectsTarget : besideTarget;
+        PendingOutput rejectsOut = rejectsTarget != null ? rejectsTarget : besideTarget;
         if (rejectsOut != null) {
           writer.copy(rejectsOut, i -> plan.allBut(plan.rejected().get(i)));
           rejectsOut.commit();

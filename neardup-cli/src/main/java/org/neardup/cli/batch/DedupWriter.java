@@ -14,6 +14,7 @@ import org.neardup.io.RecordCopies;
 import org.neardup.options.DirectoryTarget;
 import org.neardup.options.InputMixin;
 import org.neardup.options.OutputTarget;
+import org.neardup.options.PendingOutput;
 
 /**
  * Writes the outputs of {@code dedup} (the clean copy, the removed records, the rejects): the inputs'
@@ -31,58 +32,25 @@ final class DedupWriter {
     this.directory = directory;
   }
 
-  /** An output, checked and opened: a file, or a new directory for a directory input. */
-  interface Target extends AutoCloseable {
-    void commit() throws IOException;
-
-    @Override
-    void close();
-  }
-
-  private record FileTarget(OutputTarget target) implements Target {
-    @Override
-    public void commit() throws IOException {
-      target.commit();
-    }
-
-    @Override
-    public void close() {
-      target.close();
-    }
-  }
-
-  private record DirectoryOutput(DirectoryTarget target) implements Target {
-    @Override
-    public void commit() throws IOException {
-      target.commit();
-    }
-
-    @Override
-    public void close() {
-      target.close();
-    }
-  }
-
   /**
    * Opens {@code path} for writing.
    *
    * @throws org.neardup.options.UsageException when it cannot be written, saying why
    */
-  Target open(Path path) {
-    return directory ? new DirectoryOutput(DirectoryTarget.open(path, input.paths()))
-        : new FileTarget(OutputTarget.open(path, standardOutput, input.paths()));
+  PendingOutput open(Path path) {
+    return directory ? DirectoryTarget.open(path, input.paths()) : OutputTarget.open(path, standardOutput, input.paths());
   }
 
   /**
    * Copies every input's records except those {@code drop} selects (by input index, then record
    * index) to {@code target}; returns the records written.
    */
-  long copy(Target target, IntFunction<LongPredicate> drop) throws IOException {
-    if (target instanceof DirectoryOutput out) {
+  long copy(PendingOutput target, IntFunction<LongPredicate> drop) throws IOException {
+    if (target instanceof DirectoryTarget out) {
       DirectoryFormat format = (DirectoryFormat) InputFormat.DIR;
-      return format.copyExcept(input.inputs.get(0), drop.apply(0), out.target().directory());
+      return format.copyExcept(input.inputs.get(0), drop.apply(0), out.directory());
     }
-    OutputTarget out = ((FileTarget) target).target();
+    OutputTarget out = (OutputTarget) target;
     long written = 0;
     for (int i = 0; i < input.inputs.size(); i++) {
       Path path = input.inputs.get(i);
@@ -93,13 +61,13 @@ final class DedupWriter {
   }
 
   /** {@link #copy} with each record's annotation added ({@link InputFormat#copyAnnotated}). */
-  long copyAnnotated(Target target, IntFunction<LongPredicate> drop, IntFunction<LongFunction<Annotation>> annotation)
+  long copyAnnotated(PendingOutput target, IntFunction<LongPredicate> drop, IntFunction<LongFunction<Annotation>> annotation)
       throws IOException {
-    if (target instanceof DirectoryOutput out) {
+    if (target instanceof DirectoryTarget out) {
       DirectoryFormat format = (DirectoryFormat) InputFormat.DIR;
-      return format.copyAnnotated(input.inputs.get(0), drop.apply(0), annotation.apply(0), out.target().directory());
+      return format.copyAnnotated(input.inputs.get(0), drop.apply(0), annotation.apply(0), out.directory());
     }
-    OutputTarget out = ((FileTarget) target).target();
+    OutputTarget out = (OutputTarget) target;
     long written = 0;
     for (int i = 0; i < input.inputs.size(); i++) {
       Path path = input.inputs.get(i);

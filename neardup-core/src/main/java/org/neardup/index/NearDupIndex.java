@@ -64,14 +64,18 @@ public final class NearDupIndex<K> implements AutoCloseable {
   private final DocumentSketcher sketcher;
   private final Banding banding;
   private final Verifier verifier;
+  /** The index of the threshold's space in {@link #spaces}. */
+  static final int THRESHOLD = 0;
+
   private final IndexStorage<K> storage;
   private final SketchStore<K> sketches;
   private final BucketStore buckets;
   private final SearchSettings search;
-  private final Banding floorBanding; // null without a top-k floor
-  private final BucketStore floorBuckets; // null without a top-k floor
+  /** The bucket spaces kept: the threshold's, then the top-k floor's and containment's when used. */
+  private final List<KeptSpace> spaces;
+  /** Whether a space's keys are made from the shingle set: a deleted document's set is read then. */
+  private final boolean keysFromSets;
   private final ContainmentPlan containmentPlan; // null without containment
-  private final BucketStore containmentBuckets; // null without containment
   private final TopKSearch topK;
   private final ContainmentSearch containment; // null without containment
   private final ReadWriteLock lock = new ReentrantReadWriteLock();
@@ -94,12 +98,24 @@ public final class NearDupIndex<K> implements AutoCloseable {
     this.buckets = storage.buckets();
     int n = config.minHash().numPermutations();
     TopKPlan plan = search.topKPlan(n, config.targetRecall());
-    this.floorBanding = plan == null ? null : new Banding(plan.banding());
-    this.floorBuckets = plan == null ? null : storage.buckets(BucketSpace.TOP_K);
     this.containmentPlan = search.containmentPlan(config.threshold(), config.targetRecall());
-    this.containmentBuckets = containmentPlan == null ? null : storage.buckets(BucketSpace.CONTAINMENT);
-    this.topK = new TopKSearch(sketches, buckets, floorBuckets, plan, config.threshold(), config.verify());
-    this.containment = containmentPlan == null ? null : new ContainmentSearch(sketches, containmentBuckets);
+    List<KeptSpace> kept = new ArrayList<>(3);
+    kept.add(KeptSpace.banded(BucketSpace.THRESHOLD, banding, buckets));
+    KeptSpace floor = null;
+    if (plan != null) {
+      floor = KeptSpace.banded(BucketSpace.TOP_K, new Banding(plan.banding()), storage.buckets(BucketSpace.TOP_K));
+      kept.add(floor);
+    }
+    KeptSpace contained = null;
+    if (containmentPlan != null) {
+      contained = KeptSpace.sampled(
+          BucketSpace.CONTAINMENT, containmentPlan.sample(), storage.buckets(BucketSpace.CONTAINMENT));
+      kept.add(contained);
+    }
+    this.spaces = List.copyOf(kept);
+    this.keysFromSets = spaces.stream().anyMatch(KeptSpace::fromSet);
+    this.topK = new TopKSearch(sketches, buckets, floor, plan, config.threshold(), config.verify());
+    this.containment = contained == null ? null : new ContainmentSearch(sketches, contained.store());
   }
 
   /** An empty in-memory index with the default settings (threshold 0.8, as {@code pairs}). */
@@ -162,7 +178,7 @@ public final class NearDupIndex<K> implements AutoCloseable {
    * that first query would. Without a top-k floor it does nothing.
    */
   public void prepareTopK() {
-    if (floorBanding == null) {
+    if (!topK.hasFloor()) {
       return;
     }
     lock.readLock().lock();
@@ -325,14 +341,15 @@ public final class NearDupIndex<K> implements AutoCloseable {
     int bucketKeyCount = 0;
     for (PreparedWrite<K> write : prepared) {
       keys.add(write.write().key());
-      bucketKeyCount += write.bucketKeys() == null ? 0 : write.bucketKeys().length;
+      bucketKeyCount += write.thresholdKeys() == null ? 0 : write.thresholdKeys().length;
     }
     long[] bucketKeys = new long[bucketKeyCount];
     int next = 0;
     for (PreparedWrite<K> write : prepared) {
-      if (write.bucketKeys() != null) {
-        System.arraycopy(write.bucketKeys(), 0, bucketKeys, next, write.bucketKeys().length);
-        next += write.bucketKeys().length;
+      long[] thresholdKeys = write.thresholdKeys();
+      if (thresholdKeys != null) {
+        System.arraycopy(thresholdKeys, 0, bucketKeys, next, thresholdKeys.length);
+        next += thresholdKeys.length;
       }
     }
     lock.writeLock().lock();
@@ -353,13 +370,15 @@ public final class NearDupIndex<K> implements AutoCloseable {
   private PreparedWrite<K> prepare(IndexWrite<K> write) {
     Sketch sketch = write.sketch();
     if (sketch == null || sketch.isEmpty()) {
-      return new PreparedWrite<>(write, null, null, null, null);
+      return new PreparedWrite<>(write, null, null);
     }
     long[] set = verifier.needsSets() ? sketch.shingleSet() : null;
     int[] signature = sketch.signature();
-    return new PreparedWrite<>(write, set, banding.bucketKeys(signature),
-        floorBanding == null ? null : floorBanding.bucketKeys(signature),
-        containmentPlan == null ? null : containmentPlan.sample().of(set));
+    long[][] keys = new long[spaces.size()][];
+    for (int s = 0; s < keys.length; s++) {
+      keys[s] = spaces.get(s).keys(signature, set);
+    }
+    return new PreparedWrite<>(write, set, keys);
   }
 
   private WriteResult<K> apply(PreparedWrite<K> prepared) {
@@ -381,7 +400,7 @@ public final class NearDupIndex<K> implements AutoCloseable {
     }
     int[] signature = write.sketch().signature();
     if (write.unique()) { // decided before the document it replaces goes, and without it
-      List<Match<K>> held = matches(signature, prepared.set(), prepared.bucketKeys(), Integer.MAX_VALUE, existing);
+      List<Match<K>> held = matches(signature, prepared.set(), prepared.thresholdKeys(), Integer.MAX_VALUE, existing);
       if (!held.isEmpty()) {
         return new WriteResult<>(key, WriteResult.Status.DUPLICATE, held);
       }
@@ -390,26 +409,20 @@ public final class NearDupIndex<K> implements AutoCloseable {
       delete(existing);
     }
     List<Match<K>> matches = write.query() && !write.unique()
-        ? matches(signature, prepared.set(), prepared.bucketKeys(), Integer.MAX_VALUE) : List.of();
+        ? matches(signature, prepared.set(), prepared.thresholdKeys(), Integer.MAX_VALUE) : List.of();
     long handle = sketches.insert(key, signature, prepared.set(), write.text());
-    buckets.add(prepared.bucketKeys(), handle);
-    if (floorBuckets != null) {
-      floorBuckets.add(prepared.floorKeys(), handle);
-    }
-    if (containmentBuckets != null) {
-      containmentBuckets.add(prepared.sampledKeys(), handle);
+    long[][] keys = prepared.keys();
+    for (int s = 0; s < keys.length; s++) {
+      spaces.get(s).store().add(keys[s], handle);
     }
     return new WriteResult<>(key, existing >= 0 ? WriteResult.Status.REPLACED : WriteResult.Status.ADDED, matches);
   }
 
   private void delete(long handle) {
     int[] signature = sketches.signature(handle);
-    buckets.remove(banding.bucketKeys(signature), handle);
-    if (floorBuckets != null) {
-      floorBuckets.remove(floorBanding.bucketKeys(signature), handle);
-    }
-    if (containmentBuckets != null) {
-      containmentBuckets.remove(containmentPlan.sample().of(sketches.shingleSet(handle)), handle);
+    long[] set = keysFromSets ? sketches.shingleSet(handle) : null;
+    for (KeptSpace space : spaces) {
+      space.store().remove(space.keys(signature, set), handle);
     }
     sketches.delete(handle);
     if (sketches.isSparse()) {
@@ -420,13 +433,15 @@ public final class NearDupIndex<K> implements AutoCloseable {
   /** Moves a renumbered document's entries in every bucket space. */
   private void move(long from, long to) {
     int[] signature = sketches.signature(to);
-    buckets.move(banding.bucketKeys(signature), from, to);
-    if (floorBuckets != null) {
-      floorBuckets.move(floorBanding.bucketKeys(signature), from, to);
+    long[] set = keysFromSets ? sketches.shingleSet(to) : null;
+    for (KeptSpace space : spaces) {
+      space.store().move(space.keys(signature, set), from, to);
     }
-    if (containmentBuckets != null) {
-      containmentBuckets.move(containmentPlan.sample().of(sketches.shingleSet(to)), from, to);
-    }
+  }
+
+  /** The bucket spaces kept, the threshold's first. */
+  List<KeptSpace> spaces() {
+    return spaces;
   }
 
   /** The raw text held under {@code key}, if the document is held and the storage keeps texts. */
@@ -537,7 +552,7 @@ public final class NearDupIndex<K> implements AutoCloseable {
     int[] signature = sketch.signature();
     long[] set = verifier.needsSets() ? sketch.shingleSet() : null;
     long[] bucketKeys = banding.bucketKeys(signature);
-    long[] floorKeys = floorBanding == null ? null : floorBanding.bucketKeys(signature);
+    long[] floorKeys = topK.floorKeys(signature);
     lock.readLock().lock();
     try {
       return withKeys(topK.search(signature, set, bucketKeys, floorKeys, k, floor));

@@ -36,19 +36,29 @@ final class TopKSearch {
 
   private final SketchStore<?> sketches;
   private final BucketStore thresholdBuckets;
-  private final BucketStore floorBuckets; // null without a floor
+  private final KeptSpace floorSpace; // null without a floor
   private final TopKPlan plan; // null without a floor
   private final double threshold;
   private final VerifyMode mode;
 
-  TopKSearch(SketchStore<?> sketches, BucketStore thresholdBuckets, BucketStore floorBuckets, TopKPlan plan,
+  TopKSearch(SketchStore<?> sketches, BucketStore thresholdBuckets, KeptSpace floorSpace, TopKPlan plan,
       double threshold, VerifyMode mode) {
     this.sketches = sketches;
     this.thresholdBuckets = thresholdBuckets;
-    this.floorBuckets = floorBuckets;
+    this.floorSpace = floorSpace;
     this.plan = plan;
     this.threshold = threshold;
     this.mode = mode;
+  }
+
+  /** Whether the index keeps floor buckets (else this is the threshold query). */
+  boolean hasFloor() {
+    return plan != null;
+  }
+
+  /** The floor bucket keys of a query's signature, or null without a floor. */
+  long[] floorKeys(int[] signature) {
+    return floorSpace == null ? null : floorSpace.keys(signature, null);
   }
 
   /** The lowest similarity returned: the floor, or the threshold without one. */
@@ -77,7 +87,7 @@ final class TopKSearch {
       return top.results(); // every document at or above the threshold was a candidate
     }
     // the candidates sharing too few bands to plausibly reach the query's floor are never looked at
-    CountedCandidates more = floorBuckets.countedCandidates(floorKeys, plan.minimumHits(lowest));
+    CountedCandidates more = floorSpace.store().countedCandidates(floorKeys, plan.minimumHits(lowest));
     long[] handles = more.handles(); // most shared bands first
     int[] hits = more.hits();
     long[] lowBytes = Signatures.lowBytes(signature);

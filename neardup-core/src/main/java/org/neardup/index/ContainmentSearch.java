@@ -45,7 +45,7 @@ final class ContainmentSearch {
 
     @Override
     public void forEach(long key, LongConsumer consumer) {
-      store.forEach(key, consumer);
+      store.forEach(new long[] {key}, consumer);
     }
 
     @Override

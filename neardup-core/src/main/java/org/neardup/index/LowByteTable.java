@@ -15,7 +15,7 @@ import org.neardup.minhash.Signatures;
  * are non-negative ints; a handle never set reads as zeros. Not thread-safe for writes: readers
  * run concurrently, writers exclusively, as the index locks.
  */
-public final class LowByteTable {
+final class LowByteTable {
   private static long sink; // what the first pass read: stored, so that its loads are not dropped
 
   private long[] words = new long[0];
@@ -23,7 +23,7 @@ public final class LowByteTable {
   private int documents; // what the owner sized it for ({@link #resize}), 0 for growth as needed
 
   /** Holds the low bytes of {@code signature} for {@code handle}. */
-  public void put(long handle, int[] signature) {
+  void put(long handle, int[] signature) {
     long[] low = Signatures.lowBytes(signature);
     if (wordsPerDocument == 0) {
       wordsPerDocument = low.length;
@@ -42,7 +42,7 @@ public final class LowByteTable {
   }
 
   /** Copies the low bytes of {@code from} to {@code to} (a store's compaction). */
-  public void move(long from, long to) {
+  void move(long from, long to) {
     if (offset(from) + wordsPerDocument <= words.length) {
       int at = offset(to);
       if (at + wordsPerDocument > words.length) {
@@ -58,7 +58,7 @@ public final class LowByteTable {
    * handle below its size, live or not, so an owner whose handles are sparse sizes it by the highest
    * live one rather than by its capacity.
    */
-  public void resize(int handles) {
+  void resize(int handles) {
     documents = handles;
     if (wordsPerDocument > 0) {
       words = Arrays.copyOf(words, Math.toIntExact((long) handles * wordsPerDocument));
@@ -66,7 +66,7 @@ public final class LowByteTable {
   }
 
   /** Bytes of heap held. */
-  public long memoryBytes() {
+  long memoryBytes() {
     return 8L * words.length;
   }
 
@@ -75,7 +75,7 @@ public final class LowByteTable {
    * a signature of {@code length} values) with those held for {@code handles[i]}, for {@code i <
    * count}.
    */
-  public void agreements(long[] handles, int count, long[] query, int length, int[] agreements) {
+  void agreements(long[] handles, int count, long[] query, int length, int[] agreements) {
     if (wordsPerDocument == 0) {
       Arrays.fill(agreements, 0, count, 0);
       return;

@@ -79,6 +79,7 @@ public final class NearDupIndex<K> implements AutoCloseable {
   private final TopKSearch topK;
   private final ContainmentSearch containment; // null without containment
   private final ReadWriteLock lock = new ReentrantReadWriteLock();
+  private final SketchStore.HandleMover mover = this::move;
 
   private NearDupIndex(PipelineConfig config, SearchSettings search, IndexStorage<K> storage) {
     this.config = Objects.requireNonNull(config, "config");
@@ -95,7 +96,7 @@ public final class NearDupIndex<K> implements AutoCloseable {
     this.banding = new Banding(config.lshParams());
     this.verifier = config.verifier();
     this.sketches = storage.sketches();
-    this.buckets = storage.buckets();
+    this.buckets = storage.buckets(BucketSpace.THRESHOLD);
     int n = config.minHash().numPermutations();
     TopKPlan plan = search.topKPlan(n, config.targetRecall());
     this.containmentPlan = search.containmentPlan(config.threshold(), config.targetRecall());
@@ -173,7 +174,7 @@ public final class NearDupIndex<K> implements AutoCloseable {
 
   /**
    * Makes now, rather than on the first {@link #top} query, what top-k search holds in memory
-   * ({@link IndexStorage#prepareTopK}): a service calls it at start, where loading the floor of a
+   * ({@link SketchStore#prepareLowBytes}): a service calls it at start, where loading the floor of a
    * large index takes seconds. Waits for writes in progress and holds them off while it runs, as
    * that first query would. Without a top-k floor it does nothing.
    */
@@ -183,7 +184,7 @@ public final class NearDupIndex<K> implements AutoCloseable {
     }
     lock.readLock().lock();
     try {
-      storage.prepareTopK();
+      sketches.prepareLowBytes();
     } finally {
       lock.readLock().unlock();
     }
@@ -323,7 +324,7 @@ public final class NearDupIndex<K> implements AutoCloseable {
   /**
    * {@link #writeAll} of writes already {@linkplain #prepare prepared}, one part after the other, as
    * one batch: one commit to the storage for all of them. The storage is first told the keys and
-   * bucket keys the batch reads ({@link IndexStorage#prefetch}), so that it can read them in bulk.
+   * bucket keys the batch reads ({@link IndexStorage#begin}), so that it can read them in bulk.
    *
    * @return one result per write, in order
    * @throws IllegalArgumentException for writes prepared by another index
@@ -354,8 +355,7 @@ public final class NearDupIndex<K> implements AutoCloseable {
     }
     lock.writeLock().lock();
     try {
-      storage.begin();
-      storage.prefetch(keys, bucketKeys);
+      storage.begin(keys, bucketKeys);
       List<WriteResult<K>> results = new ArrayList<>(prepared.size());
       for (PreparedWrite<K> write : prepared) {
         results.add(apply(write));
@@ -425,9 +425,7 @@ public final class NearDupIndex<K> implements AutoCloseable {
       space.store().remove(space.keys(signature, set), handle);
     }
     sketches.delete(handle);
-    if (sketches.isSparse()) {
-      sketches.compact(this::move);
-    }
+    sketches.compact(mover);
   }
 
   /** Moves a renumbered document's entries in every bucket space. */
@@ -435,7 +433,9 @@ public final class NearDupIndex<K> implements AutoCloseable {
     int[] signature = sketches.signature(to);
     long[] set = keysFromSets ? sketches.shingleSet(to) : null;
     for (KeptSpace space : spaces) {
-      space.store().move(space.keys(signature, set), from, to);
+      long[] keys = space.keys(signature, set);
+      space.store().remove(keys, from);
+      space.store().add(keys, to);
     }
   }
 

@@ -1,29 +1,28 @@
 package org.neardup.index;
 
-import java.util.Arrays;
 import java.util.function.LongConsumer;
 import org.neardup.lsh.BucketTable;
 
 /**
  * A {@link BucketStore} on the heap: a {@link BucketTable} of int handles (non-negative, below
- * 2^31). The buckets of the in-memory index, and the service's top-k floor buckets. Not
+ * 2^31). The buckets of each space of the in-memory index. Not
  * thread-safe on its own: {@link NearDupIndex} locks.
  */
-public final class TableBuckets implements BucketStore {
+final class TableBuckets implements BucketStore {
   private final BucketTable table;
 
   /** An empty store sized for about {@code expectedBuckets} buckets before it grows. */
-  public TableBuckets(int expectedBuckets) {
+  TableBuckets(int expectedBuckets) {
     this.table = new BucketTable(expectedBuckets);
   }
 
   /** Bytes of heap the table holds. */
-  public long memoryBytes() {
+  long memoryBytes() {
     return table.memoryBytes();
   }
 
   /** (bucket, document) entries held. */
-  public long entries() {
+  long entries() {
     return table.entries();
   }
 
@@ -53,17 +52,10 @@ public final class TableBuckets implements BucketStore {
   }
 
   @Override
-  public long[] members(long bucketKey) {
-    long[] members = new long[table.size(bucketKey)];
-    int[] next = {0};
-    table.forEach(bucketKey, handle -> members[next[0]++] = handle);
-    Arrays.sort(members);
-    return members;
-  }
-
-  @Override
-  public void forEach(long bucketKey, LongConsumer consumer) {
-    table.forEach(bucketKey, consumer::accept);
+  public void forEach(long[] bucketKeys, LongConsumer consumer) {
+    for (long bucketKey : bucketKeys) {
+      table.forEach(bucketKey, consumer::accept);
+    }
   }
 
   @Override

@@ -93,7 +93,7 @@ public final class BulkLoader implements AutoCloseable {
     this.keepSets = config.verifier().needsSets();
     this.keepTexts = directory.settings().keepTexts();
     this.firstHandle = this.nextHandle = store.nextHandle();
-    this.countBefore = store.size();
+    this.countBefore = store.sketches().size();
     this.append = firstHandle > 0 || countBefore > 0;
     this.keysFamily = directory.family(RocksLayout.KEYS);
     this.staging = directory.directory().resolve(STAGING);

@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.function.IntConsumer;
+import java.util.function.LongConsumer;
 import org.neardup.index.BucketStore;
 import org.neardup.index.CountedCandidates;
 import org.neardup.internal.LongSort;
@@ -55,7 +56,7 @@ final class FloorCache implements BucketStore {
     this.directory = directory;
   }
 
-  /** {@link LowByteTable#agreements} of committed handles. */
+  /** {@link org.neardup.index.SketchStore#lowByteAgreements} of committed handles. */
   void lowByteAgreements(long[] handles, int count, long[] query, int length, int[] agreements) {
     loaded().lowBytes().agreements(handles, count, query, length, agreements);
   }
@@ -84,8 +85,11 @@ final class FloorCache implements BucketStore {
   }
 
   @Override
-  public long[] members(long bucketKey) {
-    return candidates(new long[] {bucketKey});
+  public void forEach(long[] bucketKeys, LongConsumer consumer) {
+    FloorTable table = loaded().buckets();
+    for (long bucketKey : bucketKeys) {
+      table.forEach(bucketKey, consumer::accept);
+    }
   }
 
   /** The handles of the buckets {@code bucketKeys}, once a bucket holding each. */
@@ -153,7 +157,7 @@ final class FloorCache implements BucketStore {
   }
 
   /**
-   * Loads what is held, if not yet loaded ({@link RocksIndexStore#prepareTopK}), under the index's
+   * Loads what is held, if not yet loaded ({@link RocksDocuments#prepareLowBytes}), under the index's
    * read lock. A thread interrupted while it loads stops, with a {@link CancellationException}, and
    * leaves nothing loaded: a service that stops during its start-up load does not wait for it.
    */

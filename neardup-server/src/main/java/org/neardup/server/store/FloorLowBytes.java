@@ -7,7 +7,7 @@ import org.neardup.minhash.Signatures;
 /**
  * The {@link Signatures#lowBytes} of every document's signature by handle, off the heap in {@link
  * MappedMemory} (n bytes a document): what top-k search first compares each of its many floor
- * candidates on. The off-heap counterpart of {@link org.neardup.index.LowByteTable}: a handle never
+ * candidates on. The off-heap counterpart of the in-memory index's low-byte table: a handle never
  * set reads as zeros. Reads run concurrently; writes exclusively, as the index locks.
  */
 final class FloorLowBytes implements AutoCloseable {

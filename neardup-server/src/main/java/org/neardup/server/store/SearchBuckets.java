@@ -141,11 +141,6 @@ final class SearchBuckets implements BucketStore {
   }
 
   @Override
-  public long[] members(long bucketKey) {
-    return read(new long[] {bucketKey}).get(0);
-  }
-
-  @Override
   public void forEach(long[] bucketKeys, LongConsumer consumer) {
     for (long[] list : read(bucketKeys)) {
       for (long handle : list) {

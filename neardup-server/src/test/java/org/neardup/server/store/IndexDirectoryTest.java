@@ -473,18 +473,18 @@ class IndexDirectoryTest {
       index.remove(CORPUS.ids().get(7));
       RocksIndexStore store = directory.store();
       for (int i = 0; i < 50; i++) {
-        long handle = store.handleOf(CORPUS.ids().get(i));
+        long handle = store.sketches().handleOf(CORPUS.ids().get(i));
         if (i == 7) {
           assertThat(handle).isEqualTo(-1);
           continue;
         }
-        long[] set = store.shingleSet(handle);
+        long[] set = store.sketches().shingleSet(handle);
         assertThat(set.length).isGreaterThan(16);
-        SetHead head = store.shingleSetHead(handle, 16);
+        SetHead head = store.sketches().shingleSetHead(handle, 16);
         assertThat(head.hashes()).isEqualTo(Arrays.copyOf(set, 16));
         assertThat(head.size()).isEqualTo(set.length);
         assertThat(head.whole()).isFalse();
-        SetHead whole = store.shingleSetHead(handle, set.length + 5);
+        SetHead whole = store.sketches().shingleSetHead(handle, set.length + 5);
         assertThat(whole.hashes()).isEqualTo(set);
         assertThat(whole.whole()).isTrue();
       }
@@ -500,7 +500,7 @@ class IndexDirectoryTest {
     keys.forEach(key -> given.put(key, lists.size(key)));
     int longLists = 0;
     for (long key : keys) {
-      int length = lists.members(key).length;
+      int length = lists.candidates(new long[] {key}).length;
       int size = given.get(key);
       if (size > 0 || (complete && length >= ListLengths.TRACKED)) {
         assertThat(size).as("list %d", key).isEqualTo(length);

@@ -60,13 +60,13 @@ import org.neardup.verify.VerifyMode;
  * @param <K> the document key type (equals/hashCode define identity)
  */
 public final class NearDupIndex<K> implements AutoCloseable {
+  /** The index of the threshold's space in {@link #spaces}. */
+  static final int THRESHOLD = 0;
+
   private final PipelineConfig config;
   private final DocumentSketcher sketcher;
   private final Banding banding;
   private final Verifier verifier;
-  /** The index of the threshold's space in {@link #spaces}. */
-  static final int THRESHOLD = 0;
-
   private final IndexStorage<K> storage;
   private final SketchStore<K> sketches;
   private final BucketStore buckets;
@@ -79,7 +79,7 @@ public final class NearDupIndex<K> implements AutoCloseable {
   private final TopKSearch topK;
   private final ContainmentSearch containment; // null without containment
   private final ReadWriteLock lock = new ReentrantReadWriteLock();
-  private final SketchStore.HandleMover mover = this::move;
+  private final SketchStore.HandleMover mover = this::move; // made once: compact is called after every deletion
 
   private NearDupIndex(PipelineConfig config, SearchSettings search, IndexStorage<K> storage) {
     this.config = Objects.requireNonNull(config, "config");

@@ -11,11 +11,11 @@ import org.neardup.config.PipelineConfig;
 import org.neardup.corpus.Corpus;
 import org.neardup.corpus.Progress;
 import org.neardup.internal.IntLog;
-import org.neardup.internal.SortedEntries;
 import org.neardup.internal.concurrent.ParallelRange;
 import org.neardup.internal.concurrent.Workers;
 import org.neardup.internal.spill.BandKeyRuns;
 import org.neardup.lsh.Banding;
+import org.neardup.sort.SortedEntries;
 
 /**
  * The LSH buckets of a corpus that hold two documents or more, band by band, found by sorting

@@ -14,6 +14,7 @@ import org.neardup.internal.IntLog;
 import org.neardup.internal.concurrent.ParallelRange;
 import org.neardup.internal.concurrent.Workers;
 import org.neardup.internal.spill.BandKeyRuns;
+import org.neardup.internal.spill.CorpusStores;
 import org.neardup.lsh.Banding;
 import org.neardup.sort.SortedEntries;
 
@@ -61,7 +62,7 @@ final class BucketGroups implements AutoCloseable {
         futures.add(pool.submit(() -> {
           long[] counts = new long[3]; // pair visits, groups, largest
           for (int band; (band = nextBand.getAndIncrement()) < bands; ) {
-            BandKeyRuns keys = corpus.signatureStore().bandKeys();
+            BandKeyRuns keys = CorpusStores.signatures(corpus).bandKeys();
             try (SortedEntries entries = keys.sorted(band)) {
               result.group(entries, band, counts);
             }

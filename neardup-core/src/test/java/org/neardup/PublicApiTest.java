@@ -28,11 +28,15 @@ import org.junit.jupiter.api.Test;
  * equal {@code api/public-api.txt}, and the public types of the internal packages, with the
  * modules whose main code uses each, must equal {@code api/internal-types.txt}. A change to
  * either is made on purpose: update the file in the same commit ({@code -Dneardup.api.write=true}
- * rewrites both from the compiled classes and the sources of the other modules).
+ * rewrites both from the compiled classes and the sources of the other modules). Two rules hold
+ * whatever the lists say: no public or protected member (or supertype) of the API names an
+ * internal type, and the server and Spark, which stand on core's API alone, use none.
  */
 class PublicApiTest {
   private static final Path FILES = Path.of("src/test/resources/api");
   private static final boolean WRITE = Boolean.getBoolean("neardup.api.write");
+  /** A name in {@code org.neardup.internal} or one of its subpackages. */
+  private static final Pattern INTERNAL_NAME = Pattern.compile("\\borg\\.neardup\\.internal\\.");
 
   @Test
   void thePublicApiIsTheCheckedInList() throws IOException {
@@ -57,6 +61,112 @@ class PublicApiTest {
       }
     }
     check("internal-types.txt", lines);
+  }
+
+  @Test
+  void noPublicMemberOfTheApiMentionsAnInternalType() throws IOException {
+    List<String> leaks = new ArrayList<>();
+    for (Class<?> type : publicTypes()) {
+      if (!isInternal(type)) {
+        leaks.addAll(internalLeaks(type));
+      }
+    }
+    assertThat(leaks).as("public or protected members of the API that name an internal type").isEmpty();
+  }
+
+  @Test
+  void theLeakCheckFindsAnInternalTypeInASignatureOrSupertype() {
+    assertThat(internalLeaks(Leaking.class)).hasSize(3).allMatch(leak -> leak.contains("org.neardup.internal."));
+    assertThat(internalLeaks(NotLeaking.class)).isEmpty();
+  }
+
+  @Test
+  void theServerAndSparkUseNoInternalType() throws IOException {
+    List<String> uses = new ArrayList<>();
+    for (String module : List.of("neardup-server", "neardup-spark")) {
+      Path sources = Path.of("..", module, "src/main/java");
+      assertThat(sources).as("the main sources of %s", module).isDirectory();
+      uses.addAll(internalReferences(sources));
+    }
+    assertThat(uses).as("uses of org.neardup.internal* in the main code of the server and Spark").isEmpty();
+  }
+
+  @Test
+  void theInternalUseCheckFindsImportsWildcardsAndQualifiedNames() throws IOException {
+    Path sources = Files.createTempDirectory(Path.of("target"), "api-guard-");
+    Path file = sources.resolve("org/example/Uses.java");
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, String.join("\n",
+        "package org.example;",
+        "import org.neardup.internal.spill.*;",
+        "import org.neardup.sort.LongSort;",
+        "class Uses {",
+        "  Object handles = new org.neardup.internal.Handles<String>(1);",
+        "  String internally = \"org.neardup.internally\";",
+        "}"));
+    assertThat(internalReferences(sources)).containsExactly(
+        "org/example/Uses.java:2: import org.neardup.internal.spill.*;",
+        "org/example/Uses.java:5: Object handles = new org.neardup.internal.Handles<String>(1);");
+  }
+
+  /** The public and protected members and supertypes of {@code type} that name an internal type. */
+  private static List<String> internalLeaks(Class<?> type) {
+    List<String> lines = new ArrayList<>(members(type));
+    if (type.getGenericSuperclass() != null) {
+      lines.add("  extends " + type.getGenericSuperclass().getTypeName());
+    }
+    for (java.lang.reflect.Type supertype : type.getGenericInterfaces()) {
+      lines.add("  implements " + supertype.getTypeName());
+    }
+    List<String> leaks = new ArrayList<>();
+    for (String line : lines) {
+      if (INTERNAL_NAME.matcher(line).find()) {
+        leaks.add(type.getName() + ":" + line.substring(1));
+      }
+    }
+    return leaks;
+  }
+
+  /** The lines of the Java files under {@code sources} that name a type of an internal package. */
+  private static List<String> internalReferences(Path sources) throws IOException {
+    List<String> uses = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(sources)) {
+      for (Path file : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".java")).sorted()::iterator) {
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        for (int i = 0; i < lines.size(); i++) {
+          if (INTERNAL_NAME.matcher(lines.get(i)).find()) {
+            uses.add(sources.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/") + ":"
+                + (i + 1) + ": " + lines.get(i).strip());
+          }
+        }
+      }
+    }
+    return uses;
+  }
+
+  /** A fixture the leak check must flag: an internal type as return, parameter and supertype. */
+  public static class Leaking implements java.util.function.Supplier<org.neardup.internal.IntLog> {
+    @Override
+    public org.neardup.internal.IntLog get() {
+      return null;
+    }
+
+    protected void take(java.util.List<org.neardup.internal.Handles<String>> handles) {}
+
+    void packagePrivate(org.neardup.internal.IntLog log) {}
+  }
+
+  /** A fixture the leak check must pass: internal types only in non-public members. */
+  public static class NotLeaking {
+    private org.neardup.internal.IntLog log;
+
+    void take(org.neardup.internal.IntLog log) {
+      this.log = log;
+    }
+
+    public String name() {
+      return "org.neardup.internally";
+    }
   }
 
   private static void check(String name, List<String> actual) throws IOException {

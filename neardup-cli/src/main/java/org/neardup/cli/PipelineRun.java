@@ -15,7 +15,6 @@ import org.neardup.corpus.Corpus;
 import org.neardup.corpus.PairResult;
 import org.neardup.corpus.Progress;
 import org.neardup.input.InputProblems;
-import org.neardup.internal.SpillFile;
 import org.neardup.io.FileInputs;
 import org.neardup.lsh.LshParams;
 import org.neardup.options.Formats;
@@ -26,6 +25,7 @@ import org.neardup.options.OutputTarget;
 import org.neardup.options.PipelineMixin;
 import org.neardup.options.SignaturesMixin;
 import org.neardup.options.UsageException;
+import org.neardup.sort.SpillFile;
 import org.neardup.verify.VerifyMode;
 import picocli.CommandLine.Model.CommandSpec;
 

@@ -11,11 +11,12 @@ import org.neardup.config.PipelineConfig;
 import org.neardup.corpus.Corpus;
 import org.neardup.corpus.Progress;
 import org.neardup.internal.IntLog;
-import org.neardup.internal.SortedEntries;
 import org.neardup.internal.concurrent.ParallelRange;
 import org.neardup.internal.concurrent.Workers;
 import org.neardup.internal.spill.BandKeyRuns;
+import org.neardup.internal.spill.CorpusStores;
 import org.neardup.lsh.Banding;
+import org.neardup.sort.SortedEntries;
 
 /**
  * The LSH buckets of a corpus that hold two documents or more, band by band, found by sorting
@@ -61,7 +62,7 @@ final class BucketGroups implements AutoCloseable {
         futures.add(pool.submit(() -> {
           long[] counts = new long[3]; // pair visits, groups, largest
           for (int band; (band = nextBand.getAndIncrement()) < bands; ) {
-            BandKeyRuns keys = corpus.signatureStore().bandKeys();
+            BandKeyRuns keys = CorpusStores.signatures(corpus).bandKeys();
             try (SortedEntries entries = keys.sorted(band)) {
               result.group(entries, band, counts);
             }

@@ -16,6 +16,7 @@ import org.neardup.internal.IntLog;
 import org.neardup.internal.concurrent.ParallelRange;
 import org.neardup.internal.concurrent.Workers;
 import org.neardup.internal.spill.CandidatePairs;
+import org.neardup.internal.spill.CorpusStores;
 import org.neardup.internal.spill.SignatureStore;
 import org.neardup.lsh.LshParams;
 import org.neardup.minhash.AgreementFilter;
@@ -153,7 +154,7 @@ final class LshCandidates {
     final LongAdder candidates = new LongAdder();
 
     Examiner(Corpus corpus, CandidatePairs survivors) {
-      this.signatures = corpus.signatureStore();
+      this.signatures = CorpusStores.signatures(corpus);
       this.survivors = survivors;
       this.full = corpus.keepsFullSignatures();
       PipelineConfig config = corpus.config();

@@ -3,6 +3,7 @@ package org.neardup.corpus;
 import java.util.List;
 import org.neardup.config.MemoryBudget;
 import org.neardup.config.PipelineConfig;
+import org.neardup.internal.spill.CorpusStores;
 import org.neardup.internal.spill.ShingleSets;
 import org.neardup.internal.spill.SignatureStore;
 import org.neardup.verify.VerifyMode;
@@ -22,6 +23,11 @@ import org.neardup.verify.VerifyMode;
  * #close()} deletes every temporary file.
  */
 public final class Corpus implements AutoCloseable {
+  static {
+    // the pair phase in org.neardup.candidates reads the signature store, which is not API
+    CorpusStores.register(Corpus.class, corpus -> corpus.signatures);
+  }
+
   private final PipelineConfig config;
   private final DocumentIds ids;
   private final ShingleSets shingleSets; // null in estimate mode or when dropped
@@ -136,10 +142,6 @@ public final class Corpus implements AutoCloseable {
    */
   public int[] signature(int ordinal) {
     return signatures.full(ordinal);
-  }
-
-  public SignatureStore signatureStore() {
-    return signatures;
   }
 
   /** The memory budget the corpus was built under, which the pair phase follows too. */

@@ -74,12 +74,6 @@ public final class CorpusBuilder implements AutoCloseable {
     this(config, problems, progress, MemoryBudget.defaults(), null);
   }
 
-  /** A builder that keeps shingle sets as {@code storage} says, the rest as {@link MemoryBudget#defaults()}. */
-  public CorpusBuilder(PipelineConfig config, InputProblems problems, Progress progress, ShingleStorage storage) {
-    this(config, problems, progress, MemoryBudget.defaults().withShingleSetBytes(storage.memoryBudgetBytes())
-        .withSpillDirectory(storage.spillDirectory()), null);
-  }
-
   /**
    * @param budget what may stay in memory
    * @param rereader reads the documents again: when given, shingle sets past the budget are

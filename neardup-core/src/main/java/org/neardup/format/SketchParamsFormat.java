@@ -32,16 +32,16 @@ import org.neardup.text.NormalizerConfig;
  * {@link ShingleHashVersion#UTF16_V1}, what was used when it was written. Layout 2 (20 bytes) is
  * what this class writes. Stateless.
  */
-public final class SketchParamsFormat {
+final class SketchParamsFormat {
   /** Bytes of layout 1 (no shingle hash version). */
-  public static final int V1_BYTES = 18;
+  static final int V1_BYTES = 18;
   /** Bytes of layout 2, the one written. */
-  public static final int BYTES = 20;
+  static final int BYTES = 20;
 
   private SketchParamsFormat() {}
 
   /** Writes {@code params} in layout 2 at the buffer's position (little-endian buffer). */
-  public static void write(ByteBuffer out, SketchParams params) {
+  static void write(ByteBuffer out, SketchParams params) {
     MinHashConfig minHash = params.minHash();
     ShingleConfig shingle = params.shingle();
     out.putShort((short) minHash.scheme().id());
@@ -55,14 +55,14 @@ public final class SketchParamsFormat {
   }
 
   /** The params block of layout 2 as its own array. */
-  public static byte[] encode(SketchParams params) {
+  static byte[] encode(SketchParams params) {
     ByteBuffer buffer = ByteBuffer.allocate(BYTES).order(java.nio.ByteOrder.LITTLE_ENDIAN);
     write(buffer, params);
     return buffer.array();
   }
 
   /** Reads a layout 2 block from the start of {@code bytes}. */
-  public static SketchParams decode(byte[] bytes) {
+  static SketchParams decode(byte[] bytes) {
     if (bytes.length < BYTES) {
       throw new CorruptFormatException(bytes.length, "truncated sketch params (" + bytes.length + " of " + BYTES + " bytes)");
     }
@@ -76,7 +76,7 @@ public final class SketchParamsFormat {
    * @param offset where the block starts in the enclosing bytes (for error messages)
    * @throws CorruptFormatException for values no params can have
    */
-  public static SketchParams read(ByteBuffer in, int layout, long offset) {
+  static SketchParams read(ByteBuffer in, int layout, long offset) {
     int schemeId = Short.toUnsignedInt(in.getShort());
     long seed = in.getLong();
     int n = in.getInt();

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.neardup.sort.SpillFile;
 
 /**
  * An append-only sequence of ints, read back once from the start: in memory while it fits a byte

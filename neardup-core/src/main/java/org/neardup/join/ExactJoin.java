@@ -3,6 +3,7 @@ package org.neardup.join;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import org.neardup.collect.LongIntHashMap;
 import org.neardup.config.MemoryBudget;
 import org.neardup.config.PipelineConfig;
 import org.neardup.corpus.Corpus;
@@ -10,9 +11,8 @@ import org.neardup.corpus.PairResult;
 import org.neardup.corpus.Progress;
 import org.neardup.corpus.Resketch;
 import org.neardup.format.ShingleSetFormat;
-import org.neardup.internal.LongIntHashMap;
-import org.neardup.internal.SpillFile;
 import org.neardup.internal.spill.RankStore;
+import org.neardup.sort.SpillFile;
 import org.neardup.verify.ParityBitmap;
 import org.neardup.verify.VerifyMode;
 

@@ -2,7 +2,7 @@ package org.neardup.lsh;
 
 import java.util.Arrays;
 import java.util.function.IntConsumer;
-import org.neardup.internal.IntSort;
+import org.neardup.sort.IntSort;
 
 /**
  * LSH buckets in memory: a map from 64-bit bucket keys to the documents (non-negative int handles)

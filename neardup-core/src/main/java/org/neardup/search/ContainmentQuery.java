@@ -1,7 +1,7 @@
 package org.neardup.search;
 
 import java.util.Arrays;
-import org.neardup.internal.LongIntHashMap;
+import org.neardup.collect.LongIntHashMap;
 import org.neardup.verify.Containment;
 
 /**

@@ -4,7 +4,7 @@ import com.dynatrace.hash4j.hashing.Hasher64;
 import com.dynatrace.hash4j.hashing.Hashing;
 import java.io.Serializable;
 import java.util.Objects;
-import org.neardup.internal.LongSort;
+import org.neardup.sort.LongSort;
 import org.neardup.text.Whitespace;
 
 /**

@@ -9,8 +9,8 @@ import org.neardup.text.NormalizerConfig;
 /**
  * Everything that makes two sketches comparable: normalization, shingling (unit, k, shingle hash
  * version) and the MinHash (scheme, seed, n). Two signatures or shingle sets may be compared only
- * when their params are equal; persisted ones carry them ({@link
- * org.neardup.format.SketchParamsFormat}). Immutable and serializable.
+ * when their params are equal; persisted ones carry them (the sketch params layout of
+ * docs/formats.md). Immutable and serializable.
  *
  * @param normalizer text normalization
  * @param shingle shingle unit, size and hash version

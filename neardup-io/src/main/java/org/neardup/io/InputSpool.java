@@ -13,7 +13,7 @@ import java.util.function.LongPredicate;
 import org.neardup.input.Document;
 import org.neardup.input.InputException;
 import org.neardup.input.InputProblems;
-import org.neardup.internal.SpillFile;
+import org.neardup.sort.SpillFile;
 
 /**
  * An input that can be read only once (standard input {@code -}, a pipe), copied as it is to a file

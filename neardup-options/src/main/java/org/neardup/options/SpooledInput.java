@@ -6,8 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.ThreadLocalRandom;
-import org.neardup.internal.SpillFile;
 import org.neardup.io.InputSpool;
+import org.neardup.sort.SpillFile;
 
 /**
  * An input that can be read only once (standard input, a pipe) copied to a private temporary file

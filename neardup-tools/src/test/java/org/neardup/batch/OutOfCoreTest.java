@@ -21,7 +21,7 @@ import org.neardup.corpus.Pipelines;
 import org.neardup.corpus.Progress;
 import org.neardup.corpus.SketchSource;
 import org.neardup.input.Document;
-import org.neardup.internal.SpillFile;
+import org.neardup.sort.SpillFile;
 import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
 import org.neardup.verify.SimilarPair;

@@ -2,7 +2,7 @@ package org.neardup.bench.jmh;
 
 import it.unimi.dsi.fastutil.longs.LongArrays;
 import java.util.Arrays;
-import org.neardup.internal.LongSort;
+import org.neardup.sort.LongSort;
 
 /**
  * The ways to sort a {@code long[]} of shingle hashes that {@link LongSortBenchmark} and {@link

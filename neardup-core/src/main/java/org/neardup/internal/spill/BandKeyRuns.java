@@ -1,8 +1,8 @@
 package org.neardup.internal.spill;
 
 import java.nio.file.Path;
-import org.neardup.internal.KeyValueSorter;
-import org.neardup.internal.SortedEntries;
+import org.neardup.sort.KeyValueSorter;
+import org.neardup.sort.SortedEntries;
 
 /**
  * The bucket keys of a corpus, one external sort a band: (bucket key, ordinal) entries, written to

@@ -1,8 +1,8 @@
 package org.neardup.internal.spill;
 
 import java.nio.file.Path;
-import org.neardup.internal.KeyValueSorter;
-import org.neardup.internal.SortedEntries;
+import org.neardup.sort.KeyValueSorter;
+import org.neardup.sort.SortedEntries;
 
 /**
  * Candidate pairs waiting for verification, each as one long: the later ordinal in the high 32

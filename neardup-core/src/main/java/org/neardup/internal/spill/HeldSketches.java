@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Function;
 import org.neardup.format.ShingleSetFormat;
-import org.neardup.internal.SpillFile;
+import org.neardup.sort.SpillFile;
 
 /**
  * The sketches verification holds between a document's reading and its last pair: its shingle

@@ -4,7 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.Arrays;
-import org.neardup.internal.SpillFile;
+import org.neardup.sort.SpillFile;
 
 /**
  * The rank arrays of the exact join by ordinal (each document's shingles as ranks in the join's

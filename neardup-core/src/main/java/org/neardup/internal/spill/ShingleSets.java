@@ -10,8 +10,8 @@ import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.neardup.format.ShingleSetFormat;
-import org.neardup.internal.SpillFile;
 import org.neardup.shingle.Shingler;
+import org.neardup.sort.SpillFile;
 
 /**
  * The shingle sets of a corpus, by ordinal: in memory while they fit a byte budget, then spilled to

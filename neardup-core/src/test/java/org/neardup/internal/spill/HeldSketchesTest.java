@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
-import org.neardup.internal.SpillFile;
+import org.neardup.sort.SpillFile;
 
 class HeldSketchesTest {
   @Test

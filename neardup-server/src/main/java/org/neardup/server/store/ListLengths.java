@@ -1,6 +1,6 @@
 package org.neardup.server.store;
 
-import org.neardup.internal.LongIntHashMap;
+import org.neardup.collect.LongIntHashMap;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.ReadOptions;

@@ -2,8 +2,8 @@ package org.neardup.server.store;
 
 import java.nio.file.Path;
 import java.util.Arrays;
-import org.neardup.internal.KeyValueSorter;
-import org.neardup.internal.SortedEntries;
+import org.neardup.sort.KeyValueSorter;
+import org.neardup.sort.SortedEntries;
 import org.rocksdb.ColumnFamilyOptions;
 
 /**

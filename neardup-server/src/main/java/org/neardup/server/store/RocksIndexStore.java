@@ -9,6 +9,7 @@ import org.neardup.index.BucketStore;
 import org.neardup.index.IndexStorage;
 import org.neardup.index.SketchStore;
 import org.neardup.lsh.Banding;
+import org.neardup.sort.LongSort;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;

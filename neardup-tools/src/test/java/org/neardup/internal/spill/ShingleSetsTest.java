@@ -11,12 +11,12 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.neardup.batch.PairFinder;
+import org.neardup.config.MemoryBudget;
 import org.neardup.config.PipelineConfig;
 import org.neardup.corpus.Corpus;
 import org.neardup.corpus.CorpusBuilder;
 import org.neardup.corpus.Pipelines;
 import org.neardup.corpus.Progress;
-import org.neardup.corpus.ShingleStorage;
 import org.neardup.input.InputProblems;
 import org.neardup.input.OnError;
 import org.neardup.shingle.Shingler;
@@ -62,7 +62,7 @@ class ShingleSetsTest {
       inMemory = PairFinder.withLsh(corpus, Progress.NONE).pairs();
     }
     try (CorpusBuilder builder = new CorpusBuilder(config, new InputProblems(OnError.FAIL), Progress.NONE,
-        new ShingleStorage(50_000, dir))) {
+        MemoryBudget.defaults().withShingleSetBytes(50_000).withSpillDirectory(dir), null)) {
       for (int i = 0; i < generated.size(); i++) {
         builder.add(new org.neardup.input.Document(generated.ids().get(i), generated.texts().get(i), "g", i + 1, i));
       }

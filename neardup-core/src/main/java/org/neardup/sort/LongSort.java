@@ -1,4 +1,4 @@
-package org.neardup.internal;
+package org.neardup.sort;
 
 import java.util.Arrays;
 
@@ -8,7 +8,7 @@ import java.util.Arrays;
  * which moves values only within their bucket. Uniformly random 64-bit hashes — what shingle hashes are — make the buckets small, so
  * this is linear in practice; a bucket that is nonetheless large is sorted with {@link
  * Arrays#sort}, so no input is quadratic. Small arrays go to {@link Arrays#sort} directly.
- * Thread-safe; {@link #sortedCopy} allocates its scratch array and histogram per call, {@link
+ * Thread-safe; {@link #sort} allocates its scratch array and histogram per call, {@link
  * #sortedDistinct} keeps them per thread.
  *
  * <p>Kept over {@link Arrays#sort(long[])} and fastutil's {@code LongArrays.radixSort} because it is
@@ -37,7 +37,7 @@ public final class LongSort {
   }
 
   /** The first {@code n} of {@code values} sorted, in a new array; {@code values} is untouched. */
-  public static long[] sortedCopy(long[] values, int n) {
+  private static long[] sortedCopy(long[] values, int n) {
     if (n < SMALL) {
       long[] copy = Arrays.copyOf(values, n);
       Arrays.sort(copy);

@@ -1,4 +1,4 @@
-package org.neardup.internal;
+package org.neardup.sort;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,11 +1,10 @@
-package org.neardup.internal;
+package org.neardup.collect;
 
 import java.util.Arrays;
 
 /**
  * An open-addressing map from long keys to non-negative int values, with {@code -1} meaning
- * "absent". Keys are never deleted: storing {@code -1} empties an entry. Not thread-safe. Internal:
- * not part of the API.
+ * "absent". Keys are never deleted: storing {@code -1} empties an entry. Not thread-safe.
  */
 public final class LongIntHashMap {
   /** What {@link #get} returns for an absent key. */
@@ -17,6 +16,7 @@ public final class LongIntHashMap {
   private int size;
   private int mask;
 
+  /** An empty map sized for {@code expectedSize} keys; it grows past them as needed. */
   public LongIntHashMap(int expectedSize) {
     int capacity = Integer.highestOneBit(Math.max(16, (int) Math.min(1 << 30, expectedSize * 2L)) - 1) << 1;
     allocate(capacity);

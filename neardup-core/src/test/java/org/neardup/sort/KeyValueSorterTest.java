@@ -1,4 +1,4 @@
-package org.neardup.internal;
+package org.neardup.sort;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

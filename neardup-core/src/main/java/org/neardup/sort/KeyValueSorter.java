@@ -1,4 +1,4 @@
-package org.neardup.internal;
+package org.neardup.sort;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -22,7 +22,7 @@ import java.util.List;
  */
 public final class KeyValueSorter implements AutoCloseable {
   /** The most runs merged at once. */
-  public static final int MAX_FAN_IN = 64;
+  static final int MAX_FAN_IN = 64;
 
   private static final int WRITE_BLOCK_ENTRIES = 1 << 16;
   private static final int READ_BLOCK_BYTES = 1 << 16;

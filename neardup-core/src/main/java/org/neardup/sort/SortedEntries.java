@@ -1,4 +1,5 @@
-package org.neardup.internal;
+package org.neardup.sort;
+
 
 /**
  * A cursor over (long key, int value) entries in ascending order of key (signed), then value. Not

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongConsumer;
 import org.neardup.index.BucketStore;
-import org.neardup.internal.LongSort;
+import org.neardup.sort.LongSort;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;

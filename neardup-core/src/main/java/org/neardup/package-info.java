@@ -7,7 +7,8 @@
  * Jaccard, {@code cluster} groups confirmed pairs, {@code search} plans top-k and containment
  * queries, {@code index} is the online index, {@code format} owns persisted byte layouts, {@code
  * config}, {@code corpus}, {@code candidates}, {@code join} and {@code batch} run the batch job,
- * {@code sort} and {@code collect} hold sorting and primitive collections. {@code internal} and
+ * {@code sort} and {@code collect} hold sorting and primitive collections, {@code error} the
+ * root of the exceptions thrown on purpose. {@code internal} and
  * its subpackages are not API.
  */
 package org.neardup;

@@ -2,7 +2,7 @@ package org.neardup.cli;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import org.neardup.NearDupException;
+import org.neardup.error.NearDupException;
 import org.neardup.options.IoErrors;
 import org.neardup.options.UsageException;
 import picocli.CommandLine.IExecutionExceptionHandler;

@@ -1,6 +1,6 @@
 package org.neardup.format;
 
-import org.neardup.NearDupException;
+import org.neardup.error.NearDupException;
 
 /** Bytes that are not a valid encoding: wrong magic, unknown version, truncated. */
 public final class CorruptFormatException extends NearDupException {

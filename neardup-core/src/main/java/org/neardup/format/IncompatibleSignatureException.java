@@ -1,6 +1,6 @@
 package org.neardup.format;
 
-import org.neardup.NearDupException;
+import org.neardup.error.NearDupException;
 import org.neardup.sketch.SketchParams;
 
 /**

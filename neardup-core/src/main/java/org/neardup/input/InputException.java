@@ -1,6 +1,6 @@
 package org.neardup.input;
 
-import org.neardup.NearDupException;
+import org.neardup.error.NearDupException;
 
 /**
  * Bad input: the message names the file, the line (when there is one) and the problem, as {@code

@@ -2,7 +2,7 @@ package org.neardup.spark;
 
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import org.neardup.NearDupException;
+import org.neardup.error.NearDupException;
 import org.neardup.options.UsageException;
 import org.neardup.spark.command.SparkCommand;
 import org.neardup.spark.output.PartFiles;

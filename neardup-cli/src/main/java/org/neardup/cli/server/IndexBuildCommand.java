@@ -13,7 +13,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.BiConsumer;
 import java.util.stream.Stream;
-import org.neardup.NearDupException;
+import org.neardup.error.NearDupException;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.SkipLog;
 import org.neardup.config.MemoryBudget;

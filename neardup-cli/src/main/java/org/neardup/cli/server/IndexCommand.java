@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.neardup.NearDupException;
+import org.neardup.error.NearDupException;
 import org.neardup.cli.ExitCodes;
 import org.neardup.server.AdminCommand;
 import org.neardup.server.store.IndexDirectory;

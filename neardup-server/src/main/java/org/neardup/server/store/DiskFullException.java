@@ -1,7 +1,7 @@
 package org.neardup.server.store;
 
 import java.nio.file.Path;
-import org.neardup.NearDupException;
+import org.neardup.error.NearDupException;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.Status;
 

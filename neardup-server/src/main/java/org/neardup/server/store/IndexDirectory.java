@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Stream;
-import org.neardup.NearDupException;
+import org.neardup.error.NearDupException;
 import org.neardup.format.IndexSettingsFormat;
 import org.neardup.index.IndexSettings;
 import org.neardup.index.NearDupIndex;

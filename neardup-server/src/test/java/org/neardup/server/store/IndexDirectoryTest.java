@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.neardup.NearDupException;
+import org.neardup.error.NearDupException;
 import org.neardup.config.PipelineConfig;
 import org.neardup.index.BucketSpace;
 import org.neardup.index.BucketStore;

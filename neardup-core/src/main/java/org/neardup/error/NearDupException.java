@@ -1,4 +1,4 @@
-package org.neardup;
+package org.neardup.error;
 
 /**
  * Root of the exceptions neardup throws on purpose: bad input, incompatible signatures, corrupt

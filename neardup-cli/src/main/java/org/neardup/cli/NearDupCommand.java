@@ -22,7 +22,7 @@ import picocli.CommandLine.HelpCommand;
  * The top-level command: a list of subcommands. They are not in the {@code @Command} annotation but
  * in {@link #SUBCOMMANDS}, so that {@link Main} can register only the one a run names: picocli
  * builds the model of every registered command (reflecting on its fields, loading their types),
- * which for all of them cost about 0.15 s of every run's start-up.
+ * which for all of them would add to every run's start-up.
  */
 @Command(
     name = "neardup",

@@ -24,7 +24,7 @@ public final class TerminalProgress implements Progress {
 
   /**
    * The width of a line in a log: given, because progressbar would otherwise ask JLine for the
-   * terminal's (about 40 ms a stage, for no terminal).
+   * terminal's, at a cost a stage, for no terminal.
    */
   private static final int LOG_LINE_WIDTH = 100;
 

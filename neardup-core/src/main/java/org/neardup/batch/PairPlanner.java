@@ -19,9 +19,8 @@ import org.neardup.verify.VerifyMode;
  * estimates from a sample. The exact join is chosen when its estimated cost is below LSH's:
  *
  * <ul>
- *   <li>an exact-join pair costs {@value #EXACT_PAIR_COST} LSH pair visits (118 against 107 ns,
- *       measured at t = 0.3 on 100,000 generated documents, where both examine about 1.2 billion
- *       pairs);
+ *   <li>an exact-join pair costs {@value #EXACT_PAIR_COST} LSH pair visits (the ratio of their
+ *       costs a pair where both examine the same number of pairs; docs/design.md);
  *   <li>when the corpus did not keep its shingle sets, the exact join makes every document's set
  *       again, about {@value #RESKETCH_COST} pair visits a document.
  * </ul>

@@ -9,9 +9,8 @@ import org.neardup.minhash.Signatures;
  * its many floor candidates. A first pass reads one word from each cache line of every handle of
  * the batch, loads that do not wait for each other, so the memory fetches them together; the second
  * pass then counts agreements in cache. A candidate's low bytes are rarely in the caches (a query
- * meets hundreds to thousands of random documents), and compared one after another each waited for
- * memory in turn: 414–594 ns a candidate in an array each, 231–337 ns flat, 79–128 ns flat with the
- * first pass (160 random documents of 20,000 a batch, the caches flushed between batches). Handles
+ * meets hundreds to thousands of random documents), and compared one after another each would wait
+ * for memory in turn (FloorFilterBenchmark measures the difference). Handles
  * are non-negative ints; a handle never set reads as zeros. Not thread-safe for writes: readers
  * run concurrently, writers exclusively, as the index locks.
  */

@@ -55,8 +55,7 @@ final class OnePermutationSigner implements MinHashSigner {
     }
     // Each bin holds 2^32 minus the least 32-bit value seen, so 0 (a new array) means empty and
     // the minimum is kept with Math.max: branch-free, since whether a shingle lowers its bin's
-    // minimum is a coin toss the CPU cannot predict. SignerBenchmark, 128 values: 1.8 µs against
-    // 4.9 µs with an if for 1,000 shingles (docs/benchmarks.md, "Signing without a branch")
+    // minimum is a coin toss the CPU cannot predict (SignerBenchmark; docs/benchmarks.md)
     long[] complements = new long[n];
     for (long shingle : shingleHashes) {
       long h = mix(shingle ^ seedMix);

@@ -30,9 +30,8 @@ public final class ContainmentQuery {
    * spare (one the list drops unless it holds it), not only while it is no longer than the
    * candidates alive are many (reading an entry and searching a candidate's set for one shingle
    * cost about the same): a candidate left costs more than one search (a search for every list not
-   * read, its set read — from disk in the service — and the merge if it passes). A document on the
-   * service's index (articles, char:5) 371 → 222 µs, a passage on the generated corpus in memory
-   * 302 → 186 µs; the answers, which have misses to spare, are no reason to read.
+   * read, its set read — from disk in the service — and the merge if it passes); the answers, which
+   * have misses to spare, are no reason to read.
    */
   private static final int READ_FACTOR = 16;
 

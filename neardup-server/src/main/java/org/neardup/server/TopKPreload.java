@@ -7,8 +7,8 @@ import org.neardup.index.NearDupIndex;
 
 /**
  * Loads what top-k queries hold in memory ({@link NearDupIndex#prepareTopK}) on a thread of its
- * own when the service starts, so that the first {@code ?top=K} query does not wait for it (about 16
- * µs a document: 16 s for a million). Requests are served meanwhile; writes wait for the load, as they
+ * own when the service starts, so that the first {@code ?top=K} query does not wait for it (it grows
+ * with the index: docs/server.md). Requests are served meanwhile; writes wait for the load, as they
  * would for a first top-k query making it. {@link #stop} interrupts it.
  */
 final class TopKPreload {

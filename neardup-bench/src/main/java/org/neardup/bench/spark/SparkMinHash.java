@@ -27,10 +27,7 @@ import org.neardup.verify.SimilarPair;
  * other contenders.
  *
  * <p>The vectors are built in the driver rather than by {@code CountVectorizer} on shingle
- * tokens, which gives the same vectors but made the 2,000-document runs slower (55 s instead of
- * 35 s with numHashTables = 128, 114 s instead of 67 s for the join; single runs on a shared
- * machine). Its model writes one attribute per vocabulary term into the column's schema metadata,
- * which every later stage carries; that is a likely cause, not a measured one.
+ * tokens, which gives the same vectors but made the runs slower (docs/benchmarks.md).
  */
 public final class SparkMinHash {
   private SparkMinHash() {}

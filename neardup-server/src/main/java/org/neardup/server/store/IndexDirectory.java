@@ -361,9 +361,8 @@ public final class IndexDirectory implements AutoCloseable {
   /**
    * A list family with these tables. Its memtable is a hash table of linked lists (as the threshold
    * buckets'): a list appended to since the last flush is a chain of merge operands, which a read
-   * finds by one hash probe instead of a skip-list search over every operand of the memtable (a
-   * freshly built articles index: top-10 644 → 451 µs, containment 572 → 474 µs, building it 5.8 →
-   * 4.0 s). Scans of these families must ask for total order ({@link ListLengths}, {@link IndexCheck}).
+   * finds by one hash probe instead of a skip-list search over every operand of the memtable.
+   * Scans of these families must ask for total order ({@link ListLengths}, {@link IndexCheck}).
    */
   private static ColumnFamilyOptions lists(List<AutoCloseable> resources, BlockBasedTableConfig table) {
     return pointLookups(resources, table, true)

@@ -68,9 +68,8 @@ final class ListLengths {
 
   /**
    * Writes the family's memtable to a table first: there a list written since the last flush is a
-   * chain of merge operands, one an add, which every read of it walks and concatenates (what made a
-   * containment query on an index built or replayed in the process 5–6× the threshold query instead
-   * of 2×); in a table it is one value. Once a process, before the scan, which then reads tables only.
+   * chain of merge operands, one an add, which every read of it walks and concatenates; in a table
+   * it is one value. Once a process, before the scan, which then reads tables only.
    */
   private void flush() {
     try (FlushOptions wait = new FlushOptions().setWaitForFlush(true)) {

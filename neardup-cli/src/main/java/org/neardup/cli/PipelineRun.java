@@ -56,7 +56,7 @@ public final class PipelineRun implements AutoCloseable {
    * summary only when not quiet.
    *
    * <p>Before the LSH pair phase the candidate pairs are counted. From {@link
-   * PairPlanner#PLANNING_FLOOR} of them (unless --lsh or --max-candidates) the {@link PairPlanner} estimates the exact
+   * PairPlanner#PLANNING_MINIMUM} of them (unless --lsh or --max-candidates) the {@link PairPlanner} estimates the exact
    * join from a sample, says so (unless quiet), and runs the exact join instead when it costs less.
    * For LSH ({@link CandidateCount}): above {@link CandidateCount#WARNING_LIMIT} a warning says so,
    * and above --max-candidates the run stops.

@@ -26,14 +26,14 @@ import org.neardup.verify.VerifyMode;
  *       again, about {@value #RESKETCH_COST} pair visits a document.
  * </ul>
  *
- * <p>Below {@value #PLANNING_FLOOR} LSH candidate pairs (a few seconds of work), and below
+ * <p>Below {@value #PLANNING_MINIMUM} LSH candidate pairs (a few seconds of work), and below
  * {@value #RESKETCH_COST} a document when the sets were not kept (the exact join could not win),
  * LSH is taken without an estimate; so it is in {@link VerifyMode#ESTIMATE}, which has no sets to join, and when the sets
  * can be neither found nor read again. Stateless.
  */
 public final class PairPlanner {
   /** LSH candidate pairs below which LSH is taken without estimating the exact join. */
-  public static final long PLANNING_FLOOR = 20_000_000L;
+  public static final long PLANNING_MINIMUM = 20_000_000L;
 
   /** Documents sampled to estimate the exact join. */
   static final int SAMPLE = 4_000;
@@ -57,7 +57,7 @@ public final class PairPlanner {
    * @param sampled documents in the sample (0 when not estimated)
    */
   public record Plan(boolean exact, long lshCandidates, long exactEstimate, int sampled) {
-    /** Whether the exact join was estimated (LSH's candidates reached {@link #PLANNING_FLOOR}). */
+    /** Whether the exact join was estimated (LSH's candidates reached {@link #PLANNING_MINIMUM}). */
     public boolean estimated() {
       return exactEstimate >= 0;
     }
@@ -101,13 +101,13 @@ public final class PairPlanner {
   }
 
   /**
-   * Whether the exact join could win at all: from {@link #PLANNING_FLOOR} LSH candidates, and, when
+   * Whether the exact join could win at all: from {@link #PLANNING_MINIMUM} LSH candidates, and, when
    * the sets were not kept, more than the {@value #RESKETCH_COST} pair visits a document that making
    * them all again costs the exact join before it examines a pair (then sampling, which reads the
    * inputs once more, is not paid for nothing).
    */
   static boolean worthEstimating(long lshCandidates, boolean setsKept, int documents) {
-    return lshCandidates >= PLANNING_FLOOR && (setsKept || lshCandidates > RESKETCH_COST * documents);
+    return lshCandidates >= PLANNING_MINIMUM && (setsKept || lshCandidates > RESKETCH_COST * documents);
   }
 
   /** The cost model: whether the exact join, examining {@code exactEstimate} pairs, costs less. */

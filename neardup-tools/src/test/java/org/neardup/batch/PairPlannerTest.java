@@ -48,7 +48,7 @@ class PairPlannerTest {
   @Test
   void fewLshCandidatesMeanLshWithoutAnEstimate() {
     try (Corpus corpus = build(LOW, MemoryBudget.defaults(), null)) {
-      PairPlanner.Plan plan = PairPlanner.plan(corpus, PairPlanner.PLANNING_FLOOR - 1);
+      PairPlanner.Plan plan = PairPlanner.plan(corpus, PairPlanner.PLANNING_MINIMUM - 1);
       assertThat(plan.exact()).isFalse();
       assertThat(plan.estimated()).isFalse();
       assertThat(plan.describe()).startsWith("LSH, up to");
@@ -113,10 +113,10 @@ class PairPlannerTest {
 
   @Test
   void withoutSetsTheExactJoinIsEstimatedOnlyWhenLshCostsMoreThanMakingEverySetAgain() {
-    long floor = PairPlanner.PLANNING_FLOOR;
-    assertThat(PairPlanner.worthEstimating(floor - 1, true, 1_000)).isFalse();
-    assertThat(PairPlanner.worthEstimating(floor, true, 1_000)).isTrue();
-    assertThat(PairPlanner.worthEstimating(floor, false, 1_000)).isTrue();
+    long minimum = PairPlanner.PLANNING_MINIMUM;
+    assertThat(PairPlanner.worthEstimating(minimum - 1, true, 1_000)).isFalse();
+    assertThat(PairPlanner.worthEstimating(minimum, true, 1_000)).isTrue();
+    assertThat(PairPlanner.worthEstimating(minimum, false, 1_000)).isTrue();
     // ten million documents at t = 0.8: 259,253,193 LSH candidates, 26 a document
     assertThat(PairPlanner.worthEstimating(259_253_193, false, 10_000_000)).isFalse();
     assertThat(PairPlanner.worthEstimating(259_253_193, true, 10_000_000)).isTrue();

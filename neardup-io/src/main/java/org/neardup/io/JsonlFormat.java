@@ -2,7 +2,6 @@ package org.neardup.io;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Path;
 import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
 import org.neardup.input.InputProblems;
@@ -28,11 +27,6 @@ final class JsonlFormat implements InputFormat {
   }
 
   @Override
-  public DocumentReader open(Path path, InputOptions options, InputProblems problems) {
-    return new JsonlDocumentReader(path.toString(), Decompression.openInput(path), problems, options);
-  }
-
-  @Override
   public DocumentReader open(String source, InputOpener opener, InputOptions options, InputProblems problems) {
     return new JsonlDocumentReader(source, Decompression.openInput(source, opener), problems, options);
   }
@@ -44,22 +38,10 @@ final class JsonlFormat implements InputFormat {
   }
 
   @Override
-  public long copyExcept(Path input, InputOptions options, LongPredicate drop, OutputStream out, boolean first)
-      throws IOException {
-    return LineCopier.copyExcept(input, drop, out);
-  }
-
-  @Override
   public long copyAnnotated(String source, InputOpener opener, InputOptions options, LongPredicate drop,
       LongFunction<Annotation> annotation, OutputStream out, boolean first) throws IOException {
     return LineCopier.copyAnnotated(source, Decompression.openInput(source, opener), drop, annotation,
         LineCopier.Style.JSON, out);
-  }
-
-  @Override
-  public long copyAnnotated(Path input, InputOptions options, LongPredicate drop, LongFunction<Annotation> annotation,
-      OutputStream out, boolean first) throws IOException {
-    return LineCopier.copyAnnotated(input, drop, annotation, LineCopier.Style.JSON, out);
   }
 
   @Override

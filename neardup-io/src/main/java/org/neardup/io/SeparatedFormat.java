@@ -2,7 +2,6 @@ package org.neardup.io;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Path;
 import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
 import org.neardup.input.InputProblems;
@@ -33,11 +32,6 @@ final class SeparatedFormat implements InputFormat {
   }
 
   @Override
-  public DocumentReader open(Path path, InputOptions options, InputProblems problems) {
-    return new SeparatedDocumentReader(path.toString(), Decompression.openInput(path), problems, separator, separatorName);
-  }
-
-  @Override
   public DocumentReader open(String source, InputOpener opener, InputOptions options, InputProblems problems) {
     return new SeparatedDocumentReader(source, Decompression.openInput(source, opener), problems, separator, separatorName);
   }
@@ -49,22 +43,10 @@ final class SeparatedFormat implements InputFormat {
   }
 
   @Override
-  public long copyExcept(Path input, InputOptions options, LongPredicate drop, OutputStream out, boolean first)
-      throws IOException {
-    return LineCopier.copyExcept(input, drop, out);
-  }
-
-  @Override
   public long copyAnnotated(String source, InputOpener opener, InputOptions options, LongPredicate drop,
       LongFunction<Annotation> annotation, OutputStream out, boolean first) throws IOException {
     return LineCopier.copyAnnotated(source, Decompression.openInput(source, opener), drop, annotation,
         LineCopier.Style.COLUMNS, out);
-  }
-
-  @Override
-  public long copyAnnotated(Path input, InputOptions options, LongPredicate drop, LongFunction<Annotation> annotation,
-      OutputStream out, boolean first) throws IOException {
-    return LineCopier.copyAnnotated(input, drop, annotation, LineCopier.Style.COLUMNS, out);
   }
 
   @Override

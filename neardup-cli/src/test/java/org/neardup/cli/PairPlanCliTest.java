@@ -14,7 +14,7 @@ import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
 
 /**
- * The plan before the pair phase: with LSH candidates beyond the planning floor, {@code pairs}
+ * The plan before the pair phase: with LSH candidates beyond the planning minimum, {@code pairs}
  * prints the estimate and runs the cheaper path; --lsh and --exact force one. One band row of 64
  * (every pair sharing any of 64 minimum values is a candidate) makes LSH far dearer than the exact
  * join on 5,000 generated documents at t = 0.3.

@@ -25,7 +25,7 @@ import java.util.Objects;
  * the size of X ({@link #candidateProbability}): that is why no partitioning by size is needed. The
  * one weakness is short queries: with few sampled shingles the rule cannot reach the target (a
  * query with no sampled shingle finds nothing). {@link #minimumQuerySize()} is the size from which
- * the target holds: the floor of containment search, as a shingle count. Immutable, thread-safe.
+ * the target holds, as a shingle count. Immutable, thread-safe.
  */
 public final class ContainmentPlan implements Serializable {
   private static final long serialVersionUID = 1L;

@@ -6,8 +6,6 @@ import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
 
@@ -26,20 +24,11 @@ final class CsvCopier {
   private CsvCopier() {}
 
   /**
-   * Copies the records of {@code input} whose record index {@code drop} does not select.
+   * Copies the records of the input that {@code opener} opens (twice: once to parse, once to copy)
+   * whose record index {@code drop} does not select.
    *
    * @param writeHeader whether to write the text before the first data record (the header)
    * @return the number of records written (not counting the header or blank rows)
-   */
-  static long copyExcept(Path input, char delimiter, LongPredicate drop, OutputStream out, boolean writeHeader)
-      throws IOException {
-    InputErrors.checkPath(input, InputFormat.CSV);
-    return copyExcept(input.toString(), () -> Files.newInputStream(input), delimiter, drop, out, writeHeader);
-  }
-
-  /**
-   * {@link #copyExcept(Path, char, LongPredicate, OutputStream, boolean)} for an input that {@code
-   * opener} opens (twice: once to parse, once to copy).
    */
   static long copyExcept(String source, InputOpener opener, char delimiter, LongPredicate drop, OutputStream out,
       boolean writeHeader) throws IOException {
@@ -47,17 +36,10 @@ final class CsvCopier {
   }
 
   /**
-   * {@link #copyExcept(Path, char, LongPredicate, OutputStream, boolean)} with two columns added to
-   * every row written: {@link Annotation#DUPLICATE_OF} and {@link Annotation#SIMILARITY} to the
-   * header, each record's annotation to it (before its line ending). Blank rows stay as they are.
+   * {@link #copyExcept} with two columns added to every row written: {@link Annotation#DUPLICATE_OF}
+   * and {@link Annotation#SIMILARITY} to the header, each record's annotation to it (before its line
+   * ending). Blank rows stay as they are.
    */
-  static long copyAnnotated(Path input, char delimiter, LongPredicate drop, LongFunction<Annotation> annotation,
-      OutputStream out, boolean writeHeader) throws IOException {
-    InputErrors.checkPath(input, InputFormat.CSV);
-    return copy(input.toString(), () -> Files.newInputStream(input), delimiter, drop, annotation, out, writeHeader);
-  }
-
-  /** {@link #copyAnnotated(Path, char, LongPredicate, LongFunction, OutputStream, boolean)} of an opened input. */
   static long copyAnnotated(String source, InputOpener opener, char delimiter, LongPredicate drop,
       LongFunction<Annotation> annotation, OutputStream out, boolean writeHeader) throws IOException {
     return copy(source, opener, delimiter, drop, annotation, out, writeHeader);

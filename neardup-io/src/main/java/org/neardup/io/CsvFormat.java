@@ -2,7 +2,6 @@ package org.neardup.io;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Path;
 import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
 import org.neardup.input.InputProblems;
@@ -29,11 +28,6 @@ final class CsvFormat implements InputFormat {
   }
 
   @Override
-  public DocumentReader open(Path path, InputOptions options, InputProblems problems) {
-    return new CsvDocumentReader(path.toString(), Decompression.openInput(path), problems, options);
-  }
-
-  @Override
   public DocumentReader open(String source, InputOpener opener, InputOptions options, InputProblems problems) {
     return new CsvDocumentReader(source, Decompression.openInput(source, opener), problems, options);
   }
@@ -45,21 +39,9 @@ final class CsvFormat implements InputFormat {
   }
 
   @Override
-  public long copyExcept(Path input, InputOptions options, LongPredicate drop, OutputStream out, boolean first)
-      throws IOException {
-    return CsvCopier.copyExcept(input, options.delimiter(), drop, out, first);
-  }
-
-  @Override
   public long copyAnnotated(String source, InputOpener opener, InputOptions options, LongPredicate drop,
       LongFunction<Annotation> annotation, OutputStream out, boolean first) throws IOException {
     return CsvCopier.copyAnnotated(source, opener, options.delimiter(), drop, annotation, out, first);
-  }
-
-  @Override
-  public long copyAnnotated(Path input, InputOptions options, LongPredicate drop, LongFunction<Annotation> annotation,
-      OutputStream out, boolean first) throws IOException {
-    return CsvCopier.copyAnnotated(input, options.delimiter(), drop, annotation, out, first);
   }
 
   @Override

@@ -50,6 +50,17 @@ public final class DirectoryFormat implements InputFormat {
   }
 
   /**
+   * Always throws: a directory is copied into a directory, with {@link #copyAnnotated(Path,
+   * LongPredicate, LongFunction, Path)}.
+   */
+  @Override
+  public long copyAnnotated(Path input, InputOptions options, LongPredicate drop, LongFunction<Annotation> annotation,
+      OutputStream out, boolean first) {
+    throw new UnsupportedOperationException(
+        "a directory input is copied with DirectoryFormat.copyAnnotated(Path, LongPredicate, LongFunction, Path)");
+  }
+
+  /**
    * Copies the files of the directory {@code inputDir} whose record index (position in the sorted
    * listing) does not satisfy {@code dropRecordIndex} to the same relative paths under {@code
    * outputDir}, creating directories below it as needed and replacing existing files. The input is

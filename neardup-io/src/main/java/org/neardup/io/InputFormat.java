@@ -14,8 +14,10 @@ import org.neardup.input.InputProblems;
  * An input format: how its records are read as documents and how they are copied through, byte
  * for byte, minus chosen ones ("the input minus the duplicates"). One class per format owns both,
  * so reader and copier agree on record indexes; adding a format is one class and one constant
- * here. Every file input may be gzip-compressed (detected by its magic bytes). Implementations are
- * stateless and thread-safe.
+ * here. Every file input may be gzip-compressed (detected by its magic bytes). A format that
+ * {@link #readsStreams() reads streams} implements the stream forms of {@code open}, {@code
+ * copyExcept} and {@code copyAnnotated} (a source name and an {@link InputOpener}); their file forms
+ * read the file's bytes through them. Implementations are stateless and thread-safe.
  */
 public interface InputFormat {
   /** One record a line: {@code id<TAB>text}; the text is everything after the first tab. */
@@ -76,12 +78,16 @@ public interface InputFormat {
 
   /**
    * Opens a reader of {@code path}, which {@link DocumentReaders#open} has checked exists and is a
-   * directory exactly when {@link #readsDirectories()}.
+   * directory exactly when {@link #readsDirectories()}. A format that {@link #readsStreams() reads
+   * streams} reads the file's bytes with {@link #open(String, InputOpener, InputOptions,
+   * InputProblems)}, named by the path; the others override this.
    *
    * @throws org.neardup.input.InputException when the input cannot be opened, or its header lacks
    *     a requested column
    */
-  DocumentReader open(Path path, InputOptions options, InputProblems problems);
+  default DocumentReader open(Path path, InputOptions options, InputProblems problems) {
+    return open(path.toString(), opener(path), options, problems);
+  }
 
   /**
    * Opens a reader of an input given as a stream rather than a path (a file of another file system,
@@ -123,8 +129,11 @@ public interface InputFormat {
    *     DirectoryFormat#copyExcept(Path, LongPredicate, Path)}
    * @throws IOException when writing fails
    */
-  long copyExcept(Path input, InputOptions options, LongPredicate dropRecordIndex, OutputStream out, boolean first)
-      throws IOException;
+  default long copyExcept(Path input, InputOptions options, LongPredicate dropRecordIndex, OutputStream out,
+      boolean first) throws IOException {
+    InputErrors.checkPath(input, this);
+    return copyExcept(input.toString(), opener(input), options, dropRecordIndex, out, first);
+  }
 
   /**
    * {@link #copyExcept(String, InputOpener, InputOptions, LongPredicate, OutputStream, boolean)} that
@@ -147,10 +156,18 @@ public interface InputFormat {
   /**
    * {@link #copyAnnotated(String, InputOpener, InputOptions, LongPredicate, LongFunction,
    * OutputStream, boolean)} for an input given as a file.
+   *
+   * @throws org.neardup.input.InputException when the input is missing or unreadable
    */
   default long copyAnnotated(Path input, InputOptions options, LongPredicate dropRecordIndex,
       LongFunction<Annotation> annotation, OutputStream out, boolean first) throws IOException {
-    throw new UnsupportedOperationException(name() + " input cannot be annotated into a stream");
+    InputErrors.checkPath(input, this);
+    return copyAnnotated(input.toString(), opener(input), options, dropRecordIndex, annotation, out, first);
+  }
+
+  /** What the file forms of the methods above read: the bytes of {@code file}. */
+  private static InputOpener opener(Path file) {
+    return () -> Files.newInputStream(file);
   }
 
   /**

@@ -120,6 +120,24 @@ final class JsonArray implements Closeable {
     }
   }
 
+  /**
+   * Reads past the rest of the current element, an object whose fields were read up to the first
+   * token of a value (or the last token of one).
+   */
+  void skipRestOfObject() {
+    try {
+      parser.skipChildren();
+      for (JsonToken t = parser.nextToken(); t == JsonToken.FIELD_NAME; t = parser.nextToken()) {
+        parser.nextToken();
+        parser.skipChildren();
+      }
+    } catch (JsonProcessingException e) {
+      throw invalid(e);
+    } catch (IOException e) {
+      throw InputErrors.readFailure(source, line(), e, gzip);
+    }
+  }
+
   private String skipValue(JsonToken token) throws IOException {
     String duplicate = null;
     if (token == JsonToken.START_OBJECT) {

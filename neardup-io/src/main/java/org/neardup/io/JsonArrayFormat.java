@@ -2,7 +2,6 @@ package org.neardup.io;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Path;
 import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
 import org.neardup.input.InputProblems;
@@ -31,11 +30,6 @@ final class JsonArrayFormat implements InputFormat {
   }
 
   @Override
-  public DocumentReader open(Path path, InputOptions options, InputProblems problems) {
-    return new JsonArrayDocumentReader(path.toString(), Decompression.openInput(path), problems, options);
-  }
-
-  @Override
   public DocumentReader open(String source, InputOpener opener, InputOptions options, InputProblems problems) {
     return new JsonArrayDocumentReader(source, Decompression.openInput(source, opener), problems, options);
   }
@@ -48,17 +42,10 @@ final class JsonArrayFormat implements InputFormat {
   }
 
   @Override
-  public long copyExcept(Path input, InputOptions options, LongPredicate drop, OutputStream out, boolean first)
-      throws IOException {
-    checkFirst(input.toString(), first);
-    return JsonArrayCopier.copy(input.toString(), Decompression.openInput(input), drop, null, out);
-  }
-
-  @Override
-  public long copyAnnotated(Path input, InputOptions options, LongPredicate drop, LongFunction<Annotation> annotation,
-      OutputStream out, boolean first) throws IOException {
-    checkFirst(input.toString(), first);
-    return JsonArrayCopier.copy(input.toString(), Decompression.openInput(input), drop, annotation, out);
+  public long copyAnnotated(String source, InputOpener opener, InputOptions options, LongPredicate drop,
+      LongFunction<Annotation> annotation, OutputStream out, boolean first) throws IOException {
+    checkFirst(source, first);
+    return JsonArrayCopier.copy(source, Decompression.openInput(source, opener), drop, annotation, out);
   }
 
   /** One output holds one array: a JSON array input can only be copied alone. */

@@ -1,17 +1,17 @@
 package org.neardup.io;
 
-import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Path;
-import java.util.function.LongFunction;
-import java.util.function.LongPredicate;
 import org.neardup.input.InputProblems;
 
 /**
  * {@link InputFormat#JSONL}: one JSON object a line ({@link JsonlDocumentReader}); copied line by
- * line ({@link LineCopier}). Detected by the names {@code *.jsonl} and {@code *.ndjson}.
+ * line ({@link LineFormat}), annotated with two more members. Detected by the names {@code
+ * *.jsonl} and {@code *.ndjson}.
  */
-final class JsonlFormat implements InputFormat {
+final class JsonlFormat extends LineFormat {
+  JsonlFormat() {
+    super(LineCopier.Style.JSON);
+  }
+
   @Override
   public String name() {
     return "jsonl";
@@ -28,42 +28,7 @@ final class JsonlFormat implements InputFormat {
   }
 
   @Override
-  public DocumentReader open(Path path, InputOptions options, InputProblems problems) {
-    return new JsonlDocumentReader(path.toString(), Decompression.openInput(path), problems, options);
-  }
-
-  @Override
   public DocumentReader open(String source, InputOpener opener, InputOptions options, InputProblems problems) {
     return new JsonlDocumentReader(source, Decompression.openInput(source, opener), problems, options);
-  }
-
-  @Override
-  public long copyExcept(String source, InputOpener opener, InputOptions options, LongPredicate drop,
-      OutputStream out, boolean first) throws IOException {
-    return LineCopier.copyExcept(source, Decompression.openInput(source, opener), drop, out);
-  }
-
-  @Override
-  public long copyExcept(Path input, InputOptions options, LongPredicate drop, OutputStream out, boolean first)
-      throws IOException {
-    return LineCopier.copyExcept(input, drop, out);
-  }
-
-  @Override
-  public long copyAnnotated(String source, InputOpener opener, InputOptions options, LongPredicate drop,
-      LongFunction<Annotation> annotation, OutputStream out, boolean first) throws IOException {
-    return LineCopier.copyAnnotated(source, Decompression.openInput(source, opener), drop, annotation,
-        LineCopier.Style.JSON, out);
-  }
-
-  @Override
-  public long copyAnnotated(Path input, InputOptions options, LongPredicate drop, LongFunction<Annotation> annotation,
-      OutputStream out, boolean first) throws IOException {
-    return LineCopier.copyAnnotated(input, drop, annotation, LineCopier.Style.JSON, out);
-  }
-
-  @Override
-  public String toString() {
-    return name();
   }
 }

@@ -3,7 +3,6 @@ package org.neardup.io;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
@@ -18,12 +17,6 @@ final class LineCopier {
   private static final int BUFFER = 1 << 16;
 
   private LineCopier() {}
-
-  /** Copies the lines of {@code input} except the records {@code drop} selects; returns the records written. */
-  static long copyExcept(Path input, LongPredicate drop, OutputStream out) throws IOException {
-    InputErrors.checkPath(input, InputFormat.TSV);
-    return copyExcept(input.toString(), Decompression.openInput(input), drop, out);
-  }
 
   /** Copies the lines of an opened input except the records {@code drop} selects; returns the records written. */
   static long copyExcept(String source, Decompression.Opened opened, LongPredicate drop, OutputStream out)
@@ -40,16 +33,10 @@ final class LineCopier {
   }
 
   /**
-   * Copies the lines of {@code input} except the records {@code drop} selects, each record with its
-   * annotation added in {@code style}; blank lines are copied as they are. Returns the records written.
+   * Copies the lines of an opened input except the records {@code drop} selects, each record with
+   * its annotation added in {@code style}; blank lines are copied as they are. Returns the records
+   * written.
    */
-  static long copyAnnotated(Path input, LongPredicate drop, LongFunction<Annotation> annotation, Style style,
-      OutputStream out) throws IOException {
-    InputErrors.checkPath(input, InputFormat.TSV);
-    return copy(input.toString(), Decompression.openInput(input), drop, annotation, style, out);
-  }
-
-  /** {@link #copyAnnotated(Path, LongPredicate, LongFunction, Style, OutputStream)} of an opened input. */
   static long copyAnnotated(String source, Decompression.Opened opened, LongPredicate drop,
       LongFunction<Annotation> annotation, Style style, OutputStream out) throws IOException {
     return copy(source, opened, drop, annotation, style, out);

@@ -1,22 +1,19 @@
 package org.neardup.io;
 
-import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Path;
-import java.util.function.LongFunction;
-import java.util.function.LongPredicate;
 import org.neardup.input.InputProblems;
 
 /**
  * {@link InputFormat#TSV} and {@link InputFormat#LINES}: one record a line, id and text split at the
- * first separator ({@link SeparatedDocumentReader}); copied line by line ({@link LineCopier}).
+ * first separator ({@link SeparatedDocumentReader}); copied line by line ({@link LineFormat}),
+ * annotated with two more columns.
  */
-final class SeparatedFormat implements InputFormat {
+final class SeparatedFormat extends LineFormat {
   private final String name;
   private final char separator;
   private final String separatorName;
 
   SeparatedFormat(String name, char separator, String separatorName) {
+    super(LineCopier.Style.COLUMNS);
     this.name = name;
     this.separator = separator;
     this.separatorName = separatorName;
@@ -33,42 +30,7 @@ final class SeparatedFormat implements InputFormat {
   }
 
   @Override
-  public DocumentReader open(Path path, InputOptions options, InputProblems problems) {
-    return new SeparatedDocumentReader(path.toString(), Decompression.openInput(path), problems, separator, separatorName);
-  }
-
-  @Override
   public DocumentReader open(String source, InputOpener opener, InputOptions options, InputProblems problems) {
     return new SeparatedDocumentReader(source, Decompression.openInput(source, opener), problems, separator, separatorName);
-  }
-
-  @Override
-  public long copyExcept(String source, InputOpener opener, InputOptions options, LongPredicate drop,
-      OutputStream out, boolean first) throws IOException {
-    return LineCopier.copyExcept(source, Decompression.openInput(source, opener), drop, out);
-  }
-
-  @Override
-  public long copyExcept(Path input, InputOptions options, LongPredicate drop, OutputStream out, boolean first)
-      throws IOException {
-    return LineCopier.copyExcept(input, drop, out);
-  }
-
-  @Override
-  public long copyAnnotated(String source, InputOpener opener, InputOptions options, LongPredicate drop,
-      LongFunction<Annotation> annotation, OutputStream out, boolean first) throws IOException {
-    return LineCopier.copyAnnotated(source, Decompression.openInput(source, opener), drop, annotation,
-        LineCopier.Style.COLUMNS, out);
-  }
-
-  @Override
-  public long copyAnnotated(Path input, InputOptions options, LongPredicate drop, LongFunction<Annotation> annotation,
-      OutputStream out, boolean first) throws IOException {
-    return LineCopier.copyAnnotated(input, drop, annotation, LineCopier.Style.COLUMNS, out);
-  }
-
-  @Override
-  public String toString() {
-    return name;
   }
 }

@@ -16,9 +16,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.neardup.config.PipelineConfig;
-import org.neardup.lsh.Banding;
 import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
+import org.neardup.testkit.KeptSetCheck;
 import org.neardup.verify.Jaccard;
 
 /** The online kept set: adds that store a document only when nothing held is its near-duplicate. */
@@ -162,48 +162,11 @@ class NearDupIndexKeptSetTest {
       pool.shutdownNow();
     }
 
-    Banding banding = new Banding(DEFAULTS.lshParams());
-    Map<String, long[]> sets = new HashMap<>();
-    Map<String, long[]> bands = new HashMap<>();
-    List<String> kept = new ArrayList<>();
-    for (int i = 0; i < corpus.size(); i++) {
-      String id = corpus.ids().get(i);
-      sets.put(id, index.sketcher().shingleSet(corpus.texts().get(i)));
-      assertThat(index.contains(id)).as(id).isEqualTo(!refused.containsKey(id));
-      if (!refused.containsKey(id)) {
-        kept.add(id);
-        bands.put(id, banding.bucketKeys(index.sketcher().sketch(corpus.texts().get(i)).signature()));
-      }
-    }
     assertThat(refused).hasSizeGreaterThan(500); // the planted copies are there to be refused
-    double threshold = DEFAULTS.threshold();
-    for (Map.Entry<String, Match<String>> e : refused.entrySet()) {
-      Match<String> match = e.getValue();
-      assertThat(index.contains(match.key())).as("%s duplicates %s", e.getKey(), match.key()).isTrue();
-      double exact = Jaccard.similarity(sets.get(e.getKey()), sets.get(match.key()));
-      assertThat(exact).isEqualTo(match.similarity()).isGreaterThanOrEqualTo(threshold);
-    }
-    int missedByLsh = 0;
-    for (int i = 0; i < kept.size(); i++) {
-      for (int j = i + 1; j < kept.size(); j++) {
-        String a = kept.get(i);
-        String b = kept.get(j);
-        if (Jaccard.similarityAtLeast(sets.get(a), sets.get(b), threshold) != Jaccard.BELOW) {
-          assertThat(shareABand(bands.get(a), bands.get(b))).as("held pair %s, %s found by LSH", a, b).isFalse();
-          missedByLsh++;
-        }
-      }
-    }
-    assertThat(missedByLsh).isLessThanOrEqualTo(2);
-  }
-
-  private static boolean shareABand(long[] a, long[] b) {
-    for (int band = 0; band < a.length; band++) {
-      if (a[band] == b[band]) {
-        return true;
-      }
-    }
-    return false;
+    Map<String, KeptSetCheck.Refusal> refusals = new HashMap<>();
+    refused.forEach((id, match) -> refusals.put(id, new KeptSetCheck.Refusal(match.key(), match.similarity())));
+    KeptSetCheck.assertBothGuarantees(corpus.ids(), corpus.texts(), refusals, (id, text) -> index.contains(id), index.sketcher(),
+        DEFAULTS.lshParams(), DEFAULTS.threshold());
   }
 
   private static IndexWrite<String> unique(NearDupIndex<String> index, String id, String text) {

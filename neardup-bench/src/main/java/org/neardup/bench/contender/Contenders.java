@@ -24,7 +24,7 @@ public final class Contenders {
           new SparkApproxJoin(),
           new JavaLsh(),
           new BruteForce(),
-          new Floor());
+          new ReadAndHashBaseline());
 
   private Contenders() {}
 

@@ -16,21 +16,21 @@ import org.neardup.io.InputOptions;
 import org.neardup.shingle.Shingler;
 
 /**
- * The floor any pipeline pays: read the corpus and hash every shingle once, on all cores, and
- * nothing else (no normalization, no sets, no signatures, no pairs). The pipeline's time as a
- * multiple of this says how much the rest costs.
+ * The read-and-hash baseline, what any pipeline pays: read the corpus and hash every shingle once,
+ * on all cores, and nothing else (no normalization, no sets, no signatures, no pairs). The
+ * pipeline's time as a multiple of this says how much the rest costs.
  */
-final class Floor implements Contender {
+final class ReadAndHashBaseline implements Contender {
   private static final int BATCH = 256;
 
   @Override
   public String name() {
-    return "floor";
+    return "read-and-hash";
   }
 
   @Override
   public String description() {
-    return "floor: read the corpus and hash every shingle once (komihash, all cores); finds no pairs";
+    return "read-and-hash baseline: read the corpus and hash every shingle once (komihash, all cores); finds no pairs";
   }
 
   @Override

@@ -9,7 +9,8 @@
 #
 # Environment: SIZES (corpus sizes, default "20000 5000"), SEED (generator seed, 42), REPEAT (runs
 # of each contender, the median reported; 3), OUT (results
-# directory, neardup-bench/target/e2e-results), MVN_FLAGS (e.g. -o once dependencies are
+# directory, neardup-bench/target/e2e-results), SKIP_BUILD (non-empty: use the benchmarks.jar
+# already built, as the docs check does after mvn verify), MVN_FLAGS (e.g. -o once dependencies are
 # downloaded). Arguments are passed to EndToEnd (see --help), after the defaults below.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -20,7 +21,7 @@ OUT="${OUT:-$root/neardup-bench/target/e2e-results}"
 mkdir -p "$OUT"
 
 echo "bench-e2e: building neardup-bench" >&2
-mvn -q ${MVN_FLAGS:-} -pl neardup-bench -am package -DskipTests
+[ -n "${SKIP_BUILD:-}" ] || mvn -q ${MVN_FLAGS:-} -pl neardup-bench -am package -DskipTests
 jar="$root/neardup-bench/target/benchmarks.jar"
 
 for n in $SIZES; do

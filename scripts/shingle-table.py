@@ -7,7 +7,9 @@ with 1, 5, 10, 20 and 30% of its words replaced by words drawn from the corpus (
 Markdown table: the median exact Jaccard of a document and its edited copy, and of unrelated
 documents (median and 99.9th percentile). docs/choosing.md shows its output on the articles.
 
-  scripts/shingle-table.py ../shared/data/articles/articles_2500.train
+  scripts/shingle-table.py ../shared/data/articles/articles_2500.train [DOCUMENTS]
+
+DOCUMENTS (300) is how many of the corpus's first documents are taken.
 """
 import os, random, statistics, subprocess, sys, tempfile
 
@@ -65,4 +67,4 @@ def main(corpus, documents=300, seed=7):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], *[int(n) for n in sys.argv[2:3]])

@@ -29,7 +29,7 @@ import org.neardup.index.WriteResult;
  * so an acknowledged write survives a crash. If the commit fails, every request of the batch fails
  * and none of it was applied. Thread-safe.
  */
-public final class GroupCommitWriter implements Writer, AutoCloseable {
+public final class GroupCommitWriter implements IndexWriter, AutoCloseable {
   /** Most writes in one batch: bounds the latency a batch adds and the memory of a commit. */
   static final int MAX_BATCH = 4096;
 

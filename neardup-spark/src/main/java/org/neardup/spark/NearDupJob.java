@@ -169,10 +169,10 @@ public final class NearDupJob {
   public static void summarize(JobStats stats, JobSettings settings, String what, PrintWriter err) {
     var config = settings.config();
     err.printf(Locale.ROOT,
-        "neardup: %d documents signed (shingle %s, %d-value signatures); %d exact copies of an earlier text%n",
+        "neardup: %,d documents signed (shingle %s, %d-value signatures); %,d exact copies of an earlier text%n",
         stats.documents(), config.shingle(), config.minHash().numPermutations(), stats.copies());
     if (stats.shortDocuments() > 0) {
-      err.printf(Locale.ROOT, "neardup: %d documents shorter than k=%d, each taken as one shingle%n",
+      err.printf(Locale.ROOT, "neardup: %,d documents shorter than k=%d, each taken as one shingle%n",
           stats.shortDocuments(), config.shingle().size());
     }
     stats.skipped().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e ->
@@ -180,13 +180,13 @@ public final class NearDupJob {
             e.getKey().description()));
     LshParams lsh = stats.lshParams();
     err.printf(Locale.ROOT,
-        "neardup: %s, P(candidate | J=%s) = %.4f; %d candidate pairs of distinct texts, %d verified%n",
+        "neardup: %s, P(candidate | J=%s) = %.4f; %,d candidate pairs of distinct texts, %,d verified%n",
         lsh, Formats.plain(config.threshold()), lsh.candidateProbability(config.threshold()),
         stats.candidatePairs(), stats.verifiedPairs());
     if (stats.giantBuckets() > 0) {
       err.printf(Locale.ROOT,
-          "neardup: %d buckets held more than %d distinct texts: only a star and a chain were examined there,"
-              + " %d (bucket, pair) occurrences were not (a pair counts once for each bucket it is in;"
+          "neardup: %,d buckets held more than %,d distinct texts: only a star and a chain were examined there,"
+              + " %,d (bucket, pair) occurrences were not (a pair counts once for each bucket it is in;"
               + " --bucket-cap 0 examines all)%n",
           stats.giantBuckets(), settings.bucketCap(), stats.unexaminedPairs());
     }
@@ -198,7 +198,7 @@ public final class NearDupJob {
       err.printf(Locale.ROOT, "neardup: kept set (greedy in --keep order) in %d round%s%n", stats.keptSetRounds(),
           stats.keptSetRounds() == 1 ? "" : "s");
     }
-    err.printf(Locale.ROOT, "neardup: %d %s written; shuffles wrote %s%n", stats.results(), what,
+    err.printf(Locale.ROOT, "neardup: %,d %s written; shuffles wrote %s%n", stats.results(), what,
         ProgressListener.bytes(stats.shuffleBytes()));
     err.flush();
   }

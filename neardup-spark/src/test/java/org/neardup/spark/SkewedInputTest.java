@@ -54,7 +54,7 @@ class SkewedInputTest {
       assertThat(lines.get(i)).isEqualTo("copy-0\tcopy-" + i + "\tduplicate\t1.000000");
     }
     // The copies are recognised before banding: their 12.5 million pairs are never candidates.
-    assertThat(run.err()).contains(COPIES - 1 + " exact copies of an earlier text");
+    assertThat(run.err()).contains(String.format(java.util.Locale.ROOT, "%,d exact copies of an earlier text", COPIES - 1));
   }
 
   @Test

@@ -27,6 +27,14 @@ public interface Contender {
     return List.of();
   }
 
+  /**
+   * Whether it looks for pairs at all: a baseline that only reads and hashes does not, and has no
+   * candidates, recall or precision to report.
+   */
+  default boolean findsPairs() {
+    return true;
+  }
+
   /** Whether its child process needs Spark's jars on the class path. */
   default boolean needsSpark() {
     return false;

@@ -34,6 +34,11 @@ final class ReadAndHashBaseline implements Contender {
   }
 
   @Override
+  public boolean findsPairs() {
+    return false;
+  }
+
+  @Override
   public Outcome run(BenchSettings settings, Phases phases) throws Exception {
     Shingler shingler = new Shingler(settings.shingle());
     int threads = Runtime.getRuntime().availableProcessors();

@@ -53,9 +53,14 @@ final class MarkdownReport {
       sb.append(" — |".repeat(bandCount));
       return sb.toString();
     }
-    sb.append(String.format(Locale.ROOT, "%.1f | %s | %s | %,d | %.5f | %.4f |", r.wallSeconds(), mib(r.peakRssKib()),
-        r.candidatePairs() < 0 ? "n/a" : String.format(Locale.ROOT, "%,d", r.candidatePairs()), r.reportedPairs(),
-        r.evaluation().recall(), r.evaluation().precision()));
+    sb.append(String.format(Locale.ROOT, "%.1f | %s | %s | %,d |", r.wallSeconds(), mib(r.peakRssKib()),
+        r.candidatePairs() < 0 ? "n/a" : String.format(Locale.ROOT, "%,d", r.candidatePairs()), r.reportedPairs()));
+    if (r.evaluation() == null) {
+      // a baseline that looks for no pairs: nothing to score
+      sb.append(" — | — |").append(" — |".repeat(bandCount));
+      return sb.toString();
+    }
+    sb.append(String.format(Locale.ROOT, " %.5f | %.4f |", r.evaluation().recall(), r.evaluation().precision()));
     for (BandRecall band : r.bands()) {
       sb.append(String.format(Locale.ROOT, " %.4f |", band.recall()));
     }

@@ -28,9 +28,14 @@ final class Scoring {
           run.wallSeconds, run.peakRssKib, -1, -1, "", Map.of(), null, List.of());
     }
     Map<IdPair, Double> found = PairFile.read(pairsFile);
+    Properties stats = run.stats;
+    if (!contender.findsPairs()) {
+      return new RunRecord(contender.name(), contender.description(), RunRecord.OK, "",
+          run.wallSeconds, run.peakRssKib, -1, found.size(), stats.getProperty(ChildMain.PARAMETERS, ""),
+          phases(stats), null, List.of());
+    }
     Evaluation evaluation = PairEvaluator.evaluate(truth.keySet(), found.keySet());
     List<BandRecall> bands = PairEvaluator.recallByBand(truth, found.keySet(), threshold, BAND_WIDTH);
-    Properties stats = run.stats;
     return new RunRecord(contender.name(), contender.description(), RunRecord.OK, "",
         run.wallSeconds, run.peakRssKib,
         Long.parseLong(stats.getProperty(ChildMain.CANDIDATES)),

@@ -286,8 +286,10 @@ public final class SimilarCommand implements Callable<Integer> {
       how = String.format(Locale.ROOT, "top %d down to J = %s (floor banding %s)", top, Formats.plain(index.topKFloor()),
           index.searchSettings().topKBanding(index.config().minHash().numPermutations(), index.config().targetRecall()));
     }
-    err.printf(Locale.ROOT, "neardup: %d documents indexed in %.1f s; %s%s; %d queries, %d answers in %.3f s%n",
-        documents, indexSeconds, how, pipeline.exact ? " (answered by brute force)" : "", queries, answers, querySeconds);
+    err.printf(Locale.ROOT, "neardup: %s indexed in %.1f s; %s%s; %s, %s in %.3f s%n",
+        Formats.count(documents, "document"), indexSeconds, how, pipeline.exact ? " (answered by brute force)" : "",
+        queries == 1 ? "1 query" : String.format(Locale.ROOT, "%,d queries", queries), Formats.count(answers, "answer"),
+        querySeconds);
     err.flush();
   }
 }

@@ -22,7 +22,7 @@ import org.neardup.index.WriteResult;
 import org.neardup.server.AdminCommand;
 import org.neardup.server.Metrics;
 import org.neardup.server.ServerConfig;
-import org.neardup.server.Writer;
+import org.neardup.server.IndexWriter;
 import org.neardup.server.store.DiskFullException;
 import org.neardup.server.store.IndexDirectory;
 import org.neardup.text.Normalizer;
@@ -43,7 +43,7 @@ public final class Api extends Handler.Abstract {
 
   private final IndexDirectory directory;
   private final NearDupIndex<String> index;
-  private final Writer writer;
+  private final IndexWriter writer;
   private final Metrics metrics;
   private final ServerConfig config;
   private final byte[] token;
@@ -62,7 +62,7 @@ public final class Api extends Handler.Abstract {
   /**
    * @param log receives one line a failure of the server (never a document's text)
    */
-  public Api(IndexDirectory directory, Writer writer, Metrics metrics, ServerConfig config, Consumer<String> log) {
+  public Api(IndexDirectory directory, IndexWriter writer, Metrics metrics, ServerConfig config, Consumer<String> log) {
     this.directory = directory;
     this.index = directory.index();
     this.writer = writer;

@@ -15,7 +15,7 @@ import java.util.function.Consumer;
 import org.neardup.index.IndexWrite;
 import org.neardup.index.NearDupIndex;
 import org.neardup.index.WriteResult;
-import org.neardup.server.Writer;
+import org.neardup.server.IndexWriter;
 import org.neardup.server.store.DiskFullException;
 
 /**
@@ -35,12 +35,12 @@ final class BatchEndpoint {
   static final int CHUNK = 1000;
 
   private final NearDupIndex<String> index;
-  private final Writer writer;
+  private final IndexWriter writer;
   private final ObjectMapper json;
   private final Consumer<String> log;
 
   /** @param log receives one line a commit that failed other than for a full disk */
-  BatchEndpoint(NearDupIndex<String> index, Writer writer, ObjectMapper json, Consumer<String> log) {
+  BatchEndpoint(NearDupIndex<String> index, IndexWriter writer, ObjectMapper json, Consumer<String> log) {
     this.index = index;
     this.writer = writer;
     this.json = json;

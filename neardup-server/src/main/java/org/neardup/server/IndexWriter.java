@@ -5,7 +5,7 @@ import org.neardup.index.IndexWrite;
 import org.neardup.index.WriteResult;
 
 /** Applies writes to the index and returns once they are committed (durable when the index is). */
-public interface Writer {
+public interface IndexWriter {
   /** The results of {@code writes}, applied in order, after their commit. */
   List<WriteResult<String>> write(List<IndexWrite<String>> writes);
 }

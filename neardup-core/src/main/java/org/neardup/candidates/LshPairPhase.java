@@ -40,7 +40,7 @@ public final class LshPairPhase implements AutoCloseable {
   }
 
   /** The most documents in one bucket. */
-  public long largestBucket() {
+  long largestBucket() {
     return groups.largestGroup();
   }
 

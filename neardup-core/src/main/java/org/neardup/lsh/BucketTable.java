@@ -212,7 +212,7 @@ public final class BucketTable {
    * the sum over buckets of size·(size − 1)/2. An upper bound on the distinct candidate pairs
    * (a pair sharing several bands is counted several times), computed without enumerating pairs.
    */
-  public long pairsUpperBound() {
+  long pairsUpperBound() {
     long pairs = 0;
     for (int l = 0; l < listsUsed; l++) {
       if (lists[l] != null) {

@@ -64,7 +64,7 @@ public final class ContainmentQuery {
   }
 
   /** How many posting lists make the candidates: k − h + 1 (0 for a query with no sample). */
-  public int probed() {
+  int probed() {
     return sampled.length == 0 ? 0 : sampled.length - minimumHits + 1;
   }
 

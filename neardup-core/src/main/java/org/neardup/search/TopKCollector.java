@@ -40,7 +40,7 @@ public final class TopKCollector {
   }
 
   /** Whether k documents are held. */
-  public boolean isFull() {
+  boolean isFull() {
     return worstFirst.size() == k;
   }
 

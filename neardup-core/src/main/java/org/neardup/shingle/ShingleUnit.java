@@ -42,7 +42,7 @@ public enum ShingleUnit {
   }
 
   /** Whether the unit is a word, however words are found. */
-  public boolean isWord() {
+  boolean isWord() {
     return this != CHAR;
   }
 }

@@ -79,12 +79,8 @@ final class RocksBatch implements AutoCloseable {
 
   /** The values of {@code keys} in {@code family}, null for a missing key, in one multiGet. */
   List<byte[]> multiGet(ColumnFamilyHandle family, List<byte[]> keys) {
-    return multiGet(Collections.nCopies(keys.size(), family), keys);
-  }
-
-  List<byte[]> multiGet(List<ColumnFamilyHandle> families, List<byte[]> keys) {
     try {
-      return db.multiGetAsList(reads, families, keys);
+      return db.multiGetAsList(reads, Collections.nCopies(keys.size(), family), keys);
     } catch (RocksDBException e) {
       throw new StoreException("cannot read the index: " + e.getMessage(), e);
     }

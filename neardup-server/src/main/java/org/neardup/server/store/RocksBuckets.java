@@ -147,7 +147,6 @@ final class RocksBuckets implements BucketStore {
     boolean writing = batch.writing();
     List<long[]> lists = new ArrayList<>(bucketKeys.length);
     List<byte[]> missing = new ArrayList<>(bucketKeys.length);
-    List<ColumnFamilyHandle> families = new ArrayList<>(bucketKeys.length);
     for (long bucket : bucketKeys) {
       long[] staged = bucketOverlay.get(bucket);
       if (staged == null && writing && prefetchedBuckets.length > 0) {
@@ -157,12 +156,11 @@ final class RocksBuckets implements BucketStore {
       lists.add(staged);
       if (staged == null) {
         missing.add(handle(bucket));
-        families.add(buckets);
       }
     }
     if (!missing.isEmpty()) {
       batch.singleRead();
-      List<byte[]> values = batch.multiGet(families, missing);
+      List<byte[]> values = batch.multiGet(buckets, missing);
       int next = 0;
       for (int i = 0; i < lists.size(); i++) {
         if (lists.get(i) == null) {

@@ -60,7 +60,7 @@ final class RocksIndexStore implements IndexStorage<String> {
         keepTexts, nextHandle, count);
     this.buckets = new RocksBuckets(batch, families[6]);
     this.containment = containment == null
-        ? null : new SearchBuckets(db, batch.pending(), batch.reads(), containment, space);
+        ? null : new SearchBuckets(batch, containment, space);
     this.writes = new WriteOptions().setSync(durable);
   }
 

@@ -7,10 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongConsumer;
 import org.neardup.index.BucketStore;
-import org.rocksdb.AbstractWriteBatch;
 import org.rocksdb.ColumnFamilyHandle;
-import org.rocksdb.ReadOptions;
-import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 
 /**
@@ -25,15 +22,13 @@ import org.rocksdb.RocksDBException;
  * heap ({@link ListLengths}) for {@link #size}, so that a containment query reads the shortest lists
  * first (k - h + 1 of them, in one multiGet).
  *
- * <p>Writes are staged in the store's pending batch, so that they commit with the document.
+ * <p>Writes are staged in the store's {@link RocksBatch}, so that they commit with the document.
  * Containment queries read only what is committed: they run under the index's read lock, never
  * inside a batch of writes. A removal inside a batch needs the batch's own changes to the lists it
  * rewrites, so they are kept until {@link #committed()}. Called under the index's lock, as the store is.
  */
 final class SearchBuckets implements BucketStore {
-  private final RocksDB db;
-  private final AbstractWriteBatch pending;
-  private final ReadOptions reads;
+  private final RocksBatch batch;
   private final ColumnFamilyHandle family;
   private final ListLengths lengths;
   /** Lists this batch puts whole (after a removal), as they are now. */
@@ -41,12 +36,10 @@ final class SearchBuckets implements BucketStore {
   /** Handles this batch appends to lists it does not put whole. */
   private final Map<Long, Staged> appended = new HashMap<>();
 
-  SearchBuckets(RocksDB db, AbstractWriteBatch pending, ReadOptions reads, ColumnFamilyHandle family, DiskSpace space) {
-    this.db = db;
-    this.pending = pending;
-    this.reads = reads;
+  SearchBuckets(RocksBatch batch, ColumnFamilyHandle family, DiskSpace space) {
+    this.batch = batch;
     this.family = family;
-    this.lengths = new ListLengths(db, family, space);
+    this.lengths = new ListLengths(batch.db(), family, space);
   }
 
   /** The length of a long list ({@link ListLengths}), 0 for a short one. */
@@ -64,7 +57,7 @@ final class SearchBuckets implements BucketStore {
         if (whole != null) {
           whole.add(handle); // put whole at the commit
         } else {
-          pending.merge(family, RocksLayout.handle(bucket), entry);
+          batch.pending().merge(family, RocksLayout.handle(bucket), entry);
           appended.computeIfAbsent(bucket, b -> new Staged()).add(handle);
         }
       }
@@ -98,9 +91,9 @@ final class SearchBuckets implements BucketStore {
         byte[] key = RocksLayout.handle(bucket.getKey());
         Staged list = bucket.getValue();
         if (list.size == 0) {
-          pending.delete(family, key);
+          batch.pending().delete(family, key);
         } else {
-          pending.put(family, key, RocksLayout.handles(list.toArray()));
+          batch.pending().put(family, key, RocksLayout.handles(list.toArray()));
         }
       }
     } catch (RocksDBException e) {
@@ -155,17 +148,10 @@ final class SearchBuckets implements BucketStore {
       return List.of(); // (a text too short to sample a shingle from): RocksDB refuses an empty multiGet
     }
     List<byte[]> keys = new ArrayList<>(bucketKeys.length);
-    List<ColumnFamilyHandle> families = new ArrayList<>(bucketKeys.length);
     for (long bucket : bucketKeys) {
       keys.add(RocksLayout.handle(bucket));
-      families.add(family);
     }
-    List<byte[]> values;
-    try {
-      values = db.multiGetAsList(reads, families, keys);
-    } catch (RocksDBException e) {
-      throw new StoreException("cannot read the index: " + e.getMessage(), e);
-    }
+    List<byte[]> values = batch.multiGet(family, keys);
     List<long[]> lists = new ArrayList<>(values.size());
     for (int i = 0; i < bucketKeys.length; i++) {
       byte[] value = values.get(i);

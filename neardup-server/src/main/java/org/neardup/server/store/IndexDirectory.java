@@ -3,13 +3,18 @@ package org.neardup.server.store;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -481,22 +486,64 @@ public final class IndexDirectory implements AutoCloseable {
    * A consistent copy of the index in {@code target}, which must not exist: RocksDB hard-links the
    * immutable files and copies the rest, so it is cheap, and it can be taken while writes go on
    * (every commit is in it entirely or not at all).
+   *
+   * <p>RocksDB's checkpoint first empties a staging directory named after its target plus {@code
+   * .tmp}, following links. So it never sees {@code target}: it writes into a directory this method
+   * has just created beside {@code target} (owner-only, a fresh name), which is then renamed to
+   * {@code target}. Nothing that existed before the call is deleted, whatever its name.
    */
   public void checkpoint(Path target) {
-    if (Files.exists(target)) {
+    Path absolute = target.toAbsolutePath().normalize();
+    if (Files.exists(absolute, LinkOption.NOFOLLOW_LINKS)) {
       throw new NearDupException(target + ": already exists (a backup goes into a new directory)");
     }
-    if (resolved(target).startsWith(resolved(directory))) {
+    if (resolved(absolute).startsWith(resolved(directory))) {
       throw new NearDupException("the backup directory " + target + " is inside the data directory " + directory
           + ": a backup there would be lost with it, and is in the way of the index's files; put it elsewhere");
     }
-    try (Checkpoint checkpoint = Checkpoint.create(db)) {
-      checkpoint.createCheckpoint(target.toAbsolutePath().toString());
-    } catch (RocksDBException e) {
-      if (DiskFullException.isNoSpace(e)) {
+    Path parent = absolute.getParent();
+    if (parent == null || !Files.isDirectory(parent)) {
+      throw new NearDupException(target + ": its parent directory does not exist");
+    }
+    Path staging;
+    try {
+      staging = Files.createTempDirectory(parent, ".neardup-backup-");
+    } catch (IOException e) {
+      if (String.valueOf(e.getMessage()).contains("No space left on device")) {
         throw new DiskFullException(target, "writing the backup", e);
       }
-      throw new StoreException(target + ": cannot write the backup: " + e.getMessage(), e);
+      throw new UncheckedIOException(parent + ": cannot create the backup's staging directory: " + e.getMessage(), e);
+    }
+    Path copy = staging.resolve("index");
+    try {
+      try (Checkpoint checkpoint = Checkpoint.create(db)) {
+        checkpoint.createCheckpoint(copy.toString());
+      } catch (RocksDBException e) {
+        if (DiskFullException.isNoSpace(e)) {
+          throw new DiskFullException(target, "writing the backup", e);
+        }
+        throw new StoreException(target + ": cannot write the backup: " + e.getMessage(), e);
+      }
+      try {
+        Files.move(copy, absolute, StandardCopyOption.ATOMIC_MOVE);
+      } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
+        throw new NearDupException(target + ": already exists (a backup goes into a new directory)");
+      } catch (IOException e) {
+        throw new UncheckedIOException(target + ": cannot move the backup into place: " + e.getMessage(), e);
+      }
+    } finally {
+      removeOwnStaging(staging);
+    }
+  }
+
+  /** Deletes what {@link #checkpoint} created under {@code staging}: regular files and directories, never a link's target. */
+  private static void removeOwnStaging(Path staging) {
+    try (Stream<Path> files = Files.walk(staging)) {
+      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(file);
+      }
+    } catch (IOException | UncheckedIOException e) {
+      // a leftover hidden directory beside the backup: harmless, and named by its prefix
     }
   }
 

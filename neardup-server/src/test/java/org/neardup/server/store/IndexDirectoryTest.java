@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.neardup.error.NearDupException;
@@ -212,6 +213,50 @@ class IndexDirectoryTest {
       assertThat(copy.index().size()).isEqualTo(200);
       assertThat(added).allMatch(copy.index()::contains);
       assertThat(copy.check().ok()).isTrue();
+    }
+  }
+
+  /**
+   * RocksDB's checkpoint empties {@code TARGET.tmp} first, following links: a backup to {@code D}
+   * of an index living in {@code D.tmp}, through a link named {@code D.tmp}, or beside a user's own
+   * {@code D.tmp} deletes nothing, and the live index keeps every acknowledged write.
+   */
+  @Test
+  void aBackupDeletesNothingItDidNotCreate() throws IOException {
+    Path live = dir.resolve("live.tmp");
+    try (IndexDirectory directory = create(live)) {
+      for (int i = 0; i < 50; i++) {
+        directory.index().add(CORPUS.ids().get(i), CORPUS.texts().get(i));
+      }
+      Path marker = Files.writeString(live.resolve("marker"), "the live index's directory");
+      directory.checkpoint(dir.resolve("live"));
+      assertThat(live.resolve("CURRENT")).exists();
+      assertThat(marker).exists();
+
+      Path link = dir.resolve("linked.tmp");
+      Files.createSymbolicLink(link, live);
+      directory.checkpoint(dir.resolve("linked"));
+      assertThat(live.resolve("CURRENT")).exists();
+      assertThat(marker).exists();
+
+      Path own = Files.createDirectory(dir.resolve("mine.tmp"));
+      Files.writeString(own.resolve("notes.txt"), "keep me");
+      directory.checkpoint(dir.resolve("mine"));
+      assertThat(Files.readString(own.resolve("notes.txt"))).isEqualTo("keep me");
+
+      directory.index().add(CORPUS.ids().get(60), CORPUS.texts().get(60));
+    }
+    try (IndexDirectory reopened = IndexDirectory.open(live, IndexDirectory.Options.existing())) {
+      assertThat(reopened.index().size()).isEqualTo(51);
+      assertThat(reopened.check().ok()).isTrue();
+    }
+    for (String backup : List.of("live", "linked", "mine")) {
+      try (IndexDirectory copy = IndexDirectory.open(dir.resolve(backup), IndexDirectory.Options.existing())) {
+        assertThat(copy.index().size()).as(backup).isEqualTo(50);
+      }
+    }
+    try (Stream<Path> files = Files.list(dir)) {
+      assertThat(files.map(f -> f.getFileName().toString())).noneMatch(name -> name.startsWith(".neardup-backup-"));
     }
   }
 

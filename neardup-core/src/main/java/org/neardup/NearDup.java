@@ -20,10 +20,11 @@ import org.neardup.input.OnError;
 import org.neardup.verify.SimilarPair;
 
 /**
- * The library in one call: near-duplicate pairs, duplicate groups and removals of documents held in memory, by
- * their own keys, and the online index. Runs the same code as {@code ./neardup pairs} ({@link BatchRun}: the
- * memory budget, LSH banding then exact verification, or the exact join where the planner finds it cheaper,
- * as at low thresholds), with the same defaults, so both give the same pairs.
+ * The library in one call: near-duplicate pairs, duplicate groups and removals of documents held in
+ * memory, by their own keys, and the online index. Runs the same code as {@code ./neardup pairs}
+ * ({@link BatchRun}: the memory budget, LSH banding then exact verification, or the exact join
+ * where the planner finds it cheaper, as at low thresholds), with the same defaults, so both give
+ * the same pairs.
  *
  * <pre>{@code
  * Map<String, String> listings = Map.of("a", "...", "b", "...", "c", "...");
@@ -32,8 +33,8 @@ import org.neardup.verify.SimilarPair;
  * }
  * }</pre>
  *
- * <p>Documents whose text is empty after normalization have nothing to compare and are in no
- * pair. For corpora that do not fit in memory, run {@link BatchRun} over the files of {@code neardup-io}
+ * <p>Documents whose text is empty after normalization have nothing to compare and are in no pair.
+ * For corpora that do not fit in memory, run {@link BatchRun} over the files of {@code neardup-io}
  * ({@code org.neardup.io.FileInputs}), or use the CLI. Immutable and thread-safe.
  */
 public final class NearDup {
@@ -67,7 +68,8 @@ public final class NearDup {
     try (Run<K> run = new Run<>(config, documents)) {
       List<DuplicatePair<K>> pairs = new ArrayList<>(run.pairs.size());
       for (SimilarPair pair : run.pairs) {
-        pairs.add(new DuplicatePair<>(run.key(pair.first()), run.key(pair.second()), pair.similarity()));
+        pairs.add(
+            new DuplicatePair<>(run.key(pair.first()), run.key(pair.second()), pair.similarity()));
       }
       return pairs;
     }
@@ -111,7 +113,8 @@ public final class NearDup {
       List<DuplicateRemoval<K>> removals = new ArrayList<>(kept.removedCount());
       for (int i = 0; i < kept.documentCount(); i++) {
         if (!kept.isKept(i)) {
-          removals.add(new DuplicateRemoval<>(run.key(i), run.key(kept.matchOf(i)), kept.similarityOf(i)));
+          removals.add(
+              new DuplicateRemoval<>(run.key(i), run.key(kept.matchOf(i)), kept.similarityOf(i)));
         }
       }
       return removals;
@@ -135,7 +138,8 @@ public final class NearDup {
   public <K> List<DuplicateCluster<K>> components(Map<K, String> documents, KeepPolicy keep) {
     try (Run<K> run = new Run<>(config, documents)) {
       List<DuplicateCluster<K>> clusters = new ArrayList<>();
-      for (Cluster cluster : Clusterer.cluster(run.corpus.size(), run.pairs, keep, run.corpus::textLength)) {
+      for (Cluster cluster :
+          Clusterer.cluster(run.corpus.size(), run.pairs, keep, run.corpus::textLength)) {
         clusters.add(run.cluster(cluster));
       }
       return clusters;
@@ -165,9 +169,12 @@ public final class NearDup {
       List<String> texts = new ArrayList<>(documents.size());
       for (Map.Entry<K, String> document : documents.entrySet()) {
         keys.add(Objects.requireNonNull(document.getKey(), "key"));
-        texts.add(Objects.requireNonNull(document.getValue(), () -> "text of " + document.getKey()));
+        texts.add(
+            Objects.requireNonNull(document.getValue(), () -> "text of " + document.getKey()));
       }
-      corpus = BatchRun.read(config, BatchInput.ofTexts(texts), new InputProblems(OnError.FAIL), Progress.NONE);
+      corpus =
+          BatchRun.read(
+              config, BatchInput.ofTexts(texts), new InputProblems(OnError.FAIL), Progress.NONE);
       try {
         pairs = BatchRun.pairs(corpus, Progress.NONE).pairs();
       } catch (RuntimeException | Error e) {

@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
  * the compiled classes, as the JDK's {@code jdeps} reads it, has no cycle.
  */
 class PackageCycleTest {
-  private static final Pattern EDGE = Pattern.compile("^\\s*(org\\.neardup[\\w.]*)\\s+->\\s+(org\\.neardup[\\w.]*)\\s");
+  private static final Pattern EDGE =
+      Pattern.compile("^\\s*(org\\.neardup[\\w.]*)\\s+->\\s+(org\\.neardup[\\w.]*)\\s");
 
   @Test
   void corePackagesFormNoCycle() {
@@ -54,11 +55,20 @@ class PackageCycleTest {
 
   /** Package to the other core packages its classes use, from {@code jdeps -verbose:package}. */
   private static Map<String, Set<String>> packageGraph(Path classes) {
-    ToolProvider jdeps = ToolProvider.findFirst("jdeps").orElseThrow(() -> new IllegalStateException("no jdeps in this JDK"));
+    ToolProvider jdeps =
+        ToolProvider.findFirst("jdeps")
+            .orElseThrow(() -> new IllegalStateException("no jdeps in this JDK"));
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    int status = jdeps.run(new PrintWriter(out), new PrintWriter(err),
-        "-verbose:package", "-filter:none", "-e", "org\\.neardup.*", classes.toString());
+    int status =
+        jdeps.run(
+            new PrintWriter(out),
+            new PrintWriter(err),
+            "-verbose:package",
+            "-filter:none",
+            "-e",
+            "org\\.neardup.*",
+            classes.toString());
     assertThat(status).as("jdeps: %s", err).isZero();
     Map<String, Set<String>> graph = new TreeMap<>();
     for (String line : out.toString().split("\\R")) {
@@ -89,8 +99,14 @@ class PackageCycleTest {
     return found;
   }
 
-  private static void connect(String node, Map<String, Set<String>> graph, Map<String, Integer> index,
-      Map<String, Integer> low, Deque<String> stack, Set<String> onStack, List<List<String>> found) {
+  private static void connect(
+      String node,
+      Map<String, Set<String>> graph,
+      Map<String, Integer> index,
+      Map<String, Integer> low,
+      Deque<String> stack,
+      Set<String> onStack,
+      List<List<String>> found) {
     index.put(node, index.size());
     low.put(node, index.get(node));
     stack.push(node);

@@ -25,16 +25,17 @@ import org.junit.jupiter.api.Test;
 /**
  * The API guard, as hash4j's japicmp check that skips {@code internal}: core's public API (every
  * public type outside {@code org.neardup.internal*} with its public and protected members) must
- * equal {@code api/public-api.txt}, and the public types of the internal packages, with the
- * modules whose main code uses each, must equal {@code api/internal-types.txt}. A change to
- * either is made on purpose: update the file in the same commit ({@code -Dneardup.api.write=true}
- * rewrites both from the compiled classes and the sources of the other modules). Two rules hold
- * whatever the lists say: no public or protected member (or supertype) of the API names an
- * internal type, and the server and Spark, which stand on core's API alone, use none.
+ * equal {@code api/public-api.txt}, and the public types of the internal packages, with the modules
+ * whose main code uses each, must equal {@code api/internal-types.txt}. A change to either is made
+ * on purpose: update the file in the same commit ({@code -Dneardup.api.write=true} rewrites both
+ * from the compiled classes and the sources of the other modules). Two rules hold whatever the
+ * lists say: no public or protected member (or supertype) of the API names an internal type, and
+ * the server and Spark, which stand on core's API alone, use none.
  */
 class PublicApiTest {
   private static final Path FILES = Path.of("src/test/resources/api");
   private static final boolean WRITE = Boolean.getBoolean("neardup.api.write");
+
   /** A name in {@code org.neardup.internal} or one of its subpackages. */
   private static final Pattern INTERNAL_NAME = Pattern.compile("\\borg\\.neardup\\.internal\\.");
 
@@ -57,7 +58,8 @@ class PublicApiTest {
     for (Class<?> type : publicTypes()) {
       if (isInternal(type)) {
         TreeSet<String> modules = users.getOrDefault(type.getName(), new TreeSet<>());
-        lines.add(type.getName() + (modules.isEmpty() ? "" : " used by " + String.join(", ", modules)));
+        lines.add(
+            type.getName() + (modules.isEmpty() ? "" : " used by " + String.join(", ", modules)));
       }
     }
     check("internal-types.txt", lines);
@@ -71,12 +73,16 @@ class PublicApiTest {
         leaks.addAll(internalLeaks(type));
       }
     }
-    assertThat(leaks).as("public or protected members of the API that name an internal type").isEmpty();
+    assertThat(leaks)
+        .as("public or protected members of the API that name an internal type")
+        .isEmpty();
   }
 
   @Test
   void theLeakCheckFindsAnInternalTypeInASignatureOrSupertype() {
-    assertThat(internalLeaks(Leaking.class)).hasSize(3).allMatch(leak -> leak.contains("org.neardup.internal."));
+    assertThat(internalLeaks(Leaking.class))
+        .hasSize(3)
+        .allMatch(leak -> leak.contains("org.neardup.internal."));
     assertThat(internalLeaks(NotLeaking.class)).isEmpty();
   }
 
@@ -88,7 +94,9 @@ class PublicApiTest {
       assertThat(sources).as("the main sources of %s", module).isDirectory();
       uses.addAll(internalReferences(sources));
     }
-    assertThat(uses).as("uses of org.neardup.internal* in the main code of the server and Spark").isEmpty();
+    assertThat(uses)
+        .as("uses of org.neardup.internal* in the main code of the server and Spark")
+        .isEmpty();
   }
 
   @Test
@@ -96,17 +104,22 @@ class PublicApiTest {
     Path sources = Files.createTempDirectory(Path.of("target"), "api-guard-");
     Path file = sources.resolve("org/example/Uses.java");
     Files.createDirectories(file.getParent());
-    Files.writeString(file, String.join("\n",
-        "package org.example;",
-        "import org.neardup.internal.spill.*;",
-        "import org.neardup.sort.LongSort;",
-        "class Uses {",
-        "  Object handles = new org.neardup.internal.Handles<String>(1);",
-        "  String internally = \"org.neardup.internally\";",
-        "}"));
-    assertThat(internalReferences(sources)).containsExactly(
-        "org/example/Uses.java:2: import org.neardup.internal.spill.*;",
-        "org/example/Uses.java:5: Object handles = new org.neardup.internal.Handles<String>(1);");
+    Files.writeString(
+        file,
+        String.join(
+            "\n",
+            "package org.example;",
+            "import org.neardup.internal.spill.*;",
+            "import org.neardup.sort.LongSort;",
+            "class Uses {",
+            "  Object handles = new org.neardup.internal.Handles<String>(1);",
+            "  String internally = \"org.neardup.internally\";",
+            "}"));
+    assertThat(internalReferences(sources))
+        .containsExactly(
+            "org/example/Uses.java:2: import org.neardup.internal.spill.*;",
+            "org/example/Uses.java:5: Object handles = new"
+                + " org.neardup.internal.Handles<String>(1);");
   }
 
   /** The public and protected members and supertypes of {@code type} that name an internal type. */
@@ -131,12 +144,20 @@ class PublicApiTest {
   private static List<String> internalReferences(Path sources) throws IOException {
     List<String> uses = new ArrayList<>();
     try (Stream<Path> files = Files.walk(sources)) {
-      for (Path file : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".java")).sorted()::iterator) {
+      for (Path file :
+          (Iterable<Path>) files.filter(f -> f.toString().endsWith(".java")).sorted()::iterator) {
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         for (int i = 0; i < lines.size(); i++) {
           if (INTERNAL_NAME.matcher(lines.get(i)).find()) {
-            uses.add(sources.relativize(file).toString().replace(file.getFileSystem().getSeparator(), "/") + ":"
-                + (i + 1) + ": " + lines.get(i).strip());
+            uses.add(
+                sources
+                        .relativize(file)
+                        .toString()
+                        .replace(file.getFileSystem().getSeparator(), "/")
+                    + ":"
+                    + (i + 1)
+                    + ": "
+                    + lines.get(i).strip());
           }
         }
       }
@@ -180,8 +201,10 @@ class PublicApiTest {
     List<String> removed = new ArrayList<>(expected);
     removed.removeAll(actual);
     assertThat(actual)
-        .as("%s no longer matches the compiled classes: added %s, removed %s. If the change is meant,"
-            + " update the file (mvn test -Dtest=PublicApiTest -Dneardup.api.write=true) in the same commit",
+        .as(
+            "%s no longer matches the compiled classes: added %s, removed %s. If the change is"
+                + " meant, update the file (mvn test -Dtest=PublicApiTest -Dneardup.api.write=true)"
+                + " in the same commit",
             file, added, removed)
         .isEqualTo(expected);
   }
@@ -201,14 +224,19 @@ class PublicApiTest {
     }
     List<Class<?>> types = new ArrayList<>();
     try (Stream<Path> files = Files.walk(classes)) {
-      for (Path file : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
-        String name = classes.relativize(file).toString().replace(file.getFileSystem().getSeparator(), ".");
+      for (Path file :
+          (Iterable<Path>) files.filter(f -> f.toString().endsWith(".class"))::iterator) {
+        String name =
+            classes.relativize(file).toString().replace(file.getFileSystem().getSeparator(), ".");
         name = name.substring(0, name.length() - ".class".length());
         if (name.endsWith("package-info") || name.endsWith("module-info")) {
           continue;
         }
         Class<?> type = load(name);
-        if (!type.isAnonymousClass() && !type.isLocalClass() && !type.isSynthetic() && reachable(type)) {
+        if (!type.isAnonymousClass()
+            && !type.isLocalClass()
+            && !type.isSynthetic()
+            && reachable(type)) {
           types.add(type);
         }
       }
@@ -235,10 +263,20 @@ class PublicApiTest {
   }
 
   private static String kind(Class<?> type) {
-    String kind = type.isAnnotation() ? "@interface" : type.isInterface() ? "interface" : type.isEnum() ? "enum"
-        : type.isRecord() ? "record" : "class";
-    String modifiers = Modifier.toString(type.getModifiers() & ~Modifier.INTERFACE & ~Modifier.ABSTRACT
-        & (type.isInterface() || type.isEnum() || type.isRecord() ? ~(Modifier.STATIC | Modifier.FINAL) : ~0));
+    String kind =
+        type.isAnnotation()
+            ? "@interface"
+            : type.isInterface()
+                ? "interface"
+                : type.isEnum() ? "enum" : type.isRecord() ? "record" : "class";
+    String modifiers =
+        Modifier.toString(
+            type.getModifiers()
+                & ~Modifier.INTERFACE
+                & ~Modifier.ABSTRACT
+                & (type.isInterface() || type.isEnum() || type.isRecord()
+                    ? ~(Modifier.STATIC | Modifier.FINAL)
+                    : ~0));
     boolean isAbstract = Modifier.isAbstract(type.getModifiers()) && !type.isInterface();
     return modifiers + (isAbstract ? " abstract " : " ") + kind;
   }
@@ -262,30 +300,37 @@ class PublicApiTest {
 
   private static void add(TreeSet<String> lines, Member member, String line) {
     int modifiers = member.getModifiers();
-    if (!member.isSynthetic() && (Modifier.isPublic(modifiers) || Modifier.isProtected(modifiers))) {
+    if (!member.isSynthetic()
+        && (Modifier.isPublic(modifiers) || Modifier.isProtected(modifiers))) {
       lines.add(line);
     }
   }
 
   /** The modules whose main sources name each internal type, by the type's name. */
   private static Map<String, TreeSet<String>> internalUsers() throws IOException {
-    Pattern reference = Pattern.compile("org\\.neardup\\.internal(?:\\.[a-z]+)*\\.[A-Z]\\w*(?:\\.[A-Z]\\w*)*");
+    Pattern reference =
+        Pattern.compile("org\\.neardup\\.internal(?:\\.[a-z]+)*\\.[A-Z]\\w*(?:\\.[A-Z]\\w*)*");
     Map<String, TreeSet<String>> users = new TreeMap<>();
     try (Stream<Path> modules = Files.list(Path.of(".."))) {
       for (Path module : (Iterable<Path>) modules::iterator) {
         String name = module.getFileName().toString();
         Path sources = module.resolve("src/main/java");
-        if (!name.startsWith("neardup-") || name.equals("neardup-core") || !Files.isDirectory(sources)) {
+        if (!name.startsWith("neardup-")
+            || name.equals("neardup-core")
+            || !Files.isDirectory(sources)) {
           continue;
         }
         try (Stream<Path> files = Files.walk(sources)) {
-          for (Path file : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".java"))::iterator) {
+          for (Path file :
+              (Iterable<Path>) files.filter(f -> f.toString().endsWith(".java"))::iterator) {
             Matcher matcher = reference.matcher(Files.readString(file, StandardCharsets.UTF_8));
             while (matcher.find()) {
               String type = matcher.group();
               // Outer.Nested as the binary name Outer$Nested
               String binary = type.replaceFirst("\\.([A-Z]\\w*)\\.", ".$1\\$");
-              users.computeIfAbsent(binary.contains("$") ? binary : type, k -> new TreeSet<>()).add(name);
+              users
+                  .computeIfAbsent(binary.contains("$") ? binary : type, k -> new TreeSet<>())
+                  .add(name);
             }
           }
         }

@@ -34,23 +34,28 @@ class NearDupTest {
 
   @Test
   void listsAreKeyedByPositionAndEmptyTextsAreInNoPair() {
-    List<String> texts = List.of("alpha beta gamma delta", "   ", "alpha beta gamma delta", "something else");
+    List<String> texts =
+        List.of("alpha beta gamma delta", "   ", "alpha beta gamma delta", "something else");
     List<DuplicatePair<Integer>> pairs = NearDup.withDefaults().pairs(texts);
     assertThat(pairs).containsExactly(new DuplicatePair<>(0, 2, 1.0));
   }
 
   @Test
   void clustersKeepEveryRemovedDocumentsMatchWhereComponentsChain() {
-    // words(1): a~b (J = 7/8) and b~c (7/9), but a~c is 6/9 < 0.7: components put c with a, the kept set keeps it.
+    // words(1): a~b (J = 7/8) and b~c (7/9), but a~c is 6/9 < 0.7: components put c with a, the
+    // kept set keeps it.
     Map<String, String> docs = new LinkedHashMap<>();
     docs.put("a", "w1 w2 w3 w4 w5 w6 w7");
     docs.put("b", "w1 w2 w3 w4 w5 w6 w7 w8");
     docs.put("c", "w2 w3 w4 w5 w6 w7 w8 w9");
-    NearDup nearDup = NearDup.with(PipelineConfig.builder().shingle(ShingleConfig.words(1)).threshold(0.7).build());
+    NearDup nearDup =
+        NearDup.with(
+            PipelineConfig.builder().shingle(ShingleConfig.words(1)).threshold(0.7).build());
     assertThat(nearDup.pairs(docs)).hasSize(2);
     assertThat(nearDup.clusters(docs, KeepPolicy.FIRST))
         .containsExactly(new DuplicateCluster<>("a", List.of("a", "b")));
-    assertThat(nearDup.removals(docs, KeepPolicy.FIRST)).containsExactly(new DuplicateRemoval<>("b", "a", 0.875));
+    assertThat(nearDup.removals(docs, KeepPolicy.FIRST))
+        .containsExactly(new DuplicateRemoval<>("b", "a", 0.875));
     assertThat(nearDup.components(docs, KeepPolicy.FIRST))
         .containsExactly(new DuplicateCluster<>("a", List.of("a", "b", "c")));
     assertThat(nearDup.components(new ArrayList<>(docs.values())))
@@ -64,12 +69,14 @@ class NearDupTest {
     docs.put("b", "one two three four five six seven eight nine");
     docs.put("c", "unrelated text about something different");
     docs.put("d", "one two three four five six seven eight");
-    NearDup nearDup = NearDup.with(PipelineConfig.builder().shingle(ShingleConfig.words(1)).build());
+    NearDup nearDup =
+        NearDup.with(PipelineConfig.builder().shingle(ShingleConfig.words(1)).build());
     List<DuplicateCluster<String>> longest = nearDup.clusters(docs, KeepPolicy.LONGEST);
     assertThat(longest).containsExactly(new DuplicateCluster<>("b", List.of("a", "b", "d")));
     assertThat(longest.get(0).duplicates()).containsExactly("a", "d");
     List<String> texts = new ArrayList<>(docs.values());
-    assertThat(nearDup.clusters(texts)).containsExactly(new DuplicateCluster<>(0, List.of(0, 1, 3)));
+    assertThat(nearDup.clusters(texts))
+        .containsExactly(new DuplicateCluster<>(0, List.of(0, 1, 3)));
   }
 
   @Test
@@ -83,8 +90,12 @@ class NearDupTest {
       }
       Map<String, Map<String, Double>> neighbours = new HashMap<>();
       for (DuplicatePair<String> pair : nearDup.pairs(docs)) {
-        neighbours.computeIfAbsent(pair.first(), k -> new HashMap<>()).put(pair.second(), pair.similarity());
-        neighbours.computeIfAbsent(pair.second(), k -> new HashMap<>()).put(pair.first(), pair.similarity());
+        neighbours
+            .computeIfAbsent(pair.first(), k -> new HashMap<>())
+            .put(pair.second(), pair.similarity());
+        neighbours
+            .computeIfAbsent(pair.second(), k -> new HashMap<>())
+            .put(pair.first(), pair.similarity());
       }
       for (KeepPolicy keep : KeepPolicy.values()) {
         Map<String, DuplicateRemoval<String>> removed = new HashMap<>();
@@ -92,23 +103,32 @@ class NearDupTest {
         assertThat(removed).isNotEmpty();
         for (DuplicateRemoval<String> removal : removed.values()) {
           assertThat(removed).doesNotContainKey(removal.kept());
-          assertThat(neighbours.get(removal.removed())).containsEntry(removal.kept(), removal.similarity());
+          assertThat(neighbours.get(removal.removed()))
+              .containsEntry(removal.kept(), removal.similarity());
           assertThat(removal.similarity()).isGreaterThanOrEqualTo(0.7);
-          neighbours.get(removal.removed()).forEach((other, similarity) -> {
-            if (!removed.containsKey(other)) {
-              assertThat(similarity).isLessThanOrEqualTo(removal.similarity());
-            }
-          });
+          neighbours
+              .get(removal.removed())
+              .forEach(
+                  (other, similarity) -> {
+                    if (!removed.containsKey(other)) {
+                      assertThat(similarity).isLessThanOrEqualTo(removal.similarity());
+                    }
+                  });
         }
-        neighbours.forEach((id, others) -> {
-          if (!removed.containsKey(id)) {
-            assertThat(others.keySet()).as("%s under %s, seed %d", id, keep, seed).allMatch(removed::containsKey);
-          }
-        });
+        neighbours.forEach(
+            (id, others) -> {
+              if (!removed.containsKey(id)) {
+                assertThat(others.keySet())
+                    .as("%s under %s, seed %d", id, keep, seed)
+                    .allMatch(removed::containsKey);
+              }
+            });
         List<DuplicateCluster<String>> clusters = nearDup.clusters(docs, keep);
-        assertThat(clusters.stream().mapToInt(c -> c.duplicates().size()).sum()).isEqualTo(removed.size());
+        assertThat(clusters.stream().mapToInt(c -> c.duplicates().size()).sum())
+            .isEqualTo(removed.size());
         for (DuplicateCluster<String> cluster : clusters) {
-          assertThat(cluster.duplicates()).allMatch(d -> removed.get(d).kept().equals(cluster.representative()));
+          assertThat(cluster.duplicates())
+              .allMatch(d -> removed.get(d).kept().equals(cluster.representative()));
         }
       }
     }

@@ -19,7 +19,10 @@ final class BuildVersion implements IVersionProvider {
     Properties build = properties();
     return new String[] {
       "neardup " + build.getProperty("version", UNKNOWN),
-      "commit " + build.getProperty("commit", UNKNOWN) + ", built " + build.getProperty("built", UNKNOWN),
+      "commit "
+          + build.getProperty("commit", UNKNOWN)
+          + ", built "
+          + build.getProperty("built", UNKNOWN),
       "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"
     };
   }

@@ -37,26 +37,35 @@ public final class ContainmentRun implements AutoCloseable {
    *
    * @throws UsageException without inputs, with {@code --estimate} (containment needs shingle sets)
    */
-  public static ContainmentRun execute(InputMixin input, PipelineMixin pipeline, PipelineConfig config,
-      MeasureMixin measure, boolean quiet, PrintWriter err) {
+  public static ContainmentRun execute(
+      InputMixin input,
+      PipelineMixin pipeline,
+      PipelineConfig config,
+      MeasureMixin measure,
+      boolean quiet,
+      PrintWriter err) {
     if (input.paths().isEmpty()) {
       throw new UsageException("missing INPUT");
     }
     if (pipeline.estimate()) {
-      throw new UsageException("--measure containment needs shingle sets: --estimate does not go with it");
+      throw new UsageException(
+          "--measure containment needs shingle sets: --estimate does not go with it");
     }
     ContainmentPlan plan = measure.plan(config.threshold(), config.targetRecall());
     SkipLog skips = new SkipLog(input.verbose, err);
     InputProblems problems = skips.problems(input.onErrorPolicy());
     Progress progress = TerminalProgress.create(quiet);
     long started = System.nanoTime();
-    Corpus corpus = PipelineRun.read(input, config.toBuilder().verify(VerifyMode.EXACT).build(), problems, progress, err);
+    Corpus corpus =
+        PipelineRun.read(
+            input, config.toBuilder().verify(VerifyMode.EXACT).build(), problems, progress, err);
     long read = System.nanoTime();
     ContainmentResult result;
     try {
-      result = pipeline.exact
-          ? ContainmentFinder.exact(corpus, config.threshold(), progress)
-          : ContainmentFinder.withSample(corpus, plan, progress);
+      result =
+          pipeline.exact
+              ? ContainmentFinder.exact(corpus, config.threshold(), progress)
+              : ContainmentFinder.withSample(corpus, plan, progress);
     } catch (RuntimeException | Error e) {
       corpus.close();
       throw e;
@@ -65,16 +74,36 @@ public final class ContainmentRun implements AutoCloseable {
     skips.print(problems);
     if (!quiet) {
       String threshold = Formats.plain(config.threshold());
-      err.printf(Locale.ROOT, "neardup: %d documents read in %.1f s (shingle %s)%n", corpus.size(), (read - started) / 1e9,
+      err.printf(
+          Locale.ROOT,
+          "neardup: %d documents read in %.1f s (shingle %s)%n",
+          corpus.size(),
+          (read - started) / 1e9,
           config.shingle());
       if (pipeline.exact) {
-        err.printf(Locale.ROOT, "neardup: exact containment join (prefix filter): %d candidates verified, %d pairs with containment >= %s in %.1f s%n",
-            result.candidatePairs(), result.pairs().size(), threshold, (done - read) / 1e9);
+        err.printf(
+            Locale.ROOT,
+            "neardup: exact containment join (prefix filter): %d candidates verified, %d pairs with"
+                + " containment >= %s in %.1f s%n",
+            result.candidatePairs(),
+            result.pairs().size(),
+            threshold,
+            (done - read) / 1e9);
       } else {
-        err.printf(Locale.ROOT,
-            "neardup: containment sample 1 in %d, P(candidate | C=%s) >= %s for passages of %d+ shingles; %d candidates, %d verified, %d pairs with containment >= %s in %.1f s%n",
-            plan.sample().rate(), threshold, Formats.plain(config.targetRecall()), plan.minimumQuerySize(),
-            result.candidatePairs(), result.verifiedPairs(), result.pairs().size(), threshold, (done - read) / 1e9);
+        err.printf(
+            Locale.ROOT,
+            "neardup: containment sample 1 in %d, P(candidate | C=%s) >= %s for passages of %d+"
+                + " shingles; %d candidates, %d verified, %d pairs with containment >= %s in %.1f"
+                + " s%n",
+            plan.sample().rate(),
+            threshold,
+            Formats.plain(config.targetRecall()),
+            plan.minimumQuerySize(),
+            result.candidatePairs(),
+            result.verifiedPairs(),
+            result.pairs().size(),
+            threshold,
+            (done - read) / 1e9);
       }
       err.flush();
     }

@@ -5,9 +5,9 @@ import java.io.UncheckedIOException;
 import org.neardup.error.NearDupException;
 import org.neardup.options.IoErrors;
 import org.neardup.options.UsageException;
+import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;
-import picocli.CommandLine;
 
 /**
  * Turns exceptions into one-line messages and exit codes. Bad input, bad usage and failures of the
@@ -16,7 +16,8 @@ import picocli.CommandLine;
  */
 final class ErrorHandler implements IExecutionExceptionHandler {
   @Override
-  public int handleExecutionException(Exception e, CommandLine commandLine, ParseResult parseResult) {
+  public int handleExecutionException(
+      Exception e, CommandLine commandLine, ParseResult parseResult) {
     var err = commandLine.getErr();
     String message = userMessage(e);
     if (message != null) {

@@ -22,8 +22,11 @@ public final class Main {
     try {
       return commandLine(args, out, err).execute(args);
     } catch (OutOfMemoryError e) {
-      err.println("neardup: out of memory (" + e.getMessage() + "): give Java more heap, e.g. "
-          + "NEARDUP_JAVA_OPTS=-Xmx8g ./neardup ..., or reduce the input");
+      err.println(
+          "neardup: out of memory ("
+              + e.getMessage()
+              + "): give Java more heap, e.g. "
+              + "NEARDUP_JAVA_OPTS=-Xmx8g ./neardup ..., or reduce the input");
       err.flush();
       return ExitCodes.BAD_INPUT;
     }
@@ -31,8 +34,8 @@ public final class Main {
 
   /**
    * The configured picocli command line for {@code args}: when they start with a subcommand's name
-   * (other than {@code help}), with that subcommand only, else with all (for the usage, {@code help}
-   * and picocli's suggestions on a misspelt name).
+   * (other than {@code help}), with that subcommand only, else with all (for the usage, {@code
+   * help} and picocli's suggestions on a misspelt name).
    */
   static CommandLine commandLine(String[] args, PrintWriter out, PrintWriter err) {
     CommandLine commandLine = new CommandLine(new NearDupCommand());
@@ -54,7 +57,8 @@ public final class Main {
    * the completion script and the manual pages describe.
    */
   public static CommandLine allCommands() {
-    return commandLine(new String[0], new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+    return commandLine(
+        new String[0], new PrintWriter(System.out, true), new PrintWriter(System.err, true));
   }
 
   /** The subcommand whose name or alias is {@code word}, or null (also for {@code help}). */

@@ -28,7 +28,8 @@ import picocli.CommandLine.HelpCommand;
     name = "neardup",
     mixinStandardHelpOptions = true,
     versionProvider = BuildVersion.class,
-    description = "Finds near-duplicate documents: shingles, MinHash, LSH banding, exact verification.",
+    description =
+        "Finds near-duplicate documents: shingles, MinHash, LSH banding, exact verification.",
     footer = {
       "",
       "Exit codes: 0 ok, 2 bad usage or bad input, 4 internal error.",
@@ -36,23 +37,24 @@ import picocli.CommandLine.HelpCommand;
     })
 final class NearDupCommand implements Runnable {
   /** The subcommands, in the order the usage lists them. */
-  static final List<Class<?>> SUBCOMMANDS = List.of(
-      PairsCommand.class,
-      SimilarCommand.class,
-      ClustersCommand.class,
-      DedupCommand.class,
-      SignCommand.class,
-      ServeCommand.class,
-      IndexCommand.class,
-      SparkCommand.class,
-      EvalCommand.class,
-      DemoCommand.class,
-      GenerateCommand.class,
-      TuneCommand.class,
-      ExplainCommand.class,
-      ReportCommand.class,
-      CompletionCommand.class,
-      HelpCommand.class);
+  static final List<Class<?>> SUBCOMMANDS =
+      List.of(
+          PairsCommand.class,
+          SimilarCommand.class,
+          ClustersCommand.class,
+          DedupCommand.class,
+          SignCommand.class,
+          ServeCommand.class,
+          IndexCommand.class,
+          SparkCommand.class,
+          EvalCommand.class,
+          DemoCommand.class,
+          GenerateCommand.class,
+          TuneCommand.class,
+          ExplainCommand.class,
+          ReportCommand.class,
+          CompletionCommand.class,
+          HelpCommand.class);
 
   @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 

@@ -38,10 +38,15 @@ public final class PipelineRun implements AutoCloseable {
   public final Corpus corpus;
   public final PairResult result;
   public final InputProblems problems;
+
   /** The records skipped as bad, with their record indexes. */
   public final SkipLog skips;
 
-  private PipelineRun(PipelineConfig config, Corpus corpus, PairResult result, InputProblems problems,
+  private PipelineRun(
+      PipelineConfig config,
+      Corpus corpus,
+      PairResult result,
+      InputProblems problems,
       SkipLog skips) {
     this.config = config;
     this.corpus = corpus;
@@ -56,17 +61,21 @@ public final class PipelineRun implements AutoCloseable {
    * summary only when not quiet.
    *
    * <p>Before the LSH pair phase the candidate pairs are counted. From {@link
-   * PairPlanner#MINIMUM_CANDIDATES_TO_PLAN} of them (unless --lsh or --max-candidates) the {@link PairPlanner} estimates the exact
-   * join from a sample, says so (unless quiet), and runs the exact join instead when it costs less.
-   * For LSH ({@link CandidateCount}): above {@link CandidateCount#WARNING_LIMIT} a warning says so,
-   * and above --max-candidates the run stops.
+   * PairPlanner#MINIMUM_CANDIDATES_TO_PLAN} of them (unless --lsh or --max-candidates) the {@link
+   * PairPlanner} estimates the exact join from a sample, says so (unless quiet), and runs the exact
+   * join instead when it costs less. For LSH ({@link CandidateCount}): above {@link
+   * CandidateCount#WARNING_LIMIT} a warning says so, and above --max-candidates the run stops.
    *
    * @param pipeline the pipeline options: --exact, --lsh, --max-candidates
    * @param config the pipeline's settings ({@link PipelineMixin#config()}, checked before any work)
    * @throws UsageException when there are more candidate pairs than --max-candidates
    */
-  public static PipelineRun execute(InputOptionsMixin input, PipelineMixin pipeline, PipelineConfig config,
-      boolean quiet, PrintWriter err) {
+  public static PipelineRun execute(
+      InputOptionsMixin input,
+      PipelineMixin pipeline,
+      PipelineConfig config,
+      boolean quiet,
+      PrintWriter err) {
     return execute(input, SignatureInputs.none(), pipeline, config, quiet, err);
   }
 
@@ -75,8 +84,13 @@ public final class PipelineRun implements AutoCloseable {
    * text inputs and signature files ({@code --signatures}), whose entries join the corpus after the
    * text inputs; {@code config} comes from {@link SignatureInputs#config}.
    */
-  public static PipelineRun execute(InputOptionsMixin input, SignatureInputs signatures, PipelineMixin pipeline,
-      PipelineConfig config, boolean quiet, PrintWriter err) {
+  public static PipelineRun execute(
+      InputOptionsMixin input,
+      SignatureInputs signatures,
+      PipelineMixin pipeline,
+      PipelineConfig config,
+      boolean quiet,
+      PrintWriter err) {
     if (input.paths().isEmpty() && signatures.isEmpty()) {
       throw new UsageException("missing INPUT");
     }
@@ -96,9 +110,16 @@ public final class PipelineRun implements AutoCloseable {
         summarizeReading(err, config, corpus, (read - started) / 1e9);
       }
       skips.print(problems);
-      PairResult result = exact ? BatchRun.pairs(corpus, PairMethod.EXACT, progress, BatchRun.Listener.NONE)
-          : BatchRun.pairs(corpus, pipeline.lsh || pipeline.maxCandidates() != null ? PairMethod.LSH : PairMethod.PLANNED,
-              labelled(progress), new Listener(config, pipeline.maxCandidates(), quiet, err));
+      PairResult result =
+          exact
+              ? BatchRun.pairs(corpus, PairMethod.EXACT, progress, BatchRun.Listener.NONE)
+              : BatchRun.pairs(
+                  corpus,
+                  pipeline.lsh || pipeline.maxCandidates() != null
+                      ? PairMethod.LSH
+                      : PairMethod.PLANNED,
+                  labelled(progress),
+                  new Listener(config, pipeline.maxCandidates(), quiet, err));
       long done = System.nanoTime();
       PipelineRun run = new PipelineRun(config, corpus, result, problems, skips);
       if (!quiet) {
@@ -111,11 +132,14 @@ public final class PipelineRun implements AutoCloseable {
     }
   }
 
-  /** The inputs of a run as files core reads (and reads again): text inputs, then signature files. */
+  /**
+   * The inputs of a run as files core reads (and reads again): text inputs, then signature files.
+   */
   public static FileInputs files(InputOptionsMixin input, List<Path> signatureFiles) {
     List<FileInputs.TextInput> texts = new ArrayList<>();
     for (Path path : input.paths()) {
-      texts.add(new FileInputs.TextInput(path, input.options(path), input.qualifiesRecordNumbers(path)));
+      texts.add(
+          new FileInputs.TextInput(path, input.options(path), input.qualifiesRecordNumbers(path)));
     }
     return FileInputs.of(texts, signatureFiles);
   }
@@ -152,21 +176,30 @@ public final class PipelineRun implements AutoCloseable {
     public void lshChosen(long candidateUpperBound, PairPlanner.Plan plan) {
       // a printed plan has said how many candidates; a plan has found the exact join dearer (or
       // impossible), so the warning suggests it only when there was no plan
-      checkCandidates(candidateUpperBound, config, maxCandidates, planPrinted ? null : err, plan == null);
+      checkCandidates(
+          candidateUpperBound, config, maxCandidates, planPrinted ? null : err, plan == null);
     }
   }
 
-  /** Warns when the LSH candidates are many (on {@code err}, unless null), stops when they are too many. */
-  private static void checkCandidates(long candidates, PipelineConfig config, Long max, PrintWriter err,
-      boolean suggestExact) {
+  /**
+   * Warns when the LSH candidates are many (on {@code err}, unless null), stops when they are too
+   * many.
+   */
+  private static void checkCandidates(
+      long candidates, PipelineConfig config, Long max, PrintWriter err, boolean suggestExact) {
     LshParams banding = config.lshParams();
     if (candidates > CandidateCount.WARNING_LIMIT && err != null) {
       warn(err, CandidateCount.warning(candidates, banding, config.threshold(), suggestExact));
     }
     if (max != null && candidates > max) {
-      throw new UsageException(String.format(Locale.ROOT,
-          "stopped before the pair phase: %s banding would examine up to %,d candidate pairs, more than --max-candidates %d",
-          banding, candidates, max));
+      throw new UsageException(
+          String.format(
+              Locale.ROOT,
+              "stopped before the pair phase: %s banding would examine up to %,d candidate pairs,"
+                  + " more than --max-candidates %d",
+              banding,
+              candidates,
+              max));
     }
   }
 
@@ -182,9 +215,15 @@ public final class PipelineRun implements AutoCloseable {
     return new Progress() {
       @Override
       public void start(String stage, long total) {
-        progress.start(stage.startsWith("verifying")
-            ? String.format(Locale.ROOT, "verifying %,d pairs%s", total, stage.substring("verifying".length()))
-            : stage, total);
+        progress.start(
+            stage.startsWith("verifying")
+                ? String.format(
+                    Locale.ROOT,
+                    "verifying %,d pairs%s",
+                    total,
+                    stage.substring("verifying".length()))
+                : stage,
+            total);
       }
 
       @Override
@@ -219,8 +258,14 @@ public final class PipelineRun implements AutoCloseable {
    * opened, all before any work; then the run, {@code writer} on its result, and the output
    * committed.
    */
-  public static void toOutput(CommandSpec spec, InputMixin input, SignaturesMixin signatures, PipelineMixin pipeline,
-      OutputMixin output, ResultWriter writer) throws IOException {
+  public static void toOutput(
+      CommandSpec spec,
+      InputMixin input,
+      SignaturesMixin signatures,
+      PipelineMixin pipeline,
+      OutputMixin output,
+      ResultWriter writer)
+      throws IOException {
     PrintWriter err = spec.commandLine().getErr();
     SignatureInputs signatureInputs = SignatureInputs.open(signatures.files);
     PipelineConfig config = signatureInputs.config(pipeline, output.quiet, err);
@@ -242,52 +287,85 @@ public final class PipelineRun implements AutoCloseable {
 
   /**
    * Reads every input into a corpus, keeping every shingle set, for the commands that visit them
-   * all. Says on {@code err} which of the CSV and JSON options an input's format ignores. Numbers the
-   * records of CSV inputs without --id-field {@code FILE#N} when there are several inputs; the
+   * all. Says on {@code err} which of the CSV and JSON options an input's format ignores. Numbers
+   * the records of CSV inputs without --id-field {@code FILE#N} when there are several inputs; the
    * readers report ids and texts that break the rules of {@link org.neardup.input.DocumentId} and
    * {@link org.neardup.input.DocumentText} to {@code problems}, and so does this for {@code FILE#N}
    * ids.
    */
-  public static Corpus read(InputOptionsMixin input, PipelineConfig config, InputProblems problems, Progress progress,
+  public static Corpus read(
+      InputOptionsMixin input,
+      PipelineConfig config,
+      InputProblems problems,
+      Progress progress,
       PrintWriter err) {
     warnIgnoredOptions(input, err);
-    return BatchRun.readKeepingSets(config, files(input, List.of()), problems, progress, MemoryBudget.defaults());
+    return BatchRun.readKeepingSets(
+        config, files(input, List.of()), problems, progress, MemoryBudget.defaults());
   }
 
   private static void warnIgnoredOptions(InputOptionsMixin input, PrintWriter err) {
     for (Path path : input.paths()) {
       List<String> ignored = input.ignoredOptions(path);
       if (!ignored.isEmpty()) {
-        String names = ignored.size() == 1 ? ignored.get(0)
-            : String.join(", ", ignored.subList(0, ignored.size() - 1)) + " and " + ignored.get(ignored.size() - 1);
-        err.printf(Locale.ROOT, "neardup: warning: %s %s ignored for %s (format %s)%n",
-            names, ignored.size() == 1 ? "is" : "are", path, input.format(path).name());
+        String names =
+            ignored.size() == 1
+                ? ignored.get(0)
+                : String.join(", ", ignored.subList(0, ignored.size() - 1))
+                    + " and "
+                    + ignored.get(ignored.size() - 1);
+        err.printf(
+            Locale.ROOT,
+            "neardup: warning: %s %s ignored for %s (format %s)%n",
+            names,
+            ignored.size() == 1 ? "is" : "are",
+            path,
+            input.format(path).name());
       }
     }
     err.flush();
   }
 
-  private static void summarizeReading(PrintWriter err, PipelineConfig config, Corpus corpus, double seconds) {
-    err.printf(Locale.ROOT, "neardup: %s read in %.1f s (shingle %s, %d-value signatures)%n",
-        Formats.count(corpus.size(), "document"), seconds, config.shingle(), config.minHash().numPermutations());
+  private static void summarizeReading(
+      PrintWriter err, PipelineConfig config, Corpus corpus, double seconds) {
+    err.printf(
+        Locale.ROOT,
+        "neardup: %s read in %.1f s (shingle %s, %d-value signatures)%n",
+        Formats.count(corpus.size(), "document"),
+        seconds,
+        config.shingle(),
+        config.minHash().numPermutations());
     if (corpus.spilledSets() > 0) {
-      err.printf(Locale.ROOT, "neardup: %d shingle sets spilled to a temporary file (memory budget reached)%n",
+      err.printf(
+          Locale.ROOT,
+          "neardup: %d shingle sets spilled to a temporary file (memory budget reached)%n",
           corpus.spilledSets());
     }
     if (!corpus.keepsShingleSets() && config.verify() == VerifyMode.EXACT) {
       long kept = corpus.budget().shingleSetBytes();
-      err.printf(Locale.ROOT, "neardup: shingle sets not kept %s: verification reads the inputs again for the"
-          + " documents in candidate pairs%n", kept == 0 ? "(they would not fit the memory budget)"
+      err.printf(
+          Locale.ROOT,
+          "neardup: shingle sets not kept %s: verification reads the inputs again for the"
+              + " documents in candidate pairs%n",
+          kept == 0
+              ? "(they would not fit the memory budget)"
               : "past " + Formats.bytes(kept) + " (memory budget)");
     }
     if (!corpus.keepsFullSignatures()) {
-      err.printf(Locale.ROOT, "neardup: full signatures not kept past %s (memory budget): candidates are sorted"
-          + " out by 4 bits a value, and verification signs them again%n", Formats.bytes(corpus.budget().signatureBytes()));
+      err.printf(
+          Locale.ROOT,
+          "neardup: full signatures not kept past %s (memory budget): candidates are sorted"
+              + " out by 4 bits a value, and verification signs them again%n",
+          Formats.bytes(corpus.budget().signatureBytes()));
     }
     if (corpus.shortDocuments() > 0) {
-      err.printf(Locale.ROOT, "neardup: %s shorter than k=%d, each taken as one shingle%n",
-          Formats.count(corpus.shortDocuments(), "document"), config.shingle().size());
-      ShingleAdvice.degenerate(config.shingle(), corpus.shortDocuments(), corpus.size()).ifPresent(err::println);
+      err.printf(
+          Locale.ROOT,
+          "neardup: %s shorter than k=%d, each taken as one shingle%n",
+          Formats.count(corpus.shortDocuments(), "document"),
+          config.shingle().size());
+      ShingleAdvice.degenerate(config.shingle(), corpus.shortDocuments(), corpus.size())
+          .ifPresent(err::println);
     }
     err.flush();
   }
@@ -295,18 +373,32 @@ public final class PipelineRun implements AutoCloseable {
   private void summarizePairs(PrintWriter err, double pairSeconds) {
     LshParams lsh = result.lshParams();
     if (lsh == null) {
-      err.printf(Locale.ROOT, "neardup: exact join (prefix filter): %s verified, %s with similarity >= %s in %.1f s%n",
-          Formats.count(result.candidatePairs(), "candidate pair"), Formats.count(result.pairs().size(), "pair"),
-          threshold(), pairSeconds);
+      err.printf(
+          Locale.ROOT,
+          "neardup: exact join (prefix filter): %s verified, %s with similarity >= %s in %.1f s%n",
+          Formats.count(result.candidatePairs(), "candidate pair"),
+          Formats.count(result.pairs().size(), "pair"),
+          threshold(),
+          pairSeconds);
     } else {
-      err.printf(Locale.ROOT,
-          "neardup: %s, P(candidate | J=%s) = %.4f; %s, %,d verified, %s with similarity >= %s in %.1f s%n",
-          lsh, threshold(), lsh.candidateProbability(config.threshold()),
-          Formats.count(result.candidatePairs(), "candidate pair"), result.verifiedPairs(),
-          Formats.count(result.pairs().size(), "pair"), threshold(), pairSeconds);
+      err.printf(
+          Locale.ROOT,
+          "neardup: %s, P(candidate | J=%s) = %.4f; %s, %,d verified, %s with similarity >= %s in"
+              + " %.1f s%n",
+          lsh,
+          threshold(),
+          lsh.candidateProbability(config.threshold()),
+          Formats.count(result.candidatePairs(), "candidate pair"),
+          result.verifiedPairs(),
+          Formats.count(result.pairs().size(), "pair"),
+          threshold(),
+          pairSeconds);
     }
     if (SpillFile.peakBytes() > 0) {
-      err.printf(Locale.ROOT, "neardup: temporary files: %s at most, deleted%n", Formats.bytes(SpillFile.peakBytes()));
+      err.printf(
+          Locale.ROOT,
+          "neardup: temporary files: %s at most, deleted%n",
+          Formats.bytes(SpillFile.peakBytes()));
     }
     err.flush();
   }

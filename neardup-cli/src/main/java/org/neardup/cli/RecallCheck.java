@@ -7,11 +7,11 @@ import org.neardup.minhash.MinHashConfig;
 import org.neardup.options.Formats;
 
 /**
- * Whether the banding in effect keeps neardup's promise, P(candidate) &gt;= the target recall at the
- * threshold (and so at every similarity above it), and what to say when it does not: the
- * probability it does give, and the signature length that would reach the target. With n values
- * the most sensitive banding is b = n bands of one row, with P = 1 - (1 - t)^n at threshold t, so
- * the target p needs n &gt;= ln(1 - p) / ln(1 - t). Stateless.
+ * Whether the banding in effect keeps neardup's promise, P(candidate) &gt;= the target recall at
+ * the threshold (and so at every similarity above it), and what to say when it does not: the
+ * probability it does give, and the signature length that would reach the target. With n values the
+ * most sensitive banding is b = n bands of one row, with P = 1 - (1 - t)^n at threshold t, so the
+ * target p needs n &gt;= ln(1 - p) / ln(1 - t). Stateless.
  */
 public final class RecallCheck {
   private RecallCheck() {}
@@ -34,7 +34,8 @@ public final class RecallCheck {
       return -1;
     }
     int n = Math.max(1, (int) estimate - 1);
-    while (n <= MinHashConfig.MAX_PERMUTATIONS && LshParams.of(n, 1).candidateProbability(threshold) < target) {
+    while (n <= MinHashConfig.MAX_PERMUTATIONS
+        && LshParams.of(n, 1).candidateProbability(threshold) < target) {
       n++;
     }
     return n <= MinHashConfig.MAX_PERMUTATIONS ? n : -1;
@@ -46,14 +47,19 @@ public final class RecallCheck {
     String threshold = Formats.plain(config.threshold());
     String target = Formats.plain(config.targetRecall());
     return needed < 0
-        ? "no signature length up to " + MinHashConfig.MAX_PERMUTATIONS + " reaches " + target + " at J = " + threshold
+        ? "no signature length up to "
+            + MinHashConfig.MAX_PERMUTATIONS
+            + " reaches "
+            + target
+            + " at J = "
+            + threshold
             + "; use --exact"
         : "reaching " + target + " needs --permutations " + needed + " or more; or use --exact";
   }
 
   /**
-   * The warning for stderr when the banding falls short of the target (without the {@code
-   * neardup: warning: } prefix), or null when it does not.
+   * The warning for stderr when the banding falls short of the target (without the {@code neardup:
+   * warning: } prefix), or null when it does not.
    */
   public static String warning(PipelineConfig config) {
     if (reachesTarget(config)) {
@@ -63,16 +69,31 @@ public final class RecallCheck {
     double threshold = config.threshold();
     double probability = banding.candidateProbability(threshold);
     String t = Formats.plain(threshold);
-    String missed = String.format(Locale.ROOT, "a pair at J = %s is missed with probability %.6f", t, 1 - probability);
+    String missed =
+        String.format(
+            Locale.ROOT, "a pair at J = %s is missed with probability %.6f", t, 1 - probability);
     if (config.banding() != null) {
-      return String.format(Locale.ROOT,
+      return String.format(
+          Locale.ROOT,
           "--bands %d --rows %d gives P(candidate | J = %s) = %.6f, below --target-recall %s: %s",
-          banding.bands(), banding.rows(), t, probability, Formats.plain(config.targetRecall()), missed);
+          banding.bands(),
+          banding.rows(),
+          t,
+          probability,
+          Formats.plain(config.targetRecall()),
+          missed);
     }
     int needed = permutationsNeeded(threshold, config.targetRecall());
-    return String.format(Locale.ROOT,
-        "no banding of %d signature values reaches P(candidate) >= %s at J = %s: %s gives %.6f, so %s; %s",
-        config.minHash().numPermutations(), Formats.plain(config.targetRecall()), t, banding, probability, missed,
+    return String.format(
+        Locale.ROOT,
+        "no banding of %d signature values reaches P(candidate) >= %s at J = %s: %s gives %.6f, so"
+            + " %s; %s",
+        config.minHash().numPermutations(),
+        Formats.plain(config.targetRecall()),
+        t,
+        banding,
+        probability,
+        missed,
         needed < 0 ? "use --exact" : "use --permutations " + needed + " or more, or --exact");
   }
 }

@@ -49,8 +49,15 @@ public final class SignatureInputs {
           params = reader.params();
           first = file;
         } else if (!params.equals(reader.params())) {
-          throw new UsageException(file + ": made with other settings than " + first + " (" + reader.params()
-              + " against " + params + ")");
+          throw new UsageException(
+              file
+                  + ": made with other settings than "
+                  + first
+                  + " ("
+                  + reader.params()
+                  + " against "
+                  + params
+                  + ")");
         }
         withSets &= reader.withSets();
       } catch (IOException e) {
@@ -70,15 +77,22 @@ public final class SignatureInputs {
       return pipeline.config();
     }
     if (pipeline.sketch.anyGiven() && !pipeline.sketch.params().equals(params)) {
-      throw new UsageException(files.get(0) + ": signatures made with " + params
-          + ", but the options say " + pipeline.sketch.params() + " (leave the sketch options out to use the file's)");
+      throw new UsageException(
+          files.get(0)
+              + ": signatures made with "
+              + params
+              + ", but the options say "
+              + pipeline.sketch.params()
+              + " (leave the sketch options out to use the file's)");
     }
     if (!withSets && pipeline.exact) {
-      throw new UsageException("--exact needs shingle sets, and the signature files carry signatures only");
+      throw new UsageException(
+          "--exact needs shingle sets, and the signature files carry signatures only");
     }
     if (!withSets && !pipeline.estimate() && !quiet) {
-      err.println("neardup: the signature files carry no shingle sets: candidates are confirmed by signature"
-          + " agreement, as with --estimate (approximate similarities)");
+      err.println(
+          "neardup: the signature files carry no shingle sets: candidates are confirmed by"
+              + " signature agreement, as with --estimate (approximate similarities)");
     }
     return pipeline.config(params, pipeline.estimate() || !withSets);
   }

@@ -67,7 +67,9 @@ public final class SkipLog implements Consumer<InputException> {
     return copy;
   }
 
-  /** The skipped records not yet listed, then the count of each kind (including empty documents). */
+  /**
+   * The skipped records not yet listed, then the count of each kind (including empty documents).
+   */
   public synchronized void print(InputProblems problems) {
     for (String message : first) {
       err.println("neardup: skipped " + message);
@@ -78,7 +80,10 @@ public final class SkipLog implements Consumer<InputException> {
     first.clear();
     more = 0;
     for (Map.Entry<InputProblem, Long> skipped : problems.skipped().entrySet()) {
-      err.printf(Locale.ROOT, "neardup: skipped %s: %s%n", Formats.count(skipped.getValue(), "record"),
+      err.printf(
+          Locale.ROOT,
+          "neardup: skipped %s: %s%n",
+          Formats.count(skipped.getValue(), "record"),
           skipped.getKey().description());
     }
     err.flush();

@@ -5,9 +5,10 @@ import java.util.Locale;
 import org.neardup.corpus.Progress;
 
 /**
- * A {@link Progress} that also prints how long each stage took, as {@code neardup: stage NAME
- * S.SS s (cpu S.SS s)} (wall time, then the process's processor time), on stderr: for measuring where a run's time goes. Turned on by the environment variable
- * {@code NEARDUP_STAGE_TIMES=1}. Thread-safe.
+ * A {@link Progress} that also prints how long each stage took, as {@code neardup: stage NAME S.SS
+ * s (cpu S.SS s)} (wall time, then the process's processor time), on stderr: for measuring where a
+ * run's time goes. Turned on by the environment variable {@code NEARDUP_STAGE_TIMES=1}.
+ * Thread-safe.
  */
 final class StageTimes implements Progress {
   private final Progress inner;
@@ -27,7 +28,8 @@ final class StageTimes implements Progress {
   }
 
   private static long processCpuNanos() {
-    java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    java.lang.management.OperatingSystemMXBean os =
+        java.lang.management.ManagementFactory.getOperatingSystemMXBean();
     return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : 0;
   }
 
@@ -63,7 +65,11 @@ final class StageTimes implements Progress {
 
   private void report() {
     if (stage != null) {
-      err.printf(Locale.ROOT, "neardup: stage %s %.2f s (cpu %.2f s)%n", stage, (System.nanoTime() - started) / 1e9,
+      err.printf(
+          Locale.ROOT,
+          "neardup: stage %s %.2f s (cpu %.2f s)%n",
+          stage,
+          (System.nanoTime() - started) / 1e9,
           (processCpuNanos() - startedCpu) / 1e9);
       err.flush();
       stage = null;

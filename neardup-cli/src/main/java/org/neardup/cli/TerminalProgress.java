@@ -53,7 +53,10 @@ public final class TerminalProgress implements Progress {
     return logged(LOG_INTERVAL_SECONDS * 1000L, line -> err.println("neardup: " + line.strip()));
   }
 
-  /** Progress as lines to {@code lines}, every {@code intervalMillis} of a stage that lasts that long. */
+  /**
+   * Progress as lines to {@code lines}, every {@code intervalMillis} of a stage that lasts that
+   * long.
+   */
   static TerminalProgress logged(long intervalMillis, Consumer<String> lines) {
     if (intervalMillis <= 0) {
       throw new IllegalArgumentException("interval must be positive, got " + intervalMillis);
@@ -85,12 +88,15 @@ public final class TerminalProgress implements Progress {
   }
 
   private ProgressBarBuilder builder(String stage, long total) {
-    ProgressBarBuilder builder = new ProgressBarBuilder()
-        .setTaskName(stage)
-        .setInitialMax(total)
-        .setStyle(ProgressBarStyle.ASCII);
+    ProgressBarBuilder builder =
+        new ProgressBarBuilder()
+            .setTaskName(stage)
+            .setInitialMax(total)
+            .setStyle(ProgressBarStyle.ASCII);
     if (logIntervalMillis == 0) {
-      return builder.setConsumer(new ConsoleProgressBarConsumer(System.err)).setUpdateIntervalMillis(250);
+      return builder
+          .setConsumer(new ConsoleProgressBarConsumer(System.err))
+          .setUpdateIntervalMillis(250);
     }
     return builder
         .setConsumer(new DelegatingProgressBarConsumer(this::logLine, LOG_LINE_WIDTH))
@@ -98,7 +104,10 @@ public final class TerminalProgress implements Progress {
         .setUpdateIntervalMillis((int) Math.min(Integer.MAX_VALUE, logIntervalMillis));
   }
 
-  /** A rendered line, passed on once the stage has lasted an interval (the first render is at its start). */
+  /**
+   * A rendered line, passed on once the stage has lasted an interval (the first render is at its
+   * start).
+   */
   private void logLine(String line) {
     if (System.nanoTime() - stageStarted >= logIntervalMillis * 1_000_000L) {
       logLines.accept(line);

@@ -27,18 +27,30 @@ class CandidateWarningTest {
   }
 
   @Test
-  void moreThanFiftyMillionCandidatesAreAnnouncedBeforeThePairPhaseEvenWhenQuiet() throws IOException {
+  void moreThanFiftyMillionCandidatesAreAnnouncedBeforeThePairPhaseEvenWhenQuiet()
+      throws IOException {
     Path input = identical(2300); // 21 bands x 2300 x 2299 / 2 = 55,520,850 bucket pairs
     Path output = dir.resolve("pairs.tsv");
-    // --max-candidates stops the run right after the warning, so the test does not pay for the pairs.
-    CliRunner run = CliRunner.run("pairs", "-q", "--max-candidates", "1000000", "-o", output.toString(), input.toString());
+    // --max-candidates stops the run right after the warning, so the test does not pay for the
+    // pairs.
+    CliRunner run =
+        CliRunner.run(
+            "pairs",
+            "-q",
+            "--max-candidates",
+            "1000000",
+            "-o",
+            output.toString(),
+            input.toString());
     assertThat(run.exitCode).as(run.toString()).isEqualTo(2);
-    assertThat(run.err.lines().toList()).containsExactly(
-        "neardup: warning: bands=21 rows=6 banding will examine up to 55,520,850 candidate pairs (more than 50,000,000):"
-            + " expect a long run and much memory. A higher -t (now 0.8), more rows per band (see 'neardup tune'),"
-            + " or --exact may cost far less",
-        "neardup: stopped before the pair phase: bands=21 rows=6 banding would examine up to 55,520,850 candidate pairs,"
-            + " more than --max-candidates 1000000");
+    assertThat(run.err.lines().toList())
+        .containsExactly(
+            "neardup: warning: bands=21 rows=6 banding will examine up to 55,520,850 candidate"
+                + " pairs (more than 50,000,000): expect a long run and much memory. A higher -t"
+                + " (now 0.8), more rows per band (see 'neardup tune'), or --exact may cost far"
+                + " less",
+            "neardup: stopped before the pair phase: bands=21 rows=6 banding would examine up to"
+                + " 55,520,850 candidate pairs, more than --max-candidates 1000000");
     assertThat(output).doesNotExist();
     try (Stream<Path> files = Files.list(dir)) {
       assertThat(files.filter(p -> p.getFileName().toString().endsWith(".tmp"))).isEmpty();
@@ -57,15 +69,22 @@ class CandidateWarningTest {
     assertThat(ran.out).hasLineCount(3);
   }
 
-  /** Once the planner has found the exact join dearer (or could not run it), it is not suggested. */
+  /**
+   * Once the planner has found the exact join dearer (or could not run it), it is not suggested.
+   */
   @Test
   void theWarningSuggestsTheExactJoinOnlyWithoutAPlan() {
     LshParams banding = new LshParams(21, 6);
     assertThat(CandidateCount.warning(259_253_193, banding, 0.8, true))
-        .endsWith("A higher -t (now 0.8), more rows per band (see 'neardup tune'), or --exact may cost far less");
+        .endsWith(
+            "A higher -t (now 0.8), more rows per band (see 'neardup tune'), or --exact may cost"
+                + " far less");
     assertThat(CandidateCount.warning(259_253_193, banding, 0.8, false))
-        .startsWith("bands=21 rows=6 banding will examine up to 259,253,193 candidate pairs (more than 50,000,000)")
-        .endsWith("A higher -t (now 0.8) or more rows per band (see 'neardup tune') may cost far less")
+        .startsWith(
+            "bands=21 rows=6 banding will examine up to 259,253,193 candidate pairs (more than"
+                + " 50,000,000)")
+        .endsWith(
+            "A higher -t (now 0.8) or more rows per band (see 'neardup tune') may cost far less")
         .doesNotContain("--exact");
   }
 

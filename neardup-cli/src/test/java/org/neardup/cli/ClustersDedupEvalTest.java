@@ -12,7 +12,8 @@ class ClustersDedupEvalTest {
   @TempDir Path dir;
 
   private Path corpus() throws IOException {
-    return Files.writeString(dir.resolve("in.tsv"),
+    return Files.writeString(
+        dir.resolve("in.tsv"),
         "x1\tCheap flat near the station, two rooms and a kitchen\n"
             + "y1\tA completely unrelated text about gardening tools\n"
             + "x2\tCheap flat near the station, two rooms and a kitchen!!\n"
@@ -24,15 +25,20 @@ class ClustersDedupEvalTest {
   void clustersListEachMemberWithItsRoleAndSimilarityToTheKeptOne() throws IOException {
     CliRunner run = CliRunner.run("clusters", "-q", corpus().toString());
     assertThat(run.exitCode).as(run.toString()).isZero();
-    assertThat(run.out).isEqualTo("x1\tx1\tkeep\t1.000000\nx1\tx2\tduplicate\t0.960000\nx1\tx3\tduplicate\t1.000000\n");
+    assertThat(run.out)
+        .isEqualTo(
+            "x1\tx1\tkeep\t1.000000\nx1\tx2\tduplicate\t0.960000\nx1\tx3\tduplicate\t1.000000\n");
     CliRunner longest = CliRunner.run("clusters", "-q", "--keep", "longest", corpus().toString());
     // the kept document's line first, then the removed ones in input order
-    assertThat(longest.out).isEqualTo("x2\tx2\tkeep\t1.000000\nx2\tx1\tduplicate\t0.960000\nx2\tx3\tduplicate\t0.960000\n");
+    assertThat(longest.out)
+        .isEqualTo(
+            "x2\tx2\tkeep\t1.000000\nx2\tx1\tduplicate\t0.960000\nx2\tx3\tduplicate\t0.960000\n");
   }
 
   @Test
   void clustersWithComponentsKeepTheThreeColumnLayout() throws IOException {
-    CliRunner longest = CliRunner.run("clusters", "-q", "--components", "--keep", "longest", corpus().toString());
+    CliRunner longest =
+        CliRunner.run("clusters", "-q", "--components", "--keep", "longest", corpus().toString());
     assertThat(longest.exitCode).as(longest.toString()).isZero();
     assertThat(longest.out).isEqualTo("x1\tx1\tduplicate\nx1\tx2\tkeep\nx1\tx3\tduplicate\n");
   }
@@ -42,10 +48,11 @@ class ClustersDedupEvalTest {
     Path clean = dir.resolve("clean.tsv");
     CliRunner run = CliRunner.run("dedup", "-o", clean.toString(), corpus().toString());
     assertThat(run.exitCode).as(run.toString()).isZero();
-    assertThat(Files.readString(clean)).isEqualTo(
-        "x1\tCheap flat near the station, two rooms and a kitchen\n"
-            + "y1\tA completely unrelated text about gardening tools\n"
-            + "z1\tYet another distinct document on astronomy\n");
+    assertThat(Files.readString(clean))
+        .isEqualTo(
+            "x1\tCheap flat near the station, two rooms and a kitchen\n"
+                + "y1\tA completely unrelated text about gardening tools\n"
+                + "z1\tYet another distinct document on astronomy\n");
     assertThat(run.err).contains("kept 3 records, removed 2 duplicates in 1 cluster ");
   }
 
@@ -57,7 +64,8 @@ class ClustersDedupEvalTest {
     String copy = "3,\"Room to let, central, \"\"quiet\"\"!\"\n";
     Path csv = Files.writeString(dir.resolve("in.csv"), header + first + other + copy);
     Path clean = dir.resolve("clean.csv");
-    CliRunner run = CliRunner.run("dedup", "-q", "--id-field", "id", "-o", clean.toString(), csv.toString());
+    CliRunner run =
+        CliRunner.run("dedup", "-q", "--id-field", "id", "-o", clean.toString(), csv.toString());
     assertThat(run.exitCode).as(run.toString()).isZero();
     assertThat(Files.readString(clean)).isEqualTo(header + first + other);
   }
@@ -71,9 +79,21 @@ class ClustersDedupEvalTest {
 
   @Test
   void evalScoresFoundPairsAgainstTruthWithBandsWhenTheTruthHasSimilarities() throws IOException {
-    Path truth = Files.writeString(dir.resolve("truth.tsv"), "a\tb\t0.900000\nc\td\t0.810000\ne\tf\t1.000000\n");
-    Path found = Files.writeString(dir.resolve("found.tsv"), "a\tb\t0.900000\nf\te\t1.000000\ng\th\t0.850000\n");
-    CliRunner run = CliRunner.run("eval", "--truth", truth.toString(), "--found", found.toString(), "--band-width", "0.1");
+    Path truth =
+        Files.writeString(
+            dir.resolve("truth.tsv"), "a\tb\t0.900000\nc\td\t0.810000\ne\tf\t1.000000\n");
+    Path found =
+        Files.writeString(
+            dir.resolve("found.tsv"), "a\tb\t0.900000\nf\te\t1.000000\ng\th\t0.850000\n");
+    CliRunner run =
+        CliRunner.run(
+            "eval",
+            "--truth",
+            truth.toString(),
+            "--found",
+            found.toString(),
+            "--band-width",
+            "0.1");
     assertThat(run.exitCode).as(run.toString()).isZero();
     assertThat(run.out)
         .contains("true positives   2")
@@ -87,10 +107,14 @@ class ClustersDedupEvalTest {
 
   @Test
   void demoFindsThePlantedPairs() throws IOException {
-    CliRunner run = CliRunner.run("demo", "--documents", "600", "--dir", dir.resolve("demo").toString());
+    CliRunner run =
+        CliRunner.run("demo", "--documents", "600", "--dir", dir.resolve("demo").toString());
     assertThat(run.exitCode).as(run.toString()).isZero();
     assertThat(run.out).contains("Generated 600 documents").contains("bands=21 rows=6");
-    assertThat(run.out).containsPattern("Against the planted truth \\(\\d+ pairs with J >= 0.8\\): precision 1.0000, recall (1.0000|0.99\\d\\d)");
+    assertThat(run.out)
+        .containsPattern(
+            "Against the planted truth \\(\\d+ pairs with J >= 0.8\\): precision 1.0000, recall"
+                + " (1.0000|0.99\\d\\d)");
     assertThat(dir.resolve("demo/corpus.tsv")).exists();
     assertThat(dir.resolve("demo/truth.tsv")).exists();
   }

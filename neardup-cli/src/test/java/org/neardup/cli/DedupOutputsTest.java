@@ -24,8 +24,10 @@ class DedupOutputsTest {
     {"c1", "Yet another distinct document on astronomy"},
     {"a3", "cheap flat near the station, two rooms and a kitchen"},
   };
+
   /** What clusters says: a2 and a3 removed for a1. */
-  private static final Map<String, String> REMOVED = Map.of("a2", "a1\t0.960000", "a3", "a1\t1.000000");
+  private static final Map<String, String> REMOVED =
+      Map.of("a2", "a1\t0.960000", "a3", "a1\t1.000000");
 
   @TempDir Path dir;
 
@@ -35,17 +37,24 @@ class DedupOutputsTest {
 
     List<String> options();
 
-    /** The record's id and annotation (two fields) of an annotated record line, or null for other lines. */
+    /**
+     * The record's id and annotation (two fields) of an annotated record line, or null for other
+     * lines.
+     */
     String[] annotation(String line);
 
     /** The line without its annotation. */
     String strip(String line);
   }
 
-  private static final Pattern COLUMNS = Pattern.compile("^(.*)\\t([^\\t]*)\\t([^\\t\\r\\n]*)(\\r?\\n?)$", Pattern.DOTALL);
-  private static final Pattern JSON = Pattern.compile(
-      "^(.*?)(,?)\"duplicate_of\":(null|\"[^\"]*\"),\"similarity\":(null|[0-9.]+)(}\\s*)$", Pattern.DOTALL);
-  private static final Pattern CSV = Pattern.compile("^(.*),([^,]*),([^,\\r\\n]*)(\\r?\\n?)$", Pattern.DOTALL);
+  private static final Pattern COLUMNS =
+      Pattern.compile("^(.*)\\t([^\\t]*)\\t([^\\t\\r\\n]*)(\\r?\\n?)$", Pattern.DOTALL);
+  private static final Pattern JSON =
+      Pattern.compile(
+          "^(.*?)(,?)\"duplicate_of\":(null|\"[^\"]*\"),\"similarity\":(null|[0-9.]+)(}\\s*)$",
+          Pattern.DOTALL);
+  private static final Pattern CSV =
+      Pattern.compile("^(.*),([^,]*),([^,\\r\\n]*)(\\r?\\n?)$", Pattern.DOTALL);
 
   private static Format separated(String separator, List<String> options) {
     return new Format() {
@@ -69,7 +78,9 @@ class DedupOutputsTest {
         if (line.isBlank() || !m.matches()) {
           return null;
         }
-        return new String[] {m.group(1).split(separator.equals("\t") ? "\t" : " ", 2)[0], m.group(2), m.group(3)};
+        return new String[] {
+          m.group(1).split(separator.equals("\t") ? "\t" : " ", 2)[0], m.group(2), m.group(3)
+        };
       }
 
       @Override
@@ -83,72 +94,87 @@ class DedupOutputsTest {
   private static final Format TSV = separated("\t", List.of());
   private static final Format LINES = separated(" ", List.of("--format", "lines"));
 
-  private static final Format CSV_FORMAT = new Format() {
-    @Override
-    public String write(String[][] records) {
-      StringBuilder b = new StringBuilder("id,text,n\r\n");
-      int n = 0;
-      for (String[] r : records) {
-        b.append(r[0]).append(",\"").append(r[1].replace("\"", "\"\"")).append("\",").append(n++).append("\r\n");
-      }
-      return b.toString();
-    }
+  private static final Format CSV_FORMAT =
+      new Format() {
+        @Override
+        public String write(String[][] records) {
+          StringBuilder b = new StringBuilder("id,text,n\r\n");
+          int n = 0;
+          for (String[] r : records) {
+            b.append(r[0])
+                .append(",\"")
+                .append(r[1].replace("\"", "\"\""))
+                .append("\",")
+                .append(n++)
+                .append("\r\n");
+          }
+          return b.toString();
+        }
 
-    @Override
-    public List<String> options() {
-      return List.of("--id-field", "id");
-    }
+        @Override
+        public List<String> options() {
+          return List.of("--id-field", "id");
+        }
 
-    @Override
-    public String[] annotation(String line) {
-      Matcher m = CSV.matcher(line);
-      if (line.startsWith("id,") || !m.matches()) {
-        return null;
-      }
-      return new String[] {line.substring(0, line.indexOf(',')), m.group(2), m.group(3)};
-    }
+        @Override
+        public String[] annotation(String line) {
+          Matcher m = CSV.matcher(line);
+          if (line.startsWith("id,") || !m.matches()) {
+            return null;
+          }
+          return new String[] {line.substring(0, line.indexOf(',')), m.group(2), m.group(3)};
+        }
 
-    @Override
-    public String strip(String line) {
-      Matcher m = CSV.matcher(line);
-      return m.matches() ? m.group(1) + m.group(4) : line;
-    }
-  };
+        @Override
+        public String strip(String line) {
+          Matcher m = CSV.matcher(line);
+          return m.matches() ? m.group(1) + m.group(4) : line;
+        }
+      };
 
-  private static final Format JSONL = new Format() {
-    @Override
-    public String write(String[][] records) {
-      StringBuilder b = new StringBuilder();
-      for (int i = 0; i < records.length; i++) {
-        // one object written with spaces before its closing brace
-        b.append("{\"id\":\"").append(records[i][0]).append("\",\"text\":\"").append(records[i][1]).append('"')
-            .append(i == 2 ? " } " : "}").append('\n');
-      }
-      return b.toString();
-    }
+  private static final Format JSONL =
+      new Format() {
+        @Override
+        public String write(String[][] records) {
+          StringBuilder b = new StringBuilder();
+          for (int i = 0; i < records.length; i++) {
+            // one object written with spaces before its closing brace
+            b.append("{\"id\":\"")
+                .append(records[i][0])
+                .append("\",\"text\":\"")
+                .append(records[i][1])
+                .append('"')
+                .append(i == 2 ? " } " : "}")
+                .append('\n');
+          }
+          return b.toString();
+        }
 
-    @Override
-    public List<String> options() {
-      return List.of();
-    }
+        @Override
+        public List<String> options() {
+          return List.of();
+        }
 
-    @Override
-    public String[] annotation(String line) {
-      Matcher m = JSON.matcher(line);
-      if (!m.matches()) {
-        return null;
-      }
-      String id = line.substring(7, line.indexOf('"', 7));
-      return new String[] {id, m.group(3).equals("null") ? "" : m.group(3).replace("\"", ""),
-          m.group(4).equals("null") ? "" : m.group(4)};
-    }
+        @Override
+        public String[] annotation(String line) {
+          Matcher m = JSON.matcher(line);
+          if (!m.matches()) {
+            return null;
+          }
+          String id = line.substring(7, line.indexOf('"', 7));
+          return new String[] {
+            id,
+            m.group(3).equals("null") ? "" : m.group(3).replace("\"", ""),
+            m.group(4).equals("null") ? "" : m.group(4)
+          };
+        }
 
-    @Override
-    public String strip(String line) {
-      Matcher m = JSON.matcher(line);
-      return m.matches() ? m.group(1) + m.group(5) : line;
-    }
-  };
+        @Override
+        public String strip(String line) {
+          Matcher m = JSON.matcher(line);
+          return m.matches() ? m.group(1) + m.group(5) : line;
+        }
+      };
 
   private CliRunner dedup(Format format, Path input, String... more) {
     List<String> args = new ArrayList<>(List.of("dedup", "-q"));
@@ -159,7 +185,10 @@ class DedupOutputsTest {
   }
 
   static Stream<Object[]> formats() {
-    return Stream.of(new Object[] {"tsv", TSV}, new Object[] {"lines", LINES}, new Object[] {"csv", CSV_FORMAT},
+    return Stream.of(
+        new Object[] {"tsv", TSV},
+        new Object[] {"lines", LINES},
+        new Object[] {"csv", CSV_FORMAT},
         new Object[] {"jsonl", JSONL});
   }
 
@@ -171,7 +200,15 @@ class DedupOutputsTest {
     Path annotated = dir.resolve("annotated." + name);
     Path removed = dir.resolve("removed." + name);
     Path clean = dir.resolve("clean." + name);
-    CliRunner run = dedup(format, input, "--annotate", "--removed", removed.toString(), "-o", annotated.toString());
+    CliRunner run =
+        dedup(
+            format,
+            input,
+            "--annotate",
+            "--removed",
+            removed.toString(),
+            "-o",
+            annotated.toString());
     assertThat(run.exitCode).as(run.toString()).isZero();
     assertThat(dedup(format, input, "-o", clean.toString()).exitCode).isZero();
 
@@ -192,10 +229,15 @@ class DedupOutputsTest {
       annotations.put(a[0], a[1] + "\t" + a[2]);
       (a[1].isEmpty() ? kept : removedOnes).append(plain);
     }
-    // every record, each with its kept match and similarity, or nothing for kept ones; otherwise unchanged
+    // every record, each with its kept match and similarity, or nothing for kept ones; otherwise
+    // unchanged
     assertThat(stripped.toString()).isEqualTo(original);
-    assertThat(annotations).containsOnlyKeys("a1", "b1", "a2", "c1", "a3")
-        .containsAllEntriesOf(REMOVED).containsEntry("a1", "\t").containsEntry("b1", "\t").containsEntry("c1", "\t");
+    assertThat(annotations)
+        .containsOnlyKeys("a1", "b1", "a2", "c1", "a3")
+        .containsAllEntriesOf(REMOVED)
+        .containsEntry("a1", "\t")
+        .containsEntry("b1", "\t")
+        .containsEntry("c1", "\t");
     assertThat(Files.readString(clean)).isEqualTo(kept.toString());
     assertThat(Files.readString(removed)).isEqualTo(removedOnes.toString());
   }
@@ -209,8 +251,13 @@ class DedupOutputsTest {
       assertThat(dedup(format, input, "--annotate", "-o", annotated.toString()).exitCode).isZero();
       List<String> pairs = new ArrayList<>(List.of("pairs", "-q"));
       pairs.addAll(format.options());
-      CliRunner before = CliRunner.run(Stream.concat(pairs.stream(), Stream.of(input.toString())).toArray(String[]::new));
-      CliRunner after = CliRunner.run(Stream.concat(pairs.stream(), Stream.of(annotated.toString())).toArray(String[]::new));
+      CliRunner before =
+          CliRunner.run(
+              Stream.concat(pairs.stream(), Stream.of(input.toString())).toArray(String[]::new));
+      CliRunner after =
+          CliRunner.run(
+              Stream.concat(pairs.stream(), Stream.of(annotated.toString()))
+                  .toArray(String[]::new));
       assertThat(after.out).as(after.toString()).isEqualTo(before.out).isNotEmpty();
     }
   }
@@ -223,15 +270,29 @@ class DedupOutputsTest {
     }
     Path annotated = dir.resolve("annotated");
     Path removed = dir.resolve("removed");
-    CliRunner run = CliRunner.run("dedup", "-q", "--annotate", "--removed", removed.toString(), "-o",
-        annotated.toString(), input.toString());
+    CliRunner run =
+        CliRunner.run(
+            "dedup",
+            "-q",
+            "--annotate",
+            "--removed",
+            removed.toString(),
+            "-o",
+            annotated.toString(),
+            input.toString());
     assertThat(run.exitCode).as(run.toString()).isZero();
     for (String[] r : RECORDS) {
       assertThat(Files.readString(annotated.resolve(r[0] + ".txt"))).isEqualTo(r[1]);
       assertThat(Files.exists(removed.resolve(r[0] + ".txt"))).isEqualTo(REMOVED.containsKey(r[0]));
     }
-    assertThat(Files.readString(annotated.resolve(".neardup-annotations.tsv"))).isEqualTo(
-        "id\tduplicate_of\tsimilarity\na1.txt\t\t\na2.txt\ta1.txt\t0.960000\na3.txt\ta1.txt\t1.000000\nb1.txt\t\t\nc1.txt\t\t\n");
+    assertThat(Files.readString(annotated.resolve(".neardup-annotations.tsv")))
+        .isEqualTo(
+            "id\tduplicate_of\tsimilarity\n"
+                + "a1.txt\t\t\n"
+                + "a2.txt\ta1.txt\t0.960000\n"
+                + "a3.txt\ta1.txt\t1.000000\n"
+                + "b1.txt\t\t\n"
+                + "c1.txt\t\t\n");
     // read again, the annotated directory holds the same documents (the list is hidden)
     assertThat(CliRunner.run("pairs", "-q", annotated.toString()).out)
         .isEqualTo(CliRunner.run("pairs", "-q", input.toString()).out);
@@ -239,12 +300,15 @@ class DedupOutputsTest {
 
   @Test
   void recordsSkippedAsBadGoToTheRejectsFileNeverToTheCleanCopy() throws IOException {
-    String good = "a1\tCheap flat near the station, two rooms and a kitchen\nb1\tA completely unrelated text\n";
+    String good =
+        "a1\tCheap flat near the station, two rooms and a kitchen\n"
+            + "b1\tA completely unrelated text\n";
     String noText = "no-tab-here\n";
     String sameId = "a1\tAnother text entirely, with the id of the first\n";
     Path input = Files.writeString(dir.resolve("bad.tsv"), good + noText + sameId);
     Path clean = dir.resolve("clean.tsv");
-    CliRunner run = CliRunner.run("dedup", "--on-error", "skip", "-o", clean.toString(), input.toString());
+    CliRunner run =
+        CliRunner.run("dedup", "--on-error", "skip", "-o", clean.toString(), input.toString());
     assertThat(run.exitCode).as(run.toString()).isZero();
     assertThat(Files.readString(clean)).isEqualTo(good);
     Path rejects = dir.resolve("clean.rejects.tsv");
@@ -253,29 +317,53 @@ class DedupOutputsTest {
     // --annotate writes the removed records, never the bad ones; --rejects names the file
     Path annotated = dir.resolve("annotated.tsv.gz");
     Path named = dir.resolve("bad-records.tsv");
-    CliRunner annotate = CliRunner.run("dedup", "-q", "--on-error", "skip", "--annotate", "--rejects", named.toString(),
-        "-o", annotated.toString(), input.toString());
+    CliRunner annotate =
+        CliRunner.run(
+            "dedup",
+            "-q",
+            "--on-error",
+            "skip",
+            "--annotate",
+            "--rejects",
+            named.toString(),
+            "-o",
+            annotated.toString(),
+            input.toString());
     assertThat(annotate.exitCode).as(annotate.toString()).isZero();
     assertThat(Files.readString(named)).isEqualTo(noText + sameId);
     assertThat(Files.exists(dir.resolve("annotated.rejects.tsv.gz"))).isFalse();
     try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(annotated))) {
       assertThat(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8))
-          .isEqualTo("a1\tCheap flat near the station, two rooms and a kitchen\t\t\nb1\tA completely unrelated text\t\t\n");
+          .isEqualTo(
+              "a1\tCheap flat near the station, two rooms and a kitchen\t\t\n"
+                  + "b1\tA completely unrelated text\t\t\n");
     }
   }
 
   @Test
   void aCsvRejectsFileHasTheHeaderAndNoneIsWrittenWhenNothingIsSkipped() throws IOException {
-    Path input = Files.writeString(dir.resolve("in.csv"), "id,text\n1,some text here\n,no id\n2,other words\n");
+    Path input =
+        Files.writeString(
+            dir.resolve("in.csv"), "id,text\n1,some text here\n,no id\n2,other words\n");
     Path clean = dir.resolve("clean.csv");
-    CliRunner run = CliRunner.run("dedup", "-q", "--on-error", "skip", "--id-field", "id", "-o", clean.toString(),
-        input.toString());
+    CliRunner run =
+        CliRunner.run(
+            "dedup",
+            "-q",
+            "--on-error",
+            "skip",
+            "--id-field",
+            "id",
+            "-o",
+            clean.toString(),
+            input.toString());
     assertThat(run.exitCode).as(run.toString()).isZero();
     assertThat(Files.readString(clean)).isEqualTo("id,text\n1,some text here\n2,other words\n");
     assertThat(Files.readString(dir.resolve("clean.rejects.csv"))).isEqualTo("id,text\n,no id\n");
     Path fine = Files.writeString(dir.resolve("fine.tsv"), "x\tsome text\ny\tother text\n");
     Path out = dir.resolve("out.tsv");
-    CliRunner none = CliRunner.run("dedup", "--on-error", "skip", "-o", out.toString(), fine.toString());
+    CliRunner none =
+        CliRunner.run("dedup", "--on-error", "skip", "-o", out.toString(), fine.toString());
     assertThat(none.exitCode).as(none.toString()).isZero();
     assertThat(Files.exists(dir.resolve("out.rejects.tsv"))).isFalse();
     assertThat(none.err).doesNotContain("rejects");
@@ -284,8 +372,14 @@ class DedupOutputsTest {
   @Test
   void annotateWithComponentsIsRefused() throws IOException {
     Path input = Files.writeString(dir.resolve("in.tsv"), TSV.write(RECORDS));
-    CliRunner run = CliRunner.run("dedup", "--annotate", "--components", "-o", dir.resolve("o.tsv").toString(),
-        input.toString());
+    CliRunner run =
+        CliRunner.run(
+            "dedup",
+            "--annotate",
+            "--components",
+            "-o",
+            dir.resolve("o.tsv").toString(),
+            input.toString());
     assertThat(run.exitCode).isEqualTo(2);
     assertThat(run.err).contains("--annotate").contains("--components");
   }

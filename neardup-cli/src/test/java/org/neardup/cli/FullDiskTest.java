@@ -28,7 +28,8 @@ class FullDiskTest {
   @BeforeAll
   static void generate() {
     corpus = dir.resolve("corpus.tsv");
-    CliRunner generate = CliRunner.run("generate", "--documents", "20000", "-q", "-o", corpus.toString());
+    CliRunner generate =
+        CliRunner.run("generate", "--documents", "20000", "-q", "-o", corpus.toString());
     assertThat(generate.exitCode).as(generate.toString()).isZero();
   }
 
@@ -36,9 +37,11 @@ class FullDiskTest {
   void onAFullDiskBuildAndServeSayItInOneLineAndStatsAndCheckWriteNothing() throws Exception {
     try (SmallDisk disk = SmallDisk.mount(mountPoint("index"), 8)) {
       Path data = disk.root().resolve("idx");
-      CliRunner build = CliRunner.run("index", "build", "-q", "--data", data.toString(), corpus.toString());
+      CliRunner build =
+          CliRunner.run("index", "build", "-q", "--data", data.toString(), corpus.toString());
       assertThat(build.exitCode).as(build.toString()).isEqualTo(2);
-      assertThat(build.err).startsWith("neardup: " + data + ": no space left on device")
+      assertThat(build.err)
+          .startsWith("neardup: " + data + ": no space left on device")
           .contains("nothing of this build is in the index");
       assertThat(build.err.strip().lines()).hasSize(1);
       assertThat(data.resolve("bulk-load.tmp")).doesNotExist();
@@ -70,15 +73,29 @@ class FullDiskTest {
   void pairsNamesTheFullTemporaryDirectory() throws Exception {
     try (SmallDisk disk = SmallDisk.mount(mountPoint("spill"), 1)) {
       Path log = dir.resolve("pairs.log");
-      Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-          "-Xmx40m", "-Djava.io.tmpdir=" + disk.root(), "-cp", System.getProperty("java.class.path"),
-          "org.neardup.cli.Main", "pairs", corpus.toString(), "-o", dir.resolve("pairs.tsv").toString())
-          .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      Process process =
+          new ProcessBuilder(
+                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                  "-Xmx40m",
+                  "-Djava.io.tmpdir=" + disk.root(),
+                  "-cp",
+                  System.getProperty("java.class.path"),
+                  "org.neardup.cli.Main",
+                  "pairs",
+                  corpus.toString(),
+                  "-o",
+                  dir.resolve("pairs.tsv").toString())
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .start();
       assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
       String output = Files.readString(log, StandardCharsets.UTF_8);
       assertThat(process.exitValue()).as(output).isEqualTo(2);
-      assertThat(output.strip()).isEqualTo("neardup: " + disk.root()
-          + ": cannot write a temporary file (java.io.tmpdir): No space left on device");
+      assertThat(output.strip())
+          .isEqualTo(
+              "neardup: "
+                  + disk.root()
+                  + ": cannot write a temporary file (java.io.tmpdir): No space left on device");
     }
   }
 
@@ -87,15 +104,30 @@ class FullDiskTest {
     try (SmallDisk disk = SmallDisk.mount(mountPoint("stdin"), 1)) {
       Path log = dir.resolve("dedup.log");
       Path clean = dir.resolve("clean.tsv");
-      Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-          "-Djava.io.tmpdir=" + disk.root(), "-cp", System.getProperty("java.class.path"),
-          "org.neardup.cli.Main", "dedup", "-q", "-o", clean.toString(), "-")
-          .redirectInput(corpus.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+      Process process =
+          new ProcessBuilder(
+                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                  "-Djava.io.tmpdir=" + disk.root(),
+                  "-cp",
+                  System.getProperty("java.class.path"),
+                  "org.neardup.cli.Main",
+                  "dedup",
+                  "-q",
+                  "-o",
+                  clean.toString(),
+                  "-")
+              .redirectInput(corpus.toFile())
+              .redirectErrorStream(true)
+              .redirectOutput(log.toFile())
+              .start();
       assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
       String output = Files.readString(log, StandardCharsets.UTF_8);
       assertThat(process.exitValue()).as(output).isEqualTo(2);
-      assertThat(output.strip()).isEqualTo("neardup: " + disk.root()
-          + ": cannot write a temporary file (java.io.tmpdir): No space left on device");
+      assertThat(output.strip())
+          .isEqualTo(
+              "neardup: "
+                  + disk.root()
+                  + ": cannot write a temporary file (java.io.tmpdir): No space left on device");
       assertThat(clean).doesNotExist();
       try (Stream<Path> files = Files.list(disk.root())) {
         assertThat(files).as("the copy of standard input is deleted").isEmpty();
@@ -106,17 +138,27 @@ class FullDiskTest {
   @Test
   void aBackupInsideTheDataDirectoryIsRefused() throws IOException {
     Path small = dir.resolve("small.tsv");
-    Files.write(small, Files.readAllLines(corpus, StandardCharsets.UTF_8).subList(0, 200), StandardCharsets.UTF_8);
+    Files.write(
+        small,
+        Files.readAllLines(corpus, StandardCharsets.UTF_8).subList(0, 200),
+        StandardCharsets.UTF_8);
     Path data = dir.resolve("backed-up");
-    assertThat(CliRunner.run("index", "build", "-q", "--data", data.toString(), small.toString()).exitCode).isZero();
+    assertThat(
+            CliRunner.run("index", "build", "-q", "--data", data.toString(), small.toString())
+                .exitCode)
+        .isZero();
     Path link = Files.createSymbolicLink(dir.resolve("link"), data);
-    for (Path inside : List.of(data.resolve("inside"), data.resolve("a/b"), link.resolve("inside"))) {
-      CliRunner backup = CliRunner.run("index", "backup", "--data", data.toString(), "--to", inside.toString());
+    for (Path inside :
+        List.of(data.resolve("inside"), data.resolve("a/b"), link.resolve("inside"))) {
+      CliRunner backup =
+          CliRunner.run("index", "backup", "--data", data.toString(), "--to", inside.toString());
       assertThat(backup.exitCode).as(backup.toString()).isEqualTo(2);
       assertThat(backup.err).contains("is inside the data directory").contains("put it elsewhere");
       assertThat(inside).doesNotExist();
     }
-    CliRunner beside = CliRunner.run("index", "backup", "--data", data.toString(), "--to", dir.resolve("copy").toString());
+    CliRunner beside =
+        CliRunner.run(
+            "index", "backup", "--data", data.toString(), "--to", dir.resolve("copy").toString());
     assertThat(beside.exitCode).as(beside.toString()).isZero();
   }
 
@@ -128,14 +170,23 @@ class FullDiskTest {
   /** Each file's name, size and modification time. */
   private static String listing(Path directory) throws IOException {
     try (Stream<Path> files = Files.list(directory)) {
-      return files.sorted().map(file -> {
-        try {
-          BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
-          return file.getFileName() + " " + attributes.size() + " " + attributes.lastModifiedTime();
-        } catch (IOException e) {
-          throw new java.io.UncheckedIOException(e);
-        }
-      }).collect(Collectors.joining("\n"));
+      return files
+          .sorted()
+          .map(
+              file -> {
+                try {
+                  BasicFileAttributes attributes =
+                      Files.readAttributes(file, BasicFileAttributes.class);
+                  return file.getFileName()
+                      + " "
+                      + attributes.size()
+                      + " "
+                      + attributes.lastModifiedTime();
+                } catch (IOException e) {
+                  throw new java.io.UncheckedIOException(e);
+                }
+              })
+          .collect(Collectors.joining("\n"));
     }
   }
 }

@@ -11,7 +11,10 @@ import org.neardup.synth.GeneratedCorpus;
 final class GeneratedFiles {
   private GeneratedFiles() {}
 
-  /** Writes {@code corpus} to {@code file}, one {@code id<TAB>text} line a document; returns the file. */
+  /**
+   * Writes {@code corpus} to {@code file}, one {@code id<TAB>text} line a document; returns the
+   * file.
+   */
   static Path tsv(GeneratedCorpus corpus, Path file) throws IOException {
     try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
       for (int i = 0; i < corpus.size(); i++) {

@@ -13,8 +13,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.neardup.io.InputSnapshot;
 import org.neardup.input.InputException;
+import org.neardup.io.InputSnapshot;
 
 /**
  * Inputs that cannot be read as the commands need: a pipe given to a command that reads its input
@@ -22,7 +22,8 @@ import org.neardup.input.InputException;
  * reads, a file that cannot be read.
  */
 class InputSafetyTest {
-  private static final String CORPUS = "a\tthe same words here\nb\tthe same words here\nc\tsomething else entirely\n";
+  private static final String CORPUS =
+      "a\tthe same words here\nb\tthe same words here\nc\tsomething else entirely\n";
 
   @TempDir Path dir;
 
@@ -43,26 +44,33 @@ class InputSafetyTest {
   void aPipeIsReadOnceByTheCommandsThatReadTheirInputTwice() throws Exception {
     Path pipe = fifo();
     Path file = Files.writeString(dir.resolve("in.tsv"), CORPUS);
-    assertThat(CliRunner.run("dedup", "-q", "-o", dir.resolve("from-file.tsv").toString(), file.toString()).exitCode).isZero();
+    assertThat(
+            CliRunner.run(
+                    "dedup", "-q", "-o", dir.resolve("from-file.tsv").toString(), file.toString())
+                .exitCode)
+        .isZero();
     String[][] commands = {
       {"dedup", "-q", "-o", dir.resolve("clean.tsv").toString(), pipe.toString()},
       {"report", "-q", "-o", dir.resolve("report.html").toString(), pipe.toString()},
       {"explain", "--id", "a", "--id", "b", pipe.toString()}
     };
     for (String[] command : commands) {
-      Thread writer = new Thread(() -> {
-        try {
-          Files.writeString(pipe, CORPUS); // blocks until the command opens the pipe
-        } catch (IOException e) {
-          throw new java.io.UncheckedIOException(e);
-        }
-      });
+      Thread writer =
+          new Thread(
+              () -> {
+                try {
+                  Files.writeString(pipe, CORPUS); // blocks until the command opens the pipe
+                } catch (IOException e) {
+                  throw new java.io.UncheckedIOException(e);
+                }
+              });
       writer.start();
       CliRunner run = CliRunner.run(command);
       writer.join(10_000);
       assertThat(run.exitCode).as(run.toString()).isZero();
     }
-    assertThat(Files.readString(dir.resolve("clean.tsv"))).isEqualTo(Files.readString(dir.resolve("from-file.tsv")));
+    assertThat(Files.readString(dir.resolve("clean.tsv")))
+        .isEqualTo(Files.readString(dir.resolve("from-file.tsv")));
     assertThat(Files.readString(dir.resolve("report.html"))).contains(pipe + " (tsv)");
   }
 
@@ -71,11 +79,19 @@ class InputSafetyTest {
     Path input = Files.writeString(dir.resolve("in.tsv"), CORPUS);
     Path link = Files.createSymbolicLink(dir.resolve("link.tsv"), input);
     for (String command : new String[] {"pairs", "dedup"}) {
-      CliRunner run = command.equals("dedup")
-          ? CliRunner.run("dedup", "-q", "-o", dir.resolve("clean.tsv").toString(), input.toString(), link.toString())
-          : CliRunner.run("pairs", "-q", input.toString(), link.toString());
+      CliRunner run =
+          command.equals("dedup")
+              ? CliRunner.run(
+                  "dedup",
+                  "-q",
+                  "-o",
+                  dir.resolve("clean.tsv").toString(),
+                  input.toString(),
+                  link.toString())
+              : CliRunner.run("pairs", "-q", input.toString(), link.toString());
       assertThat(run.exitCode).as(run.toString()).isEqualTo(2);
-      assertThat(run.err.strip()).isEqualTo("neardup: " + link + ": the same file as " + input + ": give each input once");
+      assertThat(run.err.strip())
+          .isEqualTo("neardup: " + link + ": the same file as " + input + ": give each input once");
     }
     assertThat(dir.resolve("clean.tsv")).doesNotExist();
   }
@@ -88,15 +104,21 @@ class InputSafetyTest {
     Files.writeString(input, CORPUS + "d\tone more\n");
     assertThatThrownBy(snapshot::checkUnchanged)
         .isInstanceOf(InputException.class)
-        .hasMessage(input + ": changed while neardup was reading it; run again on a file that is not being written");
+        .hasMessage(
+            input
+                + ": changed while neardup was reading it; run again on a file that is not being"
+                + " written");
     InputSnapshot again = InputSnapshot.of(List.of(input));
-    Files.setLastModifiedTime(input, FileTime.fromMillis(Files.getLastModifiedTime(input).toMillis() + 5000));
-    assertThatThrownBy(again::checkUnchanged).hasMessageContaining("changed while neardup was reading it");
+    Files.setLastModifiedTime(
+        input, FileTime.fromMillis(Files.getLastModifiedTime(input).toMillis() + 5000));
+    assertThatThrownBy(again::checkUnchanged)
+        .hasMessageContaining("changed while neardup was reading it");
   }
 
   @Test
   void anUnreadableInputSaysPermissionDenied() throws IOException {
-    assumeFalse("root".equals(System.getProperty("user.name")), "root reads files without read permission");
+    assumeFalse(
+        "root".equals(System.getProperty("user.name")), "root reads files without read permission");
     Path input = Files.writeString(dir.resolve("secret.tsv"), CORPUS);
     Files.setPosixFilePermissions(input, PosixFilePermissions.fromString("---------"));
     CliRunner run = CliRunner.run("pairs", "-q", input.toString());
@@ -110,6 +132,7 @@ class InputSafetyTest {
     Path clean = dir.resolve("clean.tsv");
     CliRunner run = CliRunner.run("dedup", "-q", "-o", clean.toString(), input.toString());
     assertThat(run.exitCode).as(run.toString()).isZero();
-    assertThat(Files.readString(clean)).isEqualTo("a\tthe same words here\nc\tsomething else entirely\n");
+    assertThat(Files.readString(clean))
+        .isEqualTo("a\tthe same words here\nc\tsomething else entirely\n");
   }
 }

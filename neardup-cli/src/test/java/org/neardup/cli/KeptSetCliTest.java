@@ -28,15 +28,27 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class KeptSetCliTest {
   private static final Path DATA =
-      Path.of(System.getProperty("neardup.repo.root", ".")).toAbsolutePath().resolve("../shared/data").normalize();
-  private static final String[] KIJIJI = {"--format", "csv", "--delimiter", "tab", "--text-field", "Title",
-      "--text-field", "Short Description"};
+      Path.of(System.getProperty("neardup.repo.root", "."))
+          .toAbsolutePath()
+          .resolve("../shared/data")
+          .normalize();
+  private static final String[] KIJIJI = {
+    "--format",
+    "csv",
+    "--delimiter",
+    "tab",
+    "--text-field",
+    "Title",
+    "--text-field",
+    "Short Description"
+  };
 
   @TempDir Path dir;
 
   private static Path data(String relative) {
     Path file = DATA.resolve(relative);
-    Assumptions.assumeTrue(Files.isRegularFile(file), () -> "real data set absent, skipping: " + file);
+    Assumptions.assumeTrue(
+        Files.isRegularFile(file), () -> "real data set absent, skipping: " + file);
     return file;
   }
 
@@ -44,18 +56,26 @@ class KeptSetCliTest {
     return Stream.of(
         Arguments.of("kijiji/dataset_rent_rome_kijiji.tsv", List.of(KIJIJI), "0.8", "first"),
         Arguments.of("kijiji/dataset_rent_rome_kijiji.tsv", List.of(KIJIJI), "0.5", "longest"),
-        Arguments.of("articles/articles_1000.train", List.of("--format", "lines", "--shingle", "char:9"), "0.8", "first"),
-        Arguments.of("articles/articles_1000.train", List.of("--format", "lines", "--shingle", "char:3", "--exact"),
-            "0.35", "shortest"));
+        Arguments.of(
+            "articles/articles_1000.train",
+            List.of("--format", "lines", "--shingle", "char:9"),
+            "0.8",
+            "first"),
+        Arguments.of(
+            "articles/articles_1000.train",
+            List.of("--format", "lines", "--shingle", "char:3", "--exact"),
+            "0.35",
+            "shortest"));
   }
 
   @ParameterizedTest
   @MethodSource("realCorpora")
-  void everyRemovedDocumentHasAKeptOneAtTheThresholdAndNoTwoKeptOnesAreAPair(String corpus, List<String> options,
-      String threshold, String keep) throws IOException {
+  void everyRemovedDocumentHasAKeptOneAtTheThresholdAndNoTwoKeptOnesAreAPair(
+      String corpus, List<String> options, String threshold, String keep) throws IOException {
     Path input = data(corpus);
     double t = Double.parseDouble(threshold);
-    Map<String, Map<String, String>> pairs = pairs(run("pairs", options, "--threshold", threshold, input));
+    Map<String, Map<String, String>> pairs =
+        pairs(run("pairs", options, "--threshold", threshold, input));
     String clusters = run("clusters", options, "--threshold", threshold, "--keep", keep, input);
     Map<String, String[]> removed = removals(clusters);
     Set<String> keptInGroups = new HashSet<>();
@@ -73,21 +93,25 @@ class KeptSetCliTest {
       String id = removal.getKey();
       String kept = removal.getValue()[0];
       String similarity = removal.getValue()[1];
-      // (a) a kept document at exact J >= t, with the similarity pairs gives, and no kept one closer
+      // (a) a kept document at exact J >= t, with the similarity pairs gives, and no kept one
+      // closer
       assertThat(removed).doesNotContainKey(kept);
       assertThat(keptInGroups).contains(kept);
       assertThat(pairs.get(id)).containsEntry(kept, similarity);
       assertThat(Double.parseDouble(similarity)).isGreaterThanOrEqualTo(t - 5e-7);
       for (Map.Entry<String, String> neighbour : pairs.get(id).entrySet()) {
         if (!removed.containsKey(neighbour.getKey())) {
-          assertThat(Double.parseDouble(neighbour.getValue())).isLessThanOrEqualTo(Double.parseDouble(similarity));
+          assertThat(Double.parseDouble(neighbour.getValue()))
+              .isLessThanOrEqualTo(Double.parseDouble(similarity));
         }
       }
     }
     // (b) no two kept documents are a pair
     for (Map.Entry<String, Map<String, String>> document : pairs.entrySet()) {
       if (!removed.containsKey(document.getKey())) {
-        assertThat(document.getValue().keySet()).as(document.getKey()).allMatch(removed::containsKey);
+        assertThat(document.getValue().keySet())
+            .as(document.getKey())
+            .allMatch(removed::containsKey);
       }
     }
   }
@@ -96,14 +120,18 @@ class KeptSetCliTest {
   void inputOrderDecidesUnderKeepFirstOnKijiji() throws IOException {
     Path input = data("kijiji/dataset_rent_rome_kijiji.tsv");
     List<String> options = List.of(KIJIJI);
-    Map<String, Map<String, String>> pairs = pairs(run("pairs", options, "--threshold", "0.5", input));
+    Map<String, Map<String, String>> pairs =
+        pairs(run("pairs", options, "--threshold", "0.5", input));
     Map<String, String[]> removed = removals(run("clusters", options, "--threshold", "0.5", input));
     // ids are record numbers: a document is removed iff an earlier neighbour is kept
     for (Map.Entry<String, Map<String, String>> document : pairs.entrySet()) {
       int ordinal = Integer.parseInt(document.getKey());
-      boolean earlierKept = document.getValue().keySet().stream()
-          .anyMatch(n -> Integer.parseInt(n) < ordinal && !removed.containsKey(n));
-      assertThat(removed.containsKey(document.getKey())).as(document.getKey()).isEqualTo(earlierKept);
+      boolean earlierKept =
+          document.getValue().keySet().stream()
+              .anyMatch(n -> Integer.parseInt(n) < ordinal && !removed.containsKey(n));
+      assertThat(removed.containsKey(document.getKey()))
+          .as(document.getKey())
+          .isEqualTo(earlierKept);
     }
   }
 
@@ -113,7 +141,8 @@ class KeptSetCliTest {
     List<String> options = List.of(KIJIJI);
     Map<String, String[]> removed = removals(run("clusters", options, "--keep", "longest", input));
     Path clean = dir.resolve("clean.tsv");
-    List<String> args = new ArrayList<>(List.of("dedup", "-q", "--keep", "longest", "-o", clean.toString()));
+    List<String> args =
+        new ArrayList<>(List.of("dedup", "-q", "--keep", "longest", "-o", clean.toString()));
     args.addAll(options);
     args.add(input.toString());
     CliRunner dedup = CliRunner.run(args.toArray(String[]::new));
@@ -142,11 +171,12 @@ class KeptSetCliTest {
     Path input = Files.writeString(dir.resolve("chain.tsv"), text.toString());
     // J(i, i+1) = 19/21 = 0.904762, J(i, i+2) = 18/22 = 0.818182, J(i, i+3) = 17/23 < 0.8
     List<String> options = List.of("--shingle", "word:1", "--exact");
-    assertThat(run("clusters", options, "--threshold", "0.85", input)).isEqualTo(
-        "d0\td0\tkeep\t1.000000\nd0\td1\tduplicate\t0.904762\n"
-            + "d2\td2\tkeep\t1.000000\nd2\td3\tduplicate\t0.904762\n"
-            + "d4\td4\tkeep\t1.000000\nd4\td5\tduplicate\t0.904762\n"
-            + "d6\td6\tkeep\t1.000000\nd6\td7\tduplicate\t0.904762\n");
+    assertThat(run("clusters", options, "--threshold", "0.85", input))
+        .isEqualTo(
+            "d0\td0\tkeep\t1.000000\nd0\td1\tduplicate\t0.904762\n"
+                + "d2\td2\tkeep\t1.000000\nd2\td3\tduplicate\t0.904762\n"
+                + "d4\td4\tkeep\t1.000000\nd4\td5\tduplicate\t0.904762\n"
+                + "d6\td6\tkeep\t1.000000\nd6\td7\tduplicate\t0.904762\n");
     String components = run("clusters", options, "--threshold", "0.85", "--components", input);
     assertThat(components.lines()).hasSize(9).allMatch(l -> l.startsWith("d0\t"));
     assertThat(components.lines().filter(l -> l.endsWith("\tduplicate"))).hasSize(8);
@@ -184,7 +214,9 @@ class KeptSetCliTest {
     for (String line : out.split("\n")) {
       String[] f = line.split("\t");
       if (f.length == 4 && f[2].equals("duplicate")) {
-        assertThat(removed.put(f[1], new String[] {f[0], f[3]})).as("listed once: " + f[1]).isNull();
+        assertThat(removed.put(f[1], new String[] {f[0], f[3]}))
+            .as("listed once: " + f[1])
+            .isNull();
       }
     }
     return removed;

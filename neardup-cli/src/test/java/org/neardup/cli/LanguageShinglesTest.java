@@ -21,7 +21,11 @@ class LanguageShinglesTest {
 
   private static Set<String> pairs(CliRunner run) {
     assertThat(run.exitCode).as(run.toString()).isZero();
-    return run.out.lines().map(line -> line.split("\t")).map(f -> f[0] + "\t" + f[1]).collect(Collectors.toSet());
+    return run.out
+        .lines()
+        .map(line -> line.split("\t"))
+        .map(f -> f[0] + "\t" + f[1])
+        .collect(Collectors.toSet());
   }
 
   private static double found(PlantedCorpus corpus, Set<String> pairs) {
@@ -31,19 +35,30 @@ class LanguageShinglesTest {
 
   @ParameterizedTest
   @CsvSource({"zh, word:5", "ja, word:5", "th, word:5", "zh, word:3", "ja, word:3", "th, word:3"})
-  void wordShinglesFindPlantedNearDuplicatesInScriptsWithoutSpaces(String language, String shingle) throws IOException {
+  void wordShinglesFindPlantedNearDuplicatesInScriptsWithoutSpaces(String language, String shingle)
+      throws IOException {
     PlantedCorpus corpus = PlantedCorpus.of(language, 8);
     Path input = Files.writeString(dir.resolve(language + ".tsv"), corpus.tsv());
-    Set<String> lsh = pairs(CliRunner.run("pairs", "-q", "--shingle", shingle, "-t", "0.5", input.toString()));
-    Set<String> exact = pairs(CliRunner.run("pairs", "-q", "--exact", "--shingle", shingle, "-t", "0.5", input.toString()));
+    Set<String> lsh =
+        pairs(CliRunner.run("pairs", "-q", "--shingle", shingle, "-t", "0.5", input.toString()));
+    Set<String> exact =
+        pairs(
+            CliRunner.run(
+                "pairs", "-q", "--exact", "--shingle", shingle, "-t", "0.5", input.toString()));
 
-    assertThat(found(corpus, lsh)).as("planted pairs found by " + shingle).isGreaterThanOrEqualTo(0.99);
-    assertThat(lsh.stream().filter(exact::contains).count()).as("recall against --exact")
+    assertThat(found(corpus, lsh))
+        .as("planted pairs found by " + shingle)
+        .isGreaterThanOrEqualTo(0.99);
+    assertThat(lsh.stream().filter(exact::contains).count())
+        .as("recall against --exact")
         .isGreaterThanOrEqualTo((long) Math.ceil(0.99 * exact.size()));
-    assertThat(lsh).as("only pairs of one paragraph").allSatisfy(pair -> {
-      String[] ids = pair.split("\t");
-      assertThat(ids[0].split("-e")[0]).isEqualTo(ids[1].split("-e")[0]);
-    });
+    assertThat(lsh)
+        .as("only pairs of one paragraph")
+        .allSatisfy(
+            pair -> {
+              String[] ids = pair.split("\t");
+              assertThat(ids[0].split("-e")[0]).isEqualTo(ids[1].split("-e")[0]);
+            });
   }
 
   @ParameterizedTest
@@ -51,7 +66,17 @@ class LanguageShinglesTest {
   void whitespaceWordsSeeEachParagraphAsOneWord(String language) throws IOException {
     PlantedCorpus corpus = PlantedCorpus.of(language, 8);
     Path input = Files.writeString(dir.resolve(language + ".tsv"), corpus.tsv());
-    Set<String> pairs = pairs(CliRunner.run("pairs", "-q", "--exact", "--shingle", "whitespace-word:5", "-t", "0.5", input.toString()));
+    Set<String> pairs =
+        pairs(
+            CliRunner.run(
+                "pairs",
+                "-q",
+                "--exact",
+                "--shingle",
+                "whitespace-word:5",
+                "-t",
+                "0.5",
+                input.toString()));
     assertThat(found(corpus, pairs)).isLessThan(0.5);
   }
 }

@@ -72,19 +72,24 @@ class LibraryCliParityTest {
 
   @Test
   void atALowThresholdTheLibraryTakesThePlannersExactJoinAsTheCommandLineDoes() throws IOException {
-    PipelineConfig config = PipelineConfig.builder().threshold(0.3).banding(LshParams.of(8, 1)).build();
+    PipelineConfig config =
+        PipelineConfig.builder().threshold(0.3).banding(LshParams.of(8, 1)).build();
     List<String> fromCli = cli("low.tsv", "-t", "0.3", "--bands", "8", "--rows", "1");
     List<String> fromLibrary = library(config);
     assertThat(fromLibrary).containsExactlyInAnyOrderElementsOf(fromCli);
 
     // the library's former path, LSH alone, misses some of these pairs
     List<String> texts = generated.texts();
-    try (Corpus corpus = BatchRun.read(config, BatchInput.ofTexts(texts), new InputProblems(OnError.FAIL),
-        Progress.NONE)) {
+    try (Corpus corpus =
+        BatchRun.read(
+            config, BatchInput.ofTexts(texts), new InputProblems(OnError.FAIL), Progress.NONE)) {
       List<String> lshOnly = new ArrayList<>();
       for (SimilarPair pair : PairFinder.withLsh(corpus, Progress.NONE).pairs()) {
-        lshOnly.add(line(generated.ids().get(Integer.parseInt(corpus.id(pair.first()))),
-            generated.ids().get(Integer.parseInt(corpus.id(pair.second()))), pair.similarity()));
+        lshOnly.add(
+            line(
+                generated.ids().get(Integer.parseInt(corpus.id(pair.first()))),
+                generated.ids().get(Integer.parseInt(corpus.id(pair.second()))),
+                pair.similarity()));
       }
       assertThat(fromLibrary).containsAll(lshOnly).hasSizeGreaterThan(lshOnly.size());
     }
@@ -92,7 +97,8 @@ class LibraryCliParityTest {
 
   @Test
   void atTheDefaultThresholdBothTakeLshAndAgree() throws IOException {
-    assertThat(library(PipelineConfig.builder().build())).containsExactlyInAnyOrderElementsOf(cli("default.tsv"))
+    assertThat(library(PipelineConfig.builder().build()))
+        .containsExactlyInAnyOrderElementsOf(cli("default.tsv"))
         .isNotEmpty();
   }
 }

@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * for output that was lost: every writing command is checked with the same cases.
  */
 class OutputSafetyTest {
-  private static final String CORPUS = "a\tthe same text for both of them\nb\tthe same text for both of them\n";
+  private static final String CORPUS =
+      "a\tthe same text for both of them\nb\tthe same text for both of them\n";
 
   @TempDir Path dir;
 
@@ -45,7 +46,9 @@ class OutputSafetyTest {
 
   private static CliRunner run(String name, Path output, Path... inputs) {
     String[] head = command(name, output);
-    String[] all = Stream.concat(Stream.of(head), Stream.of(inputs).map(Path::toString)).toArray(String[]::new);
+    String[] all =
+        Stream.concat(Stream.of(head), Stream.of(inputs).map(Path::toString))
+            .toArray(String[]::new);
     return CliRunner.run(all);
   }
 
@@ -57,8 +60,11 @@ class OutputSafetyTest {
 
   private List<Path> leftovers() throws IOException {
     try (Stream<Path> walk = Files.walk(dir)) {
-      return walk.filter(p -> p.getFileName().toString().endsWith(".tmp")
-          || p.getFileName().toString().startsWith(".")).toList();
+      return walk.filter(
+              p ->
+                  p.getFileName().toString().endsWith(".tmp")
+                      || p.getFileName().toString().startsWith("."))
+          .toList();
     }
   }
 
@@ -73,7 +79,8 @@ class OutputSafetyTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"pairs", "clusters", "dedup", "report"})
-  void theInputIsRecognisedThroughARelativePathASymlinkAndAHardLink(String command) throws IOException {
+  void theInputIsRecognisedThroughARelativePathASymlinkAndAHardLink(String command)
+      throws IOException {
     Path input = Files.writeString(dir.resolve("in.tsv"), CORPUS);
     Path other = Files.writeString(dir.resolve("other.tsv"), "c\tsomething else entirely here\n");
     Path relative = Path.of("").toAbsolutePath().relativize(input);
@@ -91,10 +98,13 @@ class OutputSafetyTest {
   @Test
   void tunePlotAndGenerateAreCheckedToo() throws IOException {
     Path input = Files.writeString(dir.resolve("in.svg"), CORPUS);
-    assertRefused(CliRunner.run("tune", "--format", "tsv", "--plot", input.toString(), input.toString()), "is also an input");
+    assertRefused(
+        CliRunner.run("tune", "--format", "tsv", "--plot", input.toString(), input.toString()),
+        "is also an input");
     assertThat(Files.readString(input)).isEqualTo(CORPUS);
     Path missing = dir.resolve("no/such/dir/corpus.tsv");
-    assertRefused(CliRunner.run("generate", "--documents", "10", "-o", missing.toString()), "does not exist");
+    assertRefused(
+        CliRunner.run("generate", "--documents", "10", "-o", missing.toString()), "does not exist");
   }
 
   @Test
@@ -102,12 +112,22 @@ class OutputSafetyTest {
     Path input = Files.createDirectories(dir.resolve("docs"));
     Files.writeString(input.resolve("a.txt"), "the same text for both of them");
     Files.writeString(input.resolve("b.txt"), "the same text for both of them");
-    assertRefused(CliRunner.run("dedup", "-q", "-o", input.resolve("clean").toString(), input.toString()),
+    assertRefused(
+        CliRunner.run("dedup", "-q", "-o", input.resolve("clean").toString(), input.toString()),
         "inside the input directory");
-    assertRefused(CliRunner.run("pairs", "-q", "--format", "dir", "-o", input.resolve("pairs.tsv").toString(), input.toString()),
+    assertRefused(
+        CliRunner.run(
+            "pairs",
+            "-q",
+            "--format",
+            "dir",
+            "-o",
+            input.resolve("pairs.tsv").toString(),
+            input.toString()),
         "inside the input directory");
     try (Stream<Path> files = Files.list(input)) {
-      assertThat(files.map(p -> p.getFileName().toString()).sorted().toList()).containsExactly("a.txt", "b.txt");
+      assertThat(files.map(p -> p.getFileName().toString()).sorted().toList())
+          .containsExactly("a.txt", "b.txt");
     }
   }
 
@@ -119,7 +139,9 @@ class OutputSafetyTest {
     Path output = dir.resolve("missing/out." + (command.equals("tune") ? "svg" : "tsv"));
     // The output problem is found before the bad input would be.
     assertRefused(run(command, output, input, bad), "missing/out");
-    assertThat(run(command, output, input, bad).err).contains("directory").contains("does not exist");
+    assertThat(run(command, output, input, bad).err)
+        .contains("directory")
+        .contains("does not exist");
     assertThat(leftovers()).isEmpty();
   }
 
@@ -127,29 +149,55 @@ class OutputSafetyTest {
   void anOutputUnderAFileSaysThatTheFileIsNotADirectory() throws IOException {
     Path input = Files.writeString(dir.resolve("in.tsv"), CORPUS);
     Path file = Files.writeString(dir.resolve("plain.txt"), "x");
-    assertRefused(CliRunner.run("pairs", "-q", "-o", file.resolve("out.tsv").toString(), input.toString()),
+    assertRefused(
+        CliRunner.run("pairs", "-q", "-o", file.resolve("out.tsv").toString(), input.toString()),
         "cannot write: " + file + " is not a directory");
   }
 
   @Test
   void dashIsStandardOutputWhereOutputCanBeTextAndRefusedWhereItMustBeAFile() throws IOException {
     Path input = Files.writeString(dir.resolve("in.tsv"), CORPUS);
-    Path dash = Path.of("-"); // relative to the working directory, where a file named "-" would land
+    Path dash =
+        Path.of("-"); // relative to the working directory, where a file named "-" would land
     for (String command : List.of("pairs", "clusters")) {
       CliRunner run = CliRunner.run(command, "-q", "-o", "-", input.toString());
       assertThat(run.exitCode).as(run.toString()).isZero();
-      assertThat(run.out).as(run.toString()).isEqualTo(CliRunner.run(command, "-q", input.toString()).out).contains("a\tb");
+      assertThat(run.out)
+          .as(run.toString())
+          .isEqualTo(CliRunner.run(command, "-q", input.toString()).out)
+          .contains("a\tb");
     }
-    assertRefused(CliRunner.run("dedup", "-q", "-o", "-", input.toString()), "the deduplicated copy is written to a file");
-    assertRefused(CliRunner.run("sign", "-q", "-o", "-", input.toString()), "the signature file is written to a file");
-    // generate's planted excerpts: standard output when the corpus goes to a file, refused when both would
+    assertRefused(
+        CliRunner.run("dedup", "-q", "-o", "-", input.toString()),
+        "the deduplicated copy is written to a file");
+    assertRefused(
+        CliRunner.run("sign", "-q", "-o", "-", input.toString()),
+        "the signature file is written to a file");
+    // generate's planted excerpts: standard output when the corpus goes to a file, refused when
+    // both would
     Path corpus = dir.resolve("g.tsv");
-    CliRunner truth = CliRunner.run("generate", "--documents", "200", "--excerpts", "0.5", "--seed", "3", "-o", corpus.toString(),
-        "--truth", "-");
+    CliRunner truth =
+        CliRunner.run(
+            "generate",
+            "--documents",
+            "200",
+            "--excerpts",
+            "0.5",
+            "--seed",
+            "3",
+            "-o",
+            corpus.toString(),
+            "--truth",
+            "-");
     assertThat(truth.exitCode).as(truth.toString()).isZero();
-    assertThat(truth.out.lines().toList()).as(truth.toString()).isNotEmpty().allMatch(line -> line.matches("[^\t]+\t[^\t]+"));
+    assertThat(truth.out.lines().toList())
+        .as(truth.toString())
+        .isNotEmpty()
+        .allMatch(line -> line.matches("[^\t]+\t[^\t]+"));
     assertThat(Files.readString(corpus)).contains("\t");
-    assertRefused(CliRunner.run("generate", "--documents", "10", "--truth", "-"), "--truth -: the corpus goes to standard output");
+    assertRefused(
+        CliRunner.run("generate", "--documents", "10", "--truth", "-"),
+        "--truth -: the corpus goes to standard output");
     assertThat(dash).doesNotExist();
   }
 
@@ -157,18 +205,22 @@ class OutputSafetyTest {
   void anOutputThatIsADirectoryIsRefused() throws IOException {
     Path input = Files.writeString(dir.resolve("in.tsv"), CORPUS);
     Path empty = Files.createDirectories(dir.resolve("empty"));
-    assertRefused(CliRunner.run("pairs", "-q", "-o", empty.toString(), input.toString()), "is a directory");
+    assertRefused(
+        CliRunner.run("pairs", "-q", "-o", empty.toString(), input.toString()), "is a directory");
     assertThat(empty).isDirectory();
   }
 
   @Test
   void anUnwritableOutputDirectorySaysWhy() throws IOException {
-    assumeFalse("root".equals(System.getProperty("user.name")), "root writes into read-only directories");
+    assumeFalse(
+        "root".equals(System.getProperty("user.name")), "root writes into read-only directories");
     Path input = Files.writeString(dir.resolve("in.tsv"), CORPUS);
     Path readOnly = Files.createDirectories(dir.resolve("ro"));
     Files.setPosixFilePermissions(readOnly, PosixFilePermissions.fromString("r-xr-xr-x"));
     try {
-      CliRunner run = CliRunner.run("pairs", "-q", "-o", readOnly.resolve("out.tsv").toString(), input.toString());
+      CliRunner run =
+          CliRunner.run(
+              "pairs", "-q", "-o", readOnly.resolve("out.tsv").toString(), input.toString());
       assertRefused(run, "permission denied");
       assertThat(run.err).doesNotContain(".tmp");
     } finally {
@@ -195,20 +247,26 @@ class OutputSafetyTest {
     Files.setPosixFilePermissions(output, PosixFilePermissions.fromString("rw-------"));
     CliRunner run = CliRunner.run("pairs", "-q", "-o", output.toString(), input.toString());
     assertThat(run.exitCode).as(run.toString()).isZero();
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(output))).isEqualTo("rw-------");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(output)))
+        .isEqualTo("rw-------");
   }
 
   @Test
   void aFailingStandardOutputIsAnErrorNotASilentSuccess() throws IOException {
     Path input = Files.writeString(dir.resolve("in.tsv"), CORPUS);
-    OutputStream full = new OutputStream() {
-      @Override
-      public void write(int b) throws IOException {
-        throw new IOException("No space left on device");
-      }
-    };
+    OutputStream full =
+        new OutputStream() {
+          @Override
+          public void write(int b) throws IOException {
+            throw new IOException("No space left on device");
+          }
+        };
     StringWriter err = new StringWriter();
-    int code = Main.run(new String[] {"pairs", "-q", input.toString()}, new PrintWriter(full, true), new PrintWriter(err, true));
+    int code =
+        Main.run(
+            new String[] {"pairs", "-q", input.toString()},
+            new PrintWriter(full, true),
+            new PrintWriter(err, true));
     assertThat(code).as(err.toString()).isEqualTo(2);
     assertThat(err.toString()).startsWith("neardup: standard output: cannot write");
   }
@@ -217,10 +275,12 @@ class OutputSafetyTest {
   void aDeviceIsWrittenThroughNotReplacedAndItsWriteErrorsAreReported() throws IOException {
     Path devFull = Path.of("/dev/full");
     Path devNull = Path.of("/dev/null");
-    assumeTrue(Files.exists(devFull) && !Files.isRegularFile(devFull) && !Files.isRegularFile(devNull),
+    assumeTrue(
+        Files.exists(devFull) && !Files.isRegularFile(devFull) && !Files.isRegularFile(devNull),
         "needs the character devices /dev/full and /dev/null");
     Path input = Files.writeString(dir.resolve("in.tsv"), CORPUS);
-    // Through links in our own directory: before the fix, the rename replaced the link, not a device.
+    // Through links in our own directory: before the fix, the rename replaced the link, not a
+    // device.
     Path toNull = Files.createSymbolicLink(dir.resolve("null.tsv"), devNull);
     CliRunner ok = CliRunner.run("pairs", "-q", "-o", toNull.toString(), input.toString());
     assertThat(ok.exitCode).as(ok.toString()).isZero();
@@ -243,7 +303,8 @@ class OutputSafetyTest {
   @Test
   void aLongButValidOutputNameStillGetsATemporarySibling() throws IOException {
     Path input = Files.writeString(dir.resolve("in.tsv"), CORPUS);
-    Path output = dir.resolve("x".repeat(240) + ".tsv"); // 244 bytes: valid, but not with a suffix of 17
+    Path output =
+        dir.resolve("x".repeat(240) + ".tsv"); // 244 bytes: valid, but not with a suffix of 17
     CliRunner run = CliRunner.run("pairs", "-q", "-o", output.toString(), input.toString());
     assertThat(run.exitCode).as(run.toString()).isZero();
     assertThat(Files.readString(output)).isEqualTo("a\tb\t1.000000\n");

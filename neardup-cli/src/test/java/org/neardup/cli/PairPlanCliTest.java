@@ -39,14 +39,20 @@ class PairPlanCliTest {
   }
 
   @Test
-  void theExactJoinIsChosenWhenLshWouldExamineFarMorePairsAndGivesTheExactPairs() throws IOException {
+  void theExactJoinIsChosenWhenLshWouldExamineFarMorePairsAndGivesTheExactPairs()
+      throws IOException {
     CliRunner planned = pairs("planned.tsv", "-t", "0.3", "--bands", "64", "--rows", "1");
-    assertThat(planned.err).containsPattern(
-        "neardup: plan: the exact join: LSH would examine up to [\\d,]+ candidate pairs, the exact join about [\\d,]+"
-            + " \\(estimated from 4,000 documents\\); --lsh forces LSH");
-    assertThat(planned.err).contains("exact join (prefix filter)").doesNotContain("bands=64 rows=1,");
+    assertThat(planned.err)
+        .containsPattern(
+            "neardup: plan: the exact join: LSH would examine up to [\\d,]+ candidate pairs, the"
+                + " exact join about [\\d,]+ \\(estimated from 4,000 documents\\); --lsh forces"
+                + " LSH");
+    assertThat(planned.err)
+        .contains("exact join (prefix filter)")
+        .doesNotContain("bands=64 rows=1,");
     pairs("exact.tsv", "-t", "0.3", "-q", "--exact");
-    assertThat(Files.readString(dir.resolve("planned.tsv"))).isEqualTo(Files.readString(dir.resolve("exact.tsv")));
+    assertThat(Files.readString(dir.resolve("planned.tsv")))
+        .isEqualTo(Files.readString(dir.resolve("exact.tsv")));
   }
 
   @Test

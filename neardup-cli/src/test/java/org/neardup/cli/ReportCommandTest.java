@@ -18,29 +18,49 @@ import org.neardup.text.Normalizer;
 import org.neardup.text.NormalizerConfig;
 
 class ReportCommandTest {
-  static final List<String> SECTIONS = List.of("parameters", "counts", "histogram", "clusters", "removals", "lowest-pairs", "cluster-pairs");
+  static final List<String> SECTIONS =
+      List.of(
+          "parameters",
+          "counts",
+          "histogram",
+          "clusters",
+          "removals",
+          "lowest-pairs",
+          "cluster-pairs");
 
-  private static final String HOSTILE = "<script>alert(\"x\")</script> & <b>bold</b> 'quoted' offer: flat near the station with two rooms";
+  private static final String HOSTILE =
+      "<script>alert(\"x\")</script> & <b>bold</b> 'quoted' offer: flat near the station with two"
+          + " rooms";
 
-  private static final String R1 = "Bright flat in Rome near the metro, two rooms, kitchen, balcony, 480 euro a month";
-  private static final String R2 = "Bright flat in Rome near the metro, two rooms, kitchen, balcony, 750 euro a month";
+  private static final String R1 =
+      "Bright flat in Rome near the metro, two rooms, kitchen, balcony, 480 euro a month";
+  private static final String R2 =
+      "Bright flat in Rome near the metro, two rooms, kitchen, balcony, 750 euro a month";
 
   @TempDir Path dir;
 
   private static double jaccard(String a, String b) {
     Normalizer normalizer = new Normalizer(NormalizerConfig.DEFAULT);
-    return StringShingles.jaccard(StringShingles.of(normalizer.normalize(a), ShingleConfig.DEFAULT),
+    return StringShingles.jaccard(
+        StringShingles.of(normalizer.normalize(a), ShingleConfig.DEFAULT),
         StringShingles.of(normalizer.normalize(b), ShingleConfig.DEFAULT));
   }
 
   private Path corpus() throws IOException {
-    return Files.writeString(dir.resolve("ads.tsv"),
+    return Files.writeString(
+        dir.resolve("ads.tsv"),
         "r1\tBright flat in Rome near the metro, two rooms, kitchen, balcony, 480 euro a month\n"
             + "g1\tGardening tools for sale, barely used, pick up only\n"
-            + "r2\t" + R2 + "\n"
-            + "h1\t" + HOSTILE + "\n"
+            + "r2\t"
+            + R2
+            + "\n"
+            + "h1\t"
+            + HOSTILE
+            + "\n"
             + "c1\tCopy shop services in the city centre, open every day of the week\n"
-            + "h2\t" + HOSTILE + "!\n"
+            + "h2\t"
+            + HOSTILE
+            + "!\n"
             + "c2\tCopy shop services in the city centre, open every day of the week\n"
             + "c3\tcopy shop services in the city centre, open every day of the week\n");
   }
@@ -71,7 +91,11 @@ class ReportCommandTest {
       assertThat(html.getElementById(id).tagName()).isEqualTo("section");
     }
     Element parameters = html.getElementById("parameters");
-    assertThat(parameters.text()).contains("threshold 0.7").contains("shingle char:5").contains("bands=").contains("nfkc,lower,collapse")
+    assertThat(parameters.text())
+        .contains("threshold 0.7")
+        .contains("shingle char:5")
+        .contains("bands=")
+        .contains("nfkc,lower,collapse")
         .contains(corpus().toString() + " (tsv)");
     Element counts = html.getElementById("counts");
     assertThat(value(counts, "documents")).isEqualTo("8");
@@ -90,7 +114,11 @@ class ReportCommandTest {
     assertThat(html.select("style").html()).doesNotContain("url(").doesNotContain("@import");
     assertThat(html.select("#histogram svg")).hasSize(1);
     String svg = html.selectFirst("#histogram svg").outerHtml();
-    assertThat(svg).doesNotContain("href").doesNotContain("<image").doesNotContain("font").doesNotContain("<!DOCTYPE");
+    assertThat(svg)
+        .doesNotContain("href")
+        .doesNotContain("<image")
+        .doesNotContain("font")
+        .doesNotContain("<!DOCTYPE");
     assertThat(svg.replaceAll("url\\(#histogram-clip-\\d+\\)", "")).doesNotContain("url(");
   }
 
@@ -99,8 +127,11 @@ class ReportCommandTest {
     Document html = report(corpus().toString());
     assertThat(html.select("script")).isEmpty();
     assertThat(html.select(".text b")).isEmpty();
-    Element hostilePair = html.select("article.pair").stream()
-        .filter(p -> p.selectFirst("h3").text().contains("h1 ~ h2")).findFirst().orElseThrow();
+    Element hostilePair =
+        html.select("article.pair").stream()
+            .filter(p -> p.selectFirst("h3").text().contains("h1 ~ h2"))
+            .findFirst()
+            .orElseThrow();
     assertThat(hostilePair.select(".side").get(0).selectFirst(".text").text()).isEqualTo(HOSTILE);
     assertThat(hostilePair.select(".side").get(1).select("ins").text()).isEqualTo("rooms!");
     assertThat(hostilePair.select(".side").get(0).select("del").text()).isEqualTo("rooms");
@@ -110,7 +141,8 @@ class ReportCommandTest {
   void sideBySideTextsMarkExactlyTheDifferingWords() throws IOException {
     Document html = report(corpus().toString());
     Element pair = html.select("#lowest-pairs article.pair").first();
-    assertThat(pair.selectFirst("h3").text()).isEqualTo("r1 ~ r2 J = " + Formats.similarity(jaccard(R1, R2)));
+    assertThat(pair.selectFirst("h3").text())
+        .isEqualTo("r1 ~ r2 J = " + Formats.similarity(jaccard(R1, R2)));
     List<Element> sides = pair.select(".side");
     assertThat(sides).hasSize(2);
     assertThat(sides.get(0).selectFirst(".id").text()).isEqualTo("r1");
@@ -118,8 +150,7 @@ class ReportCommandTest {
     assertThat(sides.get(0).select("ins")).isEmpty();
     assertThat(sides.get(1).select("ins").eachText()).containsExactly("750");
     assertThat(sides.get(1).select("del")).isEmpty();
-    assertThat(sides.get(1).selectFirst(".text").text())
-        .isEqualTo(R2);
+    assertThat(sides.get(1).selectFirst(".text").text()).isEqualTo(R2);
   }
 
   @Test
@@ -128,7 +159,8 @@ class ReportCommandTest {
     List<Element> removals = html.select("#removals article.pair");
     assertThat(removals).hasSize(4);
     Element closest = removals.get(0);
-    assertThat(closest.selectFirst("h3").text()).isEqualTo("r1 keeps r2 J = " + Formats.similarity(jaccard(R1, R2)));
+    assertThat(closest.selectFirst("h3").text())
+        .isEqualTo("r1 keeps r2 J = " + Formats.similarity(jaccard(R1, R2)));
     List<Element> sides = closest.select(".side");
     assertThat(sides.get(0).selectFirst(".id").text()).isEqualTo("r1");
     assertThat(sides.get(0).select("del").eachText()).containsExactly("480");
@@ -136,7 +168,8 @@ class ReportCommandTest {
     assertThat(sides.get(1).select("ins").eachText()).containsExactly("750");
     assertThat(removals.stream().map(r -> r.selectFirst("h3 .ids").text()))
         .containsExactlyInAnyOrder("r1 keeps r2", "h1 keeps h2", "c1 keeps c2", "c1 keeps c3");
-    assertThat(report("--removals", "1", corpus().toString()).select("#removals article.pair")).hasSize(1);
+    assertThat(report("--removals", "1", corpus().toString()).select("#removals article.pair"))
+        .hasSize(1);
   }
 
   @Test
@@ -147,16 +180,19 @@ class ReportCommandTest {
     assertThat(rows.get(0).select("td").get(1).text()).isEqualTo("3");
     assertThat(rows.get(0).select("td.ids").text()).startsWith("c1, c2, c3");
     // c1, c2, c3 differ only by case: identical after normalization, shown once
-    assertThat(html.getElementById("cluster-1-pairs").text()).contains("3 members, all with identical shingle sets");
+    assertThat(html.getElementById("cluster-1-pairs").text())
+        .contains("3 members, all with identical shingle sets");
     assertThat(html.select("#cluster-pairs .identical .text").first().text())
         .isEqualTo("Copy shop services in the city centre, open every day of the week");
-    assertThat(html.getElementById("cluster-2-pairs").text()).contains("2 members, lowest similarity");
+    assertThat(html.getElementById("cluster-2-pairs").text())
+        .contains("2 members, lowest similarity");
   }
 
   @Test
   void histogramHasABarPerBinAndSaysWhatItLeavesOut() throws IOException {
     Document html = report(corpus().toString());
-    // threshold 0.7: bins of 0.02 from 0.70 to 1: a bar each in the chart (XChart fills each bar, empty ones
+    // threshold 0.7: bins of 0.02 from 0.70 to 1: a bar each in the chart (XChart fills each bar,
+    // empty ones
     // with height 0, as one path of the bar colour) and a row each in the table
     assertThat(html.select("#histogram svg path[style*=fill:rgb(74,127,212)]")).hasSize(15);
     List<Element> bins = html.select("#histogram table.bins tr:has(td)");
@@ -164,9 +200,11 @@ class ReportCommandTest {
     assertThat(bins.get(0).child(0).text()).isEqualTo("[0.70, 0.72)");
     assertThat(bins.get(14).child(0).text()).isEqualTo("[0.98, 1.00]");
     assertThat(html.select("#histogram p").text()).contains("not drawn: 3 pairs with similarity 1");
-    long drawn = bins.stream().mapToLong(row -> Long.parseLong(row.child(1).text().replace(",", ""))).sum();
+    long drawn =
+        bins.stream().mapToLong(row -> Long.parseLong(row.child(1).text().replace(",", ""))).sum();
     assertThat(drawn).isEqualTo(2);
-    assertThat(html.selectFirst("#histogram svg").attr("aria-label")).isEqualTo("pairs by exact Jaccard similarity");
+    assertThat(html.selectFirst("#histogram svg").attr("aria-label"))
+        .isEqualTo("pairs by exact Jaccard similarity");
   }
 
   @Test
@@ -174,16 +212,20 @@ class ReportCommandTest {
     Document limited = report("--least-similar", "1", "--top-clusters", "1", corpus().toString());
     assertThat(limited.select("#lowest-pairs article.pair")).hasSize(1);
     assertThat(limited.select("#clusters tr[id]")).hasSize(1);
-    Path distinct = Files.writeString(dir.resolve("distinct.tsv"), "a\tone text\nb\tanother thing\n");
+    Path distinct =
+        Files.writeString(dir.resolve("distinct.tsv"), "a\tone text\nb\tanother thing\n");
     Document empty = report(distinct.toString());
     assertThat(empty.getElementById("histogram").text()).contains("No pairs found.");
     assertThat(empty.getElementById("clusters").text()).contains("No clusters.");
-    assertThat(CliRunner.run("report", "--least-similar", "-1", distinct.toString()).exitCode).isEqualTo(2);
+    assertThat(CliRunner.run("report", "--least-similar", "-1", distinct.toString()).exitCode)
+        .isEqualTo(2);
   }
 
   private static String value(Element table, String key) {
     return table.select("tr").stream()
         .filter(row -> row.selectFirst("th").text().equals(key))
-        .map(row -> row.selectFirst("td").text()).findFirst().orElseThrow(() -> new AssertionError("no row " + key));
+        .map(row -> row.selectFirst("td").text())
+        .findFirst()
+        .orElseThrow(() -> new AssertionError("no row " + key));
   }
 }

@@ -16,10 +16,23 @@ import org.junit.jupiter.api.io.TempDir;
 import org.neardup.eval.TopKRecall;
 import org.neardup.testkit.SharedData;
 
-/** Containment pairs and top-k answers on ../shared/data against their exact references (skipped when absent). */
+/**
+ * Containment pairs and top-k answers on ../shared/data against their exact references (skipped
+ * when absent).
+ */
 class SearchOnRealDataTest {
-  private static final String[] KIJIJI = {"--format", "csv", "--delimiter", "tab", "--text-field", "Title",
-      "--text-field", "Short Description", "--shingle", "char:10"};
+  private static final String[] KIJIJI = {
+    "--format",
+    "csv",
+    "--delimiter",
+    "tab",
+    "--text-field",
+    "Title",
+    "--text-field",
+    "Short Description",
+    "--shingle",
+    "char:10"
+  };
 
   @TempDir Path dir;
 
@@ -27,17 +40,37 @@ class SearchOnRealDataTest {
   void articlesContainmentPairsAreTheExactOnesAndHoldTheTruth() throws IOException {
     Path train = SharedData.file("articles/articles_2500.train");
     Path truth = SharedData.file("articles/articles_2500.truth");
-    CliRunner sample = CliRunner.run("pairs", "-q", "--format", "lines", "--shingle", "char:9", "--measure", "containment",
-        train.toString());
-    CliRunner exact = CliRunner.run("pairs", "-q", "--format", "lines", "--shingle", "char:9", "--measure", "containment",
-        "--exact", train.toString());
+    CliRunner sample =
+        CliRunner.run(
+            "pairs",
+            "-q",
+            "--format",
+            "lines",
+            "--shingle",
+            "char:9",
+            "--measure",
+            "containment",
+            train.toString());
+    CliRunner exact =
+        CliRunner.run(
+            "pairs",
+            "-q",
+            "--format",
+            "lines",
+            "--shingle",
+            "char:9",
+            "--measure",
+            "containment",
+            "--exact",
+            train.toString());
     assertThat(sample.exitCode).as(sample.toString()).isZero();
     assertThat(sample.out).isEqualTo(exact.out);
     Set<String> found = new HashSet<>();
     sample.out.lines().forEach(line -> found.add(line.split("\t")[0] + " " + line.split("\t")[1]));
     for (String line : Files.readAllLines(truth)) {
       String[] ids = line.strip().split("\\s+");
-      assertThat(found).contains(ids[0].compareTo(ids[1]) < 0 ? ids[0] + " " + ids[1] : ids[1] + " " + ids[0]);
+      assertThat(found)
+          .contains(ids[0].compareTo(ids[1]) < 0 ? ids[0] + " " + ids[1] : ids[1] + " " + ids[0]);
     }
   }
 
@@ -46,11 +79,24 @@ class SearchOnRealDataTest {
     Path kijiji = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
     Path sample = dir.resolve("sample.tsv");
     Path exact = dir.resolve("exact.tsv");
-    assertThat(run(new String[] {"pairs", "-q", "--measure", "containment", "-o", sample.toString()}, kijiji).exitCode)
+    assertThat(
+            run(
+                    new String[] {
+                      "pairs", "-q", "--measure", "containment", "-o", sample.toString()
+                    },
+                    kijiji)
+                .exitCode)
         .isZero();
-    assertThat(run(new String[] {"pairs", "-q", "--measure", "containment", "--exact", "-o", exact.toString()}, kijiji)
-        .exitCode).isZero();
-    CliRunner eval = CliRunner.run("eval", "--truth", exact.toString(), "--found", sample.toString());
+    assertThat(
+            run(
+                    new String[] {
+                      "pairs", "-q", "--measure", "containment", "--exact", "-o", exact.toString()
+                    },
+                    kijiji)
+                .exitCode)
+        .isZero();
+    CliRunner eval =
+        CliRunner.run("eval", "--truth", exact.toString(), "--found", sample.toString());
     assertThat(eval.out).contains("precision        1.000000").contains("false positives  0");
     Set<String> truthLines = new HashSet<>(Files.readAllLines(exact));
     List<String> foundLines = Files.readAllLines(sample);
@@ -59,7 +105,10 @@ class SearchOnRealDataTest {
     assertThat(truthLines.size()).isGreaterThan(10_000);
   }
 
-  /** Recall@10 of 'similar' against its brute-force answer, over 300 listings whose 10th answer reaches the floor. */
+  /**
+   * Recall@10 of 'similar' against its brute-force answer, over 300 listings whose 10th answer
+   * reaches the floor.
+   */
   @Test
   void kijijiTopTenRecallAtLeast95Percent() throws IOException {
     Path kijiji = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
@@ -79,7 +128,8 @@ class SearchOnRealDataTest {
     for (Map.Entry<String, List<Double>> entry : exactByQuery.entrySet()) {
       if (entry.getValue().size() == 10) {
         queries++;
-        recall += TopKRecall.of(entry.getValue(), foundByQuery.getOrDefault(entry.getKey(), List.of()));
+        recall +=
+            TopKRecall.of(entry.getValue(), foundByQuery.getOrDefault(entry.getKey(), List.of()));
       }
     }
     assertThat(queries).isGreaterThan(20);
@@ -96,10 +146,12 @@ class SearchOnRealDataTest {
 
   private static Map<String, List<Double>> byQuery(String out) {
     Map<String, List<Double>> answers = new LinkedHashMap<>();
-    out.lines().forEach(line -> {
-      String[] f = line.split("\t");
-      answers.computeIfAbsent(f[0], q -> new ArrayList<>()).add(Double.parseDouble(f[2]));
-    });
+    out.lines()
+        .forEach(
+            line -> {
+              String[] f = line.split("\t");
+              answers.computeIfAbsent(f[0], q -> new ArrayList<>()).add(Double.parseDouble(f[2]));
+            });
     return answers;
   }
 }

@@ -31,13 +31,17 @@ import org.neardup.text.NormalizerConfig;
 /** The acceptance commands on ../shared/data (skipped with a message when it is absent). */
 class SharedDataCliTest {
   private static final Path DATA =
-      Path.of(System.getProperty("neardup.repo.root", ".")).toAbsolutePath().resolve("../shared/data").normalize();
+      Path.of(System.getProperty("neardup.repo.root", "."))
+          .toAbsolutePath()
+          .resolve("../shared/data")
+          .normalize();
 
   @TempDir Path dir;
 
   private static Path data(String relative) {
     Path file = DATA.resolve(relative);
-    Assumptions.assumeTrue(Files.isRegularFile(file), () -> "real data set absent, skipping: " + file);
+    Assumptions.assumeTrue(
+        Files.isRegularFile(file), () -> "real data set absent, skipping: " + file);
     return file;
   }
 
@@ -47,7 +51,17 @@ class SharedDataCliTest {
     Path train = data("articles/articles_" + size + ".train");
     Path truth = data("articles/articles_" + size + ".truth");
     Path found = dir.resolve("found.tsv");
-    CliRunner pairs = CliRunner.run("pairs", "-q", "--format", "lines", "--shingle", "char:9", "-o", found.toString(), train.toString());
+    CliRunner pairs =
+        CliRunner.run(
+            "pairs",
+            "-q",
+            "--format",
+            "lines",
+            "--shingle",
+            "char:9",
+            "-o",
+            found.toString(),
+            train.toString());
     assertThat(pairs.exitCode).as(pairs.toString()).isZero();
     Set<String> foundPairs = new HashSet<>();
     for (String line : Files.readAllLines(found)) {
@@ -62,8 +76,11 @@ class SharedDataCliTest {
       truthPairs.add(f[0].compareTo(f[1]) < 0 ? f[0] + " " + f[1] : f[1] + " " + f[0]);
     }
     assertThat(foundPairs).isEqualTo(truthPairs);
-    CliRunner eval = CliRunner.run("eval", "--truth", truth.toString(), "--found", found.toString());
-    assertThat(eval.out).contains("precision        1.000000").contains("recall           1.000000");
+    CliRunner eval =
+        CliRunner.run("eval", "--truth", truth.toString(), "--found", found.toString());
+    assertThat(eval.out)
+        .contains("precision        1.000000")
+        .contains("recall           1.000000");
   }
 
   /**
@@ -75,21 +92,40 @@ class SharedDataCliTest {
   void kijijiReportShowsClustersAndMarksTheDifferencesOfEachPair() throws IOException {
     Path kijiji = data("kijiji/dataset_rent_rome_kijiji.tsv");
     Path html = dir.resolve("kijiji.html");
-    CliRunner run = CliRunner.run("report", "-q", "--format", "csv", "--delimiter", "tab", "--text-field", "Title",
-        "--text-field", "Short Description", "--shingle", "char:10", "-o", html.toString(), kijiji.toString());
+    CliRunner run =
+        CliRunner.run(
+            "report",
+            "-q",
+            "--format",
+            "csv",
+            "--delimiter",
+            "tab",
+            "--text-field",
+            "Title",
+            "--text-field",
+            "Short Description",
+            "--shingle",
+            "char:10",
+            "-o",
+            html.toString(),
+            kijiji.toString());
     assertThat(run.exitCode).as(run.toString()).isZero();
     Document report = Jsoup.parse(html.toFile(), "UTF-8");
     for (String id : ReportCommandTest.SECTIONS) {
       assertThat(report.getElementById(id)).as(id).isNotNull();
     }
-    assertThat(report.getElementById("counts").text()).contains("documents 2,627").contains("pairs found (J >= 0.8) 10,362");
+    assertThat(report.getElementById("counts").text())
+        .contains("documents 2,627")
+        .contains("pairs found (J >= 0.8) 10,362");
     List<Element> clusters = report.select("#clusters tr[id]");
     assertThat(clusters).hasSize(10);
     assertThat(clusters.get(0).select("td").get(1).text()).isEqualTo("68");
 
     Map<String, String> texts = new HashMap<>();
-    InputOptions options = new InputOptions(InputFormat.CSV, '\t', null, List.of("Title", "Short Description"));
-    try (DocumentReader reader = DocumentReaders.open(kijiji, options, new InputProblems(OnError.FAIL))) {
+    InputOptions options =
+        new InputOptions(InputFormat.CSV, '\t', null, List.of("Title", "Short Description"));
+    try (DocumentReader reader =
+        DocumentReaders.open(kijiji, options, new InputProblems(OnError.FAIL))) {
       for (org.neardup.input.Document d; (d = reader.next()) != null; ) texts.put(d.id(), d.text());
     }
     Normalizer normalizer = new Normalizer(NormalizerConfig.DEFAULT);
@@ -101,13 +137,19 @@ class SharedDataCliTest {
       if (!sides.get(0).select(".skip").isEmpty()) {
         continue; // a long text, partly elided
       }
-      assertThat(sides.get(0).selectFirst(".text").text()).isEqualTo(String.join(" ", WordDiff.words(texts.get(sides.get(0).selectFirst(".id").text()))));
-      assertThat(sides.get(1).selectFirst(".text").text()).isEqualTo(String.join(" ", WordDiff.words(texts.get(sides.get(1).selectFirst(".id").text()))));
+      assertThat(sides.get(0).selectFirst(".text").text())
+          .isEqualTo(
+              String.join(" ", WordDiff.words(texts.get(sides.get(0).selectFirst(".id").text()))));
+      assertThat(sides.get(1).selectFirst(".text").text())
+          .isEqualTo(
+              String.join(" ", WordDiff.words(texts.get(sides.get(1).selectFirst(".id").text()))));
       Element left = sides.get(0).selectFirst(".text").clone();
       left.select("del").remove();
       Element right = sides.get(1).selectFirst(".text").clone();
       right.select("ins").remove();
-      assertThat(normalizer.normalize(left.text())).as(pair.id()).isEqualTo(normalizer.normalize(right.text()));
+      assertThat(normalizer.normalize(left.text()))
+          .as(pair.id())
+          .isEqualTo(normalizer.normalize(right.text()));
       if (!sides.get(0).select("del").isEmpty() || !sides.get(1).select("ins").isEmpty()) {
         marked++;
       }

@@ -25,8 +25,10 @@ class ShellTest {
     // Maven writes build.properties before the tests: a git checkout gives the commit, a source
     // tree without .git "unknown".
     String root = System.getProperty("neardup.repo.root", "");
-    String commit = !root.isEmpty() && Files.exists(Path.of(root, ".git")) ? "[0-9a-f]{12}" : "unknown";
-    assertThat(lines[1]).matches("commit " + commit + ", built \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ");
+    String commit =
+        !root.isEmpty() && Files.exists(Path.of(root, ".git")) ? "[0-9a-f]{12}" : "unknown";
+    assertThat(lines[1])
+        .matches("commit " + commit + ", built \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ");
     assertThat(lines[2]).startsWith("Java " + System.getProperty("java.version"));
   }
 
@@ -57,11 +59,20 @@ class ShellTest {
   /** The words bash would offer after {@code words}, the last one being completed. */
   private String complete(Path script, String... words) throws IOException, InterruptedException {
     String line = String.join(" ", words);
-    String shell = "source '" + script + "'\n"
-        + "COMP_LINE='" + line + "'; COMP_POINT=${#COMP_LINE}\n"
-        + "COMP_WORDS=(" + line + "); COMP_CWORD=" + (words.length - 1) + "\n"
-        + "_complete_neardup\n"
-        + "printf '%s\\n' \"${COMPREPLY[@]}\"\n";
+    String shell =
+        "source '"
+            + script
+            + "'\n"
+            + "COMP_LINE='"
+            + line
+            + "'; COMP_POINT=${#COMP_LINE}\n"
+            + "COMP_WORDS=("
+            + line
+            + "); COMP_CWORD="
+            + (words.length - 1)
+            + "\n"
+            + "_complete_neardup\n"
+            + "printf '%s\\n' \"${COMPREPLY[@]}\"\n";
     Process bash = new ProcessBuilder("bash", "-c", shell).redirectErrorStream(true).start();
     String output = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(bash.waitFor(30, TimeUnit.SECONDS)).isTrue();
@@ -71,10 +82,12 @@ class ShellTest {
   @Test
   void manualPagesCoverEveryCommandInRoff() throws IOException {
     List<Path> pages = ManualPages.write(dir.resolve("man1"), Main.allCommands());
-    assertThat(pages).extracting(p -> p.getFileName().toString())
+    assertThat(pages)
+        .extracting(p -> p.getFileName().toString())
         .contains("neardup.1", "neardup-pairs.1", "neardup-spark.1", "neardup-index-build.1");
     String pairs = Files.readString(dir.resolve("man1/neardup-pairs.1"));
-    assertThat(pairs).startsWith(".TH \"NEARDUP-PAIRS\" 1")
+    assertThat(pairs)
+        .startsWith(".TH \"NEARDUP-PAIRS\" 1")
         .contains(".SH NAME\nneardup\\-pairs \\- ", "\\-\\-threshold", ".nf\n", ".fi\n");
   }
 }

@@ -21,7 +21,10 @@ class ShingleVisibilityTest {
   void whitespaceWordsOnChineseWarnAndNameTheShingleThatWorks() throws IOException {
     CliRunner run = CliRunner.run("pairs", "--shingle", "whitespace-word:5", chinese().toString());
     assertThat(run.exitCode).as(run.toString()).isZero();
-    assertThat(run.err).contains("neardup: warning: 36 of 36 documents (100%) are shorter than 5 whitespace-separated words")
+    assertThat(run.err)
+        .contains(
+            "neardup: warning: 36 of 36 documents (100%) are shorter than 5 whitespace-separated"
+                + " words")
         .contains("use --shingle word:5 (Unicode words, any script)");
   }
 
@@ -34,17 +37,24 @@ class ShingleVisibilityTest {
 
   @Test
   void shortTextsWarnWithASmallerK() throws IOException {
-    Path input = Files.writeString(dir.resolve("short.tsv"), "a\tred car\nb\tblue car\nc\ta red car for sale in rome today\n");
+    Path input =
+        Files.writeString(
+            dir.resolve("short.tsv"),
+            "a\tred car\nb\tblue car\nc\ta red car for sale in rome today\n");
     CliRunner run = CliRunner.run("pairs", "--shingle", "word:5", input.toString());
-    assertThat(run.err).contains("2 of 3 documents (67%) are shorter than 5 words")
+    assertThat(run.err)
+        .contains("2 of 3 documents (67%) are shorter than 5 words")
         .contains("use --shingle char:5 for short texts, or a smaller k (--shingle word:2)");
   }
 
   @Test
   void explainShowsTheShinglesAndWhichDiffer() {
-    CliRunner run = CliRunner.run("explain", "--shingle", "word:2", "--text", "我们今天在北京大学学习。", "--text", "我们今天在上海大学学习。");
+    CliRunner run =
+        CliRunner.run(
+            "explain", "--shingle", "word:2", "--text", "我们今天在北京大学学习。", "--text", "我们今天在上海大学学习。");
     assertThat(run.exitCode).as(run.toString()).isZero();
-    assertThat(run.out).contains("shingles of A     [我们 今天] [今天 在] [在 北京] [北京 大学] [大学 学习]")
+    assertThat(run.out)
+        .contains("shingles of A     [我们 今天] [今天 在] [在 北京] [北京 大学] [大学 学习]")
         .contains("only in A         [在 北京] [北京 大学]")
         .contains("only in B         [在 上海] [上海 大学]");
   }
@@ -53,7 +63,8 @@ class ShingleVisibilityTest {
   void tuneShowsTheShinglesOfADocumentAndWarns() throws IOException {
     CliRunner run = CliRunner.run("tune", "--shingle", "whitespace-word:3", chinese().toString());
     assertThat(run.exitCode).as(run.toString()).isZero();
-    assertThat(run.out).contains("documents shorter than k (one shingle each):     36 of 36")
+    assertThat(run.out)
+        .contains("documents shorter than k (one shingle each):     36 of 36")
         .contains("use --shingle word:3")
         .contains("shingles of zh-p0   [今年春天,江南地区");
     CliRunner words = CliRunner.run("tune", "--shingle", "word:3", chinese().toString());

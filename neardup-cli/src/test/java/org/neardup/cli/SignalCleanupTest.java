@@ -40,23 +40,42 @@ class SignalCleanupTest {
   void sigtermWhileDedupCopiesStandardInputDeletesTheCopy() throws Exception {
     Path temporary = Files.createDirectory(dir.resolve("tmp"));
     Path target = dir.resolve("clean.tsv");
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Djava.io.tmpdir=" + temporary, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-        "dedup", "-q", "-o", target.toString(), "-"));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.io.tmpdir=" + temporary,
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName(),
+                "dedup",
+                "-q",
+                "-o",
+                target.toString(),
+                "-"));
     Path log = dir.resolve("child.log");
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Process process =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     // Standard input stays open: dedup is still copying it when the signal comes.
-    process.getOutputStream().write("a\tthe quick brown fox jumps over the lazy dog\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    process
+        .getOutputStream()
+        .write(
+            "a\tthe quick brown fox jumps over the lazy dog\n"
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
     process.getOutputStream().flush();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (listing(temporary).isEmpty() && process.isAlive() && System.nanoTime() < deadline) {
       Thread.sleep(10);
     }
-    assertThat(listing(temporary)).as("the copy of standard input, while dedup reads it: " + Files.readString(log))
-        .singleElement().satisfies(copy -> assertThat(copy.getFileName().toString()).startsWith("neardup-input-"));
+    assertThat(listing(temporary))
+        .as("the copy of standard input, while dedup reads it: " + Files.readString(log))
+        .singleElement()
+        .satisfies(copy -> assertThat(copy.getFileName().toString()).startsWith("neardup-input-"));
     process.destroy(); // SIGTERM
     assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("the child ends after SIGTERM").isTrue();
-    assertThat(process.exitValue()).as("killed by SIGTERM: " + Files.readString(log)).isEqualTo(128 + 15);
+    assertThat(process.exitValue())
+        .as("killed by SIGTERM: " + Files.readString(log))
+        .isEqualTo(128 + 15);
     assertThat(listing(temporary)).as("the copy of standard input is deleted").isEmpty();
     assertThat(target).doesNotExist();
   }
@@ -71,7 +90,8 @@ class SignalCleanupTest {
    * Starts dedup, sends SIGTERM as soon as its temporary output exists, and checks what is left.
    * Should a run end before the signal, it is repeated on a larger input.
    */
-  private void assertStoppedCleanly(Path target, boolean directory, String previousContent) throws Exception {
+  private void assertStoppedCleanly(Path target, boolean directory, String previousContent)
+      throws Exception {
     Path log = dir.resolve("child.log");
     int size = FIRST_SIZE;
     for (int attempt = 0; attempt < ATTEMPTS; attempt++, size *= 3) {
@@ -96,7 +116,9 @@ class SignalCleanupTest {
         }
         continue; // finished before the signal: try a larger input
       }
-      assertThat(process.exitValue()).as("killed by SIGTERM: " + Files.readString(log)).isEqualTo(128 + 15);
+      assertThat(process.exitValue())
+          .as("killed by SIGTERM: " + Files.readString(log))
+          .isEqualTo(128 + 15);
       assertThat(temporaries()).as("temporary outputs left behind").isEmpty();
       if (previousContent == null) {
         assertThat(target).doesNotExist();
@@ -105,7 +127,8 @@ class SignalCleanupTest {
       }
       return;
     }
-    throw new AssertionError("dedup finished before SIGTERM on every input size; the test could not signal it");
+    throw new AssertionError(
+        "dedup finished before SIGTERM on every input size; the test could not signal it");
   }
 
   private static Process start(Path log, String... args) throws IOException {
@@ -115,13 +138,20 @@ class SignalCleanupTest {
     command.add(System.getProperty("java.class.path"));
     command.add(Main.class.getName());
     command.addAll(List.of(args));
-    return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    return new ProcessBuilder(command)
+        .redirectErrorStream(true)
+        .redirectOutput(log.toFile())
+        .start();
   }
 
   /** The temporary outputs under the test directory: hidden names ending in .tmp. */
   private List<Path> temporaries() throws IOException {
     try (Stream<Path> files = Files.list(dir)) {
-      return files.filter(p -> p.getFileName().toString().startsWith(".") && p.getFileName().toString().endsWith(".tmp"))
+      return files
+          .filter(
+              p ->
+                  p.getFileName().toString().startsWith(".")
+                      && p.getFileName().toString().endsWith(".tmp"))
           .toList();
     }
   }

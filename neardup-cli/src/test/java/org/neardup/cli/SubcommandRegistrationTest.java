@@ -9,8 +9,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * A run that names a subcommand registers only that one (start-up), and every way of asking for
- * the list of commands still sees all of them.
+ * A run that names a subcommand registers only that one (start-up), and every way of asking for the
+ * list of commands still sees all of them.
  */
 class SubcommandRegistrationTest {
   private static CommandLine commandLine(String... args) {

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 /** Progress where stderr is not a terminal: lines for long stages only. */
 class TerminalProgressTest {
   @Test
-  void aLongStageWritesLinesWithItsNameAndPercentageAndAShortOneWritesNothing() throws InterruptedException {
+  void aLongStageWritesLinesWithItsNameAndPercentageAndAShortOneWritesNothing()
+      throws InterruptedException {
     List<String> lines = new CopyOnWriteArrayList<>();
     TerminalProgress progress = TerminalProgress.logged(100, lines::add);
 
@@ -26,13 +27,19 @@ class TerminalProgressTest {
     }
     progress.advance(150);
     progress.finish();
-    assertThat(lines).as("lines of the long stage").hasSizeGreaterThanOrEqualTo(2).allMatch(line -> line.contains("long stage"));
+    assertThat(lines)
+        .as("lines of the long stage")
+        .hasSizeGreaterThanOrEqualTo(2)
+        .allMatch(line -> line.contains("long stage"));
     assertThat(lines.get(0)).contains("25%");
-    assertThat(lines.get(lines.size() - 1)).as("the last line, when the stage ends").contains("100%");
+    assertThat(lines.get(lines.size() - 1))
+        .as("the last line, when the stage ends")
+        .contains("100%");
   }
 
   @Test
   void anIntervalMustBePositive() {
-    assertThatThrownBy(() -> TerminalProgress.logged(0, line -> {})).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> TerminalProgress.logged(0, line -> {}))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 }

@@ -40,33 +40,45 @@ public final class BatchRun {
 
   /**
    * Reads every document of {@code input} into a corpus. When the input can be read again and its
-   * shingle sets would not fit the {@linkplain MemoryBudget#defaults() memory budget}, none are kept
-   * (rather than some for a while): verification reads again the documents of candidate pairs.
+   * shingle sets would not fit the {@linkplain MemoryBudget#defaults() memory budget}, none are
+   * kept (rather than some for a while): verification reads again the documents of candidate pairs.
    * Progress is in bytes of the input.
    */
-  public static Corpus read(PipelineConfig config, BatchInput input, InputProblems problems, Progress progress) {
+  public static Corpus read(
+      PipelineConfig config, BatchInput input, InputProblems problems, Progress progress) {
     MemoryBudget budget = MemoryBudget.defaults();
     BatchInput rereader = input.rereadable() ? input : null;
-    if (rereader != null && expectedSetBytes(config, input.textBytes()) > budget.shingleSetBytes()) {
+    if (rereader != null
+        && expectedSetBytes(config, input.textBytes()) > budget.shingleSetBytes()) {
       budget = budget.withShingleSetBytes(0);
     }
     return read(config, input, problems, progress, budget, rereader);
   }
 
   /**
-   * Reads every document of {@code input} into a corpus within {@code budget}, keeping every shingle
-   * set (in memory or spilled), for the stages that visit them all.
+   * Reads every document of {@code input} into a corpus within {@code budget}, keeping every
+   * shingle set (in memory or spilled), for the stages that visit them all.
    */
-  public static Corpus readKeepingSets(PipelineConfig config, BatchInput input, InputProblems problems,
-      Progress progress, MemoryBudget budget) {
+  public static Corpus readKeepingSets(
+      PipelineConfig config,
+      BatchInput input,
+      InputProblems problems,
+      Progress progress,
+      MemoryBudget budget) {
     return read(config, input, problems, progress, budget, null);
   }
 
-  private static Corpus read(PipelineConfig config, BatchInput input, InputProblems problems, Progress progress,
-      MemoryBudget budget, SketchSource rereader) {
+  private static Corpus read(
+      PipelineConfig config,
+      BatchInput input,
+      InputProblems problems,
+      Progress progress,
+      MemoryBudget budget,
+      SketchSource rereader) {
     Objects.requireNonNull(config, "config");
     progress.startBytes("reading", input.bytes());
-    try (CorpusBuilder builder = new CorpusBuilder(config, problems, Progress.NONE, budget, rereader)) {
+    try (CorpusBuilder builder =
+        new CorpusBuilder(config, problems, Progress.NONE, budget, rereader)) {
       input.readInto(builder, problems, progress::advance);
       return builder.build();
     } finally {
@@ -79,7 +91,8 @@ public final class BatchRun {
    * buckets are grouped first and the {@link PairPlanner} runs the exact join instead when it costs
    * less; {@code listener} hears the plan and LSH's candidate count before the pair phase.
    */
-  public static PairResult pairs(Corpus corpus, PairMethod method, Progress progress, Listener listener) {
+  public static PairResult pairs(
+      Corpus corpus, PairMethod method, Progress progress, Listener listener) {
     Objects.requireNonNull(method, "method");
     Objects.requireNonNull(listener, "listener");
     if (method == PairMethod.EXACT) {
@@ -87,7 +100,8 @@ public final class BatchRun {
     }
     try (LshPairPhase phase = LshPairPhase.group(corpus, progress)) {
       long candidates = phase.candidateUpperBound();
-      PairPlanner.Plan plan = method == PairMethod.PLANNED ? PairPlanner.plan(corpus, candidates) : null;
+      PairPlanner.Plan plan =
+          method == PairMethod.PLANNED ? PairPlanner.plan(corpus, candidates) : null;
       if (plan != null) {
         listener.planned(plan);
       }
@@ -96,10 +110,14 @@ public final class BatchRun {
         return phase.find(progress);
       }
     }
-    return PairFinder.exact(corpus, progress); // the bucket groups closed first: their files are gone
+    return PairFinder.exact(
+        corpus, progress); // the bucket groups closed first: their files are gone
   }
 
-  /** {@link #pairs(Corpus, PairMethod, Progress, Listener)} with {@link PairMethod#PLANNED}, heard by no one. */
+  /**
+   * {@link #pairs(Corpus, PairMethod, Progress, Listener)} with {@link PairMethod#PLANNED}, heard
+   * by no one.
+   */
   public static PairResult pairs(Corpus corpus, Progress progress) {
     return pairs(corpus, PairMethod.PLANNED, progress, Listener.NONE);
   }

@@ -1,6 +1,5 @@
 package org.neardup.batch;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import org.neardup.candidates.LshPairPhase;
@@ -17,8 +16,8 @@ import org.neardup.verify.Verifier;
 import org.neardup.verify.VerifyMode;
 
 /**
- * Finds the pairs of a {@link Corpus} whose similarity is at least the configured threshold:
- * with LSH banding then verification, or with an exact all-pairs join. Stateless and thread-safe.
+ * Finds the pairs of a {@link Corpus} whose similarity is at least the configured threshold: with
+ * LSH banding then verification, or with an exact all-pairs join. Stateless and thread-safe.
  */
 public final class PairFinder {
   private PairFinder() {}
@@ -37,9 +36,10 @@ public final class PairFinder {
   }
 
   /**
-   * Exact all-pairs join by prefix filtering ({@link ExactJoin}, which runs {@code PrefixFilterJoin}): the
-   * same pairs as {@link #bruteForce}, far faster, within the corpus's {@link MemoryBudget} (sets
-   * the corpus did not keep are read again). Needs shingle sets ({@link VerifyMode#EXACT}).
+   * Exact all-pairs join by prefix filtering ({@link ExactJoin}, which runs {@code
+   * PrefixFilterJoin}): the same pairs as {@link #bruteForce}, far faster, within the corpus's
+   * {@link MemoryBudget} (sets the corpus did not keep are read again). Needs shingle sets ({@link
+   * VerifyMode#EXACT}).
    *
    * @throws IllegalStateException in {@link VerifyMode#ESTIMATE}, which keeps no shingle sets
    */
@@ -53,7 +53,8 @@ public final class PairFinder {
       throw new IllegalStateException("the exact join needs shingle sets (verify mode EXACT)");
     }
     long[][] sets = new long[corpus.size()][];
-    ParallelRange.forEach(sets.length, corpus.config().threads(), i -> sets[i] = corpus.shingles(i));
+    ParallelRange.forEach(
+        sets.length, corpus.config().threads(), i -> sets[i] = corpus.shingles(i));
     return sets;
   }
 

@@ -25,10 +25,10 @@ import org.neardup.verify.VerifyMode;
  *       again, about {@value #RESKETCH_COST} pair visits a document.
  * </ul>
  *
- * <p>Below {@value #MINIMUM_CANDIDATES_TO_PLAN} LSH candidate pairs (a few seconds of work), and below
- * {@value #RESKETCH_COST} a document when the sets were not kept (the exact join could not win),
- * LSH is taken without an estimate; so it is in {@link VerifyMode#ESTIMATE}, which has no sets to join, and when the sets
- * can be neither found nor read again. Stateless.
+ * <p>Below {@value #MINIMUM_CANDIDATES_TO_PLAN} LSH candidate pairs (a few seconds of work), and
+ * below {@value #RESKETCH_COST} a document when the sets were not kept (the exact join could not
+ * win), LSH is taken without an estimate; so it is in {@link VerifyMode#ESTIMATE}, which has no
+ * sets to join, and when the sets can be neither found nor read again. Stateless.
  */
 public final class PairPlanner {
   /** LSH candidate pairs below which LSH is taken without estimating the exact join. */
@@ -56,7 +56,10 @@ public final class PairPlanner {
    * @param sampled documents in the sample (0 when not estimated)
    */
   public record Plan(boolean exact, long lshCandidates, long exactEstimate, int sampled) {
-    /** Whether the exact join was estimated (LSH's candidates reached {@link #MINIMUM_CANDIDATES_TO_PLAN}). */
+    /**
+     * Whether the exact join was estimated (LSH's candidates reached {@link
+     * #MINIMUM_CANDIDATES_TO_PLAN}).
+     */
     public boolean estimated() {
       return exactEstimate >= 0;
     }
@@ -64,11 +67,19 @@ public final class PairPlanner {
     /** One line for the user: the choice and both figures. */
     public String describe() {
       if (!estimated()) {
-        return String.format(Locale.ROOT, "LSH, up to %,d candidate pairs (the exact join not estimated)", lshCandidates);
+        return String.format(
+            Locale.ROOT,
+            "LSH, up to %,d candidate pairs (the exact join not estimated)",
+            lshCandidates);
       }
-      return String.format(Locale.ROOT,
-          "%s: LSH would examine up to %,d candidate pairs, the exact join about %,d (estimated from %,d documents)%s",
-          exact ? "the exact join" : "LSH", lshCandidates, exactEstimate, sampled,
+      return String.format(
+          Locale.ROOT,
+          "%s: LSH would examine up to %,d candidate pairs, the exact join about %,d (estimated"
+              + " from %,d documents)%s",
+          exact ? "the exact join" : "LSH",
+          lshCandidates,
+          exactEstimate,
+          sampled,
           exact ? "; --lsh forces LSH" : "; --exact forces the exact join");
     }
   }
@@ -86,8 +97,10 @@ public final class PairPlanner {
     PipelineConfig config = corpus.config();
     boolean kept = corpus.keepsShingleSets();
     int n = corpus.size();
-    if (!worthEstimating(lshCandidates, kept, n) || config.verify() != VerifyMode.EXACT
-        || (!kept && corpus.sketchSource() == null) || n < 2) {
+    if (!worthEstimating(lshCandidates, kept, n)
+        || config.verify() != VerifyMode.EXACT
+        || (!kept && corpus.sketchSource() == null)
+        || n < 2) {
       return lsh(lshCandidates);
     }
     int[] sample = sample(n, Math.min(n, SAMPLE));
@@ -100,18 +113,21 @@ public final class PairPlanner {
   }
 
   /**
-   * Whether the exact join could win at all: from {@link #MINIMUM_CANDIDATES_TO_PLAN} LSH candidates, and, when
-   * the sets were not kept, more than the {@value #RESKETCH_COST} pair visits a document that making
-   * them all again costs the exact join before it examines a pair (then sampling, which reads the
-   * inputs once more, is not paid for nothing).
+   * Whether the exact join could win at all: from {@link #MINIMUM_CANDIDATES_TO_PLAN} LSH
+   * candidates, and, when the sets were not kept, more than the {@value #RESKETCH_COST} pair visits
+   * a document that making them all again costs the exact join before it examines a pair (then
+   * sampling, which reads the inputs once more, is not paid for nothing).
    */
   static boolean worthEstimating(long lshCandidates, boolean setsKept, int documents) {
-    return lshCandidates >= MINIMUM_CANDIDATES_TO_PLAN && (setsKept || lshCandidates > RESKETCH_COST * documents);
+    return lshCandidates >= MINIMUM_CANDIDATES_TO_PLAN
+        && (setsKept || lshCandidates > RESKETCH_COST * documents);
   }
 
   /** The cost model: whether the exact join, examining {@code exactEstimate} pairs, costs less. */
-  static boolean exactIsCheaper(long exactEstimate, boolean setsKept, int documents, long lshCandidates) {
-    return EXACT_PAIR_COST * exactEstimate + (setsKept ? 0 : RESKETCH_COST * documents) < lshCandidates;
+  static boolean exactIsCheaper(
+      long exactEstimate, boolean setsKept, int documents, long lshCandidates) {
+    return EXACT_PAIR_COST * exactEstimate + (setsKept ? 0 : RESKETCH_COST * documents)
+        < lshCandidates;
   }
 
   /** {@code m} distinct ordinals of [0, n), uniformly at random (Floyd's algorithm), ascending. */
@@ -138,7 +154,10 @@ public final class PairPlanner {
     for (int ordinal : sample) {
       wanted.set(ordinal);
     }
-    Resketch.sets(corpus, corpus.sketchSource(), wanted::get,
+    Resketch.sets(
+        corpus,
+        corpus.sketchSource(),
+        wanted::get,
         (ordinal, set) -> sets[Arrays.binarySearch(sample, ordinal)] = set);
     return sets;
   }

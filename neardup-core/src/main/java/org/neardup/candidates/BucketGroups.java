@@ -20,11 +20,11 @@ import org.neardup.sort.SortedEntries;
 
 /**
  * The LSH buckets of a corpus that hold two documents or more, band by band, found by sorting
- * (bucket key, ordinal) entries rather than by a hash table: a band's entries ({@link
- * BandKeyRuns}, filled while reading) are sorted, merged from runs on disk when there were too many
- * for memory, and runs of equal keys are the buckets. Buckets of one document,
- * most of them, are dropped at once, so what stays is small: for each bucket of two or more, its
- * band and members (ordinals ascending), in an {@link IntLog} (on disk past its budget).
+ * (bucket key, ordinal) entries rather than by a hash table: a band's entries ({@link BandKeyRuns},
+ * filled while reading) are sorted, merged from runs on disk when there were too many for memory,
+ * and runs of equal keys are the buckets. Buckets of one document, most of them, are dropped at
+ * once, so what stays is small: for each bucket of two or more, its band and members (ordinals
+ * ascending), in an {@link IntLog} (on disk past its budget).
  *
  * <p>Grouping also counts {@link #pairVisits()}, the sum over buckets of s(s − 1)/2: the work of
  * the candidate phase, and an upper bound on the distinct candidate pairs, known before any pair is
@@ -45,32 +45,38 @@ final class BucketGroups implements AutoCloseable {
     this.bands = bands;
   }
 
-  /** Groups the buckets of every band of {@code corpus}, bands on {@code config.threads()} threads. */
+  /**
+   * Groups the buckets of every band of {@code corpus}, bands on {@code config.threads()} threads.
+   */
   static BucketGroups collect(Corpus corpus, Progress progress) {
     PipelineConfig config = corpus.config();
     Banding banding = new Banding(config.lshParams());
     int bands = banding.params().bands();
     MemoryBudget budget = corpus.budget();
-    BucketGroups result = new BucketGroups(new IntLog(budget.sortBytes() / 2, budget.spillDirectory()), bands);
+    BucketGroups result =
+        new BucketGroups(new IntLog(budget.sortBytes() / 2, budget.spillDirectory()), bands);
     int threads = Math.max(1, Math.min(config.threads(), bands));
     progress.start("grouping buckets", bands);
     AtomicInteger nextBand = new AtomicInteger();
-    ExecutorService pool = Executors.newFixedThreadPool(threads, Workers.daemonFactory("neardup-buckets"));
+    ExecutorService pool =
+        Executors.newFixedThreadPool(threads, Workers.daemonFactory("neardup-buckets"));
     try {
       List<Future<long[]>> futures = new ArrayList<>();
       for (int t = 0; t < threads; t++) {
-        futures.add(pool.submit(() -> {
-          long[] counts = new long[3]; // pair visits, groups, largest
-          for (int band; (band = nextBand.getAndIncrement()) < bands; ) {
-            BandKeyRuns keys = CorpusStores.signatures(corpus).bandKeys();
-            try (SortedEntries entries = keys.sorted(band)) {
-              result.group(entries, band, counts);
-            }
-            keys.release(band);
-            progress.advance(1);
-          }
-          return counts;
-        }));
+        futures.add(
+            pool.submit(
+                () -> {
+                  long[] counts = new long[3]; // pair visits, groups, largest
+                  for (int band; (band = nextBand.getAndIncrement()) < bands; ) {
+                    BandKeyRuns keys = CorpusStores.signatures(corpus).bandKeys();
+                    try (SortedEntries entries = keys.sorted(band)) {
+                      result.group(entries, band, counts);
+                    }
+                    keys.release(band);
+                    progress.advance(1);
+                  }
+                  return counts;
+                }));
       }
       for (Future<long[]> future : futures) {
         long[] counts = ParallelRange.get(future);
@@ -173,6 +179,4 @@ final class BucketGroups implements AutoCloseable {
     long sum = a + b;
     return sum < 0 ? Long.MAX_VALUE : sum;
   }
-
-
 }

@@ -28,8 +28,8 @@ import org.neardup.verify.Verifier;
  * document's hashes or signature come
  *
  * <ul>
- *   <li>from the corpus, when it keeps its hashes (or, in estimate mode, its full signatures): pairs
- *       are verified in chunks, in parallel;
+ *   <li>from the corpus, when it keeps its hashes (or, in estimate mode, its full signatures):
+ *       pairs are verified in chunks, in parallel;
  *   <li>otherwise by reading the documents again ({@link RereadVerification}).
  * </ul>
  *
@@ -44,12 +44,14 @@ final class CandidateVerification {
   record Outcome(List<SimilarPair> pairs, long verified) {}
 
   static Outcome verify(Corpus corpus, CandidateLog candidates, Progress progress) {
-    boolean fromCorpus = corpus.keepsShingleSets()
-        || (corpus.keepsFullSignatures() && !corpus.config().verifier().needsSets());
+    boolean fromCorpus =
+        corpus.keepsShingleSets()
+            || (corpus.keepsFullSignatures() && !corpus.config().verifier().needsSets());
     if (!fromCorpus) {
       SketchSource source = corpus.sketchSource();
       if (source == null) {
-        throw new IllegalStateException("the corpus keeps neither its sets nor a way to read them again");
+        throw new IllegalStateException(
+            "the corpus keeps neither its sets nor a way to read them again");
       }
       return RereadVerification.verify(corpus, source, candidates, progress);
     }
@@ -63,7 +65,8 @@ final class CandidateVerification {
     ConcurrentLinkedQueue<List<SimilarPair>> found = new ConcurrentLinkedQueue<>();
     LongAdder verified = new LongAdder();
     int threads = config.threads();
-    ExecutorService pool = Executors.newFixedThreadPool(threads, Workers.daemonFactory("neardup-verify"));
+    ExecutorService pool =
+        Executors.newFixedThreadPool(threads, Workers.daemonFactory("neardup-verify"));
     progress.start("verifying", candidates.pairs());
     try {
       ArrayDeque<Future<?>> pending = new ArrayDeque<>();
@@ -75,35 +78,40 @@ final class CandidateVerification {
           chunk[length++] = reader.next();
         }
         int chunkLength = length;
-        pending.add(pool.submit(() -> {
-          List<SimilarPair> out = new ArrayList<>();
-          long passed = 0;
-          for (int k = 0; k < chunkLength; k += 2) {
-            int earlier = chunk[k];
-            int later = chunk[k + 1];
-            double similarity;
-            if (exact) { // the candidates passed the signature filter already
-              long[] hashesEarlier = corpus.shingleHashes(earlier);
-              long[] hashesLater = corpus.shingleHashes(later);
-              similarity = verifier.similarityOfHashes(null, null, () -> hashesEarlier, () -> hashesLater);
-            } else {
-              int[] signatureEarlier = corpus.signature(earlier);
-              int[] signatureLater = corpus.signature(later);
-              if (!verifier.passesFilter(signatureEarlier, signatureLater)) {
-                continue;
-              }
-              similarity = verifier.similarity(signatureEarlier, signatureLater, null, null);
-            }
-            passed++;
-            if (similarity >= verifier.threshold()) {
-              out.add(new SimilarPair(earlier, later, similarity));
-            }
-          }
-          found.add(out);
-          verified.add(passed);
-          progress.advance(chunkLength / 2);
-          return null;
-        }));
+        pending.add(
+            pool.submit(
+                () -> {
+                  List<SimilarPair> out = new ArrayList<>();
+                  long passed = 0;
+                  for (int k = 0; k < chunkLength; k += 2) {
+                    int earlier = chunk[k];
+                    int later = chunk[k + 1];
+                    double similarity;
+                    if (exact) { // the candidates passed the signature filter already
+                      long[] hashesEarlier = corpus.shingleHashes(earlier);
+                      long[] hashesLater = corpus.shingleHashes(later);
+                      similarity =
+                          verifier.similarityOfHashes(
+                              null, null, () -> hashesEarlier, () -> hashesLater);
+                    } else {
+                      int[] signatureEarlier = corpus.signature(earlier);
+                      int[] signatureLater = corpus.signature(later);
+                      if (!verifier.passesFilter(signatureEarlier, signatureLater)) {
+                        continue;
+                      }
+                      similarity =
+                          verifier.similarity(signatureEarlier, signatureLater, null, null);
+                    }
+                    passed++;
+                    if (similarity >= verifier.threshold()) {
+                      out.add(new SimilarPair(earlier, later, similarity));
+                    }
+                  }
+                  found.add(out);
+                  verified.add(passed);
+                  progress.advance(chunkLength / 2);
+                  return null;
+                }));
         while (pending.size() > 3 * threads) {
           ParallelRange.get(pending.poll());
         }

@@ -43,7 +43,7 @@ import org.neardup.verify.VerifyMode;
  * Every pair the full signatures would pass passes, so in exact mode verification goes straight to
  * the sets.
  *
- * Below a threshold of 0.75, where the signature filter lets most candidates through, each
+ * <p>Below a threshold of 0.75, where the signature filter lets most candidates through, each
  * document's {@link org.neardup.verify.ParityBitmap} (when the corpus keeps them) rules out exactly
  * the pairs whose sets cannot reach the threshold. Large buckets are split between threads.
  * Stateless.
@@ -61,7 +61,10 @@ final class LshCandidates {
    */
   record Result(long candidates, boolean distinct, CandidatePairs survivors) {}
 
-  /** The fewest agreeing values (of n) whose estimate reaches the threshold (estimate mode's minimum). */
+  /**
+   * The fewest agreeing values (of n) whose estimate reaches the threshold (estimate mode's
+   * minimum).
+   */
   private static int estimateMinimum(PipelineConfig config) {
     int n = config.minHash().numPermutations();
     int k = 0;
@@ -76,7 +79,8 @@ final class LshCandidates {
     MemoryBudget budget = corpus.budget();
     CandidatePairs survivors = new CandidatePairs(budget.sortBytes() / 2, budget.spillDirectory());
     try {
-      return new Result(enumerate(corpus, groups, survivors, progress), corpus.keepsFullSignatures(), survivors);
+      return new Result(
+          enumerate(corpus, groups, survivors, progress), corpus.keepsFullSignatures(), survivors);
     } catch (RuntimeException | Error e) {
       survivors.close();
       throw e;
@@ -86,11 +90,13 @@ final class LshCandidates {
   /** One piece of work: outer indexes [from, to) of a bucket's members. */
   private record Piece(int band, int[] members, int from, int to) {}
 
-  private static long enumerate(Corpus corpus, BucketGroups groups, CandidatePairs survivors, Progress progress) {
+  private static long enumerate(
+      Corpus corpus, BucketGroups groups, CandidatePairs survivors, Progress progress) {
     PipelineConfig config = corpus.config();
     int threads = config.threads();
     Examiner examiner = new Examiner(corpus, survivors);
-    ExecutorService pool = Executors.newFixedThreadPool(threads, Workers.daemonFactory("neardup-candidates"));
+    ExecutorService pool =
+        Executors.newFixedThreadPool(threads, Workers.daemonFactory("neardup-candidates"));
     progress.start("finding candidates", groups.pairVisits());
     try {
       ArrayDeque<Future<?>> pending = new ArrayDeque<>();
@@ -188,20 +194,30 @@ final class LshCandidates {
             if (full) {
               int[] valuesEarlier = signatures.fullValues(earlier);
               int offsetEarlier = signatures.fullOffset(earlier);
-              if (sharesEarlierBand(differences, valuesLater, offsetLater, valuesEarlier, offsetEarlier, band)) {
+              if (sharesEarlierBand(
+                  differences, valuesLater, offsetLater, valuesEarlier, offsetEarlier, band)) {
                 continue; // examined in that band
               }
               examined++;
-              passes = signatures.agreement(differences) >= minimum
-                  && (!bitmaps || signatures.mayReach(later, earlier, threshold))
-                  && (estimate
-                      ? Signatures.agreeAtLeast(valuesLater, offsetLater, valuesEarlier, offsetEarlier, length, minimum)
-                      : filter.passes(valuesLater, offsetLater, valuesEarlier, offsetEarlier));
+              passes =
+                  signatures.agreement(differences) >= minimum
+                      && (!bitmaps || signatures.mayReach(later, earlier, threshold))
+                      && (estimate
+                          ? Signatures.agreeAtLeast(
+                              valuesLater,
+                              offsetLater,
+                              valuesEarlier,
+                              offsetEarlier,
+                              length,
+                              minimum)
+                          : filter.passes(valuesLater, offsetLater, valuesEarlier, offsetEarlier));
             } else {
               examined++;
-              passes = (estimate ? signatures.agreement(differences) >= minimum
-                      : signatures.passes(differences, later, earlier))
-                  && (!bitmaps || signatures.mayReach(later, earlier, threshold));
+              passes =
+                  (estimate
+                          ? signatures.agreement(differences) >= minimum
+                          : signatures.passes(differences, later, earlier))
+                      && (!bitmaps || signatures.mayReach(later, earlier, threshold));
             }
             if (passes) {
               if (outLength == out.length) {
@@ -222,7 +238,8 @@ final class LshCandidates {
      * Whether the two full signatures agree on every row of some band before {@code band}; bands
      * whose packed values differ are passed over without reading the full ones.
      */
-    private boolean sharesEarlierBand(long[] differences, int[] a, int offsetA, int[] b, int offsetB, int band) {
+    private boolean sharesEarlierBand(
+        long[] differences, int[] a, int offsetA, int[] b, int offsetB, int band) {
       for (int earlier = 0; earlier < band; earlier++) {
         if (!signatures.bandMayAgree(differences, earlier)) {
           continue;

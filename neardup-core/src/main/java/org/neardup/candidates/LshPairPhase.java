@@ -57,8 +57,12 @@ public final class LshPairPhase implements AutoCloseable {
       spilledBytes += survivors.spilledBytes() + log.spilledBytes();
       survivors.close();
       CandidateVerification.Outcome outcome = CandidateVerification.verify(corpus, log, progress);
-      long verified = corpus.config().verify() == VerifyMode.ESTIMATE ? candidates.candidates() : outcome.verified();
-      return new PairResult(outcome.pairs(), candidates.candidates(), verified, corpus.config().lshParams());
+      long verified =
+          corpus.config().verify() == VerifyMode.ESTIMATE
+              ? candidates.candidates()
+              : outcome.verified();
+      return new PairResult(
+          outcome.pairs(), candidates.candidates(), verified, corpus.config().lshParams());
     }
   }
 

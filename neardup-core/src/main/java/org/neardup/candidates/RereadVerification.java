@@ -34,8 +34,8 @@ import org.neardup.verify.Verifier;
  * before and is held ({@link HeldSketches}) until its last pair, then let go. No set is sorted: a
  * pair's Jaccard is counted from the two documents' shingle keys or hashes as the shingler made
  * them ({@link Verifier#similarityOfHashes}, a table of the later member's, kept for its next
- * pair). Memory holds the keys still awaited (spilled past the budget) and batches whose chars
- * stay within a share of the heap ({@link MemoryBudget#batchChars}), not the corpus. Stateless.
+ * pair). Memory holds the keys still awaited (spilled past the budget) and batches whose chars stay
+ * within a share of the heap ({@link MemoryBudget#batchChars}), not the corpus. Stateless.
  */
 final class RereadVerification {
   private static final int BATCH = 256;
@@ -46,11 +46,13 @@ final class RereadVerification {
   private static final class Batch {
     final int[] ordinals = new int[BATCH];
     final String[] texts = new String[BATCH];
+
     /**
-     * A document's shingle hashes in any order (a signature file's set, or as the shingler made them),
-     * or its shingle keys when every document is read as text.
+     * A document's shingle hashes in any order (a signature file's set, or as the shingler made
+     * them), or its shingle keys when every document is read as text.
      */
     final long[][] shingles = new long[BATCH][];
+
     final int[][] signatures = new int[BATCH][];
     int size;
     long chars;
@@ -64,22 +66,25 @@ final class RereadVerification {
     }
   }
 
-  static CandidateVerification.Outcome verify(Corpus corpus, SketchSource source, CandidateLog candidates,
-      Progress progress) {
+  static CandidateVerification.Outcome verify(
+      Corpus corpus, SketchSource source, CandidateLog candidates, Progress progress) {
     Run run = new Run(corpus, candidates, progress, source.givesOnlyTexts());
-    progress.start("verifying (reading " + candidates.documents() + " documents again)", candidates.pairs());
+    progress.start(
+        "verifying (reading " + candidates.documents() + " documents again)", candidates.pairs());
     try (run) {
       source.reread(corpus, candidates::needed, run);
       run.flush();
       run.drain(0);
       if (run.hasPair) {
-        throw new IllegalStateException("document " + run.pairLater + " was not read again: did an input change?");
+        throw new IllegalStateException(
+            "document " + run.pairLater + " was not read again: did an input change?");
       }
     } finally {
       run.pool.shutdownNow();
       progress.finish();
     }
-    return new CandidateVerification.Outcome(CandidateVerification.sorted(run.found), run.verified.sum());
+    return new CandidateVerification.Outcome(
+        CandidateVerification.sorted(run.found), run.verified.sum());
   }
 
   /** One pass: receives the documents read again, sketches them, verifies their pairs. */
@@ -93,17 +98,21 @@ final class RereadVerification {
     private final Verifier verifier;
     private final boolean needSets;
     private final boolean needSignatures;
+
     /**
      * What a document read again is compared as: its shingle keys when every document is read as
      * text, else its shingle hashes (those of a signature file's sets); the same for the ones held.
      */
     private final Function<String, long[]> shinglesOf;
+
     private final Corpus corpus;
     private final HeldSketches held;
     private final IntLog.Reader pairs;
     private final int maxPending;
+
     /** A batch is sketched at {@value #BATCH} documents or this many chars of text. */
     private final long maxBatchChars;
+
     private final ArrayDeque<Future<Batch>> sketching = new ArrayDeque<>();
     private final ArrayDeque<Future<?>> verifying = new ArrayDeque<>();
     private Batch batch = new Batch();
@@ -122,9 +131,12 @@ final class RereadVerification {
       // exact mode: the candidates passed the signature filter already, so only sets are needed
       this.needSignatures = !needSets && !corpus.keepsFullSignatures();
       this.shinglesOf = onlyTexts ? sketcher::shingleKeys : sketcher::shingleHashes;
-      this.held = new HeldSketches(corpus.budget().setCacheBytes(), corpus.budget().spillDirectory(), shinglesOf);
+      this.held =
+          new HeldSketches(
+              corpus.budget().setCacheBytes(), corpus.budget().spillDirectory(), shinglesOf);
       this.pairs = candidates.reader();
-      this.pool = Executors.newFixedThreadPool(config.threads(), Workers.daemonFactory("neardup-verify"));
+      this.pool =
+          Executors.newFixedThreadPool(config.threads(), Workers.daemonFactory("neardup-verify"));
       this.maxPending = 3 * config.threads();
       // in flight: the batches being sketched, those being verified, and the one being filled
       this.maxBatchChars = corpus.budget().batchChars(2 * maxPending + 1);
@@ -172,7 +184,8 @@ final class RereadVerification {
         if (needSets) {
           b.shingles[k] = shinglesOf.apply(text);
         } else {
-          b.signatures[k] = sketcher.sketch(text).signature(); // estimate mode, no full signatures kept
+          b.signatures[k] =
+              sketcher.sketch(text).signature(); // estimate mode, no full signatures kept
         }
       }
       return b; // the texts stay until held: one past the budget waits as its text
@@ -236,12 +249,18 @@ final class RereadVerification {
         int earlier = pairsOfBatch[k];
         int later = pairsOfBatch[k + 1];
         int index = b.indexOf(later);
-        int[] signatureLater = needSets ? null : needSignatures ? b.signatures[index] : corpus.signature(later);
-        int[] signatureEarlier = needSets ? null : needSignatures ? held.signature(earlier) : corpus.signature(earlier);
+        int[] signatureLater =
+            needSets ? null : needSignatures ? b.signatures[index] : corpus.signature(later);
+        int[] signatureEarlier =
+            needSets ? null : needSignatures ? held.signature(earlier) : corpus.signature(earlier);
         if (needSets || verifier.passesFilter(signatureEarlier, signatureLater)) {
           passed++;
-          double similarity = verifier.similarityOfHashes(signatureEarlier, signatureLater,
-              () -> held.shingles(earlier), () -> b.shingles[index]);
+          double similarity =
+              verifier.similarityOfHashes(
+                  signatureEarlier,
+                  signatureLater,
+                  () -> held.shingles(earlier),
+                  () -> b.shingles[index]);
           if (similarity >= verifier.threshold()) {
             out.add(new SimilarPair(earlier, later, similarity));
           }

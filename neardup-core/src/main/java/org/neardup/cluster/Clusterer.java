@@ -20,7 +20,10 @@ public final class Clusterer {
    *     KeepPolicy#SHORTEST}
    */
   public static List<Cluster> cluster(
-      int documentCount, Iterable<SimilarPair> pairs, KeepPolicy keep, IntUnaryOperator textLength) {
+      int documentCount,
+      Iterable<SimilarPair> pairs,
+      KeepPolicy keep,
+      IntUnaryOperator textLength) {
     UnionFind sets = new UnionFind(documentCount);
     for (SimilarPair pair : pairs) {
       sets.union(pair.first(), pair.second());

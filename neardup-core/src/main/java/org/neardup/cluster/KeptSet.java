@@ -23,9 +23,9 @@ import org.neardup.verify.SimilarPair;
  *       with them.
  * </ol>
  *
- * <p>The result depends only on the set of pairs (not their order or repetition), the keep policy and
- * the lengths. Unlike {@link Clusterer}'s connected components, a chain A~B~C never removes C for A
- * when A and C are not a pair. Runs in O(n log n + pairs) time (the sort only for LONGEST and
+ * <p>The result depends only on the set of pairs (not their order or repetition), the keep policy
+ * and the lengths. Unlike {@link Clusterer}'s connected components, a chain A~B~C never removes C
+ * for A when A and C are not a pair. Runs in O(n log n + pairs) time (the sort only for LONGEST and
  * SHORTEST) with primitive arrays: about 4 bytes per pair and 24 per document. Immutable and
  * thread-safe.
  *
@@ -38,7 +38,8 @@ public final class KeptSet {
   private final int removedCount;
   private final List<Group> groups;
 
-  private KeptSet(int[] match, double[] similarity, int[] rank, int removedCount, List<Group> groups) {
+  private KeptSet(
+      int[] match, double[] similarity, int[] rank, int removedCount, List<Group> groups) {
     this.match = match;
     this.similarity = similarity;
     this.rank = rank;
@@ -52,13 +53,16 @@ public final class KeptSet {
    * @param documentCount the number of documents
    * @param pairs the confirmed pairs, each with its similarity; iterated three times
    * @param keep the keep order
-   * @param textLength the text length of each ordinal, read for {@link KeepPolicy#LONGEST} and {@link
-   *     KeepPolicy#SHORTEST}
+   * @param textLength the text length of each ordinal, read for {@link KeepPolicy#LONGEST} and
+   *     {@link KeepPolicy#SHORTEST}
    * @throws IllegalArgumentException if a pair names an ordinal outside 0..documentCount-1, or a
    *     text length is negative
    */
   public static KeptSet choose(
-      int documentCount, Iterable<SimilarPair> pairs, KeepPolicy keep, IntUnaryOperator textLength) {
+      int documentCount,
+      Iterable<SimilarPair> pairs,
+      KeepPolicy keep,
+      IntUnaryOperator textLength) {
     Objects.requireNonNull(pairs, "pairs");
     Objects.requireNonNull(keep, "keep");
     Objects.requireNonNull(textLength, "textLength");
@@ -130,7 +134,8 @@ public final class KeptSet {
     for (int i = 0; i < documentCount; i++) {
       int length = textLength.applyAsInt(i);
       if (length < 0) {
-        throw new IllegalArgumentException("text length of document " + i + " is negative: " + length);
+        throw new IllegalArgumentException(
+            "text length of document " + i + " is negative: " + length);
       }
       long key = keep == KeepPolicy.LONGEST ? Integer.MAX_VALUE - length : length;
       keys[i] = key << 32 | i;
@@ -235,16 +240,16 @@ public final class KeptSet {
   }
 
   /**
-   * The groups: each kept document that is the match of a removed one, with those removed documents.
-   * Ordered by the kept document's ordinal; unmodifiable.
+   * The groups: each kept document that is the match of a removed one, with those removed
+   * documents. Ordered by the kept document's ordinal; unmodifiable.
    */
   public List<Group> groups() {
     return groups;
   }
 
   /**
-   * A kept document and the removed documents whose match it is, in increasing ordinal, each with its
-   * similarity to the kept one. Immutable.
+   * A kept document and the removed documents whose match it is, in increasing ordinal, each with
+   * its similarity to the kept one. Immutable.
    */
   public static final class Group {
     private final int kept;

@@ -18,7 +18,8 @@ public final class LongIntHashMap {
 
   /** An empty map sized for {@code expectedSize} keys; it grows past them as needed. */
   public LongIntHashMap(int expectedSize) {
-    int capacity = Integer.highestOneBit(Math.max(16, (int) Math.min(1 << 30, expectedSize * 2L)) - 1) << 1;
+    int capacity =
+        Integer.highestOneBit(Math.max(16, (int) Math.min(1 << 30, expectedSize * 2L)) - 1) << 1;
     allocate(capacity);
   }
 

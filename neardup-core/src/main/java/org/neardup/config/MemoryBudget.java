@@ -3,9 +3,9 @@ package org.neardup.config;
 import java.nio.file.Path;
 
 /**
- * How much heap each part of a batch run may take before it goes to disk, and where the disk
- * files go. The default follows the heap the JVM was given ({@code -Xmx}, {@link
- * Runtime#maxMemory()}), split as follows:
+ * How much heap each part of a batch run may take before it goes to disk, and where the disk files
+ * go. The default follows the heap the JVM was given ({@code -Xmx}, {@link Runtime#maxMemory()}),
+ * split as follows:
  *
  * <ul>
  *   <li>{@code shingleSetBytes}, a third: shingle sets kept from reading to verification. Past it,
@@ -38,22 +38,37 @@ import java.nio.file.Path;
  * @param spillDirectory where temporary files go; null for the system's temporary directory
  */
 public record MemoryBudget(
-    long shingleSetBytes, long signatureBytes, long sortBytes, long setCacheBytes, long joinBytes,
+    long shingleSetBytes,
+    long signatureBytes,
+    long sortBytes,
+    long setCacheBytes,
+    long joinBytes,
     Path spillDirectory) {
   public MemoryBudget {
-    if (shingleSetBytes < 0 || signatureBytes < 0 || sortBytes < 0 || setCacheBytes < 0 || joinBytes < 0) {
+    if (shingleSetBytes < 0
+        || signatureBytes < 0
+        || sortBytes < 0
+        || setCacheBytes < 0
+        || joinBytes < 0) {
       throw new IllegalArgumentException("memory budgets must be at least 0");
     }
   }
 
-  /** The split of {@link Runtime#maxMemory()}, temporary files in the system's temporary directory. */
+  /**
+   * The split of {@link Runtime#maxMemory()}, temporary files in the system's temporary directory.
+   */
   public static MemoryBudget defaults() {
     return ofHeap(Runtime.getRuntime().maxMemory(), null);
   }
 
   /** The split of {@code heapBytes}: a third, 30%, 10%, a sixteenth and a quarter. */
   public static MemoryBudget ofHeap(long heapBytes, Path spillDirectory) {
-    return new MemoryBudget(heapBytes / 3, heapBytes / 10 * 3, heapBytes / 10, heapBytes / 16, heapBytes / 4,
+    return new MemoryBudget(
+        heapBytes / 3,
+        heapBytes / 10 * 3,
+        heapBytes / 10,
+        heapBytes / 16,
+        heapBytes / 4,
         spillDirectory);
   }
 
@@ -75,16 +90,19 @@ public record MemoryBudget(
 
   /** This budget with temporary files in {@code directory}. */
   public MemoryBudget withSpillDirectory(Path directory) {
-    return new MemoryBudget(shingleSetBytes, signatureBytes, sortBytes, setCacheBytes, joinBytes, directory);
+    return new MemoryBudget(
+        shingleSetBytes, signatureBytes, sortBytes, setCacheBytes, joinBytes, directory);
   }
 
   /** This budget with {@code bytes} for full signatures. */
   public MemoryBudget withSignatureBytes(long bytes) {
-    return new MemoryBudget(shingleSetBytes, bytes, sortBytes, setCacheBytes, joinBytes, spillDirectory);
+    return new MemoryBudget(
+        shingleSetBytes, bytes, sortBytes, setCacheBytes, joinBytes, spillDirectory);
   }
 
   /** This budget with {@code bytes} for shingle sets kept from reading. */
   public MemoryBudget withShingleSetBytes(long bytes) {
-    return new MemoryBudget(bytes, signatureBytes, sortBytes, setCacheBytes, joinBytes, spillDirectory);
+    return new MemoryBudget(
+        bytes, signatureBytes, sortBytes, setCacheBytes, joinBytes, spillDirectory);
   }
 }

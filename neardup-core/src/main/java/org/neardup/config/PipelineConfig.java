@@ -32,7 +32,8 @@ public record PipelineConfig(
     double targetRecall,
     LshParams banding,
     VerifyMode verify,
-    int threads) implements Serializable {
+    int threads)
+    implements Serializable {
   private static final long serialVersionUID = 1L;
 
   /** The default similarity threshold. */
@@ -51,8 +52,12 @@ public record PipelineConfig(
     }
     if (banding != null && banding.signatureLength() > minHash.numPermutations()) {
       throw new IllegalArgumentException(
-          "banding " + banding + " needs " + banding.signatureLength()
-              + " signature values, but signatures have " + minHash.numPermutations());
+          "banding "
+              + banding
+              + " needs "
+              + banding.signatureLength()
+              + " signature values, but signatures have "
+              + minHash.numPermutations());
     }
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be at least 1, got " + threads);

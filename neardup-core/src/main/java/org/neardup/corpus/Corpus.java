@@ -99,7 +99,8 @@ public final class Corpus implements AutoCloseable {
       return shingleSets.get(ordinal);
     }
     if (config.verify() == VerifyMode.EXACT) {
-      throw new IllegalStateException("the shingle sets were not kept (memory budget): read them again");
+      throw new IllegalStateException(
+          "the shingle sets were not kept (memory budget): read them again");
     }
     return null;
   }
@@ -121,15 +122,17 @@ public final class Corpus implements AutoCloseable {
   }
 
   /**
-   * Reads the documents again (when the corpus was built with one): how verification gets the
-   * sets, and full signatures, that the corpus did not keep; null when the documents cannot be
-   * read again.
+   * Reads the documents again (when the corpus was built with one): how verification gets the sets,
+   * and full signatures, that the corpus did not keep; null when the documents cannot be read
+   * again.
    */
   public SketchSource sketchSource() {
     return rereader;
   }
 
-  /** Whether {@link #signature} gives full signatures (false once they were dropped to save memory). */
+  /**
+   * Whether {@link #signature} gives full signatures (false once they were dropped to save memory).
+   */
   public boolean keepsFullSignatures() {
     return signatures.keepsFull();
   }
@@ -137,8 +140,8 @@ public final class Corpus implements AutoCloseable {
   /**
    * The full signature (a copy).
    *
-   * @throws IllegalStateException when full signatures were dropped to stay within the memory budget
-   *     ({@link #keepsFullSignatures()} is false)
+   * @throws IllegalStateException when full signatures were dropped to stay within the memory
+   *     budget ({@link #keepsFullSignatures()} is false)
    */
   public int[] signature(int ordinal) {
     return signatures.full(ordinal);

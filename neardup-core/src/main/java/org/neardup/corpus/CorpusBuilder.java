@@ -25,16 +25,16 @@ import org.neardup.verify.ParityBitmap;
 import org.neardup.verify.VerifyMode;
 
 /**
- * Builds a {@link Corpus} from documents fed in input order: normalizes, shingles and signs them
- * on {@code config.threads()} threads, in batches, while the caller keeps reading. At most a few
+ * Builds a {@link Corpus} from documents fed in input order: normalizes, shingles and signs them on
+ * {@code config.threads()} threads, in batches, while the caller keeps reading. At most a few
  * batches of raw text are in memory at once. Skips and counts empty documents (nothing left after
  * normalization: nothing to compare), and reports duplicate ids (in input order, so the first
  * occurrence of an id wins) to the {@link InputProblems}.
  *
  * <p>Memory follows a {@link MemoryBudget}: shingle sets are kept while they fit its share, then
  * dropped when a {@link SketchSource} can read the documents again (verification sketches the few
- * candidates it needs again), or else written to a temporary file; signatures are kept in full while
- * they fit, then packed to 4 bits a value with their bucket keys sorted on disk (see {@link
+ * candidates it needs again), or else written to a temporary file; signatures are kept in full
+ * while they fit, then packed to 4 bits a value with their bucket keys sorted on disk (see {@link
  * SignatureStore}). Not thread-safe: feed it from one thread; close it when done.
  */
 public final class CorpusBuilder implements AutoCloseable {
@@ -50,8 +50,12 @@ public final class CorpusBuilder implements AutoCloseable {
   private final ExecutorService workers;
   private final ArrayDeque<Future<Batch>> pending = new ArrayDeque<>();
   private final int maxPending;
-  /** A batch is sent to the workers at {@value #BATCH_SIZE} documents or this many chars of text. */
+
+  /**
+   * A batch is sent to the workers at {@value #BATCH_SIZE} documents or this many chars of text.
+   */
   private final long maxBatchChars;
+
   private long batchChars;
   private final List<String> sources = new ArrayList<>();
   private List<Document> batch = new ArrayList<>(BATCH_SIZE);
@@ -69,36 +73,49 @@ public final class CorpusBuilder implements AutoCloseable {
   private long shortDocuments;
   private boolean built;
 
-  /** A builder with {@link MemoryBudget#defaults()} that keeps every shingle set (in memory or spilled). */
+  /**
+   * A builder with {@link MemoryBudget#defaults()} that keeps every shingle set (in memory or
+   * spilled).
+   */
   public CorpusBuilder(PipelineConfig config, InputProblems problems, Progress progress) {
     this(config, problems, progress, MemoryBudget.defaults(), null);
   }
 
   /**
    * @param budget what may stay in memory
-   * @param rereader reads the documents again: when given, shingle sets past the budget are
-   *     dropped rather than spilled, and verification sketches its candidates again; null to keep
-   *     every set
+   * @param rereader reads the documents again: when given, shingle sets past the budget are dropped
+   *     rather than spilled, and verification sketches its candidates again; null to keep every set
    */
-  public CorpusBuilder(PipelineConfig config, InputProblems problems, Progress progress, MemoryBudget budget,
+  public CorpusBuilder(
+      PipelineConfig config,
+      InputProblems problems,
+      Progress progress,
+      MemoryBudget budget,
       SketchSource rereader) {
     this.config = Objects.requireNonNull(config, "config");
     this.problems = Objects.requireNonNull(problems, "problems");
     this.progress = Objects.requireNonNull(progress, "progress");
     this.budget = Objects.requireNonNull(budget, "budget");
     this.rereader = rereader;
-    this.shingleSets = config.verify() == VerifyMode.EXACT
-        ? new ShingleSets(budget.shingleSetBytes(), budget.spillDirectory())
-        : null;
+    this.shingleSets =
+        config.verify() == VerifyMode.EXACT
+            ? new ShingleSets(budget.shingleSetBytes(), budget.spillDirectory())
+            : null;
     this.sketcher = DocumentSketcher.create(config.sketch());
     this.banding = new Banding(config.lshParams());
-    // Dropped full signatures are made again at verification: from the kept sets, or by reading again.
+    // Dropped full signatures are made again at verification: from the kept sets, or by reading
+    // again.
     boolean mayDropFull = rereader != null || config.verify() == VerifyMode.EXACT;
     this.bitmapWords = bitmapWords(config);
-    this.signatures = new SignatureStore(config.minHash().numPermutations(), banding, mayDropFull ? budget
-        : budget.withSignatureBytes(Long.MAX_VALUE), bitmapWords,
-        config.verify() == VerifyMode.EXACT ? config.verifier().filter() : null);
-    this.workers = Executors.newFixedThreadPool(config.threads(), Workers.daemonFactory("neardup-sign"));
+    this.signatures =
+        new SignatureStore(
+            config.minHash().numPermutations(),
+            banding,
+            mayDropFull ? budget : budget.withSignatureBytes(Long.MAX_VALUE),
+            bitmapWords,
+            config.verify() == VerifyMode.EXACT ? config.verifier().filter() : null);
+    this.workers =
+        Executors.newFixedThreadPool(config.threads(), Workers.daemonFactory("neardup-sign"));
     this.maxPending = config.threads() * 3;
     this.maxBatchChars = budget.batchChars(maxPending + 1);
   }
@@ -222,7 +239,8 @@ public final class CorpusBuilder implements AutoCloseable {
     Batch result = new Batch(documents, documentSources);
     ShingleSets sets = shingleSets; // null once dropped
     boolean keepSets = sets != null && !setsDropped;
-    // Spilled sets are written sorted: sort here, in parallel, rather than on the collecting thread.
+    // Spilled sets are written sorted: sort here, in parallel, rather than on the collecting
+    // thread.
     result.shinglesAreSets = keepSets && sets.spilling();
     for (int i = 0; i < documents.size(); i++) {
       Sketch sketch = sketcher.sketch(documents.get(i).text());
@@ -251,7 +269,8 @@ public final class CorpusBuilder implements AutoCloseable {
   }
 
   private void collect(Future<Batch> future) {
-    Batch result = ParallelRange.get(future); // a worker's exception or error (out of memory) as thrown
+    Batch result =
+        ParallelRange.get(future); // a worker's exception or error (out of memory) as thrown
     for (int i = 0; i < result.documents.size(); i++) {
       Document document = result.documents.get(i);
       if (result.signatures[i] == null) {
@@ -260,13 +279,23 @@ public final class CorpusBuilder implements AutoCloseable {
       }
       if (!ids.add(document.id())) {
         problems.report(
-            new InputException(document.source(), document.line(), document.recordIndex(), InputProblem.DUPLICATE_ID,
+            new InputException(
+                document.source(),
+                document.line(),
+                document.recordIndex(),
+                InputProblem.DUPLICATE_ID,
                 "duplicate id '" + document.id() + "'"));
         continue;
       }
       keepSet(result.shingles[i], result.shinglesAreSets, result.spillBlock, i);
-      append(document, result.sourceIndexes[i], result.signatures[i], result.bucketKeys[i], result.bitmaps[i],
-          result.setSizes[i], result.isShort[i]);
+      append(
+          document,
+          result.sourceIndexes[i],
+          result.signatures[i],
+          result.bucketKeys[i],
+          result.bitmaps[i],
+          result.setSizes[i],
+          result.isShort[i]);
     }
     progress.advance(result.documents.size());
   }
@@ -280,14 +309,26 @@ public final class CorpusBuilder implements AutoCloseable {
    * @throws IllegalArgumentException for a signature of the wrong length, or a missing set in exact
    *     mode
    */
-  public void add(String id, int[] signature, long[] shingleSet, int textLength, String source, long line,
+  public void add(
+      String id,
+      int[] signature,
+      long[] shingleSet,
+      int textLength,
+      String source,
+      long line,
       long recordIndex) {
     if (signature.length != config.minHash().numPermutations()) {
-      throw new IllegalArgumentException("signature of " + id + " has " + signature.length + " values, expected "
-          + config.minHash().numPermutations());
+      throw new IllegalArgumentException(
+          "signature of "
+              + id
+              + " has "
+              + signature.length
+              + " values, expected "
+              + config.minHash().numPermutations());
     }
     if (config.verify() == VerifyMode.EXACT && shingleSet == null) {
-      throw new IllegalArgumentException("no shingle set for " + id + ": exact verification needs the sets");
+      throw new IllegalArgumentException(
+          "no shingle set for " + id + ": exact verification needs the sets");
     }
     if (!batch.isEmpty()) {
       submit();
@@ -301,7 +342,8 @@ public final class CorpusBuilder implements AutoCloseable {
     }
     if (!ids.add(id)) {
       problems.report(
-          new InputException(source, line, recordIndex, InputProblem.DUPLICATE_ID, "duplicate id '" + id + "'"));
+          new InputException(
+              source, line, recordIndex, InputProblem.DUPLICATE_ID, "duplicate id '" + id + "'"));
       return;
     }
     keepSet(shingleSet, true, null, 0);
@@ -310,19 +352,30 @@ public final class CorpusBuilder implements AutoCloseable {
       bitmap = new long[bitmapWords];
       ParityBitmap.write(shingleSet, bitmap, 0, bitmapWords);
     }
-    append(textLength, recordIndex, sourceIndex(source), signature, null, bitmap,
-        shingleSet == null ? 0 : shingleSet.length, false);
+    append(
+        textLength,
+        recordIndex,
+        sourceIndex(source),
+        signature,
+        null,
+        bitmap,
+        shingleSet == null ? 0 : shingleSet.length,
+        false);
   }
 
   /**
    * Keeps the next document's set while it fits the budget; past it, drops every set when the
    * documents can be read again, or spills.
    */
-  private void keepSet(long[] hashes, boolean isSet, ShingleSets.SpillBlock block, int indexInBlock) {
+  private void keepSet(
+      long[] hashes, boolean isSet, ShingleSets.SpillBlock block, int indexInBlock) {
     if (shingleSets == null) {
       return;
     }
-    if (rereader != null && !shingleSets.spilling() && hashes != null && !shingleSets.fits(hashes.length)) {
+    if (rereader != null
+        && !shingleSets.spilling()
+        && hashes != null
+        && !shingleSets.fits(hashes.length)) {
       shingleSets.close();
       shingleSets = null;
       setsDropped = true;
@@ -335,14 +388,34 @@ public final class CorpusBuilder implements AutoCloseable {
     }
   }
 
-  private void append(Document document, int sourceIndex, int[] signature, long[] bucketKeys, long[] bitmap,
-      int setSize, boolean isShort) {
-    append(document.text().length(), document.recordIndex(), sourceIndex, signature, bucketKeys, bitmap, setSize,
+  private void append(
+      Document document,
+      int sourceIndex,
+      int[] signature,
+      long[] bucketKeys,
+      long[] bitmap,
+      int setSize,
+      boolean isShort) {
+    append(
+        document.text().length(),
+        document.recordIndex(),
+        sourceIndex,
+        signature,
+        bucketKeys,
+        bitmap,
+        setSize,
         isShort);
   }
 
-  private void append(int textLength, long recordIndex, int sourceIndex, int[] signature, long[] bucketKeys,
-      long[] bitmap, int setSize, boolean isShort) {
+  private void append(
+      int textLength,
+      long recordIndex,
+      int sourceIndex,
+      int[] signature,
+      long[] bucketKeys,
+      long[] bitmap,
+      int setSize,
+      boolean isShort) {
     if (size == textLengths.length) {
       int capacity = size + (size >> 1);
       textLengths = Arrays.copyOf(textLengths, capacity);

@@ -6,12 +6,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * The ids of a corpus by ordinal, compactly: their UTF-8 bytes one after the other in pages of
- * 1 MiB, found through one offset per ordinal, with an open-addressing table of ordinals (hashed by
+ * The ids of a corpus by ordinal, compactly: their UTF-8 bytes one after the other in pages of 1
+ * MiB, found through one offset per ordinal, with an open-addressing table of ordinals (hashed by
  * id, with 8 bits of each id's hash beside its slot, so that a probe rarely reads another id's
- * bytes) that tells a duplicate id. About 8 + 10 to 20 (2 to 4 slots) + the id's length (+ 1) bytes a document,
- * against about 100 for a {@code String} in an array and a {@code HashSet}. Not thread-safe for adding;
- * reading ({@link #get}) is safe once adding is over.
+ * bytes) that tells a duplicate id. About 8 + 10 to 20 (2 to 4 slots) + the id's length (+ 1) bytes
+ * a document, against about 100 for a {@code String} in an array and a {@code HashSet}. Not
+ * thread-safe for adding; reading ({@link #get}) is safe once adding is over.
  */
 final class DocumentIds {
   private static final Hasher64 HASHER = Hashing.komihash5_0();
@@ -23,7 +23,8 @@ final class DocumentIds {
   private byte[][] pages = new byte[4][];
   private int pageCount;
   private int pagePosition = PAGE_SIZE; // full: the first add opens a page
-  private long[][] offsets = new long[16][]; // by ordinal: page << 32 | position of the length prefix
+  private long[][] offsets =
+      new long[16][]; // by ordinal: page << 32 | position of the length prefix
   private int size;
   private int[] table = new int[1024]; // ordinal + 1; 0 = empty
   private byte[] fingerprints = new byte[1024]; // by slot: the top 8 bits of the id's hash

@@ -14,7 +14,8 @@ import org.neardup.verify.SimilarPair;
  *     the signature-agreement filter)
  * @param lshParams the banding used, or null for an exact join
  */
-public record PairResult(List<SimilarPair> pairs, long candidatePairs, long verifiedPairs, LshParams lshParams) {
+public record PairResult(
+    List<SimilarPair> pairs, long candidatePairs, long verifiedPairs, LshParams lshParams) {
   public PairResult {
     pairs = List.copyOf(pairs);
   }

@@ -15,10 +15,10 @@ import org.neardup.sketch.DocumentSketcher;
 import org.neardup.sketch.Sketch;
 
 /**
- * Sketches a stream of documents on several threads and hands them back in input order, a batch
- * at a time, on the thread that feeds it: for consumers that stream sketches somewhere (the
- * service's bulk load) rather than keep a {@link Corpus}. At most a few batches are in flight, so
- * memory stays bounded. Not thread-safe: feed it from one thread; close it when done.
+ * Sketches a stream of documents on several threads and hands them back in input order, a batch at
+ * a time, on the thread that feeds it: for consumers that stream sketches somewhere (the service's
+ * bulk load) rather than keep a {@link Corpus}. At most a few batches are in flight, so memory
+ * stays bounded. Not thread-safe: feed it from one thread; close it when done.
  */
 public final class ParallelSketcher implements AutoCloseable {
   /** Receives sketched documents in input order. */
@@ -45,7 +45,8 @@ public final class ParallelSketcher implements AutoCloseable {
    * {@code batchChars} chars of text, whichever comes first ({@link MemoryBudget#batchChars} with
    * {@link #batchesInFlight}), so that long documents do not fill the heap.
    */
-  public ParallelSketcher(DocumentSketcher sketcher, int threads, int batchSize, long batchChars, Consumer consumer) {
+  public ParallelSketcher(
+      DocumentSketcher sketcher, int threads, int batchSize, long batchChars, Consumer consumer) {
     this.sketcher = Objects.requireNonNull(sketcher, "sketcher");
     this.consumer = Objects.requireNonNull(consumer, "consumer");
     if (threads < 1 || batchSize < 1 || batchChars < 1) {
@@ -58,7 +59,10 @@ public final class ParallelSketcher implements AutoCloseable {
     this.maxPending = threads * 2;
   }
 
-  /** The most batches in flight at once with {@code threads} threads (for {@link MemoryBudget#batchChars}). */
+  /**
+   * The most batches in flight at once with {@code threads} threads (for {@link
+   * MemoryBudget#batchChars}).
+   */
   public static int batchesInFlight(int threads) {
     return 2 * threads + 2;
   }
@@ -76,15 +80,17 @@ public final class ParallelSketcher implements AutoCloseable {
     List<Document> documents = batch;
     batch = new ArrayList<>(batchSize);
     chars = 0;
-    pending.add(workers.submit(() -> {
-      List<Sketch> sketches = new ArrayList<>(documents.size());
-      for (Document document : documents) {
-        Sketch sketch = sketcher.sketch(document.text());
-        sketch.shingleSet(); // sorted here, in parallel
-        sketches.add(sketch);
-      }
-      return new Sketched(documents, sketches);
-    }));
+    pending.add(
+        workers.submit(
+            () -> {
+              List<Sketch> sketches = new ArrayList<>(documents.size());
+              for (Document document : documents) {
+                Sketch sketch = sketcher.sketch(document.text());
+                sketch.shingleSet(); // sorted here, in parallel
+                sketches.add(sketch);
+              }
+              return new Sketched(documents, sketches);
+            }));
     while (pending.size() > maxPending) {
       deliver(pending.poll());
     }
@@ -101,7 +107,8 @@ public final class ParallelSketcher implements AutoCloseable {
   }
 
   private void deliver(Future<Sketched> future) {
-    Sketched sketched = ParallelRange.get(future); // a worker's exception or error (out of memory) as thrown
+    Sketched sketched =
+        ParallelRange.get(future); // a worker's exception or error (out of memory) as thrown
     consumer.accept(sketched.documents(), sketched.sketches());
   }
 

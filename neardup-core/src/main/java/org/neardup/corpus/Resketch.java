@@ -14,8 +14,8 @@ import org.neardup.sketch.DocumentSketcher;
 /**
  * Sketches documents of a corpus again from a {@link SketchSource}: reads them on the calling
  * thread, makes their shingle sets in parallel batches, and hands the sets over in ordinal order,
- * on the calling thread. At most a few batches are in flight, each of at most 256 documents and
- * the chars {@link MemoryBudget#batchChars} allows. Stateless.
+ * on the calling thread. At most a few batches are in flight, each of at most 256 documents and the
+ * chars {@link MemoryBudget#batchChars} allows. Stateless.
  */
 public final class Resketch {
   private static final int BATCH = 256;
@@ -29,41 +29,47 @@ public final class Resketch {
   }
 
   /** Hands the set of every ordinal {@code wanted} accepts to {@code consumer}. */
-  public static void sets(Corpus corpus, SketchSource source, IntPredicate wanted, Consumer consumer) {
+  public static void sets(
+      Corpus corpus, SketchSource source, IntPredicate wanted, Consumer consumer) {
     PipelineConfig config = corpus.config();
     DocumentSketcher sketcher = DocumentSketcher.create(config.sketch());
     int threads = config.threads();
-    ExecutorService pool = Executors.newFixedThreadPool(threads, Workers.daemonFactory("neardup-sketch"));
+    ExecutorService pool =
+        Executors.newFixedThreadPool(threads, Workers.daemonFactory("neardup-sketch"));
     ArrayDeque<Future<Batch>> pending = new ArrayDeque<>();
-    long batchChars = corpus.budget().batchChars(3 * threads + 2); // long documents: smaller batches
+    long batchChars =
+        corpus.budget().batchChars(3 * threads + 2); // long documents: smaller batches
     try {
       Batch[] current = {new Batch()};
-      source.reread(corpus, wanted, new SketchSource.Sink() {
-        @Override
-        public void text(int ordinal, String rawText) {
-          add(ordinal, rawText, null);
-        }
-
-        @Override
-        public void sketch(int ordinal, int[] signature, long[] shingleSet) {
-          add(ordinal, null, shingleSet);
-        }
-
-        private void add(int ordinal, String text, long[] set) {
-          Batch batch = current[0];
-          batch.ordinals[batch.size] = ordinal;
-          batch.texts[batch.size] = text;
-          batch.sets[batch.size] = set;
-          batch.chars += text == null ? 0 : text.length();
-          if (++batch.size == BATCH || batch.chars >= batchChars) {
-            pending.add(pool.submit(() -> batch.sketch(sketcher)));
-            current[0] = new Batch();
-            while (pending.size() > 3 * threads) {
-              ParallelRange.get(pending.poll()).deliver(consumer);
+      source.reread(
+          corpus,
+          wanted,
+          new SketchSource.Sink() {
+            @Override
+            public void text(int ordinal, String rawText) {
+              add(ordinal, rawText, null);
             }
-          }
-        }
-      });
+
+            @Override
+            public void sketch(int ordinal, int[] signature, long[] shingleSet) {
+              add(ordinal, null, shingleSet);
+            }
+
+            private void add(int ordinal, String text, long[] set) {
+              Batch batch = current[0];
+              batch.ordinals[batch.size] = ordinal;
+              batch.texts[batch.size] = text;
+              batch.sets[batch.size] = set;
+              batch.chars += text == null ? 0 : text.length();
+              if (++batch.size == BATCH || batch.chars >= batchChars) {
+                pending.add(pool.submit(() -> batch.sketch(sketcher)));
+                current[0] = new Batch();
+                while (pending.size() > 3 * threads) {
+                  ParallelRange.get(pending.poll()).deliver(consumer);
+                }
+              }
+            }
+          });
       Batch last = current[0];
       if (last.size > 0) {
         pending.add(pool.submit(() -> last.sketch(sketcher)));

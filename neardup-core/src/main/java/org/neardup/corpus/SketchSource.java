@@ -17,7 +17,10 @@ public interface SketchSource {
     /** A document read from text: its raw text, to be sketched again. */
     void text(int ordinal, String rawText);
 
-    /** An entry of a signature file: its signature and sorted shingle set (null when the file has none). */
+    /**
+     * An entry of a signature file: its signature and sorted shingle set (null when the file has
+     * none).
+     */
     void sketch(int ordinal, int[] signature, long[] shingleSet);
   }
 

@@ -5,14 +5,14 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
- * The one owner of the compact byte layout of a shingle set, as signature files from version 2
- * hold it: the sorted hashes as Rice-coded gaps. Each hash {@code h} is taken as the unsigned
- * number {@code u = h ^ 0x8000000000000000} (so ascending signed order is ascending unsigned
- * order); the gaps are {@code g0 = u0} and {@code gi = ui - u(i-1) - 1}. With the Rice parameter
- * {@code k} (the floor of log2 of the mean gap), each gap is written as {@code g >>> k} one-bits,
- * a zero-bit, then the low {@code k} bits of {@code g}, low bit first. Bits fill each byte from its
- * lowest bit up; the last byte is padded with zero-bits. The count comes from the enclosing layout;
- * an empty set takes no bytes.
+ * The one owner of the compact byte layout of a shingle set, as signature files from version 2 hold
+ * it: the sorted hashes as Rice-coded gaps. Each hash {@code h} is taken as the unsigned number
+ * {@code u = h ^ 0x8000000000000000} (so ascending signed order is ascending unsigned order); the
+ * gaps are {@code g0 = u0} and {@code gi = ui - u(i-1) - 1}. With the Rice parameter {@code k} (the
+ * floor of log2 of the mean gap), each gap is written as {@code g >>> k} one-bits, a zero-bit, then
+ * the low {@code k} bits of {@code g}, low bit first. Bits fill each byte from its lowest bit up;
+ * the last byte is padded with zero-bits. The count comes from the enclosing layout; an empty set
+ * takes no bytes.
  *
  * <pre>
  * offset size field
@@ -83,12 +83,14 @@ final class CompactShingleSetFormat {
     long[] set = new long[count];
     if (count == 0) {
       if (bytes.length != 0) {
-        throw new CorruptFormatException(offset, source + ": an empty shingle set holds no bytes, got " + bytes.length);
+        throw new CorruptFormatException(
+            offset, source + ": an empty shingle set holds no bytes, got " + bytes.length);
       }
       return set;
     }
     if (bytes.length == 0 || (bytes[0] & 0xFF) > 63) {
-      throw new CorruptFormatException(offset, source + ": compact shingle set without a Rice parameter in [0, 63]");
+      throw new CorruptFormatException(
+          offset, source + ": compact shingle set without a Rice parameter in [0, 63]");
     }
     int k = bytes[0];
     Reader in = new Reader(bytes, source, offset);
@@ -98,13 +100,15 @@ final class CompactShingleSetFormat {
       long gap = q << k | in.get(k);
       long u = previous + 1 + gap;
       if ((q >>> (64 - Math.max(k, 1))) != 0 || (i > 0 && Long.compareUnsigned(u, previous) <= 0)) {
-        throw new CorruptFormatException(offset, source + ": compact shingle set past the largest hash at hash " + i);
+        throw new CorruptFormatException(
+            offset, source + ": compact shingle set past the largest hash at hash " + i);
       }
       set[i] = u ^ SIGN;
       previous = u;
     }
     if (!in.restIsPadding()) {
-      throw new CorruptFormatException(offset, source + ": compact shingle set of " + count + " hashes with bytes left over");
+      throw new CorruptFormatException(
+          offset, source + ": compact shingle set of " + count + " hashes with bytes left over");
     }
     return set;
   }
@@ -156,7 +160,8 @@ final class CompactShingleSetFormat {
           return q + run;
         }
         if (held == 0) {
-          throw new CorruptFormatException(offset, source + ": compact shingle set ends inside a hash");
+          throw new CorruptFormatException(
+              offset, source + ": compact shingle set ends inside a hash");
         }
         q += held;
         take(held);
@@ -180,7 +185,8 @@ final class CompactShingleSetFormat {
       refill();
       int high = width - low;
       if (high > held) {
-        throw new CorruptFormatException(offset, source + ": compact shingle set ends inside a hash");
+        throw new CorruptFormatException(
+            offset, source + ": compact shingle set ends inside a hash");
       }
       value |= (window & (-1L >>> (64 - high))) << low;
       take(high);

@@ -39,16 +39,21 @@ import org.neardup.verify.VerifyMode;
 public final class IndexSettingsFormat {
   /** The magic bytes "NDIX" as a little-endian int. */
   public static final int MAGIC = 0x5849444E;
+
   /** The latest format version: what settings with top-k or containment are written as. */
   public static final int VERSION = 2;
+
   /** Bytes of a version 1 record. */
   public static final int BYTES = 56;
+
   /** Bytes of a version 2 record. */
   public static final int BYTES_V2 = 72;
 
   private IndexSettingsFormat() {}
 
-  /** The record of {@code settings}: version 1 when they have no search settings, else version 2. */
+  /**
+   * The record of {@code settings}: version 1 when they have no search settings, else version 2.
+   */
   public static byte[] encode(IndexSettings settings) {
     boolean plain = settings.search().equals(SearchSettings.NONE);
     ByteBuffer out = ByteBuffer.allocate(plain ? BYTES : BYTES_V2).order(ByteOrder.LITTLE_ENDIAN);
@@ -89,7 +94,8 @@ public final class IndexSettingsFormat {
     }
     int expected = version == 1 ? BYTES : BYTES_V2;
     if (bytes.length != expected) {
-      throw new CorruptFormatException(bytes.length, "index settings of " + bytes.length + " bytes, expected " + expected);
+      throw new CorruptFormatException(
+          bytes.length, "index settings of " + bytes.length + " bytes, expected " + expected);
     }
     SketchParams sketch = SketchParamsFormat.read(in, 2, 6);
     try {
@@ -110,8 +116,15 @@ public final class IndexSettingsFormat {
         in.position(56);
         search = new SearchSettings(in.getDouble(), in.getInt());
       }
-      return new IndexSettings(sketch, bandingVersion, banding, threshold, targetRecall,
-          verify == 0 ? VerifyMode.EXACT : VerifyMode.ESTIMATE, (flags & 1) != 0, search);
+      return new IndexSettings(
+          sketch,
+          bandingVersion,
+          banding,
+          threshold,
+          targetRecall,
+          verify == 0 ? VerifyMode.EXACT : VerifyMode.ESTIMATE,
+          (flags & 1) != 0,
+          search);
     } catch (IllegalArgumentException e) {
       throw new CorruptFormatException(26, "invalid index settings: " + e.getMessage());
     }

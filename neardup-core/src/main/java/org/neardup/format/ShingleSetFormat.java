@@ -4,9 +4,9 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * The one owner of the byte layout of a shingle set: its sorted, distinct 64-bit shingle hashes
- * as 8-byte little-endian two's-complement values, in ascending signed order, one after the
- * other (a document's shingle hashes in text order, repeats included, take the same layout where
+ * The one owner of the byte layout of a shingle set: its sorted, distinct 64-bit shingle hashes as
+ * 8-byte little-endian two's-complement values, in ascending signed order, one after the other (a
+ * document's shingle hashes in text order, repeats included, take the same layout where
  * verification spills them: {@link #readHashes}). The count is not part of the layout: the
  * enclosing layout gives it (a length prefix in a signature file, an offset table in a spill file,
  * the value size in a key-value store).
@@ -29,7 +29,8 @@ public final class ShingleSetFormat {
 
   /** The bytes of {@code set}. */
   public static byte[] encode(long[] set) {
-    ByteBuffer buffer = ByteBuffer.allocate(BYTES_PER_HASH * set.length).order(ByteOrder.LITTLE_ENDIAN);
+    ByteBuffer buffer =
+        ByteBuffer.allocate(BYTES_PER_HASH * set.length).order(ByteOrder.LITTLE_ENDIAN);
     buffer.asLongBuffer().put(set);
     return buffer.array();
   }
@@ -53,7 +54,8 @@ public final class ShingleSetFormat {
     long[] set = readHashes(in, count, offset);
     for (int i = 1; i < count; i++) {
       if (set[i] <= set[i - 1]) {
-        throw new CorruptFormatException(offset + (long) BYTES_PER_HASH * i, "shingle set not in ascending order");
+        throw new CorruptFormatException(
+            offset + (long) BYTES_PER_HASH * i, "shingle set not in ascending order");
       }
     }
     return set;
@@ -69,8 +71,15 @@ public final class ShingleSetFormat {
    */
   public static long[] readHashes(ByteBuffer in, int count, long offset) {
     if (count < 0 || (long) count * BYTES_PER_HASH > in.remaining()) {
-      throw new CorruptFormatException(offset, "truncated shingle set: " + count + " hashes need "
-          + (long) count * BYTES_PER_HASH + " bytes, " + in.remaining() + " left");
+      throw new CorruptFormatException(
+          offset,
+          "truncated shingle set: "
+              + count
+              + " hashes need "
+              + (long) count * BYTES_PER_HASH
+              + " bytes, "
+              + in.remaining()
+              + " left");
     }
     long[] hashes = new long[count];
     in.asLongBuffer().get(hashes);

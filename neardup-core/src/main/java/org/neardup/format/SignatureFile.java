@@ -19,9 +19,9 @@ import org.neardup.sketch.SketchParams;
 /**
  * The one owner of the signature file layout ({@code .nds}): the params once, then one entry a
  * document (id, text length, signature and, optionally, its shingle set). What {@code ./neardup
- * sign} writes, what {@code pairs --signatures} and the service's bulk load read, and what the Spark
- * job can write. All integers are little-endian; varints are unsigned LEB128 (7 bits a byte, low
- * first, high bit set on every byte but the last).
+ * sign} writes, what {@code pairs --signatures} and the service's bulk load read, and what the
+ * Spark job can write. All integers are little-endian; varints are unsigned LEB128 (7 bits a byte,
+ * low first, high bit set on every byte but the last).
  *
  * <pre>
  * header
@@ -45,16 +45,20 @@ import org.neardup.sketch.SketchParams;
  * Version 1 differs only in the set: {@code 8*c} bytes of {@link ShingleSetFormat}, with no byte
  * length (8 bytes a shingle, where the compact set takes about 7).
  *
- * A file ends after its last complete entry; bytes that do not make a complete entry are a {@link
- * CorruptFormatException} naming their offset. Not thread-safe: one reader or writer, one thread.
+ * <p>A file ends after its last complete entry; bytes that do not make a complete entry are a
+ * {@link CorruptFormatException} naming their offset. Not thread-safe: one reader or writer, one
+ * thread.
  */
 public final class SignatureFile {
   /** The magic bytes "NDSF" as a little-endian int. */
   public static final int MAGIC = 0x4653444E;
+
   /** The format version this class writes. */
   public static final int VERSION = 2;
+
   /** The first format version, still read: shingle sets of 8 bytes a hash. */
   public static final int VERSION_1 = 1;
+
   /** Bytes of the header. */
   public static final int HEADER_BYTES = 8 + SketchParamsFormat.BYTES;
 
@@ -78,7 +82,8 @@ public final class SignatureFile {
   }
 
   /** Starts a signature file on {@code out}: writes the header. Close the writer to flush. */
-  public static Writer write(OutputStream out, SketchParams params, boolean withSets) throws IOException {
+  public static Writer write(OutputStream out, SketchParams params, boolean withSets)
+      throws IOException {
     return new Writer(out, params, withSets);
   }
 
@@ -126,16 +131,20 @@ public final class SignatureFile {
       byte[] id = DocumentId.check(entry.id()).getBytes(StandardCharsets.UTF_8);
       int n = params.numPermutations();
       if (entry.signature().length != n) {
-        throw new IllegalArgumentException("signature has " + entry.signature().length + " values, params say " + n);
+        throw new IllegalArgumentException(
+            "signature has " + entry.signature().length + " values, params say " + n);
       }
       if (withSets && entry.shingleSet() == null) {
-        throw new IllegalArgumentException("entry '" + entry.id() + "' has no shingle set, the file carries sets");
+        throw new IllegalArgumentException(
+            "entry '" + entry.id() + "' has no shingle set, the file carries sets");
       }
       byte[] set = withSets ? CompactShingleSetFormat.encode(entry.shingleSet()) : null;
       long size = 15L + id.length + 4L * n + (set == null ? 0 : 10L + set.length);
       if (size > buffer.capacity()) {
-        buffer = ByteBuffer.allocate((int) Math.min(Integer.MAX_VALUE - 8, Math.max(size, 2L * buffer.capacity())))
-            .order(ByteOrder.LITTLE_ENDIAN);
+        buffer =
+            ByteBuffer.allocate(
+                    (int) Math.min(Integer.MAX_VALUE - 8, Math.max(size, 2L * buffer.capacity())))
+                .order(ByteOrder.LITTLE_ENDIAN);
       }
       buffer.clear();
       putVarint(buffer, id.length);
@@ -208,7 +217,10 @@ public final class SignatureFile {
       return params;
     }
 
-    /** The file's format version: {@link #VERSION}, or {@link #VERSION_1} for a file written before it. */
+    /**
+     * The file's format version: {@link #VERSION}, or {@link #VERSION_1} for a file written before
+     * it.
+     */
     public int version() {
       return version;
     }
@@ -236,8 +248,13 @@ public final class SignatureFile {
           throw corrupt(start, "entry with an empty id");
         }
         if (idLength > DocumentId.MAX_UTF8_BYTES) {
-          throw corrupt(start, "entry with an id of " + idLength + " bytes (at most " + DocumentId.MAX_UTF8_BYTES
-              + ")");
+          throw corrupt(
+              start,
+              "entry with an id of "
+                  + idLength
+                  + " bytes (at most "
+                  + DocumentId.MAX_UTF8_BYTES
+                  + ")");
         }
         String id = id(readBytes(idLength), start);
         int textLength = readVarint(readByte());
@@ -250,8 +267,11 @@ public final class SignatureFile {
           int count = readVarint(readByte());
           if (version == VERSION_1) {
             long setOffset = offset;
-            set = ShingleSetFormat.read(
-                ByteBuffer.wrap(readBytes(8L * count)).order(ByteOrder.LITTLE_ENDIAN), count, setOffset);
+            set =
+                ShingleSetFormat.read(
+                    ByteBuffer.wrap(readBytes(8L * count)).order(ByteOrder.LITTLE_ENDIAN),
+                    count,
+                    setOffset);
           } else {
             int length = readVarint(readByte());
             long setOffset = offset;
@@ -308,7 +328,9 @@ public final class SignatureFile {
       return (int) value;
     }
 
-    /** The id of the entry at {@code start}: strict UTF-8 that follows {@link DocumentId}'s rule. */
+    /**
+     * The id of the entry at {@code start}: strict UTF-8 that follows {@link DocumentId}'s rule.
+     */
     private String id(byte[] bytes, long start) throws CorruptFormatException {
       String id;
       try {

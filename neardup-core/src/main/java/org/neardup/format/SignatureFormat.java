@@ -7,8 +7,8 @@ import org.neardup.sketch.SketchParams;
 
 /**
  * The one owner of the layout of a single signature record, with its params: what the service
- * returns and stores, and what crosses process boundaries one signature at a time. All integers
- * are little-endian.
+ * returns and stores, and what crosses process boundaries one signature at a time. All integers are
+ * little-endian.
  *
  * <pre>
  * offset size field
@@ -25,8 +25,10 @@ import org.neardup.sketch.SketchParams;
 public final class SignatureFormat {
   /** The magic bytes "NDSG" as a little-endian int. */
   public static final int MAGIC = 0x4753444E;
+
   /** The format version this class writes. */
   public static final int VERSION = 2;
+
   /** Bytes before the values in what this class writes. */
   public static final int HEADER_BYTES = 6 + SketchParamsFormat.BYTES;
 
@@ -37,7 +39,8 @@ public final class SignatureFormat {
     Objects.requireNonNull(params, "params");
     int n = params.numPermutations();
     if (signature.length != n) {
-      throw new IllegalArgumentException("signature has " + signature.length + " values, params say " + n);
+      throw new IllegalArgumentException(
+          "signature has " + signature.length + " values, params say " + n);
     }
     ByteBuffer buffer = ByteBuffer.allocate(HEADER_BYTES + 4 * n).order(ByteOrder.LITTLE_ENDIAN);
     buffer.putInt(MAGIC);
@@ -75,7 +78,8 @@ public final class SignatureFormat {
     int header = buffer.position();
     int n = actual.numPermutations();
     if (bytes.length != header + 4 * n) {
-      throw new CorruptFormatException(Math.min(bytes.length, header + 4 * n),
+      throw new CorruptFormatException(
+          Math.min(bytes.length, header + 4 * n),
           "expected " + (header + 4 * n) + " bytes for " + n + " values, got " + bytes.length);
     }
     int[] values = new int[n];

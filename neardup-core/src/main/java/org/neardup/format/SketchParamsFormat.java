@@ -10,8 +10,8 @@ import org.neardup.sketch.SketchParams;
 import org.neardup.text.NormalizerConfig;
 
 /**
- * The one owner of the byte layout of {@link SketchParams}, embedded in every persisted layout
- * that holds sketches (signature records, signature files, the service's index). All integers are
+ * The one owner of the byte layout of {@link SketchParams}, embedded in every persisted layout that
+ * holds sketches (signature records, signature files, the service's index). All integers are
  * little-endian; offsets are relative to the start of the block.
  *
  * <pre>
@@ -35,6 +35,7 @@ import org.neardup.text.NormalizerConfig;
 final class SketchParamsFormat {
   /** Bytes of layout 1 (no shingle hash version). */
   static final int V1_BYTES = 18;
+
   /** Bytes of layout 2, the one written. */
   static final int BYTES = 20;
 
@@ -64,7 +65,8 @@ final class SketchParamsFormat {
   /** Reads a layout 2 block from the start of {@code bytes}. */
   static SketchParams decode(byte[] bytes) {
     if (bytes.length < BYTES) {
-      throw new CorruptFormatException(bytes.length, "truncated sketch params (" + bytes.length + " of " + BYTES + " bytes)");
+      throw new CorruptFormatException(
+          bytes.length, "truncated sketch params (" + bytes.length + " of " + BYTES + " bytes)");
     }
     return read(ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN), 2, 0);
   }
@@ -96,10 +98,11 @@ final class SketchParamsFormat {
       if ((flags & ~0x0F) != 0) {
         throw new IllegalArgumentException("unknown normalization flags " + flags);
       }
-      ShingleConfig shingle = new ShingleConfig(
-          UNITS[unit], k, ShingleHashVersion.ofId(hashVersion));
+      ShingleConfig shingle =
+          new ShingleConfig(UNITS[unit], k, ShingleHashVersion.ofId(hashVersion));
       NormalizerConfig normalizer =
-          new NormalizerConfig((flags & 1) != 0, (flags & 2) != 0, (flags & 4) != 0, (flags & 8) != 0);
+          new NormalizerConfig(
+              (flags & 1) != 0, (flags & 2) != 0, (flags & 4) != 0, (flags & 8) != 0);
       return new SketchParams(normalizer, shingle, minHash);
     } catch (IllegalArgumentException e) {
       throw new CorruptFormatException(offset, "invalid sketch params: " + e.getMessage());
@@ -107,7 +110,9 @@ final class SketchParamsFormat {
   }
 
   /** Units by their persisted id. */
-  private static final ShingleUnit[] UNITS = {ShingleUnit.CHAR, ShingleUnit.WHITESPACE_WORD, ShingleUnit.WORD};
+  private static final ShingleUnit[] UNITS = {
+    ShingleUnit.CHAR, ShingleUnit.WHITESPACE_WORD, ShingleUnit.WORD
+  };
 
   private static int unitId(ShingleUnit unit) {
     for (int id = 0; id < UNITS.length; id++) {
@@ -119,10 +124,11 @@ final class SketchParamsFormat {
   }
 
   private static byte normalizationFlags(NormalizerConfig config) {
-    int flags = (config.unicodeNfkc() ? 1 : 0)
-        | (config.lowerCase() ? 2 : 0)
-        | (config.stripPunctuation() ? 4 : 0)
-        | (config.collapseWhitespace() ? 8 : 0);
+    int flags =
+        (config.unicodeNfkc() ? 1 : 0)
+            | (config.lowerCase() ? 2 : 0)
+            | (config.stripPunctuation() ? 4 : 0)
+            | (config.collapseWhitespace() ? 8 : 0);
     return (byte) flags;
   }
 }

@@ -9,6 +9,9 @@ public enum BucketSpace {
   THRESHOLD,
   /** The banding of the top-k floor ({@link SearchSettings#topKFloor()}): one bucket key a band. */
   TOP_K,
-  /** Containment posting lists: one key a sampled shingle ({@link SearchSettings#containmentSampling()}). */
+  /**
+   * Containment posting lists: one key a sampled shingle ({@link
+   * SearchSettings#containmentSampling()}).
+   */
   CONTAINMENT
 }

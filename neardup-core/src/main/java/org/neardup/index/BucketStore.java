@@ -5,9 +5,9 @@ import java.util.function.LongConsumer;
 
 /**
  * Where an index keeps the buckets of one {@link BucketSpace}: which document handles share each
- * 64-bit bucket key (for the threshold and the top-k floor, the keys {@link org.neardup.lsh.Banding}
- * makes, one a band; for containment, one a sampled shingle). Calls come from a {@link
- * NearDupIndex} under its lock: reads may run concurrently, writes exclusively.
+ * 64-bit bucket key (for the threshold and the top-k floor, the keys {@link
+ * org.neardup.lsh.Banding} makes, one a band; for containment, one a sampled shingle). Calls come
+ * from a {@link NearDupIndex} under its lock: reads may run concurrently, writes exclusively.
  */
 public interface BucketStore {
   /** Puts {@code handle} into each of the buckets {@code bucketKeys}. */
@@ -17,8 +17,8 @@ public interface BucketStore {
   void remove(long[] bucketKeys, long handle);
 
   /**
-   * Calls {@code consumer} with every handle in each of the buckets {@code bucketKeys} (once a bucket
-   * holding it), in any order.
+   * Calls {@code consumer} with every handle in each of the buckets {@code bucketKeys} (once a
+   * bucket holding it), in any order.
    */
   void forEach(long[] bucketKeys, LongConsumer consumer);
 
@@ -34,12 +34,14 @@ public interface BucketStore {
   default CountedCandidates countedCandidates(long[] bucketKeys, int minimumHits) {
     long[][] all = {new long[16]};
     int[] size = {0};
-    forEach(bucketKeys, handle -> {
-      if (size[0] == all[0].length) {
-        all[0] = Arrays.copyOf(all[0], 2 * size[0]);
-      }
-      all[0][size[0]++] = handle;
-    });
+    forEach(
+        bucketKeys,
+        handle -> {
+          if (size[0] == all[0].length) {
+            all[0] = Arrays.copyOf(all[0], 2 * size[0]);
+          }
+          all[0][size[0]++] = handle;
+        });
     return CountedCandidates.count(all[0], size[0], minimumHits);
   }
 

@@ -21,7 +21,9 @@ final class ContainmentSearch {
     this.postings = new StorePostings(postings);
   }
 
-  /** The documents holding at least the query's threshold of it: best first, at most {@code limit}. */
+  /**
+   * The documents holding at least the query's threshold of it: best first, at most {@code limit}.
+   */
   List<Found> search(ContainmentQuery query, int limit) {
     List<Found> found = new ArrayList<>();
     ContainmentQuery.Candidates candidates = query.candidates(postings);

@@ -40,11 +40,12 @@ final class InMemoryDocuments<K> implements SketchStore<K> {
   }
 
   /**
-   * From the low bytes of every live signature, in a {@link LowByteTable} made on the first call (an
-   * index without a top-k floor never makes one) and kept in step by inserts and compactions.
+   * From the low bytes of every live signature, in a {@link LowByteTable} made on the first call
+   * (an index without a top-k floor never makes one) and kept in step by inserts and compactions.
    */
   @Override
-  public void lowByteAgreements(long[] handles, int count, long[] query, int length, int[] agreements) {
+  public void lowByteAgreements(
+      long[] handles, int count, long[] query, int length, int[] agreements) {
     LowByteTable table = lowBytes;
     if (table == null) {
       table = lowByteTable();

@@ -7,11 +7,11 @@ import java.util.Map;
  * {@link IndexStorage} on the heap: the documents in arrays indexed by dense int handles, and each
  * {@link BucketSpace}'s buckets in a {@code BucketTable} of its own, made on first use. Removal
  * gives memory back: handles are reused, the bucket tables shrink, and the arrays shrink when most
- * handles are free. Memory per document: its key, its signature (4 bytes a value, and, once a
- * top-k query has needed them, its low bytes again, one byte a value, for the floor candidates),
- * its shingle set (8 bytes a shingle) and about 20 bytes a bucket entry (one a band, and for the
- * other {@link BucketSpace}s one a floor band or sampled shingle); texts are not kept. Not
- * thread-safe on its own: {@link NearDupIndex} locks.
+ * handles are free. Memory per document: its key, its signature (4 bytes a value, and, once a top-k
+ * query has needed them, its low bytes again, one byte a value, for the floor candidates), its
+ * shingle set (8 bytes a shingle) and about 20 bytes a bucket entry (one a band, and for the other
+ * {@link BucketSpace}s one a floor band or sampled shingle); texts are not kept. Not thread-safe on
+ * its own: {@link NearDupIndex} locks.
  *
  * @param <K> the document key type
  */
@@ -24,7 +24,8 @@ public final class InMemoryStorage<K> implements IndexStorage<K> {
   public InMemoryStorage(int expectedSize, int bands) {
     this.documents = new InMemoryDocuments<>(expectedSize);
     this.expectedSize = expectedSize;
-    spaces.put(BucketSpace.THRESHOLD, new TableBuckets(Math.max(16, expectedSize) * Math.max(1, bands)));
+    spaces.put(
+        BucketSpace.THRESHOLD, new TableBuckets(Math.max(16, expectedSize) * Math.max(1, bands)));
   }
 
   @Override
@@ -37,7 +38,10 @@ public final class InMemoryStorage<K> implements IndexStorage<K> {
     return spaces.computeIfAbsent(space, s -> new TableBuckets(Math.max(16, expectedSize) * 16));
   }
 
-  /** Bytes of heap the buckets of {@code space} hold (0 for a space never used), for memory accounting. */
+  /**
+   * Bytes of heap the buckets of {@code space} hold (0 for a space never used), for memory
+   * accounting.
+   */
   public long memoryBytes(BucketSpace space) {
     TableBuckets table = spaces.get(space);
     return table == null ? 0 : table.memoryBytes();

@@ -12,8 +12,8 @@ import org.neardup.verify.VerifyMode;
 /**
  * Everything a persistent index was built with and must be opened with again: how documents were
  * sketched, how signatures were banded (bucket keys are stored), the threshold, and whether texts
- * are kept. Stored with the index ({@link org.neardup.format.IndexSettingsFormat}) and compared
- * on open: other settings would make the stored buckets and sets garbage.
+ * are kept. Stored with the index ({@link org.neardup.format.IndexSettingsFormat}) and compared on
+ * open: other settings would make the stored buckets and sets garbage.
  *
  * @param sketch normalization, shingling and MinHash
  * @param bandingVersion how bands are hashed to bucket keys
@@ -43,9 +43,23 @@ public record IndexSettings(
   }
 
   /** Settings of a plain threshold index ({@link SearchSettings#NONE}). */
-  public IndexSettings(SketchParams sketch, BandingVersion bandingVersion, LshParams banding, double threshold,
-      double targetRecall, VerifyMode verify, boolean keepTexts) {
-    this(sketch, bandingVersion, banding, threshold, targetRecall, verify, keepTexts, SearchSettings.NONE);
+  public IndexSettings(
+      SketchParams sketch,
+      BandingVersion bandingVersion,
+      LshParams banding,
+      double threshold,
+      double targetRecall,
+      VerifyMode verify,
+      boolean keepTexts) {
+    this(
+        sketch,
+        bandingVersion,
+        banding,
+        threshold,
+        targetRecall,
+        verify,
+        keepTexts,
+        SearchSettings.NONE);
   }
 
   /** The settings of a plain threshold index made with {@code config}. */
@@ -53,10 +67,19 @@ public record IndexSettings(
     return of(config, keepTexts, SearchSettings.NONE);
   }
 
-  /** The settings of an index made with {@code config}, built for the queries {@code search} allows. */
+  /**
+   * The settings of an index made with {@code config}, built for the queries {@code search} allows.
+   */
   public static IndexSettings of(PipelineConfig config, boolean keepTexts, SearchSettings search) {
-    return new IndexSettings(config.sketch(), BandingVersion.DEFAULT, config.lshParams(), config.threshold(),
-        config.targetRecall(), config.verify(), keepTexts, search);
+    return new IndexSettings(
+        config.sketch(),
+        BandingVersion.DEFAULT,
+        config.lshParams(),
+        config.threshold(),
+        config.targetRecall(),
+        config.verify(),
+        keepTexts,
+        search);
   }
 
   /** The pipeline settings these stand for (the banding pinned), with {@code threads} workers. */
@@ -83,7 +106,11 @@ public record IndexSettings(
     compare(differences, "verify", verify, other.verify);
     compare(differences, "keep texts", keepTexts, other.keepTexts);
     compare(differences, "top-k floor", search.topKFloor(), other.search.topKFloor());
-    compare(differences, "containment sampling", search.containmentSampling(), other.search.containmentSampling());
+    compare(
+        differences,
+        "containment sampling",
+        search.containmentSampling(),
+        other.search.containmentSampling());
     return differences;
   }
 

@@ -6,9 +6,8 @@ import java.util.List;
  * The storage behind a {@link NearDupIndex}: its documents ({@link #sketches()}) and its buckets,
  * one {@link BucketStore} a {@link BucketSpace}, written together in batches. The index begins a
  * batch ({@link #begin}) and commits it ({@link #commit()}) around each operation (or batch of
- * operations) that writes: a durable store makes the writes of the batch durable there,
- * atomically; the in-memory store does nothing. If a commit fails, the store must drop the
- * uncommitted writes.
+ * operations) that writes: a durable store makes the writes of the batch durable there, atomically;
+ * the in-memory store does nothing. If a commit fails, the store must drop the uncommitted writes.
  *
  * @param <K> the document key type
  */

@@ -17,7 +17,8 @@ import org.neardup.sketch.Sketch;
  *     WriteResult.Status#DUPLICATE} with the near-duplicates held (adds and upserts)
  * @param <K> the document key type
  */
-public record IndexWrite<K>(Kind kind, K key, Sketch sketch, String text, boolean query, boolean unique) {
+public record IndexWrite<K>(
+    Kind kind, K key, Sketch sketch, String text, boolean query, boolean unique) {
   /** What a write does. */
   public enum Kind {
     /** Adds a new document; refused when the key is held. */
@@ -49,7 +50,10 @@ public record IndexWrite<K>(Kind kind, K key, Sketch sketch, String text, boolea
     return new IndexWrite<>(Kind.ADD, key, sketch, text, query);
   }
 
-  /** Adds or replaces {@code key}, reporting the near-duplicates held (itself excluded) when {@code query}. */
+  /**
+   * Adds or replaces {@code key}, reporting the near-duplicates held (itself excluded) when {@code
+   * query}.
+   */
   public static <K> IndexWrite<K> upsert(K key, Sketch sketch, String text, boolean query) {
     return new IndexWrite<>(Kind.UPSERT, key, sketch, text, query);
   }

@@ -10,9 +10,9 @@ import org.neardup.minhash.Signatures;
  * the batch, loads that do not wait for each other, so the memory fetches them together; the second
  * pass then counts agreements in cache. A candidate's low bytes are rarely in the caches (a query
  * meets hundreds to thousands of random documents), and compared one after another each would wait
- * for memory in turn (FloorFilterBenchmark measures the difference). Handles
- * are non-negative ints; a handle never set reads as zeros. Not thread-safe for writes: readers
- * run concurrently, writers exclusively, as the index locks.
+ * for memory in turn (FloorFilterBenchmark measures the difference). Handles are non-negative ints;
+ * a handle never set reads as zeros. Not thread-safe for writes: readers run concurrently, writers
+ * exclusively, as the index locks.
  */
 final class LowByteTable {
   private static long sink; // what the first pass read: stored, so that its loads are not dropped
@@ -28,14 +28,25 @@ final class LowByteTable {
       wordsPerDocument = low.length;
       words = new long[Math.toIntExact((long) documents * wordsPerDocument)];
     } else if (low.length != wordsPerDocument) {
-      throw new IllegalArgumentException("a signature of " + signature.length + " values among signatures of "
-          + 8 * wordsPerDocument + " at most");
+      throw new IllegalArgumentException(
+          "a signature of "
+              + signature.length
+              + " values among signatures of "
+              + 8 * wordsPerDocument
+              + " at most");
     }
     int at = offset(handle);
     if (at + wordsPerDocument > words.length) {
       long needed = (long) at + wordsPerDocument;
-      words = Arrays.copyOf(words, Math.toIntExact(Math.max(needed, Math.min(Integer.MAX_VALUE - 8,
-          words.length + (words.length >> 1) + 16L * wordsPerDocument))));
+      words =
+          Arrays.copyOf(
+              words,
+              Math.toIntExact(
+                  Math.max(
+                      needed,
+                      Math.min(
+                          Integer.MAX_VALUE - 8,
+                          words.length + (words.length >> 1) + 16L * wordsPerDocument))));
     }
     System.arraycopy(low, 0, words, at, wordsPerDocument);
   }
@@ -52,10 +63,10 @@ final class LowByteTable {
   }
 
   /**
-   * Sizes the array for handles below {@code handles} (an expected size, or the live handles after a
-   * compaction); a later put beyond grows it by half again. The array costs {@code 8·n/8} bytes a
-   * handle below its size, live or not, so an owner whose handles are sparse sizes it by the highest
-   * live one rather than by its capacity.
+   * Sizes the array for handles below {@code handles} (an expected size, or the live handles after
+   * a compaction); a later put beyond grows it by half again. The array costs {@code 8·n/8} bytes a
+   * handle below its size, live or not, so an owner whose handles are sparse sizes it by the
+   * highest live one rather than by its capacity.
    */
   void resize(int handles) {
     documents = handles;
@@ -82,7 +93,8 @@ final class LowByteTable {
     long touched = 0;
     for (int i = 0; i < count; i++) {
       int at = offset(handles[i]);
-      touched += words[at] ^ words[at + (wordsPerDocument >>> 1)] ^ words[at + wordsPerDocument - 1];
+      touched +=
+          words[at] ^ words[at + (wordsPerDocument >>> 1)] ^ words[at + wordsPerDocument - 1];
     }
     sink = touched;
     for (int i = 0; i < count; i++) {

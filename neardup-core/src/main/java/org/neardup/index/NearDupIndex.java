@@ -22,8 +22,8 @@ import org.neardup.verify.VerifyMode;
 
 /**
  * The online index: documents added one at a time (or in batches), and the question "which
- * documents I hold are near-duplicates of this one?" answered with <em>verified</em> matches —
- * each with its exact Jaccard similarity, best first — not LSH candidates. datasketch's {@code
+ * documents I hold are near-duplicates of this one?" answered with <em>verified</em> matches — each
+ * with its exact Jaccard similarity, best first — not LSH candidates. datasketch's {@code
  * MinHashLSH} plus exactness.
  *
  * <pre>{@code
@@ -54,8 +54,8 @@ import org.neardup.verify.VerifyMode;
  * <p>Thread-safe: queries run concurrently with each other; writes (add, upsert, remove) run one at
  * a time and each is committed to the storage before it returns. Sketching happens outside the
  * lock; the check of a unique add and its insert happen together under it, so of two
- * near-duplicates added concurrently exactly one is kept. A text that is empty after normalization has nothing to compare: adding one is an error,
- * querying one finds nothing.
+ * near-duplicates added concurrently exactly one is kept. A text that is empty after normalization
+ * has nothing to compare: adding one is an error, querying one finds nothing.
  *
  * @param <K> the document key type (equals/hashCode define identity)
  */
@@ -71,26 +71,39 @@ public final class NearDupIndex<K> implements AutoCloseable {
   private final SketchStore<K> sketches;
   private final BucketStore buckets;
   private final SearchSettings search;
-  /** The bucket spaces kept: the threshold's, then the top-k floor's and containment's when used. */
+
+  /**
+   * The bucket spaces kept: the threshold's, then the top-k floor's and containment's when used.
+   */
   private final List<KeptSpace> spaces;
-  /** Whether a space's keys are made from the shingle set: a deleted document's set is read then. */
+
+  /**
+   * Whether a space's keys are made from the shingle set: a deleted document's set is read then.
+   */
   private final boolean keysFromSets;
+
   private final ContainmentPlan containmentPlan; // null without containment
   private final TopKSearch topK;
   private final ContainmentSearch containment; // null without containment
   private final ReadWriteLock lock = new ReentrantReadWriteLock();
-  private final SketchStore.HandleMover mover = this::move; // made once: compact is called after every deletion
+  private final SketchStore.HandleMover mover =
+      this::move; // made once: compact is called after every deletion
 
   private NearDupIndex(PipelineConfig config, SearchSettings search, IndexStorage<K> storage) {
     this.config = Objects.requireNonNull(config, "config");
     this.search = Objects.requireNonNull(search, "search");
     this.storage = Objects.requireNonNull(storage, "storage");
     if (search.hasTopKFloor() && search.topKFloor() >= config.threshold()) {
-      throw new IllegalArgumentException("the top-k floor (" + search.topKFloor()
-          + ") must be below the threshold (" + config.threshold() + ")");
+      throw new IllegalArgumentException(
+          "the top-k floor ("
+              + search.topKFloor()
+              + ") must be below the threshold ("
+              + config.threshold()
+              + ")");
     }
     if (search.hasContainment() && config.verify() != VerifyMode.EXACT) {
-      throw new IllegalArgumentException("containment search needs shingle sets: not in estimate mode");
+      throw new IllegalArgumentException(
+          "containment search needs shingle sets: not in estimate mode");
     }
     this.sketcher = DocumentSketcher.create(config.sketch());
     this.banding = new Banding(config.lshParams());
@@ -104,19 +117,25 @@ public final class NearDupIndex<K> implements AutoCloseable {
     kept.add(KeptSpace.banded(BucketSpace.THRESHOLD, banding, buckets));
     KeptSpace floor = null;
     if (plan != null) {
-      floor = KeptSpace.banded(BucketSpace.TOP_K, new Banding(plan.banding()), storage.buckets(BucketSpace.TOP_K));
+      floor =
+          KeptSpace.banded(
+              BucketSpace.TOP_K, new Banding(plan.banding()), storage.buckets(BucketSpace.TOP_K));
       kept.add(floor);
     }
     KeptSpace contained = null;
     if (containmentPlan != null) {
-      contained = KeptSpace.sampled(
-          BucketSpace.CONTAINMENT, containmentPlan.sample(), storage.buckets(BucketSpace.CONTAINMENT));
+      contained =
+          KeptSpace.sampled(
+              BucketSpace.CONTAINMENT,
+              containmentPlan.sample(),
+              storage.buckets(BucketSpace.CONTAINMENT));
       kept.add(contained);
     }
     this.spaces = List.copyOf(kept);
     this.keysFromSets = spaces.stream().anyMatch(KeptSpace::fromSet);
     this.topK = new TopKSearch(sketches, buckets, floor, plan, config.threshold(), config.verify());
-    this.containment = contained == null ? null : new ContainmentSearch(sketches, contained.store());
+    this.containment =
+        contained == null ? null : new ContainmentSearch(sketches, contained.store());
   }
 
   /** An empty in-memory index with the default settings (threshold 0.8, as {@code pairs}). */
@@ -137,7 +156,8 @@ public final class NearDupIndex<K> implements AutoCloseable {
    *     estimate mode
    */
   public static <K> NearDupIndex<K> inMemory(PipelineConfig config, SearchSettings search) {
-    return new NearDupIndex<>(config, search, new InMemoryStorage<>(1024, config.lshParams().bands()));
+    return new NearDupIndex<>(
+        config, search, new InMemoryStorage<>(1024, config.lshParams().bands()));
   }
 
   /**
@@ -148,8 +168,11 @@ public final class NearDupIndex<K> implements AutoCloseable {
     return over(config, SearchSettings.NONE, storage);
   }
 
-  /** An index over {@code storage} built for the queries {@code search} allows beyond the threshold. */
-  public static <K> NearDupIndex<K> over(PipelineConfig config, SearchSettings search, IndexStorage<K> storage) {
+  /**
+   * An index over {@code storage} built for the queries {@code search} allows beyond the threshold.
+   */
+  public static <K> NearDupIndex<K> over(
+      PipelineConfig config, SearchSettings search, IndexStorage<K> storage) {
     return new NearDupIndex<>(config, search, storage);
   }
 
@@ -174,8 +197,8 @@ public final class NearDupIndex<K> implements AutoCloseable {
 
   /**
    * Makes now, rather than on the first {@link #top} query, what top-k search holds in memory
-   * ({@link SketchStore#prepareLowBytes}): a service calls it at start, where loading the floor of a
-   * large index takes seconds. Waits for writes in progress and holds them off while it runs, as
+   * ({@link SketchStore#prepareLowBytes}): a service calls it at start, where loading the floor of
+   * a large index takes seconds. Waits for writes in progress and holds them off while it runs, as
    * that first query would. Without a top-k floor it does nothing.
    */
   public void prepareTopK() {
@@ -226,7 +249,9 @@ public final class NearDupIndex<K> implements AutoCloseable {
     return single(IndexWrite.add(key, sketcher.sketch(text), text, true));
   }
 
-  /** {@link #addAndQuery(Object, String)} for a document already sketched with {@link #sketcher()}. */
+  /**
+   * {@link #addAndQuery(Object, String)} for a document already sketched with {@link #sketcher()}.
+   */
   public List<Match<K>> addAndQuery(K key, Sketch sketch) {
     return single(IndexWrite.add(key, sketch, null, true));
   }
@@ -239,7 +264,10 @@ public final class NearDupIndex<K> implements AutoCloseable {
     return single(IndexWrite.upsert(key, sketcher.sketch(text), text, true));
   }
 
-  /** {@link #upsertAndQuery(Object, String)} for a document already sketched with {@link #sketcher()}. */
+  /**
+   * {@link #upsertAndQuery(Object, String)} for a document already sketched with {@link
+   * #sketcher()}.
+   */
   public List<Match<K>> upsertAndQuery(K key, Sketch sketch) {
     return single(IndexWrite.upsert(key, sketch, null, true));
   }
@@ -266,7 +294,9 @@ public final class NearDupIndex<K> implements AutoCloseable {
     return checked(IndexWrite.addIfUnique(key, sketcher.sketch(text), text)).duplicateOf();
   }
 
-  /** {@link #addIfUnique(Object, String)} for a document already sketched with {@link #sketcher()}. */
+  /**
+   * {@link #addIfUnique(Object, String)} for a document already sketched with {@link #sketcher()}.
+   */
   public Optional<Match<K>> addIfUnique(K key, Sketch sketch) {
     return checked(IndexWrite.addIfUnique(key, sketch, null)).duplicateOf();
   }
@@ -287,7 +317,8 @@ public final class NearDupIndex<K> implements AutoCloseable {
       case ALREADY_PRESENT:
         throw new IllegalArgumentException("key already in the index: " + write.key());
       case EMPTY_DOCUMENT:
-        throw new IllegalArgumentException("empty document: nothing is left after normalization to compare");
+        throw new IllegalArgumentException(
+            "empty document: nothing is left after normalization to compare");
       default:
         return result;
     }
@@ -295,12 +326,12 @@ public final class NearDupIndex<K> implements AutoCloseable {
 
   /**
    * Applies a batch of writes in order, atomically with respect to other writes and queries, and
-   * commits them to the storage once: a durable storage makes the whole batch durable with one
-   * sync (how the service shares syncs between concurrent clients). A write that is refused (an
-   * add of a held key, a removal of an absent one, an empty text, a {@linkplain IndexWrite#unique()
-   * unique} write with a near-duplicate held) is reported and the others go on. Each write sees the
-   * ones before it: two near-duplicates added in one batch find each other once, and a unique write
-   * is decided against the documents held and the batch's earlier writes.
+   * commits them to the storage once: a durable storage makes the whole batch durable with one sync
+   * (how the service shares syncs between concurrent clients). A write that is refused (an add of a
+   * held key, a removal of an absent one, an empty text, a {@linkplain IndexWrite#unique() unique}
+   * write with a near-duplicate held) is reported and the others go on. Each write sees the ones
+   * before it: two near-duplicates added in one batch find each other once, and a unique write is
+   * decided against the documents held and the batch's earlier writes.
    *
    * @return one result per write, in order
    * @throws RuntimeException when the storage fails to commit; then none of the batch was applied
@@ -322,8 +353,8 @@ public final class NearDupIndex<K> implements AutoCloseable {
   }
 
   /**
-   * {@link #writeAll} of writes already {@linkplain #prepare prepared}, one part after the other, as
-   * one batch: one commit to the storage for all of them. The storage is first told the keys and
+   * {@link #writeAll} of writes already {@linkplain #prepare prepared}, one part after the other,
+   * as one batch: one commit to the storage for all of them. The storage is first told the keys and
    * bucket keys the batch reads ({@link IndexStorage#begin}), so that it can read them in bulk.
    *
    * @return one result per write, in order
@@ -400,7 +431,8 @@ public final class NearDupIndex<K> implements AutoCloseable {
     }
     int[] signature = write.sketch().signature();
     if (write.unique()) { // decided before the document it replaces goes, and without it
-      List<Match<K>> held = matches(signature, prepared.set(), prepared.thresholdKeys(), Integer.MAX_VALUE, existing);
+      List<Match<K>> held =
+          matches(signature, prepared.set(), prepared.thresholdKeys(), Integer.MAX_VALUE, existing);
       if (!held.isEmpty()) {
         return new WriteResult<>(key, WriteResult.Status.DUPLICATE, held);
       }
@@ -408,14 +440,17 @@ public final class NearDupIndex<K> implements AutoCloseable {
     if (existing >= 0) {
       delete(existing);
     }
-    List<Match<K>> matches = write.query() && !write.unique()
-        ? matches(signature, prepared.set(), prepared.thresholdKeys(), Integer.MAX_VALUE) : List.of();
+    List<Match<K>> matches =
+        write.query() && !write.unique()
+            ? matches(signature, prepared.set(), prepared.thresholdKeys(), Integer.MAX_VALUE)
+            : List.of();
     long handle = sketches.insert(key, signature, prepared.set(), write.text());
     long[][] keys = prepared.keys();
     for (int s = 0; s < keys.length; s++) {
       spaces.get(s).store().add(keys[s], handle);
     }
-    return new WriteResult<>(key, existing >= 0 ? WriteResult.Status.REPLACED : WriteResult.Status.ADDED, matches);
+    return new WriteResult<>(
+        key, existing >= 0 ? WriteResult.Status.REPLACED : WriteResult.Status.ADDED, matches);
   }
 
   private void delete(long handle) {
@@ -526,12 +561,13 @@ public final class NearDupIndex<K> implements AutoCloseable {
   }
 
   /**
-   * {@link #top(String, int)} down to {@code floor} instead of the index's {@link #topKFloor()}: the
-   * k most similar documents at or above it. A floor above the index's costs less where many
+   * {@link #top(String, int)} down to {@code floor} instead of the index's {@link #topKFloor()}:
+   * the k most similar documents at or above it. A floor above the index's costs less where many
    * documents share a floor band with the query without being similar to it: fewer of them can
    * plausibly reach it ({@link TopKPlan#upperBound}), so fewer are compared.
    *
-   * @throws IllegalArgumentException if k &lt; 1, or {@code floor} is not in [{@link #topKFloor()}, 1]
+   * @throws IllegalArgumentException if k &lt; 1, or {@code floor} is not in [{@link #topKFloor()},
+   *     1]
    */
   public List<Match<K>> top(String text, int k, double floor) {
     return top(sketcher.sketch(text), k, floor);
@@ -543,8 +579,12 @@ public final class NearDupIndex<K> implements AutoCloseable {
       throw new IllegalArgumentException("k must be at least 1, got " + k);
     }
     if (!(floor >= topKFloor() && floor <= 1)) {
-      throw new IllegalArgumentException("the floor must be in [" + topKFloor() + ", 1] (the index's top-k floor"
-          + " is its lowest), got " + floor);
+      throw new IllegalArgumentException(
+          "the floor must be in ["
+              + topKFloor()
+              + ", 1] (the index's top-k floor"
+              + " is its lowest), got "
+              + floor);
     }
     if (sketch.isEmpty()) {
       return List.of();
@@ -568,12 +608,14 @@ public final class NearDupIndex<K> implements AutoCloseable {
    * document's length; a text shorter than {@link ContainmentPlan#minimumQuerySize()} shingles is
    * found with lower probability than the target recall.
    *
-   * @throws IllegalStateException if the index was built without containment ({@link SearchSettings})
+   * @throws IllegalStateException if the index was built without containment ({@link
+   *     SearchSettings})
    * @throws IllegalArgumentException if limit &lt; 1
    */
   public List<Match<K>> containing(String text, int limit) {
     requireContainment(limit);
-    return containingSet(sketcher.shingleSet(text), config.threshold(), limit); // no signature needed
+    return containingSet(
+        sketcher.shingleSet(text), config.threshold(), limit); // no signature needed
   }
 
   /**
@@ -587,7 +629,8 @@ public final class NearDupIndex<K> implements AutoCloseable {
 
   private void requireContainment(int limit) {
     if (containment == null) {
-      throw new IllegalStateException("this index keeps no containment sample (build it with containment sampling)");
+      throw new IllegalStateException(
+          "this index keeps no containment sample (build it with containment sampling)");
     }
     if (limit < 1) {
       throw new IllegalArgumentException("limit must be at least 1, got " + limit);
@@ -598,8 +641,10 @@ public final class NearDupIndex<K> implements AutoCloseable {
     if (shingleSet.length == 0) {
       return List.of();
     }
-    ContainmentPlan plan = threshold == containmentPlan.threshold()
-        ? containmentPlan : new ContainmentPlan(threshold, config.targetRecall(), containmentPlan.sample());
+    ContainmentPlan plan =
+        threshold == containmentPlan.threshold()
+            ? containmentPlan
+            : new ContainmentPlan(threshold, config.targetRecall(), containmentPlan.sample());
     ContainmentQuery query = new ContainmentQuery(plan, shingleSet);
     lock.readLock().lock();
     try {
@@ -627,16 +672,20 @@ public final class NearDupIndex<K> implements AutoCloseable {
     return matches(signature, set, bucketKeys, limit, -1);
   }
 
-  /** {@link #matches(int[], long[], long[], int)} but for the document of handle {@code excluded}. */
-  private List<Match<K>> matches(int[] signature, long[] set, long[] bucketKeys, int limit, long excluded) {
+  /**
+   * {@link #matches(int[], long[], long[], int)} but for the document of handle {@code excluded}.
+   */
+  private List<Match<K>> matches(
+      int[] signature, long[] set, long[] bucketKeys, int limit, long excluded) {
     long[] candidates = buckets.candidates(bucketKeys);
     List<Found> found = new ArrayList<>();
     for (long handle : candidates) {
       if (handle == excluded) {
         continue;
       }
-      double similarity = verifier.verify(
-          signature, sketches.signature(handle), () -> set, () -> sketches.shingleSet(handle));
+      double similarity =
+          verifier.verify(
+              signature, sketches.signature(handle), () -> set, () -> sketches.shingleSet(handle));
       if (similarity != Jaccard.BELOW) {
         found.add(new Found(handle, similarity));
       }

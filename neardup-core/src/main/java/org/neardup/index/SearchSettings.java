@@ -12,17 +12,17 @@ import org.neardup.search.TopKPlan;
  *
  * <ul>
  *   <li><b>Top-k</b> ({@link NearDupIndex#top}) down to {@code topKFloor}: a second banding chosen
- *       for the floor as {@code pairs} chooses one for its threshold (64 bands of 2 rows at 0.3 from
- *       128 values), 20 bytes of memory or about 20 bytes of disk a band a document. Without it
- *       top-k queries still work, down to the threshold only.
+ *       for the floor as {@code pairs} chooses one for its threshold (64 bands of 2 rows at 0.3
+ *       from 128 values), 20 bytes of memory or about 20 bytes of disk a band a document. Without
+ *       it top-k queries still work, down to the threshold only.
  *   <li><b>Containment</b> ({@link NearDupIndex#containing}): one posting entry for about one
  *       shingle in {@code containmentSampling} of every document ({@link ContainmentSample}).
  * </ul>
  *
  * @param topKFloor the lowest Jaccard similarity top-k queries promise to find, in (0, threshold);
  *     0 for none
- * @param containmentSampling keep one shingle in this many for containment search, in [1, 65536];
- *     0 for none
+ * @param containmentSampling keep one shingle in this many for containment search, in [1, 65536]; 0
+ *     for none
  */
 public record SearchSettings(double topKFloor, int containmentSampling) implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -38,11 +38,15 @@ public record SearchSettings(double topKFloor, int containmentSampling) implemen
 
   public SearchSettings {
     if (!(topKFloor == 0 || (topKFloor > 0 && topKFloor < 1))) {
-      throw new IllegalArgumentException("top-k floor must be 0 (none) or in (0, 1), got " + topKFloor);
+      throw new IllegalArgumentException(
+          "top-k floor must be 0 (none) or in (0, 1), got " + topKFloor);
     }
     if (containmentSampling < 0 || containmentSampling > ContainmentSample.MAX_RATE) {
-      throw new IllegalArgumentException("containment sampling must be 0 (none) or in [1, "
-          + ContainmentSample.MAX_RATE + "], got " + containmentSampling);
+      throw new IllegalArgumentException(
+          "containment sampling must be 0 (none) or in [1, "
+              + ContainmentSample.MAX_RATE
+              + "], got "
+              + containmentSampling);
     }
   }
 
@@ -82,6 +86,7 @@ public record SearchSettings(double topKFloor, int containmentSampling) implemen
   /** The containment plan at {@code threshold}, or null without containment. */
   public ContainmentPlan containmentPlan(double threshold, double targetRecall) {
     return hasContainment()
-        ? new ContainmentPlan(threshold, targetRecall, new ContainmentSample(containmentSampling)) : null;
+        ? new ContainmentPlan(threshold, targetRecall, new ContainmentSample(containmentSampling))
+        : null;
   }
 }

@@ -1,8 +1,8 @@
 package org.neardup.index;
 
 /**
- * The first (smallest) hashes of a stored shingle set and the set's size: what a store reads when
- * a verification can usually decide from the start of the merge ({@link
+ * The first (smallest) hashes of a stored shingle set and the set's size: what a store reads when a
+ * verification can usually decide from the start of the merge ({@link
  * org.neardup.verify.Jaccard#plausiblyAtLeast(long[], long[], int, double, double)}), without
  * copying the whole set.
  *
@@ -13,7 +13,8 @@ package org.neardup.index;
 public record SetHead(long[] hashes, int size) {
   public SetHead {
     if (hashes.length > size) {
-      throw new IllegalArgumentException("a head of " + hashes.length + " hashes of a set of " + size);
+      throw new IllegalArgumentException(
+          "a head of " + hashes.length + " hashes of a set of " + size);
     }
   }
 

@@ -4,8 +4,8 @@ import org.neardup.minhash.Signatures;
 
 /**
  * Where an index keeps its documents: by key, each with its signature and shingle set under a
- * {@code long} handle that the store assigns and the {@link BucketStore}s refer to. Calls come
- * from a {@link NearDupIndex} under its lock: reads may run concurrently, writes exclusively.
+ * {@code long} handle that the store assigns and the {@link BucketStore}s refer to. Calls come from
+ * a {@link NearDupIndex} under its lock: reads may run concurrently, writes exclusively.
  * Implementations: in memory ({@link InMemoryStorage}), and on disk in the service.
  *
  * @param <K> the document key type
@@ -37,7 +37,10 @@ public interface SketchStore<K> {
   /** Deletes a live handle's document. */
   void delete(long handle);
 
-  /** The raw text of a live handle, or null when the store keeps no texts (the default) or none was given. */
+  /**
+   * The raw text of a live handle, or null when the store keeps no texts (the default) or none was
+   * given.
+   */
   default String text(long handle) {
     return null;
   }
@@ -49,9 +52,11 @@ public interface SketchStore<K> {
    * candidates, a batch at a time. Speed hook: a store that keeps the low bytes together answers
    * without reading each signature (both stores of this project do).
    */
-  default void lowByteAgreements(long[] handles, int count, long[] lowBytes, int length, int[] agreements) {
+  default void lowByteAgreements(
+      long[] handles, int count, long[] lowBytes, int length, int[] agreements) {
     for (int i = 0; i < count; i++) {
-      agreements[i] = Signatures.lowByteAgreement(lowBytes, Signatures.lowBytes(signature(handles[i])), length);
+      agreements[i] =
+          Signatures.lowByteAgreement(lowBytes, Signatures.lowBytes(signature(handles[i])), length);
     }
   }
 

@@ -5,8 +5,8 @@ import org.neardup.lsh.BucketTable;
 
 /**
  * A {@link BucketStore} on the heap: a {@link BucketTable} of int handles (non-negative, below
- * 2^31). The buckets of each space of the in-memory index. Not
- * thread-safe on its own: {@link NearDupIndex} locks.
+ * 2^31). The buckets of each space of the in-memory index. Not thread-safe on its own: {@link
+ * NearDupIndex} locks.
  */
 final class TableBuckets implements BucketStore {
   private final BucketTable table;

@@ -10,11 +10,11 @@ import org.neardup.verify.Jaccard;
 import org.neardup.verify.VerifyMode;
 
 /**
- * The top-k search of a {@link NearDupIndex} over its stores, as {@link TopKPlan} describes it:
- * the threshold buckets first, then (unless the k best found all reach the threshold) the floor
- * buckets, most shared bands first, until the bound on what is left falls below the k-th best.
- * Each candidate passes a signature-agreement filter (the threshold query's {@link AgreementFilter}
- * for the threshold buckets' few candidates, so that without a floor this is the threshold query; 4σ on
+ * The top-k search of a {@link NearDupIndex} over its stores, as {@link TopKPlan} describes it: the
+ * threshold buckets first, then (unless the k best found all reach the threshold) the floor
+ * buckets, most shared bands first, until the bound on what is left falls below the k-th best. Each
+ * candidate passes a signature-agreement filter (the threshold query's {@link AgreementFilter} for
+ * the threshold buckets' few candidates, so that without a floor this is the threshold query; 4σ on
  * the values' low bytes, held on the heap, for the floor buckets' many), then gets its exact
  * Jaccard (for a floor candidate, a merge that may give up once its first part makes the bar
  * implausible; its set is read whole only when its first {@value #HEAD_HASHES} hashes do not settle
@@ -22,8 +22,8 @@ import org.neardup.verify.VerifyMode;
  */
 final class TopKSearch {
   /**
-   * The hashes of a floor candidate's set read first: the merge's first looks (at 128 and 256
-   * union elements) drop most floor candidates within them, and the rest are read whole.
+   * The hashes of a floor candidate's set read first: the merge's first looks (at 128 and 256 union
+   * elements) drop most floor candidates within them, and the rest are read whole.
    */
   static final int HEAD_HASHES = 256;
 
@@ -41,8 +41,13 @@ final class TopKSearch {
   private final double threshold;
   private final VerifyMode mode;
 
-  TopKSearch(SketchStore<?> sketches, BucketStore thresholdBuckets, KeptSpace floorSpace, TopKPlan plan,
-      double threshold, VerifyMode mode) {
+  TopKSearch(
+      SketchStore<?> sketches,
+      BucketStore thresholdBuckets,
+      KeptSpace floorSpace,
+      TopKPlan plan,
+      double threshold,
+      VerifyMode mode) {
     this.sketches = sketches;
     this.thresholdBuckets = thresholdBuckets;
     this.floorSpace = floorSpace;
@@ -71,8 +76,8 @@ final class TopKSearch {
    * of this signature and set (null in estimate mode), whose keys are {@code thresholdKeys} and
    * {@code floorKeys} (null without a floor).
    */
-  List<TopKCollector.Found> search(int[] signature, long[] set, long[] thresholdKeys, long[] floorKeys, int k,
-      double lowest) {
+  List<TopKCollector.Found> search(
+      int[] signature, long[] set, long[] thresholdKeys, long[] floorKeys, int k, double lowest) {
     TopKCollector top = new TopKCollector(k);
     long[] first = thresholdBuckets.candidates(thresholdKeys);
     AgreementFilter filter = null; // at the bar it was made for
@@ -87,7 +92,8 @@ final class TopKSearch {
       return top.results(); // every document at or above the threshold was a candidate
     }
     // the candidates sharing too few bands to plausibly reach the query's floor are never looked at
-    CountedCandidates more = floorSpace.store().countedCandidates(floorKeys, plan.minimumHits(lowest));
+    CountedCandidates more =
+        floorSpace.store().countedCandidates(floorKeys, plan.minimumHits(lowest));
     long[] handles = more.handles(); // most shared bands first
     int[] hits = more.hits();
     long[] lowBytes = Signatures.lowBytes(signature);
@@ -109,7 +115,8 @@ final class TopKSearch {
         double bar = Math.max(lowest, top.kth(0));
         if (bar != lowBar) {
           lowBar = bar;
-          lowMinimum = TopKPlan.minimumLowByteAgreement(signature.length, bar, TopKPlan.FILTER_SIGMAS);
+          lowMinimum =
+              TopKPlan.minimumLowByteAgreement(signature.length, bar, TopKPlan.FILTER_SIGMAS);
         }
         if (agreements[b] >= lowMinimum && Arrays.binarySearch(first, batch[b]) < 0) {
           considerFloor(signature, set, batch[b], top, bar);
@@ -132,23 +139,29 @@ final class TopKSearch {
    * Verifies a threshold-bucket candidate as the threshold query does (its signature, by {@code
    * filter} at the bar the k-th best sets, then its whole set), and offers it.
    */
-  private void consider(int[] signature, long[] set, long handle, TopKCollector top, AgreementFilter filter) {
+  private void consider(
+      int[] signature, long[] set, long handle, TopKCollector top, AgreementFilter filter) {
     double bar = filter.bar();
     int[] other = sketches.signature(handle);
     if (!filter.passes(signature, other)) {
       return;
     }
-    double similarity = mode == VerifyMode.EXACT
-        ? Jaccard.similarityAtLeast(set, sketches.shingleSet(handle), bar)
-        : Signatures.estimateSimilarity(signature, other);
+    double similarity =
+        mode == VerifyMode.EXACT
+            ? Jaccard.similarityAtLeast(set, sketches.shingleSet(handle), bar)
+            : Signatures.estimateSimilarity(signature, other);
     if (similarity >= bar) {
       top.offer(handle, similarity);
     }
   }
 
-  /** Whether two signatures agree enough for similarity {@code bar}, allowing {@code sigmas} deviations. */
+  /**
+   * Whether two signatures agree enough for similarity {@code bar}, allowing {@code sigmas}
+   * deviations.
+   */
   private static boolean agrees(int[] signature, int[] other, double bar, double sigmas) {
-    return Signatures.agreeAtLeast(signature, other, TopKPlan.minimumAgreement(signature.length, bar, sigmas));
+    return Signatures.agreeAtLeast(
+        signature, other, TopKPlan.minimumAgreement(signature.length, bar, sigmas));
   }
 
   /**
@@ -158,18 +171,23 @@ final class TopKSearch {
    * and a signature costs a service a lookup, as the head of a set does. The set's merge may stop
    * once its first part makes the bar implausible, mostly within the head.
    */
-  private void considerFloor(int[] signature, long[] set, long handle, TopKCollector top, double bar) {
+  private void considerFloor(
+      int[] signature, long[] set, long handle, TopKCollector top, double bar) {
     double similarity;
     if (mode == VerifyMode.EXACT) {
       SetHead head = sketches.shingleSetHead(handle, HEAD_HASHES);
-      similarity = Jaccard.plausiblyAtLeast(set, head.hashes(), head.size(), bar, TopKPlan.MERGE_SIGMAS);
+      similarity =
+          Jaccard.plausiblyAtLeast(set, head.hashes(), head.size(), bar, TopKPlan.MERGE_SIGMAS);
       if (similarity == Jaccard.UNDECIDED) {
-        similarity = Jaccard.plausiblyAtLeast(set, sketches.shingleSet(handle), bar, TopKPlan.MERGE_SIGMAS);
+        similarity =
+            Jaccard.plausiblyAtLeast(set, sketches.shingleSet(handle), bar, TopKPlan.MERGE_SIGMAS);
       }
     } else {
       int[] other = sketches.signature(handle);
-      similarity = agrees(signature, other, bar, TopKPlan.FILTER_SIGMAS)
-          ? Signatures.estimateSimilarity(signature, other) : Jaccard.BELOW;
+      similarity =
+          agrees(signature, other, bar, TopKPlan.FILTER_SIGMAS)
+              ? Signatures.estimateSimilarity(signature, other)
+              : Jaccard.BELOW;
     }
     if (similarity >= bar) {
       top.offer(handle, similarity);

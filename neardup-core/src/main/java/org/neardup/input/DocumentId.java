@@ -21,8 +21,8 @@ public final class DocumentId {
 
   /**
    * What is wrong with {@code id}, as a phrase that follows "the id" ({@code "holds the control
-   * character U+000B at character 3"}; characters are counted
-   * as code points from 1), or empty when it follows the rule.
+   * character U+000B at character 3"}; characters are counted as code points from 1), or empty when
+   * it follows the rule.
    */
   public static Optional<String> problem(String id) {
     int length = id.length();
@@ -48,7 +48,9 @@ public final class DocumentId {
         }
         bytes += 2;
       } else if (Character.isSurrogate(c)) {
-        if (!Character.isHighSurrogate(c) || i + 1 == length || !Character.isLowSurrogate(id.charAt(i + 1))) {
+        if (!Character.isHighSurrogate(c)
+            || i + 1 == length
+            || !Character.isLowSurrogate(id.charAt(i + 1))) {
           return Optional.of(Unicode.loneSurrogate(c, position));
         }
         i++;
@@ -87,8 +89,12 @@ public final class DocumentId {
    * source:line} as record {@code recordIndex} of its input ({@link Document#recordIndex()}, -1
    * when unknown), or empty when the id follows the rule.
    */
-  public static Optional<InputException> problem(String id, String source, long line, long recordIndex) {
-    return recordDetail(id).map(detail -> new InputException(source, line, recordIndex, InputProblem.INVALID_ID, detail));
+  public static Optional<InputException> problem(
+      String id, String source, long line, long recordIndex) {
+    return recordDetail(id)
+        .map(
+            detail ->
+                new InputException(source, line, recordIndex, InputProblem.INVALID_ID, detail));
   }
 
   /**
@@ -97,12 +103,23 @@ public final class DocumentId {
    * characters escaped), or empty when the id follows the rule.
    */
   public static Optional<String> recordDetail(String id) {
-    return problem(id).map(problem ->
-        InputProblem.INVALID_ID.description() + " '" + Unicode.escaped(id) + "' (it " + problem + ")");
+    return problem(id)
+        .map(
+            problem ->
+                InputProblem.INVALID_ID.description()
+                    + " '"
+                    + Unicode.escaped(id)
+                    + "' (it "
+                    + problem
+                    + ")");
   }
 
   private static String tooLong(String id) {
-    return String.format(Locale.ROOT, "is longer than %d bytes in UTF-8 (%d)", MAX_UTF8_BYTES, Unicode.utf8Length(id));
+    return String.format(
+        Locale.ROOT,
+        "is longer than %d bytes in UTF-8 (%d)",
+        MAX_UTF8_BYTES,
+        Unicode.utf8Length(id));
   }
 
   private static String controlCharacter(char c, int position) {

@@ -13,15 +13,16 @@ public final class DocumentText {
 
   /**
    * What is wrong with {@code text}, as a phrase that follows "the text" ({@code "holds a lone
-   * surrogate U+D800 at character 7 ..."}, characters counted as code points from 1), or empty
-   * when it follows the rule.
+   * surrogate U+D800 at character 7 ..."}, characters counted as code points from 1), or empty when
+   * it follows the rule.
    */
   public static Optional<String> problem(String text) {
     int at = Unicode.firstLoneSurrogate(text);
     if (at < 0) {
       return Optional.empty();
     }
-    return Optional.of(Unicode.loneSurrogate(text.charAt(at), Character.codePointCount(text, 0, at) + 1));
+    return Optional.of(
+        Unicode.loneSurrogate(text.charAt(at), Character.codePointCount(text, 0, at) + 1));
   }
 
   /**
@@ -29,8 +30,12 @@ public final class DocumentText {
    * source:line} as record {@code recordIndex} of its input ({@link Document#recordIndex()}, -1
    * when unknown), or empty when the text follows the rule.
    */
-  public static Optional<InputException> problem(String text, String source, long line, long recordIndex) {
-    return recordDetail(text).map(detail -> new InputException(source, line, recordIndex, InputProblem.INVALID_TEXT, detail));
+  public static Optional<InputException> problem(
+      String text, String source, long line, long recordIndex) {
+    return recordDetail(text)
+        .map(
+            detail ->
+                new InputException(source, line, recordIndex, InputProblem.INVALID_TEXT, detail));
   }
 
   /**
@@ -38,6 +43,7 @@ public final class DocumentText {
    * text follows the rule.
    */
   public static Optional<String> recordDetail(String text) {
-    return problem(text).map(problem -> InputProblem.INVALID_TEXT.description() + " (it " + problem + ")");
+    return problem(text)
+        .map(problem -> InputProblem.INVALID_TEXT.description() + " (it " + problem + ")");
   }
 }

@@ -27,7 +27,8 @@ public final class InputException extends NearDupException {
    * A bad record's exception that also names the record by its {@link Document#recordIndex()}, so
    * that a skipped record can be set aside (a rejects file) rather than copied through.
    */
-  public InputException(String source, long line, long recordIndex, InputProblem problem, String detail) {
+  public InputException(
+      String source, long line, long recordIndex, InputProblem problem, String detail) {
     super(format(source, line, detail));
     this.source = source;
     this.line = line;
@@ -35,7 +36,8 @@ public final class InputException extends NearDupException {
     this.problem = problem;
   }
 
-  public InputException(String source, long line, InputProblem problem, String detail, Throwable cause) {
+  public InputException(
+      String source, long line, InputProblem problem, String detail, Throwable cause) {
     super(format(source, line, detail), cause);
     this.source = source;
     this.line = line;
@@ -45,7 +47,9 @@ public final class InputException extends NearDupException {
 
   private static String format(String source, long line, String detail) {
     if (STANDARD_INPUT.equals(source)) {
-      return line > 0 ? "standard input, line " + line + ": " + detail : "standard input: " + detail;
+      return line > 0
+          ? "standard input, line " + line + ": " + detail
+          : "standard input: " + detail;
     }
     return line > 0 ? source + ":" + line + ": " + detail : source + ": " + detail;
   }

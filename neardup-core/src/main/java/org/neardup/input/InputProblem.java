@@ -7,7 +7,9 @@ public enum InputProblem {
   MISSING_TEXT("record without text"),
   MALFORMED_RECORD("malformed record"),
   DUPLICATE_ID("duplicate id"),
-  /** An id that breaks {@link DocumentId}'s rule (a control character, a lone surrogate, too long). */
+  /**
+   * An id that breaks {@link DocumentId}'s rule (a control character, a lone surrogate, too long).
+   */
   INVALID_ID("invalid id"),
   /** A text that breaks {@link DocumentText}'s rule (a lone surrogate). */
   INVALID_TEXT("invalid text"),

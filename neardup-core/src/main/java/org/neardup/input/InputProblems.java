@@ -50,14 +50,19 @@ public final class InputProblems {
   /**
    * Applies {@link DocumentId}'s and {@link DocumentText}'s rules to a record read from a file:
    * returns true when it follows them, else reports it ({@link InputProblem#INVALID_ID} or {@link
-   * InputProblem#INVALID_TEXT}, naming its source and line) and returns false (the caller skips it).
+   * InputProblem#INVALID_TEXT}, naming its source and line) and returns false (the caller skips
+   * it).
    *
    * @throws InputException for a record that breaks a rule, unless the policy skips it
    */
   public boolean admit(Document document) {
-    Optional<InputException> problem = DocumentId.problem(document.id(), document.source(), document.line(), document.recordIndex());
+    Optional<InputException> problem =
+        DocumentId.problem(
+            document.id(), document.source(), document.line(), document.recordIndex());
     if (problem.isEmpty()) {
-      problem = DocumentText.problem(document.text(), document.source(), document.line(), document.recordIndex());
+      problem =
+          DocumentText.problem(
+              document.text(), document.source(), document.line(), document.recordIndex());
     }
     if (problem.isEmpty()) {
       return true;

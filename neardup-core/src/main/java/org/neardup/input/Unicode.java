@@ -15,7 +15,10 @@ final class Unicode {
   }
 
   static String loneSurrogate(char c, int position) {
-    return "holds the lone surrogate " + codePoint(c) + " at character " + position
+    return "holds the lone surrogate "
+        + codePoint(c)
+        + " at character "
+        + position
         + ", half of a UTF-16 pair without the other half";
   }
 
@@ -28,9 +31,14 @@ final class Unicode {
     int end = Math.min(s.length(), MAX_QUOTED);
     for (int i = 0; i < end; i++) {
       char c = s.charAt(i);
-      boolean paired = Character.isHighSurrogate(c) ? i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))
-          : Character.isLowSurrogate(c) && i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
-      if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029' || (Character.isSurrogate(c) && !paired)) {
+      boolean paired =
+          Character.isHighSurrogate(c)
+              ? i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))
+              : Character.isLowSurrogate(c) && i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
+      if (Character.isISOControl(c)
+          || c == '\u2028'
+          || c == '\u2029'
+          || (Character.isSurrogate(c) && !paired)) {
         b.append(String.format(Locale.ROOT, "\\u%04X", (int) c));
       } else if (c == '\\') {
         b.append("\\\\");
@@ -47,7 +55,10 @@ final class Unicode {
     return b.toString();
   }
 
-  /** Bytes of {@code s} in UTF-8, a lone surrogate counted as the one byte {@code ?} Java writes for it. */
+  /**
+   * Bytes of {@code s} in UTF-8, a lone surrogate counted as the one byte {@code ?} Java writes for
+   * it.
+   */
   static long utf8Length(CharSequence s) {
     long bytes = 0;
     for (int i = 0; i < s.length(); i++) {
@@ -56,7 +67,9 @@ final class Unicode {
         bytes++;
       } else if (c < 0x800) {
         bytes += 2;
-      } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+      } else if (Character.isHighSurrogate(c)
+          && i + 1 < s.length()
+          && Character.isLowSurrogate(s.charAt(i + 1))) {
         bytes += 4;
         i++;
       } else {
@@ -72,7 +85,9 @@ final class Unicode {
     for (int i = 0; i < length; i++) {
       char c = s.charAt(i);
       if (Character.isSurrogate(c)) {
-        if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(s.charAt(i + 1))) {
+        if (Character.isHighSurrogate(c)
+            && i + 1 < length
+            && Character.isLowSurrogate(s.charAt(i + 1))) {
           i++;
         } else {
           return i;

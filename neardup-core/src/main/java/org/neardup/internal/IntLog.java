@@ -10,9 +10,9 @@ import org.neardup.sort.SpillFile;
 
 /**
  * An append-only sequence of ints, read back once from the start: in memory while it fits a byte
- * budget, then in a {@link SpillFile} (little-endian ints, in blocks). Appending is synchronized, and
- * each {@link #append(int[], int)} is contiguous, so several threads may append records of several
- * ints each. Read with {@link #reader()} once appending is over. Close it to free the file.
+ * budget, then in a {@link SpillFile} (little-endian ints, in blocks). Appending is synchronized,
+ * and each {@link #append(int[], int)} is contiguous, so several threads may append records of
+ * several ints each. Read with {@link #reader()} once appending is over. Close it to free the file.
  */
 public final class IntLog implements AutoCloseable {
   private static final int BLOCK = 1 << 16;
@@ -91,7 +91,8 @@ public final class IntLog implements AutoCloseable {
 
   /** Sequential reader: the in-memory blocks, then the spilled ones, then the open block. */
   public final class Reader {
-    private final ByteBuffer fileBlock = ByteBuffer.allocate(4 * BLOCK).order(ByteOrder.LITTLE_ENDIAN);
+    private final ByteBuffer fileBlock =
+        ByteBuffer.allocate(4 * BLOCK).order(ByteOrder.LITTLE_ENDIAN);
     private int[] fileInts;
     private long filePosition;
     private int blockIndex;

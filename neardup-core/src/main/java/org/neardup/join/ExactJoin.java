@@ -23,8 +23,8 @@ import org.neardup.verify.VerifyMode;
  * into ranks. The sets come from the corpus when it keeps them; otherwise the inputs are read once
  * again and the sets wait, sorted, in a temporary file between the two looks. Rank arrays past the
  * budget go to a temporary file too ({@link RankStore}), and the join takes documents in blocks
- * that fit. Memory: 128 to 512 bytes a document for the bitmap (more at lower thresholds), 24 bytes a distinct shingle for the order,
- * and the budget. Stateless.
+ * that fit. Memory: 128 to 512 bytes a document for the bitmap (more at lower thresholds), 24 bytes
+ * a distinct shingle for the order, and the budget. Stateless.
  */
 public final class ExactJoin {
   private ExactJoin() {}
@@ -43,15 +43,17 @@ public final class ExactJoin {
     long[] bitmaps = new long[n * words];
     LongIntHashMap frequency = new LongIntHashMap(1 << 16);
     try (SetFile spilled = corpus.keepsShingleSets() ? null : new SetFile(n, budget)) {
-      progress.start(corpus.keepsShingleSets() ? "counting shingles" : "counting shingles (reading again)", n);
-      Resketch.Consumer count = (ordinal, set) -> {
-        count(frequency, set);
-        ParityBitmap.write(set, bitmaps, ordinal * words, words);
-        if (spilled != null) {
-          spilled.put(ordinal, set);
-        }
-        progress.advance(1);
-      };
+      progress.start(
+          corpus.keepsShingleSets() ? "counting shingles" : "counting shingles (reading again)", n);
+      Resketch.Consumer count =
+          (ordinal, set) -> {
+            count(frequency, set);
+            ParityBitmap.write(set, bitmaps, ordinal * words, words);
+            if (spilled != null) {
+              spilled.put(ordinal, set);
+            }
+            progress.advance(1);
+          };
       if (spilled == null) {
         for (int ordinal = 0; ordinal < n; ordinal++) {
           count.accept(ordinal, corpus.shingles(ordinal));
@@ -72,8 +74,14 @@ public final class ExactJoin {
         if (spilled != null) {
           spilled.close(); // the ranks have what the join needs
         }
-        return PrefixFilterJoin.join(ranks, bitmaps, config.threshold(), distinct, config.threads(),
-            Math.max(1 << 20, budget.joinBytes() / 2), progress);
+        return PrefixFilterJoin.join(
+            ranks,
+            bitmaps,
+            config.threshold(),
+            distinct,
+            config.threads(),
+            Math.max(1 << 20, budget.joinBytes() / 2),
+            progress);
       }
     }
   }
@@ -92,7 +100,8 @@ public final class ExactJoin {
         ParityBitmap.write(sets[d], bitmaps, d * words, words);
         ranks.put(d, sortedRanks(sets[d], frequency));
       }
-      return PrefixFilterJoin.join(ranks, bitmaps, threshold, distinct, threads, 1L << 40, Progress.NONE)
+      return PrefixFilterJoin.join(
+              ranks, bitmaps, threshold, distinct, threads, 1L << 40, Progress.NONE)
           .candidatePairs();
     }
   }
@@ -133,11 +142,12 @@ public final class ExactJoin {
     long[] hashes = new long[distinct];
     long[] order = new long[distinct];
     int[] next = {0};
-    frequency.forEach((hash, count) -> {
-      hashes[next[0]] = hash;
-      order[next[0]] = ((long) count << 32) | next[0];
-      next[0]++;
-    });
+    frequency.forEach(
+        (hash, count) -> {
+          hashes[next[0]] = hash;
+          order[next[0]] = ((long) count << 32) | next[0];
+          next[0]++;
+        });
     Arrays.sort(order);
     for (int rank = 0; rank < distinct; rank++) {
       frequency.put(hashes[(int) order[rank]], rank);
@@ -158,7 +168,9 @@ public final class ExactJoin {
     }
 
     void put(int ordinal, long[] set) {
-      ByteBuffer buffer = ByteBuffer.allocate(ShingleSetFormat.BYTES_PER_HASH * set.length).order(ByteOrder.LITTLE_ENDIAN);
+      ByteBuffer buffer =
+          ByteBuffer.allocate(ShingleSetFormat.BYTES_PER_HASH * set.length)
+              .order(ByteOrder.LITTLE_ENDIAN);
       ShingleSetFormat.write(buffer, set);
       buffer.flip();
       positions[ordinal] = file.append(buffer);
@@ -166,7 +178,9 @@ public final class ExactJoin {
     }
 
     long[] get(int ordinal) {
-      ByteBuffer buffer = ByteBuffer.allocate(ShingleSetFormat.BYTES_PER_HASH * sizes[ordinal]).order(ByteOrder.LITTLE_ENDIAN);
+      ByteBuffer buffer =
+          ByteBuffer.allocate(ShingleSetFormat.BYTES_PER_HASH * sizes[ordinal])
+              .order(ByteOrder.LITTLE_ENDIAN);
       file.read(positions[ordinal], buffer);
       buffer.flip();
       return ShingleSetFormat.read(buffer, sizes[ordinal], positions[ordinal]);

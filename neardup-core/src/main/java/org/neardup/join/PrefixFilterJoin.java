@@ -20,9 +20,10 @@ import org.neardup.verify.SimilarPair;
  * <ol>
  *   <li>Each set is given as its sorted ranks in one global order of the shingles, rarest first
  *       ({@link ExactJoin}), in a {@link RankStore}.
- *   <li>Documents are ordered by size. Two sets with J &gt;= t share at least α = ⌈t/(1+t)(|x|+|y|)⌉
- *       shingles, so (for |y| &lt;= |x|) they share one among the first |x| - ⌈t|x|⌉ + 1 ranks of x
- *       (its probe prefix) and the first |y| - ⌈2t/(1+t)|y|⌉ + 1 ranks of y (its index prefix).
+ *   <li>Documents are ordered by size. Two sets with J &gt;= t share at least α =
+ *       ⌈t/(1+t)(|x|+|y|)⌉ shingles, so (for |y| &lt;= |x|) they share one among the first |x| -
+ *       ⌈t|x|⌉ + 1 ranks of x (its probe prefix) and the first |y| - ⌈2t/(1+t)|y|⌉ + 1 ranks of y
+ *       (its index prefix).
  *   <li>Documents are taken in blocks of consecutive sizes, as many as the memory budget holds. An
  *       inverted index maps each rank to the (document, position) pairs of the block's index
  *       prefixes. Every document from the block on probes it with its probe prefix, in parallel,
@@ -79,12 +80,19 @@ final class PrefixFilterJoin {
    * The pairs with Jaccard &gt;= threshold.
    *
    * @param ranks every document's sorted ranks
-   * @param bitmaps every document's {@link ParityBitmap} of {@link ParityBitmap#wordsFor} longs, by ordinal
+   * @param bitmaps every document's {@link ParityBitmap} of {@link ParityBitmap#wordsFor} longs, by
+   *     ordinal
    * @param distinctRanks ranks are in [0, distinctRanks)
    * @param blockBytes the heap one block of documents (their ranks and index) may take
    */
-  static PairResult join(RankStore ranks, long[] bitmaps, double threshold, int distinctRanks, int threads,
-      long blockBytes, Progress progress) {
+  static PairResult join(
+      RankStore ranks,
+      long[] bitmaps,
+      double threshold,
+      int distinctRanks,
+      int threads,
+      long blockBytes,
+      Progress progress) {
     PrefixFilterJoin join = new PrefixFilterJoin(ranks, bitmaps, threshold, distinctRanks);
     return join.run(threads, blockBytes, progress);
   }
@@ -97,20 +105,27 @@ final class PrefixFilterJoin {
     for (int[] block : blocks) {
       steps += n - block[0];
     }
-    progress.start(blocks.size() == 1 ? "exact join" : "exact join (" + blocks.size() + " blocks)", steps);
+    progress.start(
+        blocks.size() == 1 ? "exact join" : "exact join (" + blocks.size() + " blocks)", steps);
     List<SimilarPair> pairs = new ArrayList<>();
     try {
       for (int[] block : blocks) {
         load(block[0], block[1]);
         int maxSize = sizeAt[blockEnd - 1];
-        ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(() -> new Scratch(blockEnd - blockStart));
-        pairs.addAll(ParallelRange.pairs(n - blockStart, threads, progress::advance, (k, out) -> {
-          int p = blockStart + k;
-          if (threshold * sizeAt[p] - 1e-9 > maxSize) {
-            return; // every document of the block is too small for this one
-          }
-          probe(p, scratch.get(), candidates, verified, out);
-        }));
+        ThreadLocal<Scratch> scratch =
+            ThreadLocal.withInitial(() -> new Scratch(blockEnd - blockStart));
+        pairs.addAll(
+            ParallelRange.pairs(
+                n - blockStart,
+                threads,
+                progress::advance,
+                (k, out) -> {
+                  int p = blockStart + k;
+                  if (threshold * sizeAt[p] - 1e-9 > maxSize) {
+                    return; // every document of the block is too small for this one
+                  }
+                  probe(p, scratch.get(), candidates, verified, out);
+                }));
       }
     } finally {
       progress.finish();
@@ -120,7 +135,10 @@ final class PrefixFilterJoin {
     return new PairResult(pairs, candidates.sum(), verified.sum(), null);
   }
 
-  /** Consecutive position ranges whose ranks and index fit {@code blockBytes} (at least one document each). */
+  /**
+   * Consecutive position ranges whose ranks and index fit {@code blockBytes} (at least one document
+   * each).
+   */
   private List<int[]> blocks(long blockBytes) {
     List<int[]> blocks = new ArrayList<>();
     long fixed = 4L * (distinctRanks + 1);
@@ -162,7 +180,9 @@ final class PrefixFilterJoin {
     postingPosition = new int[total];
     postingIndex = new int[total];
     int[] fill = java.util.Arrays.copyOf(counts, counts.length - 1);
-    for (int p = start; p < end; p++) { // in size order, so every posting list is sorted by position
+    for (int p = start;
+        p < end;
+        p++) { // in size order, so every posting list is sorted by position
       int[] r = blockRanks[p - start];
       for (int i = 0, prefix = indexPrefix(r.length); i < prefix; i++) {
         int slot = fill[r[i]]++;
@@ -194,7 +214,8 @@ final class PrefixFilterJoin {
     }
   }
 
-  private void probe(int p, Scratch scratch, LongAdder candidates, LongAdder verified, List<SimilarPair> out) {
+  private void probe(
+      int p, Scratch scratch, LongAdder candidates, LongAdder verified, List<SimilarPair> out) {
     int x = bySize[p];
     int sizeX = sizeAt[p];
     if (sizeX == 0) {
@@ -239,7 +260,8 @@ final class PrefixFilterJoin {
         examined++;
         int q = blockStart + slot;
         int y = bySize[q];
-        if (ParityBitmap.mayReach(bitmaps, x * words, sizeX, bitmaps, y * words, sizeAt[q], words, threshold)) {
+        if (ParityBitmap.mayReach(
+            bitmaps, x * words, sizeX, bitmaps, y * words, sizeAt[q], words, threshold)) {
           merged++;
           double similarity = Jaccard.similarityAtLeast(rx, blockRanks[slot], threshold);
           if (similarity >= threshold) {

@@ -43,7 +43,12 @@ public final class Banding implements Serializable {
     int rows = params.rows();
     if (signature.length < bands * rows) {
       throw new IllegalArgumentException(
-          "signature has " + signature.length + " values, banding " + params + " needs " + bands * rows);
+          "signature has "
+              + signature.length
+              + " values, banding "
+              + params
+              + " needs "
+              + bands * rows);
     }
     long[] keys = new long[bands];
     for (int band = 0, offset = 0; band < bands; band++, offset += rows) {
@@ -62,7 +67,8 @@ public final class Banding implements Serializable {
    */
   public long bucketKey(int[] signature, int band) {
     if (signature.length < params.bands() * params.rows()) {
-      throw new IllegalArgumentException("banding " + params + " for a signature of " + signature.length);
+      throw new IllegalArgumentException(
+          "banding " + params + " for a signature of " + signature.length);
     }
     return bucketKey(signature, 0, band);
   }

@@ -1,16 +1,16 @@
 package org.neardup.lsh;
 
 /**
- * How a band of signature values is hashed to its 64-bit bucket key: persisted indexes store
- * bucket keys, so the hash is versioned like the signature schemes. A version's keys for a given
+ * How a band of signature values is hashed to its 64-bit bucket key: persisted indexes store bucket
+ * keys, so the hash is versioned like the signature schemes. A version's keys for a given
  * (signature, bands, rows) never change; different keys are a new version.
  */
 public enum BandingVersion {
   /**
    * Band j of r rows: h = mix(j + 0x632BE59BD9B4E019), then for each row value v (as an unsigned
    * 32-bit number) h = mix(h ^ v), where mix is Stafford's variant 13 of the MurmurHash3 64-bit
-   * finalizer. The band index is part of the key, so equal values in different bands never share
-   * a bucket.
+   * finalizer. The band index is part of the key, so equal values in different bands never share a
+   * bucket.
    */
   V1(1);
 

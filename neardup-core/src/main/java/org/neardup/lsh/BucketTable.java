@@ -67,7 +67,10 @@ public final class BucketTable {
     return entries;
   }
 
-  /** Adds {@code handle} (&gt;= 0) to the bucket {@code key}. A handle must not be added twice to one bucket. */
+  /**
+   * Adds {@code handle} (&gt;= 0) to the bucket {@code key}. A handle must not be added twice to
+   * one bucket.
+   */
   public void add(long key, int handle) {
     if (handle < 0) {
       throw new IllegalArgumentException("handles are non-negative, got " + handle);
@@ -209,8 +212,8 @@ public final class BucketTable {
 
   /**
    * The number of document pairs that share at least one bucket, counted once per shared bucket:
-   * the sum over buckets of size·(size − 1)/2. An upper bound on the distinct candidate pairs
-   * (a pair sharing several bands is counted several times), computed without enumerating pairs.
+   * the sum over buckets of size·(size − 1)/2. An upper bound on the distinct candidate pairs (a
+   * pair sharing several bands is counted several times), computed without enumerating pairs.
    */
   long pairsUpperBound() {
     long pairs = 0;
@@ -246,7 +249,10 @@ public final class BucketTable {
     return (int) ((key * 0x9E3779B97F4A7C15L) >>> 33) & mask;
   }
 
-  /** Empties slot {@code i}, shifting back the entries of its probe run that may move (no tombstones). */
+  /**
+   * Empties slot {@code i}, shifting back the entries of its probe run that may move (no
+   * tombstones).
+   */
   private void deleteSlot(int i) {
     int j = i;
     while (true) {

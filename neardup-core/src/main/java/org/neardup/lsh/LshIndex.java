@@ -49,8 +49,8 @@ public final class LshIndex<K> {
   /**
    * Adds a document.
    *
-   * @throws IllegalArgumentException if {@code key} is already present, or the signature is
-   *     shorter than b * r
+   * @throws IllegalArgumentException if {@code key} is already present, or the signature is shorter
+   *     than b * r
    */
   public void insert(K key, int[] signature) {
     Objects.requireNonNull(key, "key");

@@ -41,8 +41,8 @@ public record LshParams(int bands, int rows) implements Serializable {
   }
 
   /**
-   * Expected fraction of dissimilar pairs that become candidates, for similarities spread
-   * uniformly over [0, threshold): the mean of the S-curve below the threshold.
+   * Expected fraction of dissimilar pairs that become candidates, for similarities spread uniformly
+   * over [0, threshold): the mean of the S-curve below the threshold.
    */
   public double falseCandidateRate(double threshold) {
     if (threshold <= 0) {
@@ -57,12 +57,12 @@ public record LshParams(int bands, int rows) implements Serializable {
   }
 
   /**
-   * The banding for {@code threshold} from n = {@code numPermutations} signature values. Every r
-   * in [1, n] is tried with b = floor(n / r) bands, so that no computed value goes unused (more
-   * bands only raise the S-curve); among those whose candidate probability at the threshold — and
-   * so, the S-curve being increasing, at every similarity above it — is at least {@code
-   * targetRecall}, the one with the fewest expected false candidates ({@link #falseCandidateRate})
-   * wins. When none reaches the target, the one with the highest probability at the threshold.
+   * The banding for {@code threshold} from n = {@code numPermutations} signature values. Every r in
+   * [1, n] is tried with b = floor(n / r) bands, so that no computed value goes unused (more bands
+   * only raise the S-curve); among those whose candidate probability at the threshold — and so, the
+   * S-curve being increasing, at every similarity above it — is at least {@code targetRecall}, the
+   * one with the fewest expected false candidates ({@link #falseCandidateRate}) wins. When none
+   * reaches the target, the one with the highest probability at the threshold.
    *
    * @throws IllegalArgumentException for a threshold outside (0, 1], a target outside (0, 1) or n
    *     &lt; 1
@@ -75,7 +75,8 @@ public record LshParams(int bands, int rows) implements Serializable {
       throw new IllegalArgumentException("target recall must be in (0, 1), got " + targetRecall);
     }
     if (numPermutations < 1) {
-      throw new IllegalArgumentException("numPermutations must be at least 1, got " + numPermutations);
+      throw new IllegalArgumentException(
+          "numPermutations must be at least 1, got " + numPermutations);
     }
     LshParams best = null;
     double bestFalseRate = Double.POSITIVE_INFINITY;

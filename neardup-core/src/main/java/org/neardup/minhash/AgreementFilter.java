@@ -11,12 +11,12 @@ import java.io.Serializable;
  *   <li><b>Binomial</b> ({@link #binomialMinimum()}): when each signature is well filled, holding
  *       at least 3/4·n distinct values (counted by their low bits, {@link #wellFilled}). A
  *       one-permutation signature's distinct values are about its non-empty bins (an empty bin
- *       borrows another bin's value), so each set has at least ~1.4·n elements
- *       and few or no empty bins; then the agreement count of a pair of similarity J spreads no
- *       more than Binomial(n, J) (one-permutation hashing samples the union without replacement,
- *       Li, Owen and Zhang, NIPS 2012; k-permutation MinHash is binomial). The minimum is the
- *       largest m with P(Binomial(n, bar) &lt; m) &lt;= {@value #MISS}: a pair at exactly the bar
- *       is dropped with probability at most that, a pair above it less often.
+ *       borrows another bin's value), so each set has at least ~1.4·n elements and few or no empty
+ *       bins; then the agreement count of a pair of similarity J spreads no more than Binomial(n,
+ *       J) (one-permutation hashing samples the union without replacement, Li, Owen and Zhang, NIPS
+ *       2012; k-permutation MinHash is binomial). The minimum is the largest m with P(Binomial(n,
+ *       bar) &lt; m) &lt;= {@value #MISS}: a pair at exactly the bar is dropped with probability at
+ *       most that, a pair above it less often.
  *   <li><b>Loose</b> ({@link #looseMinimum()}, {@link Signatures#minimumAgreement}, 7σ): otherwise.
  *       Small sets leave bins empty, densification copies values between bins, and the agreements
  *       are correlated: with 9 to 45 shingles in 128 bins the count's variance is 1.2 to 1.5 times
@@ -78,8 +78,8 @@ public final class AgreementFilter implements Serializable {
   }
 
   /**
-   * {@link #passes(int[], int[])} for signatures stored at {@code a[offsetA]} and {@code b[offsetB]}
-   * (signatures kept one after the other in one array).
+   * {@link #passes(int[], int[])} for signatures stored at {@code a[offsetA]} and {@code
+   * b[offsetB]} (signatures kept one after the other in one array).
    */
   public boolean passes(int[] a, int offsetA, int[] b, int offsetB) {
     if (binomialMinimum == 0) {
@@ -87,7 +87,9 @@ public final class AgreementFilter implements Serializable {
     }
     // one pass: it stops at the binomial minimum's agreements or past the loose minimum's misses,
     // so that most candidates cost what the loose test alone did
-    int equal = Signatures.agreementsUntil(a, offsetA, b, offsetB, length, binomialMinimum, length - looseMinimum);
+    int equal =
+        Signatures.agreementsUntil(
+            a, offsetA, b, offsetB, length, binomialMinimum, length - looseMinimum);
     return passes(equal, fillDecides(equal) && wellFilled(a, offsetA) && wellFilled(b, offsetB));
   }
 
@@ -113,17 +115,20 @@ public final class AgreementFilter implements Serializable {
 
   /**
    * Whether the signature at {@code values[offset]} is well filled: its values show at least 3/4 of
-   * its length distinct patterns of their low bits (as many bits as index a table of 8·n, rounded up
-   * to a power of two). Two equal values share their pattern, so this counts at most the distinct
-   * values (a few fewer, where different values share low bits): a signature it calls well filled
-   * holds at least 3/4·n distinct values. One pass, no sorting: it runs for every candidate whose
-   * agreement falls between the two minimums.
+   * its length distinct patterns of their low bits (as many bits as index a table of 8·n, rounded
+   * up to a power of two). Two equal values share their pattern, so this counts at most the
+   * distinct values (a few fewer, where different values share low bits): a signature it calls well
+   * filled holds at least 3/4·n distinct values. One pass, no sorting: it runs for every candidate
+   * whose agreement falls between the two minimums.
    */
   public boolean wellFilled(int[] values, int offset) {
     return distinctLowBits(values, offset, length) * 4 >= 3 * length;
   }
 
-  /** The number of distinct low-bit patterns (see {@link #wellFilled}) among the {@code length} values at {@code values[offset]}. */
+  /**
+   * The number of distinct low-bit patterns (see {@link #wellFilled}) among the {@code length}
+   * values at {@code values[offset]}.
+   */
   static int distinctLowBits(int[] values, int offset, int length) {
     int bits = Math.max(64, Integer.highestOneBit(Math.max(1, 8 * length - 1)) << 1);
     int mask = bits - 1;

@@ -51,7 +51,8 @@ public enum MinHashScheme {
     for (MinHashScheme scheme : values()) {
       names.append(names.length() == 0 ? "" : ", ").append(scheme.optionName);
     }
-    throw new IllegalArgumentException("unknown scheme '" + name + "' (expected one of " + names + ")");
+    throw new IllegalArgumentException(
+        "unknown scheme '" + name + "' (expected one of " + names + ")");
   }
 
   /** The stable id written into persisted signatures. */

@@ -3,15 +3,17 @@ package org.neardup.minhash;
 /**
  * {@link MinHashScheme#ONE_PERMUTATION_V1}: one-permutation hashing with optimal densification.
  *
- * <p>Reference: A. Shrivastava, "Optimal Densification for Fast and Accurate Minwise Hashing",
- * ICML 2017. Immutable and thread-safe.
+ * <p>Reference: A. Shrivastava, "Optimal Densification for Fast and Accurate Minwise Hashing", ICML
+ * 2017. Immutable and thread-safe.
  */
 final class OnePermutationSigner implements MinHashSigner {
   private static final long serialVersionUID = 1L;
 
   private static final long GOLDEN = 0x9E3779B97F4A7C15L;
 
-  /** Probes of each empty bin's sequence computed once, here (enough for all but the emptiest sets). */
+  /**
+   * Probes of each empty bin's sequence computed once, here (enough for all but the emptiest sets).
+   */
   private static final int PROBES = 16;
 
   /** 2^32: a bin holds 2^32 minus its minimum, so that a new, zeroed array is all empty bins. */
@@ -19,8 +21,10 @@ final class OnePermutationSigner implements MinHashSigner {
 
   private final MinHashConfig config;
   private final long seedMix;
+
   /** The first {@link #PROBES} bins of the probe sequence of bin b, at b * PROBES. */
   private final transient char[] probes;
+
   /** The state of bin b's probe sequence after its first {@link #PROBES} probes. */
   private final transient long[] probeStates;
 

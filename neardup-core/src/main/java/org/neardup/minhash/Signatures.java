@@ -22,7 +22,8 @@ public final class Signatures {
    * {@link #agreeAtLeast(int[], int[], int)} for two signatures of {@code length} values stored at
    * {@code a[offsetA]} and {@code b[offsetB]} (signatures kept one after the other in one array).
    */
-  public static boolean agreeAtLeast(int[] a, int offsetA, int[] b, int offsetB, int length, int minimum) {
+  public static boolean agreeAtLeast(
+      int[] a, int offsetA, int[] b, int offsetB, int length, int minimum) {
     int allowedMismatches = length - minimum;
     if (allowedMismatches < 0) {
       return false;
@@ -37,8 +38,8 @@ public final class Signatures {
    * first case, fewer than {@code length - allowedMismatches} in the second, the exact count when
    * neither happens.
    */
-  static int agreementsUntil(int[] a, int offsetA, int[] b, int offsetB, int length, int enough,
-      int allowedMismatches) {
+  static int agreementsUntil(
+      int[] a, int offsetA, int[] b, int offsetB, int length, int enough, int allowedMismatches) {
     int equal = 0;
     int mismatches = 0;
     for (int i = 0; i < length; i++) {
@@ -67,10 +68,10 @@ public final class Signatures {
   }
 
   /**
-   * The number of positions whose low bytes agree, of two {@link #lowBytes} of signatures of
-   * {@code length} values: eight positions a step (a byte of a ^ b is zero where they agree). Two
-   * unequal values agree on their low byte with probability 1/256, so the count is Binomial(n, J +
-   * (1 − J)/256).
+   * The number of positions whose low bytes agree, of two {@link #lowBytes} of signatures of {@code
+   * length} values: eight positions a step (a byte of a ^ b is zero where they agree). Two unequal
+   * values agree on their low byte with probability 1/256, so the count is Binomial(n, J + (1 −
+   * J)/256).
    */
   public static int lowByteAgreement(long[] a, long[] b, int length) {
     return lowByteAgreement(a, b, 0, length);
@@ -104,9 +105,9 @@ public final class Signatures {
 
   /**
    * The fewest agreeing values (of n) a pair of similarity &gt;= {@code threshold} can plausibly
-   * show: n·t − 7·sqrt(n·t·(1−t)), rounded down, at least 0. For n-permutation MinHash the agreement
-   * count of a pair at the threshold is Binomial(n, t), so a true pair falls below this with
-   * probability about 1e-12 (and below 1e-6 even if the estimator's variance were twice the
+   * show: n·t − 7·sqrt(n·t·(1−t)), rounded down, at least 0. For n-permutation MinHash the
+   * agreement count of a pair at the threshold is Binomial(n, t), so a true pair falls below this
+   * with probability about 1e-12 (and below 1e-6 even if the estimator's variance were twice the
    * binomial one); pairs above the threshold fall below it even less often. The loose minimum of
    * {@link AgreementFilter}, for signatures of small sets, whose densified values spread wider.
    */

@@ -1,8 +1,8 @@
 package org.neardup.search;
 
 /**
- * Binomial probabilities for the plans of this package, computed in log space so that thousands
- * of trials neither underflow nor overflow. Stateless and thread-safe.
+ * Binomial probabilities for the plans of this package, computed in log space so that thousands of
+ * trials neither underflow nor overflow. Stateless and thread-safe.
  */
 final class Binomial {
   private Binomial() {}
@@ -48,8 +48,8 @@ final class Binomial {
   }
 
   /**
-   * P(X &gt;= k) for X the number of marked items among {@code draws} drawn without replacement from
-   * {@code population} items of which {@code marked} are marked (hypergeometric).
+   * P(X &gt;= k) for X the number of marked items among {@code draws} drawn without replacement
+   * from {@code population} items of which {@code marked} are marked (hypergeometric).
    */
   static double hypergeometricTail(int population, int marked, int draws, int k) {
     double logAll = logChoose(population, draws);
@@ -71,8 +71,12 @@ final class Binomial {
       return SMALL[n];
     }
     double x = n + 1.0;
-    return (x - 0.5) * Math.log(x) - x + 0.5 * Math.log(2 * Math.PI)
-        + 1 / (12 * x) - 1 / (360 * x * x * x) + 1 / (1260 * x * x * x * x * x);
+    return (x - 0.5) * Math.log(x)
+        - x
+        + 0.5 * Math.log(2 * Math.PI)
+        + 1 / (12 * x)
+        - 1 / (360 * x * x * x)
+        + 1 / (1260 * x * x * x * x * x);
   }
 
   private static final double[] SMALL = new double[256];

@@ -14,12 +14,12 @@ import java.util.Objects;
  * hypergeometric, more concentrated, in fact). Prefix filtering then finds every such X by reading
  * only the k − h + 1 shortest posting lists of Q's sampled shingles: X must hold one of them.
  *
- * <p>A query keeps at most {@link #MAX_QUERY_SAMPLE} of its sampled shingles, those of smallest hash
- * ({@link #querySample}): a uniform sample of them, since the hash that samples is another. h(k)/k
- * nears t as k grows, so more than that buys little (at 128, a document at C = t is a candidate with
- * probability 0.994 and one at t + 0.02 with 0.999, at t = 0.8), and each sampled shingle costs a
- * posting list to read (k − h + 1 of them are read, about a quarter at t = 0.8): a whole document
- * of 1,400 shingles sampled 1 in 4 read 89 lists, now 38.
+ * <p>A query keeps at most {@link #MAX_QUERY_SAMPLE} of its sampled shingles, those of smallest
+ * hash ({@link #querySample}): a uniform sample of them, since the hash that samples is another.
+ * h(k)/k nears t as k grows, so more than that buys little (at 128, a document at C = t is a
+ * candidate with probability 0.994 and one at t + 0.02 with 0.999, at t = 0.8), and each sampled
+ * shingle costs a posting list to read (k − h + 1 of them are read, about a quarter at t = 0.8): a
+ * whole document of 1,400 shingles sampled 1 in 4 read 89 lists, now 38.
  *
  * <p>The probability that X becomes a candidate depends on C(Q, X) and on the size of Q, never on
  * the size of X ({@link #candidateProbability}): that is why no partitioning by size is needed. The
@@ -29,10 +29,13 @@ import java.util.Objects;
  */
 public final class ContainmentPlan implements Serializable {
   private static final long serialVersionUID = 1L;
+
   /** The largest query size {@link #minimumQuerySize()} searches. */
   private static final int MAX_QUERY_SIZE = 1 << 20;
+
   /** The most sampled shingles a query uses: see the class comment. */
   public static final int MAX_QUERY_SAMPLE = 128;
+
   /** h(k) is tabulated for k below this; computed on each call above (one call a query). */
   private static final int TABLE_SIZE = 4096;
 
@@ -48,7 +51,8 @@ public final class ContainmentPlan implements Serializable {
    */
   public ContainmentPlan(double threshold, double targetRecall, ContainmentSample sample) {
     if (!(threshold > 0 && threshold <= 1)) {
-      throw new IllegalArgumentException("containment threshold must be in (0, 1], got " + threshold);
+      throw new IllegalArgumentException(
+          "containment threshold must be in (0, 1], got " + threshold);
     }
     if (!(targetRecall > 0 && targetRecall < 1)) {
       throw new IllegalArgumentException("target recall must be in (0, 1), got " + targetRecall);
@@ -123,8 +127,8 @@ public final class ContainmentPlan implements Serializable {
    * The probability that a document X with C(Q, X) = {@code containment} becomes a candidate of a
    * query of {@code querySize} shingles: each of the ⌈C·|Q|⌉ shared shingles and of the others is
    * sampled with probability 1/rate, independently (the hash decides), and X is a candidate when
-   * the shared ones sampled reach h(k) of all k sampled. Past {@link #MAX_QUERY_SAMPLE} sampled, the
-   * query keeps a uniform subset of that many, so the shared ones it keeps are hypergeometric.
+   * the shared ones sampled reach h(k) of all k sampled. Past {@link #MAX_QUERY_SAMPLE} sampled,
+   * the query keeps a uniform subset of that many, so the shared ones it keeps are hypergeometric.
    */
   public double candidateProbability(double containment, int querySize) {
     if (querySize < 1) {
@@ -145,12 +149,15 @@ public final class ContainmentPlan implements Serializable {
         break; // fewer hits allow even fewer misses
       }
       // at most MAX_QUERY_SAMPLE sampled in all here; more are counted below
-      probability += Binomial.pmf(shared, p, hits) * othersAtMost[Math.min(misses, MAX_QUERY_SAMPLE - hits)];
+      probability +=
+          Binomial.pmf(shared, p, hits) * othersAtMost[Math.min(misses, MAX_QUERY_SAMPLE - hits)];
     }
     double capped = 1 - Binomial.cdf(querySize, p, MAX_QUERY_SAMPLE);
     if (capped > 0) {
-      probability += capped * Binomial.hypergeometricTail(querySize, shared, MAX_QUERY_SAMPLE,
-          minimumHits(MAX_QUERY_SAMPLE));
+      probability +=
+          capped
+              * Binomial.hypergeometricTail(
+                  querySize, shared, MAX_QUERY_SAMPLE, minimumHits(MAX_QUERY_SAMPLE));
     }
     return Math.min(1, probability);
   }

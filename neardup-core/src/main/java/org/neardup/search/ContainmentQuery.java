@@ -11,12 +11,12 @@ import org.neardup.verify.Containment;
  * <ol>
  *   <li>{@link #candidates}: the query's k sampled shingles are sorted by posting-list length; the
  *       documents in the k − h + 1 shortest lists are the candidates (a document holding h of the k
- *       must be in one of them: prefix filtering; where the store cannot tell lengths, any k − h + 1
- *       lists do; a query keeps at most {@link ContainmentPlan#MAX_QUERY_SAMPLE} sampled shingles).
- *       Their hits are counted there, and in the following lists too as long as a list is no
- *       longer than the candidates alive are many, or holds at most 16 entries a candidate with no
- *       miss to spare: a candidate may miss only k − h lists, so each list read drops those out of
- *       misses (most, after the first such list) before their sets are ever read.
+ *       must be in one of them: prefix filtering; where the store cannot tell lengths, any k − h +
+ *       1 lists do; a query keeps at most {@link ContainmentPlan#MAX_QUERY_SAMPLE} sampled
+ *       shingles). Their hits are counted there, and in the following lists too as long as a list
+ *       is no longer than the candidates alive are many, or holds at most 16 entries a candidate
+ *       with no miss to spare: a candidate may miss only k − h lists, so each list read drops those
+ *       out of misses (most, after the first such list) before their sets are ever read.
  *   <li>{@link Candidates#verify}: a candidate must hold h of the k sampled shingles (the sampled
  *       shingles not counted are searched for in its set), then the exact containment |Q ∩ X| / |Q|
  *       must reach t.
@@ -112,7 +112,8 @@ public final class ContainmentQuery {
       }
       aliveCount = kept;
       if (counted == sampled.length
-          || (sized ? order[counted] >>> 32 : meanLength) > Math.max(aliveCount, (long) READ_FACTOR * killable)) {
+          || (sized ? order[counted] >>> 32 : meanLength)
+              > Math.max(aliveCount, (long) READ_FACTOR * killable)) {
         break;
       }
       postings.forEach(sampled[(int) order[counted]], counts::addIfPresent);
@@ -188,13 +189,13 @@ public final class ContainmentQuery {
    * the candidate rule, for one document.
    */
   public boolean holdsEnoughSampled(long[] otherSet) {
-    return new Candidates(new long[] {0}, new int[] {0}, sampled, this).holdsEnoughSampled(0, otherSet);
-
+    return new Candidates(new long[] {0}, new int[] {0}, sampled, this)
+        .holdsEnoughSampled(0, otherSet);
   }
 
   /**
-   * The documents found for a query, ascending by handle, each with the sampled shingles counted
-   * so far; {@link #verify} finishes the count and computes the exact containment.
+   * The documents found for a query, ascending by handle, each with the sampled shingles counted so
+   * far; {@link #verify} finishes the count and computes the exact containment.
    */
   public static final class Candidates {
     private final long[] handles;

@@ -18,6 +18,7 @@ import java.util.Arrays;
 public final class ContainmentSample implements Serializable {
   private static final long serialVersionUID = 1L;
   private static final long SALT = 0x5DEECE66DA3B1F27L;
+
   /** The largest rate: one shingle in 65,536. */
   public static final int MAX_RATE = 1 << 16;
 
@@ -31,7 +32,8 @@ public final class ContainmentSample implements Serializable {
    */
   public ContainmentSample(int rate) {
     if (rate < 1 || rate > MAX_RATE) {
-      throw new IllegalArgumentException("containment sampling rate must be in [1, " + MAX_RATE + "], got " + rate);
+      throw new IllegalArgumentException(
+          "containment sampling rate must be in [1, " + MAX_RATE + "], got " + rate);
     }
     this.rate = rate;
     this.limit = (1L << 32) / rate;

@@ -12,10 +12,11 @@ public final class ExactTopK {
   private ExactTopK() {}
 
   /**
-   * The {@code k} sets of {@code sets} (by index) most similar to {@code query}, best first (ties to
-   * the lower index), leaving out the indexes {@code exclude} accepts.
+   * The {@code k} sets of {@code sets} (by index) most similar to {@code query}, best first (ties
+   * to the lower index), leaving out the indexes {@code exclude} accepts.
    */
-  public static List<TopKCollector.Found> of(long[][] sets, long[] query, int k, IntPredicate exclude) {
+  public static List<TopKCollector.Found> of(
+      long[][] sets, long[] query, int k, IntPredicate exclude) {
     TopKCollector collector = new TopKCollector(k);
     for (int i = 0; i < sets.length; i++) {
       if (!exclude.test(i)) {

@@ -19,7 +19,8 @@ public interface Postings {
 
   /**
    * Calls {@code consumer} with every document in the lists of {@code keys}, in any order: what
-   * {@link #forEach(long, LongConsumer)} on each gives, for a store that reads many lists in one go.
+   * {@link #forEach(long, LongConsumer)} on each gives, for a store that reads many lists in one
+   * go.
    */
   default void forEach(long[] keys, LongConsumer consumer) {
     for (long key : keys) {

@@ -13,17 +13,18 @@ import org.neardup.lsh.LshParams;
  *       among its candidates with probability at least the target recall, so when the k best
  *       verified candidates all reach the threshold they are the answer, and the search stops.
  *   <li>Otherwise the floor banding, chosen for the floor f by {@link LshParams#optimal} exactly as
- *       {@code pairs} chooses its banding for a threshold (at f = 0.3 from 128 values: 64 bands of 2
- *       rows, P(candidate) = 1 − (1 − s²)^64 &gt;= 0.997 for every s &gt;= 0.3). Its candidates come
- *       with the number of bands m they share with the query, m ~ Binomial(b, J^r): a free estimate
- *       of J. They are verified most bands first, and the search stops when even the {@link
- *       #upperBound(int) upper confidence bound} of J given m falls below the k-th best similarity
- *       found: the rest cannot beat it, except with probability {@value #PRUNE_ERROR} each.
+ *       {@code pairs} chooses its banding for a threshold (at f = 0.3 from 128 values: 64 bands of
+ *       2 rows, P(candidate) = 1 − (1 − s²)^64 &gt;= 0.997 for every s &gt;= 0.3). Its candidates
+ *       come with the number of bands m they share with the query, m ~ Binomial(b, J^r): a free
+ *       estimate of J. They are verified most bands first, and the search stops when even the
+ *       {@link #upperBound(int) upper confidence bound} of J given m falls below the k-th best
+ *       similarity found: the rest cannot beat it, except with probability {@value #PRUNE_ERROR}
+ *       each.
  * </ol>
  *
  * Every similarity returned is the exact Jaccard of the shingle sets, and only documents with J
- * &gt;= f are returned. Below f nothing is promised: the S-curve of the floor banding falls (at 0.2:
- * 0.93; at 0.1: 0.47), and a floor lower still needs more bands, 1 row (a scan) or longer
+ * &gt;= f are returned. Below f nothing is promised: the S-curve of the floor banding falls (at
+ * 0.2: 0.93; at 0.1: 0.47), and a floor lower still needs more bands, 1 row (a scan) or longer
  * signatures. Immutable and thread-safe.
  */
 public final class TopKPlan implements Serializable {
@@ -32,7 +33,10 @@ public final class TopKPlan implements Serializable {
   /** The probability of pruning a document that would have made the top k, per document. */
   public static final double PRUNE_ERROR = 1e-4;
 
-  /** How far below its expectation a candidate's signature agreement may fall, in standard deviations. */
+  /**
+   * How far below its expectation a candidate's signature agreement may fall, in standard
+   * deviations.
+   */
   public static final double FILTER_SIGMAS = 4;
 
   /**
@@ -57,7 +61,8 @@ public final class TopKPlan implements Serializable {
   }
 
   /**
-   * The plan for {@code floor} from {@code numPermutations} signature values and {@code targetRecall}.
+   * The plan for {@code floor} from {@code numPermutations} signature values and {@code
+   * targetRecall}.
    *
    * @throws IllegalArgumentException for a floor outside (0, 1)
    */
@@ -65,7 +70,8 @@ public final class TopKPlan implements Serializable {
     if (!(floor > 0 && floor < 1)) {
       throw new IllegalArgumentException("top-k floor must be in (0, 1), got " + floor);
     }
-    return new TopKPlan(floor, LshParams.optimal(floor, numPermutations, targetRecall), targetRecall);
+    return new TopKPlan(
+        floor, LshParams.optimal(floor, numPermutations, targetRecall), targetRecall);
   }
 
   /** The lowest similarity returned and promised. */
@@ -97,8 +103,8 @@ public final class TopKPlan implements Serializable {
 
   /**
    * The fewest floor bands a candidate must share with the query to plausibly reach {@code bar}:
-   * the least hits whose {@link #upperBound} is at least the bar (candidates sharing fewer are never
-   * looked at by a search at that bar or above).
+   * the least hits whose {@link #upperBound} is at least the bar (candidates sharing fewer are
+   * never looked at by a search at that bar or above).
    */
   public int minimumHits(double bar) {
     int hits = 0;
@@ -134,7 +140,9 @@ public final class TopKPlan implements Serializable {
     return minimumAgreement(n, similarity, FILTER_SIGMAS);
   }
 
-  /** {@link #minimumAgreement(int, double)} at {@code sigmas} standard deviations below the mean. */
+  /**
+   * {@link #minimumAgreement(int, double)} at {@code sigmas} standard deviations below the mean.
+   */
   public static int minimumAgreement(int n, double similarity, double sigmas) {
     double mean = n * similarity;
     double sigma = Math.sqrt(n * similarity * (1 - similarity));
@@ -143,8 +151,8 @@ public final class TopKPlan implements Serializable {
 
   /**
    * {@link #minimumAgreement(int, double, double)} for {@link
-   * org.neardup.minhash.Signatures#lowByteAgreement}: two values agree on their low byte when equal,
-   * and by chance (1/256) otherwise, so the mean at similarity s is n·(s + (1 − s)/256).
+   * org.neardup.minhash.Signatures#lowByteAgreement}: two values agree on their low byte when
+   * equal, and by chance (1/256) otherwise, so the mean at similarity s is n·(s + (1 − s)/256).
    */
   public static int minimumLowByteAgreement(int n, double similarity, double sigmas) {
     return minimumAgreement(n, similarity + (1 - similarity) / 256, sigmas);

@@ -11,7 +11,8 @@ import java.util.Objects;
  * @param hashVersion how shingles are cut and hashed ({@link ShingleHashVersion#DEFAULT} unless
  *     reading what an earlier version made)
  */
-public record ShingleConfig(ShingleUnit unit, int size, ShingleHashVersion hashVersion) implements Serializable {
+public record ShingleConfig(ShingleUnit unit, int size, ShingleHashVersion hashVersion)
+    implements Serializable {
   /** Largest accepted k. */
   public static final int MAX_SIZE = 1024;
 
@@ -24,7 +25,8 @@ public record ShingleConfig(ShingleUnit unit, int size, ShingleHashVersion hashV
     Objects.requireNonNull(unit, "unit");
     Objects.requireNonNull(hashVersion, "hashVersion");
     if (size < 1 || size > MAX_SIZE) {
-      throw new IllegalArgumentException("shingle size must be in [1, " + MAX_SIZE + "], got " + size);
+      throw new IllegalArgumentException(
+          "shingle size must be in [1, " + MAX_SIZE + "], got " + size);
     }
   }
 
@@ -38,7 +40,10 @@ public record ShingleConfig(ShingleUnit unit, int size, ShingleHashVersion hashV
     return new ShingleConfig(ShingleUnit.CHAR, size);
   }
 
-  /** Word k-shingles: words between Unicode word boundaries (needs ICU4J, see {@link ShingleUnit#WORD}). */
+  /**
+   * Word k-shingles: words between Unicode word boundaries (needs ICU4J, see {@link
+   * ShingleUnit#WORD}).
+   */
   public static ShingleConfig words(int size) {
     return new ShingleConfig(ShingleUnit.WORD, size);
   }
@@ -68,7 +73,9 @@ public record ShingleConfig(ShingleUnit unit, int size, ShingleHashVersion hashV
       }
     }
     throw new IllegalArgumentException(
-        "invalid shingle '" + spec + "' (expected char:K, word:K or whitespace-word:K, e.g. char:5 or word:3)");
+        "invalid shingle '"
+            + spec
+            + "' (expected char:K, word:K or whitespace-word:K, e.g. char:5 or word:3)");
   }
 
   /** The same shingles hashed with {@code version}. */
@@ -77,8 +84,8 @@ public record ShingleConfig(ShingleUnit unit, int size, ShingleHashVersion hashV
   }
 
   /**
-   * The form {@link #parse} reads, e.g. {@code "char:9"}; a hash version other than the default
-   * is appended, as in {@code "char:9 (UTF16_V1)"}.
+   * The form {@link #parse} reads, e.g. {@code "char:9"}; a hash version other than the default is
+   * appended, as in {@code "char:9 (UTF16_V1)"}.
    */
   @Override
   public String toString() {

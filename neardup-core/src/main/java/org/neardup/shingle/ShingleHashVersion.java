@@ -2,16 +2,15 @@ package org.neardup.shingle;
 
 /**
  * How a shingle is cut from the text and hashed to 64 bits: the version persisted signatures and
- * indexes carry, so that sets hashed differently are never compared. A version's output for a
- * given text never changes; a different output is a new version. Word shingles hash the same in
- * every version; the versions differ in what a character is.
+ * indexes carry, so that sets hashed differently are never compared. A version's output for a given
+ * text never changes; a different output is a new version. Word shingles hash the same in every
+ * version; the versions differ in what a character is.
  */
 public enum ShingleHashVersion {
   /**
-   * A character is a UTF-16 code unit: a supplementary character (an emoji, say) counts as two,
-   * and a shingle may cut it in half. Shingles are hashed with hash4j's komihash 5.0 over their
-   * UTF-16 code units. What neardup did before {@link #CODE_POINT_V2}; kept to read what was made
-   * with it.
+   * A character is a UTF-16 code unit: a supplementary character (an emoji, say) counts as two, and
+   * a shingle may cut it in half. Shingles are hashed with hash4j's komihash 5.0 over their UTF-16
+   * code units. What neardup did before {@link #CODE_POINT_V2}; kept to read what was made with it.
    */
   UTF16_V1(1),
 

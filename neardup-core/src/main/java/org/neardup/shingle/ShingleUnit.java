@@ -4,7 +4,10 @@ import java.util.Locale;
 
 /** What a shingle is made of. */
 public enum ShingleUnit {
-  /** k consecutive characters (Unicode code points, see {@link ShingleHashVersion}) of the normalized text. */
+  /**
+   * k consecutive characters (Unicode code points, see {@link ShingleHashVersion}) of the
+   * normalized text.
+   */
   CHAR("char"),
   /**
    * k consecutive words, the segments between Unicode word boundaries (UAX #29) with dictionary

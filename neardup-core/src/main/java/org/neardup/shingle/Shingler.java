@@ -8,8 +8,8 @@ import org.neardup.sort.LongSort;
 import org.neardup.text.Whitespace;
 
 /**
- * Turns normalized text into its shingle set: the sorted, distinct 64-bit hashes of its
- * k-shingles. Immutable and thread-safe.
+ * Turns normalized text into its shingle set: the sorted, distinct 64-bit hashes of its k-shingles.
+ * Immutable and thread-safe.
  *
  * <p>Rules, for text of n units (characters or words) and shingle size k:
  *
@@ -20,12 +20,13 @@ import org.neardup.text.Whitespace;
  *   <li>otherwise the n - k + 1 shingles, duplicates removed.
  * </ul>
  *
- * <p>Character shingles are k code points ({@link ShingleHashVersion#CODE_POINT_V2}, the default) or
- * k UTF-16 code units ({@link ShingleHashVersion#UTF16_V1}). Word shingles are k consecutive words
- * (between Unicode word boundaries for {@link ShingleUnit#WORD}, whitespace-separated for {@link
- * ShingleUnit#WHITESPACE_WORD}); their hash is the hash of the words joined by single spaces, so the
- * same words separated by other whitespace give the same shingle. Shingles are hashed with hash4j's
- * komihash 5.0 over their UTF-16 code units, without allocating a string per shingle.
+ * <p>Character shingles are k code points ({@link ShingleHashVersion#CODE_POINT_V2}, the default)
+ * or k UTF-16 code units ({@link ShingleHashVersion#UTF16_V1}). Word shingles are k consecutive
+ * words (between Unicode word boundaries for {@link ShingleUnit#WORD}, whitespace-separated for
+ * {@link ShingleUnit#WHITESPACE_WORD}); their hash is the hash of the words joined by single
+ * spaces, so the same words separated by other whitespace give the same shingle. Shingles are
+ * hashed with hash4j's komihash 5.0 over their UTF-16 code units, without allocating a string per
+ * shingle.
  */
 public final class Shingler implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -67,14 +68,16 @@ public final class Shingler implements Serializable {
     return toSet(hashes(normalizedText));
   }
 
-  /** Longest text (in shingles) whose hashes {@link #shingle} puts in the thread's array (512 KiB). */
+  /**
+   * Longest text (in shingles) whose hashes {@link #shingle} puts in the thread's array (512 KiB).
+   */
   private static final int SCRATCH_LIMIT = 1 << 16;
 
   private static final ThreadLocal<long[]> SCRATCH = ThreadLocal.withInitial(() -> new long[1024]);
 
   /**
-   * The hashes of every shingle of {@code normalizedText}, in text order, duplicates included:
-   * what signing needs, without the cost of sorting. {@link #toSet} makes the set of them.
+   * The hashes of every shingle of {@code normalizedText}, in text order, duplicates included: what
+   * signing needs, without the cost of sorting. {@link #toSet} makes the set of them.
    */
   public long[] hashes(String normalizedText) {
     Objects.requireNonNull(normalizedText, "normalizedText");
@@ -109,7 +112,9 @@ public final class Shingler implements Serializable {
     }
     int count = normalizedText.length() - k + 1;
     if (count < 2) {
-      return normalizedText.isEmpty() ? new long[0] : new long[] {keyOf(normalizedText)}; // one shingle, the whole text
+      return normalizedText.isEmpty()
+          ? new long[0]
+          : new long[] {keyOf(normalizedText)}; // one shingle, the whole text
     }
     long[] keys = new long[count];
     CharWindow window = new CharWindow(normalizedText);
@@ -127,15 +132,20 @@ public final class Shingler implements Serializable {
       char c = normalizedText.charAt(end);
       lastWide = c > 0xFF ? end : lastWide;
       packed = ((packed << 8) | (c & 0xFF)) & mask;
-      keys[i] = lastWide < i ? packedKey(marker | packed) : HASHER.hashCharsToLong(window.moveTo(i, k));
+      keys[i] =
+          lastWide < i ? packedKey(marker | packed) : HASHER.hashCharsToLong(window.moveTo(i, k));
     }
     return keys;
   }
 
-  /** Longest shingle, in chars, whose key is its chars packed (8 bits a char and a length marker). */
+  /**
+   * Longest shingle, in chars, whose key is its chars packed (8 bits a char and a length marker).
+   */
   private static final int MAX_PACKED = 7;
 
-  /** The key of one shingle given as text (for tests, and the paths that do not pack as they go). */
+  /**
+   * The key of one shingle given as text (for tests, and the paths that do not pack as they go).
+   */
   static long keyOf(CharSequence shingle) {
     int length = shingle.length();
     long packed = 1;
@@ -165,11 +175,12 @@ public final class Shingler implements Serializable {
   }
 
   /**
-   * Whether the shingles of {@code normalizedText} are windows of UTF-16 chars: character shingles of
-   * a text without surrogate pairs (or of a config that counts code units).
+   * Whether the shingles of {@code normalizedText} are windows of UTF-16 chars: character shingles
+   * of a text without surrogate pairs (or of a config that counts code units).
    */
   private boolean isCharWindows(String normalizedText) {
-    return config.unit() == ShingleUnit.CHAR && !(countsCodePoints() && hasSurrogates(normalizedText));
+    return config.unit() == ShingleUnit.CHAR
+        && !(countsCodePoints() && hasSurrogates(normalizedText));
   }
 
   /**
@@ -182,7 +193,8 @@ public final class Shingler implements Serializable {
           ? normalizedText.codePointCount(0, normalizedText.length())
           : normalizedText.length();
     }
-    String text = config.unit() == ShingleUnit.WORD ? UnicodeWords.spaced(normalizedText) : normalizedText;
+    String text =
+        config.unit() == ShingleUnit.WORD ? UnicodeWords.spaced(normalizedText) : normalizedText;
     int words = 0;
     boolean inWord = false;
     for (int i = 0; i < text.length(); i++) {
@@ -212,9 +224,10 @@ public final class Shingler implements Serializable {
       }
       return shingles;
     }
-    int[] points = countsCodePoints()
-        ? normalizedText.codePoints().toArray()
-        : normalizedText.chars().toArray();
+    int[] points =
+        countsCodePoints()
+            ? normalizedText.codePoints().toArray()
+            : normalizedText.chars().toArray();
     if (points.length > 0 && points.length <= k) {
       shingles.add(normalizedText);
     }
@@ -234,7 +247,9 @@ public final class Shingler implements Serializable {
 
   /** The text's words joined by single spaces: what word shingles are cut from. */
   private String words(String normalizedText) {
-    return config.unit() == ShingleUnit.WORD ? UnicodeWords.spaced(normalizedText) : singleSpaced(normalizedText);
+    return config.unit() == ShingleUnit.WORD
+        ? UnicodeWords.spaced(normalizedText)
+        : singleSpaced(normalizedText);
   }
 
   /** The 64-bit hash of one shingle given as text (for tests and explanations). */
@@ -256,7 +271,10 @@ public final class Shingler implements Serializable {
     return hashes;
   }
 
-  /** The hashes of the {@code count} = length - k + 1 (at least 1) k-shingles of {@code text}, into {@code hashes}. */
+  /**
+   * The hashes of the {@code count} = length - k + 1 (at least 1) k-shingles of {@code text}, into
+   * {@code hashes}.
+   */
   private static void charShingles(String text, int k, long[] hashes, int count) {
     CharWindow window = new CharWindow(text);
     for (int i = 0; i < count; i++) {
@@ -360,8 +378,8 @@ public final class Shingler implements Serializable {
   }
 
   /**
-   * The distinct values of {@code values}, sorted: the set form that verification intersects. A
-   * new array, except for fewer than two values; {@code values} itself is left as it was.
+   * The distinct values of {@code values}, sorted: the set form that verification intersects. A new
+   * array, except for fewer than two values; {@code values} itself is left as it was.
    */
   public static long[] toSet(long[] values) {
     if (values.length < 2) {

@@ -17,7 +17,8 @@ import org.neardup.text.Whitespace;
  */
 final class UnicodeWords {
   private static final BreakIterator PROTOTYPE = BreakIterator.getWordInstance(ULocale.ROOT);
-  private static final ThreadLocal<BreakIterator> ITERATOR = ThreadLocal.withInitial(() -> PROTOTYPE.clone());
+  private static final ThreadLocal<BreakIterator> ITERATOR =
+      ThreadLocal.withInitial(() -> PROTOTYPE.clone());
 
   private UnicodeWords() {}
 
@@ -61,7 +62,8 @@ final class UnicodeWords {
     } catch (ClassNotFoundException | LinkageError e) {
       throw new IllegalStateException(
           "word shingles segment text with ICU4J: add com.ibm.icu:icu4j to the class path,"
-              + " or use whitespace-word:K shingles (words split on whitespace)", e);
+              + " or use whitespace-word:K shingles (words split on whitespace)",
+          e);
     }
   }
 }

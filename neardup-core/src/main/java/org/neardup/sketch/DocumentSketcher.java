@@ -44,8 +44,8 @@ public final class DocumentSketcher implements Serializable {
 
   /**
    * The sketch of {@code rawText}. A text that is empty after normalization gives an empty sketch
-   * ({@link Sketch#isEmpty()}: no shingles; its signature is all {@code -1}); a text shorter than
-   * k units is one shingle, the whole text.
+   * ({@link Sketch#isEmpty()}: no shingles; its signature is all {@code -1}); a text shorter than k
+   * units is one shingle, the whole text.
    */
   public Sketch sketch(String rawText) {
     String normalized = normalizer.normalize(Objects.requireNonNull(rawText, "rawText"));
@@ -78,8 +78,8 @@ public final class DocumentSketcher implements Serializable {
   }
 
   /**
-   * The signature of a document given by its shingle hashes or set: what {@code sketch(text)}
-   * gives for the text they came from (order and repeats do not matter).
+   * The signature of a document given by its shingle hashes or set: what {@code sketch(text)} gives
+   * for the text they came from (order and repeats do not matter).
    */
   public int[] sign(long[] shingleHashes) {
     return signer.sign(shingleHashes);

@@ -67,7 +67,8 @@ public final class Sketch implements Serializable {
    */
   public long[] shingleSet() {
     if (shingles == null) {
-      throw new IllegalStateException("this sketch has no shingle set (a signature alone): exact verification needs it");
+      throw new IllegalStateException(
+          "this sketch has no shingle set (a signature alone): exact verification needs it");
     }
     if (!isSet) {
       shingles = Shingler.toSet(shingles);

@@ -16,7 +16,8 @@ import org.neardup.text.NormalizerConfig;
  * @param shingle shingle unit, size and hash version
  * @param minHash signing scheme, signature length and seed
  */
-public record SketchParams(NormalizerConfig normalizer, ShingleConfig shingle, MinHashConfig minHash)
+public record SketchParams(
+    NormalizerConfig normalizer, ShingleConfig shingle, MinHashConfig minHash)
     implements Serializable {
   private static final long serialVersionUID = 1L;
 
@@ -41,7 +42,15 @@ public record SketchParams(NormalizerConfig normalizer, ShingleConfig shingle, M
 
   @Override
   public String toString() {
-    return "shingle=" + shingle + " normalize=" + normalizer + " scheme=" + minHash.scheme().optionName()
-        + " n=" + minHash.numPermutations() + " seed=" + minHash.seed();
+    return "shingle="
+        + shingle
+        + " normalize="
+        + normalizer
+        + " scheme="
+        + minHash.scheme().optionName()
+        + " n="
+        + minHash.numPermutations()
+        + " seed="
+        + minHash.seed();
   }
 }

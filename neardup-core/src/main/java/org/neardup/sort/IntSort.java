@@ -4,12 +4,12 @@ import java.util.Arrays;
 
 /**
  * Sorts {@code int[]} of non-negative values that need few bits, such as the handles of an index
- * (dense, below its size): a least-significant-digit radix sort in as few passes of at most
- * {@value #MAX_DIGIT_BITS} bits as the largest value needs, each pass a histogram and a scatter. A
- * top-k query sorts the hundreds to thousands of floor-bucket entries it meets this way, where
- * {@link Arrays#sort(int[])} spent most of the time of counting them (a comparison sort of random
- * values mispredicts a branch a comparison). Small arrays go to {@link Arrays#sort} directly.
- * Thread-safe; allocates a scratch array of {@code n} values and a histogram per pass.
+ * (dense, below its size): a least-significant-digit radix sort in as few passes of at most {@value
+ * #MAX_DIGIT_BITS} bits as the largest value needs, each pass a histogram and a scatter. A top-k
+ * query sorts the hundreds to thousands of floor-bucket entries it meets this way, where {@link
+ * Arrays#sort(int[])} spent most of the time of counting them (a comparison sort of random values
+ * mispredicts a branch a comparison). Small arrays go to {@link Arrays#sort} directly. Thread-safe;
+ * allocates a scratch array of {@code n} values and a histogram per pass.
  */
 public final class IntSort {
   private static final int SMALL = 64;

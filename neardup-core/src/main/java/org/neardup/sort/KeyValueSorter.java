@@ -14,8 +14,8 @@ import java.util.List;
  * With fewer entries than the buffer holds, nothing touches the disk. More than {@link #MAX_FAN_IN}
  * runs are merged in several passes, so memory stays bounded however many entries there are.
  *
- * <p>Order: ascending by key (signed), then by value. A sorter made {@code withValues = false} keeps
- * keys only (8 bytes an entry instead of 12); its values read as 0.
+ * <p>Order: ascending by key (signed), then by value. A sorter made {@code withValues = false}
+ * keeps keys only (8 bytes an entry instead of 12); its values read as 0.
  *
  * <p>A run on disk is its entries one after the other: the key as 8 little-endian bytes, then (with
  * values) the value as 4. Not thread-safe; close it to free the spill file.
@@ -46,7 +46,8 @@ public final class KeyValueSorter implements AutoCloseable {
    * @param spillDirectory where the spill file goes; null for the system's temporary directory
    * @param spillPrefix the start of the spill file's name
    */
-  public KeyValueSorter(int bufferEntries, boolean withValues, Path spillDirectory, String spillPrefix) {
+  public KeyValueSorter(
+      int bufferEntries, boolean withValues, Path spillDirectory, String spillPrefix) {
     if (bufferEntries < 1) {
       throw new IllegalArgumentException("buffer must hold at least 1 entry, got " + bufferEntries);
     }
@@ -117,7 +118,8 @@ public final class KeyValueSorter implements AutoCloseable {
     if (file == null) {
       file = SpillFile.create(spillDirectory, spillPrefix);
     }
-    ByteBuffer block = ByteBuffer.allocate(WRITE_BLOCK_ENTRIES * entryBytes).order(ByteOrder.LITTLE_ENDIAN);
+    ByteBuffer block =
+        ByteBuffer.allocate(WRITE_BLOCK_ENTRIES * entryBytes).order(ByteOrder.LITTLE_ENDIAN);
     long position = file.size();
     for (int k = 0; k < count; k++) {
       int i = order == null ? k : order[k];
@@ -138,8 +140,8 @@ public final class KeyValueSorter implements AutoCloseable {
   }
 
   /**
-   * Sorts the buffer: keys alone in place, or (with values) returns the order of the entries.
-   * With values, each key's high bits are packed with the entry's index into one long, sorted with
+   * Sorts the buffer: keys alone in place, or (with values) returns the order of the entries. With
+   * values, each key's high bits are packed with the entry's index into one long, sorted with
    * {@link LongSort}; entries whose packed high bits tie are then put in (key, value) order.
    */
   private int[] sortBuffer() {
@@ -172,7 +174,10 @@ public final class KeyValueSorter implements AutoCloseable {
     return order;
   }
 
-  /** Puts order[from, to) in (key, value) order; usually it already is (one key, values added in order). */
+  /**
+   * Puts order[from, to) in (key, value) order; usually it already is (one key, values added in
+   * order).
+   */
   private void sortTies(int[] order, int from, int to) {
     boolean inOrder = true;
     for (int k = from + 1; k < to && inOrder; k++) {
@@ -225,7 +230,8 @@ public final class KeyValueSorter implements AutoCloseable {
     for (long[] run : runs.subList(0, fanIn)) {
       sources.add(new RunCursor(run[0], run[1]));
     }
-    ByteBuffer block = ByteBuffer.allocate(WRITE_BLOCK_ENTRIES * entryBytes).order(ByteOrder.LITTLE_ENDIAN);
+    ByteBuffer block =
+        ByteBuffer.allocate(WRITE_BLOCK_ENTRIES * entryBytes).order(ByteOrder.LITTLE_ENDIAN);
     long position = file.size();
     long entries = 0;
     try (Merge merge = new Merge(sources)) {
@@ -293,8 +299,9 @@ public final class KeyValueSorter implements AutoCloseable {
 
   /** One run of the spill file, read a block at a time. */
   private final class RunCursor implements SortedEntries {
-    private final ByteBuffer block = ByteBuffer.allocate(READ_BLOCK_BYTES - READ_BLOCK_BYTES % entryBytes)
-        .order(ByteOrder.LITTLE_ENDIAN);
+    private final ByteBuffer block =
+        ByteBuffer.allocate(READ_BLOCK_BYTES - READ_BLOCK_BYTES % entryBytes)
+            .order(ByteOrder.LITTLE_ENDIAN);
     private long position;
     private long remaining;
     private long key;

@@ -5,16 +5,17 @@ import java.util.Arrays;
 /**
  * Sorts {@code long[]} of hash values in signed order: one counting-sort pass on the top bits
  * (about log2(n) + 1 of them, so buckets hold half a value on average), then one insertion pass,
- * which moves values only within their bucket. Uniformly random 64-bit hashes — what shingle hashes are — make the buckets small, so
- * this is linear in practice; a bucket that is nonetheless large is sorted with {@link
- * Arrays#sort}, so no input is quadratic. Small arrays go to {@link Arrays#sort} directly.
- * Thread-safe; {@link #sort} allocates its scratch array and histogram per call, {@link
- * #sortedDistinct} keeps them per thread.
+ * which moves values only within their bucket. Uniformly random 64-bit hashes — what shingle hashes
+ * are — make the buckets small, so this is linear in practice; a bucket that is nonetheless large
+ * is sorted with {@link Arrays#sort}, so no input is quadratic. Small arrays go to {@link
+ * Arrays#sort} directly. Thread-safe; {@link #sort} allocates its scratch array and histogram per
+ * call, {@link #sortedDistinct} keeps them per thread.
  *
- * <p>Kept over {@link Arrays#sort(long[])} and fastutil's {@code LongArrays.radixSort} because it is
- * about twice as fast on JDK 17 where shingle sets are, hundreds to a few thousand values; on JDK 22
- * and later, whose {@code Arrays.sort} uses AVX-512, the two are even. Measured by neardup-bench's
- * {@code LongSortBenchmark} and {@code ShingleSetBenchmark}; the figures are in docs/benchmarks.md.
+ * <p>Kept over {@link Arrays#sort(long[])} and fastutil's {@code LongArrays.radixSort} because it
+ * is about twice as fast on JDK 17 where shingle sets are, hundreds to a few thousand values; on
+ * JDK 22 and later, whose {@code Arrays.sort} uses AVX-512, the two are even. Measured by
+ * neardup-bench's {@code LongSortBenchmark} and {@code ShingleSetBenchmark}; the figures are in
+ * docs/benchmarks.md.
  */
 public final class LongSort {
   private static final int SMALL = 48;
@@ -27,7 +28,9 @@ public final class LongSort {
     sort(values, values.length);
   }
 
-  /** Sorts the first {@code n} of {@code values} in place, in signed order; the rest is untouched. */
+  /**
+   * Sorts the first {@code n} of {@code values} in place, in signed order; the rest is untouched.
+   */
   public static void sort(long[] values, int n) {
     if (n < SMALL) {
       Arrays.sort(values, 0, n);
@@ -47,7 +50,8 @@ public final class LongSort {
     int[] next = new int[buckets + 1];
     long[] sorted = new long[n];
     if (scatter(values, n, sorted, next, buckets) <= LARGE_BUCKET) {
-      // Buckets are in order and small: one insertion pass over everything only moves values within theirs.
+      // Buckets are in order and small: one insertion pass over everything only moves values within
+      // theirs.
       insertionSort(sorted, 0, n);
     } else {
       sortBuckets(sorted, next, buckets);
@@ -56,11 +60,11 @@ public final class LongSort {
   }
 
   /**
-   * The distinct values among the first {@code n} of {@code values}, sorted, in a new array of their
-   * number; {@code values} is untouched. The same as {@code dropRepeats(sortedCopy(values, n), n)},
-   * with the repeats dropped during the insertion pass rather than in a pass of their own, and (up
-   * to {@value #SCRATCH_LIMIT} values) the histogram and the sorting done in arrays the thread keeps,
-   * so that the answer is the one array allocated.
+   * The distinct values among the first {@code n} of {@code values}, sorted, in a new array of
+   * their number; {@code values} is untouched. The same as {@code dropRepeats(sortedCopy(values,
+   * n), n)}, with the repeats dropped during the insertion pass rather than in a pass of their own,
+   * and (up to {@value #SCRATCH_LIMIT} values) the histogram and the sorting done in arrays the
+   * thread keeps, so that the answer is the one array allocated.
    */
   public static long[] sortedDistinct(long[] values, int n) {
     if (n < SMALL) {
@@ -106,8 +110,8 @@ public final class LongSort {
   }
 
   /**
-   * Counting sort on the top bits into {@code buckets} buckets: fills {@code sorted} bucket by bucket
-   * ({@code next} holds at least {@code buckets + 1} zeros); returns the largest bucket.
+   * Counting sort on the top bits into {@code buckets} buckets: fills {@code sorted} bucket by
+   * bucket ({@code next} holds at least {@code buckets + 1} zeros); returns the largest bucket.
    */
   private static int scatter(long[] values, int n, long[] sorted, int[] next, int buckets) {
     int shift = 64 - Integer.numberOfTrailingZeros(buckets);
@@ -127,7 +131,9 @@ public final class LongSort {
     return largest;
   }
 
-  /** Sorts each of the {@code buckets} buckets of {@code sorted} (ends in {@code next}) on its own. */
+  /**
+   * Sorts each of the {@code buckets} buckets of {@code sorted} (ends in {@code next}) on its own.
+   */
   private static void sortBuckets(long[] sorted, int[] next, int buckets) {
     for (int b = 0, from = 0; b < buckets; b++) {
       int to = next[b];
@@ -146,8 +152,8 @@ public final class LongSort {
   }
 
   /**
-   * The first {@code n} of {@code sorted} (ascending) with repeats dropped: {@code sorted} itself when
-   * it has none and {@code n} is its length, else a new, shorter array.
+   * The first {@code n} of {@code sorted} (ascending) with repeats dropped: {@code sorted} itself
+   * when it has none and {@code n} is its length, else a new, shorter array.
    */
   public static long[] dropRepeats(long[] sorted, int n) {
     if (n < 2) {

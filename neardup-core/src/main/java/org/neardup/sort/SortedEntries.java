@@ -1,6 +1,5 @@
 package org.neardup.sort;
 
-
 /**
  * A cursor over (long key, int value) entries in ascending order of key (signed), then value. Not
  * thread-safe; close it when done.

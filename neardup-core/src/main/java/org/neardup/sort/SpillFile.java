@@ -43,10 +43,18 @@ public final class SpillFile implements AutoCloseable {
     Path dir = directoryOf(directory);
     IOException last = null;
     for (int attempt = 0; attempt < 10; attempt++) {
-      Path file = dir.resolve(prefix + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
+      Path file =
+          dir.resolve(
+              prefix + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
       try {
-        return new SpillFile(FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
-            StandardOpenOption.WRITE, StandardOpenOption.DELETE_ON_CLOSE), dir);
+        return new SpillFile(
+            FileChannel.open(
+                file,
+                StandardOpenOption.CREATE_NEW,
+                StandardOpenOption.READ,
+                StandardOpenOption.WRITE,
+                StandardOpenOption.DELETE_ON_CLOSE),
+            dir);
       } catch (java.nio.file.FileAlreadyExistsException e) {
         last = e;
       } catch (IOException e) {
@@ -88,7 +96,8 @@ public final class SpillFile implements AutoCloseable {
       while (into.hasRemaining()) {
         int read = channel.read(into, position);
         if (read < 0) {
-          throw new IOException("unexpected end of file at byte " + position + " (read from " + start + ")");
+          throw new IOException(
+              "unexpected end of file at byte " + position + " (read from " + start + ")");
         }
         position += read;
       }
@@ -104,15 +113,18 @@ public final class SpillFile implements AutoCloseable {
 
   /**
    * A failure of a temporary file in {@code directory}, its message naming the directory (and, for
-   * the system's, the property that moves it), with the system's reason: {@code /tmp: cannot write a
-   * temporary file (java.io.tmpdir): No space left on device}.
+   * the system's, the property that moves it), with the system's reason: {@code /tmp: cannot write
+   * a temporary file (java.io.tmpdir): No space left on device}.
    */
   public static UncheckedIOException failure(Path directory, String what, IOException e) {
     boolean system = directory.equals(Path.of(System.getProperty("java.io.tmpdir")));
-    String reason = e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null ? fs.getReason()
-        : String.valueOf(e.getMessage());
-    return new UncheckedIOException(new IOException(directory + ": " + what + (system ? " (java.io.tmpdir)" : "")
-        + ": " + reason, e));
+    String reason =
+        e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null
+            ? fs.getReason()
+            : String.valueOf(e.getMessage());
+    return new UncheckedIOException(
+        new IOException(
+            directory + ": " + what + (system ? " (java.io.tmpdir)" : "") + ": " + reason, e));
   }
 
   /** Bytes written so far. */

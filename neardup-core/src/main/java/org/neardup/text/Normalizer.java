@@ -59,11 +59,14 @@ public final class Normalizer implements Serializable {
     boolean collapseWhitespace = config.collapseWhitespace();
     char[] in = s.toCharArray(); // a loop over an array, not charAt calls
     int n = in.length;
-    // The common case first: lower-case letters, digits and single spaces between words change nothing.
+    // The common case first: lower-case letters, digits and single spaces between words change
+    // nothing.
     int start = 0;
     while (start < n) {
       char c = in[start];
-      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c == ' ' && start > 0 && in[start - 1] != ' ')) {
+      if ((c >= 'a' && c <= 'z')
+          || (c >= '0' && c <= '9')
+          || (c == ' ' && start > 0 && in[start - 1] != ' ')) {
         start++;
       } else {
         break;
@@ -118,15 +121,16 @@ public final class Normalizer implements Serializable {
   private static final byte UPPER = 1;
   private static final byte PUNCTUATION = 2;
   private static final byte SPACE = 3;
+
   /** What each ASCII character is to the steps, from the same definitions they use. */
   private static final byte[] ASCII_KIND = new byte[0x80];
 
   static {
     for (char c = 0; c < 0x80; c++) {
-      ASCII_KIND[c] = c >= 'A' && c <= 'Z' ? UPPER
-          : Punctuation.is(c) ? PUNCTUATION
-          : Whitespace.isSpace(c) ? SPACE
-          : 0;
+      ASCII_KIND[c] =
+          c >= 'A' && c <= 'Z'
+              ? UPPER
+              : Punctuation.is(c) ? PUNCTUATION : Whitespace.isSpace(c) ? SPACE : 0;
     }
   }
 
@@ -169,7 +173,8 @@ public final class Normalizer implements Serializable {
   }
 
   /** Whether {@link #filter} would change {@code s}: one scan, no allocation (the common case). */
-  private static boolean needsFilter(String s, boolean stripPunctuation, boolean collapseWhitespace) {
+  private static boolean needsFilter(
+      String s, boolean stripPunctuation, boolean collapseWhitespace) {
     int n = s.length();
     for (int i = 0; i < n; i++) {
       char c = s.charAt(i);
@@ -179,7 +184,8 @@ public final class Normalizer implements Serializable {
       if (stripPunctuation && Punctuation.is(c)) {
         return true;
       }
-      if (collapseWhitespace && Whitespace.isSpace(c)
+      if (collapseWhitespace
+          && Whitespace.isSpace(c)
           && (c != ' ' || i == 0 || i == n - 1 || s.charAt(i - 1) == ' ')) {
         return true;
       }

@@ -13,9 +13,9 @@ import java.io.Serializable;
  * @param collapseWhitespace replace each run of whitespace by one space and trim both ends
  */
 public record NormalizerConfig(
-    boolean unicodeNfkc, boolean lowerCase, boolean stripPunctuation, boolean collapseWhitespace) implements Serializable {
+    boolean unicodeNfkc, boolean lowerCase, boolean stripPunctuation, boolean collapseWhitespace)
+    implements Serializable {
   private static final long serialVersionUID = 1L;
-
 
   /** The defaults: NFKC, lower-case, keep punctuation, collapse whitespace. */
   public static final NormalizerConfig DEFAULT = new NormalizerConfig(true, true, false, true);

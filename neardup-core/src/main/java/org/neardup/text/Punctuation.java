@@ -2,8 +2,8 @@ package org.neardup.text;
 
 /**
  * The one definition of punctuation that normalization ({@code --strip-punctuation}) and word
- * shingling (punctuation-only tokens are not words) share: the Unicode punctuation categories
- * (Pc, Pd, Ps, Pe, Pi, Pf, Po).
+ * shingling (punctuation-only tokens are not words) share: the Unicode punctuation categories (Pc,
+ * Pd, Ps, Pe, Pi, Pf, Po).
  */
 public final class Punctuation {
   private Punctuation() {}

@@ -5,8 +5,8 @@ import java.util.Arrays;
 /**
  * Exact containment of one shingle set in another, C(Q, X) = |Q ∩ X| / |Q|: how much of Q is in X.
  * Asymmetric, unlike Jaccard: a quoted passage Q lies wholly in its source X (C = 1) however long X
- * is, while their Jaccard similarity is at most |Q| / |X|. Sets are sorted arrays of distinct hashes
- * as {@link org.neardup.shingle.Shingler} makes them. Stateless and thread-safe.
+ * is, while their Jaccard similarity is at most |Q| / |X|. Sets are sorted arrays of distinct
+ * hashes as {@link org.neardup.shingle.Shingler} makes them. Stateless and thread-safe.
  */
 public final class Containment {
   /** Returned by {@link #atLeast} for a pair below the threshold. */

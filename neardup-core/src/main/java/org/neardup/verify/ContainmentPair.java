@@ -10,7 +10,8 @@ package org.neardup.verify;
  * @param firstSize |A|, the first document's shingle count
  * @param secondSize |B|
  */
-public record ContainmentPair(int first, int second, int intersection, int firstSize, int secondSize) {
+public record ContainmentPair(
+    int first, int second, int intersection, int firstSize, int secondSize) {
   /** Which document lies in which, at a threshold. */
   public enum Direction {
     /** The first document is contained in the second (and not the other way round). */
@@ -27,7 +28,12 @@ public record ContainmentPair(int first, int second, int intersection, int first
     }
     if (intersection < 0 || intersection > Math.min(firstSize, secondSize)) {
       throw new IllegalArgumentException(
-          "intersection " + intersection + " impossible for sets of " + firstSize + " and " + secondSize);
+          "intersection "
+              + intersection
+              + " impossible for sets of "
+              + firstSize
+              + " and "
+              + secondSize);
     }
   }
 
@@ -63,6 +69,8 @@ public record ContainmentPair(int first, int second, int intersection, int first
     if (firstIn && secondIn) {
       return Direction.BOTH;
     }
-    return firstInSecond() >= secondInFirst() ? Direction.FIRST_IN_SECOND : Direction.SECOND_IN_FIRST;
+    return firstInSecond() >= secondInFirst()
+        ? Direction.FIRST_IN_SECOND
+        : Direction.SECOND_IN_FIRST;
   }
 }

@@ -1,9 +1,9 @@
 package org.neardup.verify;
 
 /**
- * Exact Jaccard similarity of two shingle sets given as sorted arrays of distinct hashes (as
- * {@link org.neardup.shingle.Shingler} makes them): |A ∩ B| / |A ∪ B| by a linear merge.
- * Stateless and thread-safe.
+ * Exact Jaccard similarity of two shingle sets given as sorted arrays of distinct hashes (as {@link
+ * org.neardup.shingle.Shingler} makes them): |A ∩ B| / |A ∪ B| by a linear merge. Stateless and
+ * thread-safe.
  */
 public final class Jaccard {
   /** Returned by {@link #similarityAtLeast} for a pair below the threshold. */
@@ -26,8 +26,8 @@ public final class Jaccard {
   }
 
   /**
-   * |A ∩ B|, or -1 as soon as it is certain to stay below {@code needed}: the one merge loop
-   * every similarity here (and {@link Containment}) uses.
+   * |A ∩ B|, or -1 as soon as it is certain to stay below {@code needed}: the one merge loop every
+   * similarity here (and {@link Containment}) uses.
    */
   static int intersectionSize(long[] a, long[] b, long needed) {
     int i = 0;
@@ -72,10 +72,14 @@ public final class Jaccard {
     if (needed == EMPTY_PAIR) {
       return 1 >= threshold ? 1 : BELOW;
     }
-    return needed == REJECTED ? BELOW : atLeast(a.length, b.length, intersectionSize(a, b, needed), threshold);
+    return needed == REJECTED
+        ? BELOW
+        : atLeast(a.length, b.length, intersectionSize(a, b, needed), threshold);
   }
 
-  /** Where {@link #plausiblyAtLeast} first looks at the merge (union elements seen), doubling after. */
+  /**
+   * Where {@link #plausiblyAtLeast} first looks at the merge (union elements seen), doubling after.
+   */
   static final int FIRST_LOOK = 128;
 
   /**
@@ -86,11 +90,11 @@ public final class Jaccard {
    * <p>The merge visits A ∪ B in hash order, and hashes are random, so its first c elements are a
    * uniform sample of A ∪ B (the premise of MinHash itself): the common ones among them number
    * Hypergeometric(|A ∪ B|, |A ∩ B|, c), of mean c·J and variance at most c·J·(1 − J). At c =
-   * {@value #FIRST_LOOK}, 256, 512, ... (doubling) the pair is dropped when fewer than c·t −
-   * {@code sigmas}·sqrt(c·t·(1 − t)) were common. A pair at J = t is dropped with probability
-   * about (number of looks)·Φ(−sigmas): 3e-5 for sigmas = 4.5 and ten looks (sets of 65,000
-   * shingles); a pair above t less often. Sets of fewer than {@value #FIRST_LOOK} shingles are
-   * merged exactly as {@code similarityAtLeast} does.
+   * {@value #FIRST_LOOK}, 256, 512, ... (doubling) the pair is dropped when fewer than c·t − {@code
+   * sigmas}·sqrt(c·t·(1 − t)) were common. A pair at J = t is dropped with probability about
+   * (number of looks)·Φ(−sigmas): 3e-5 for sigmas = 4.5 and ten looks (sets of 65,000 shingles); a
+   * pair above t less often. Sets of fewer than {@value #FIRST_LOOK} shingles are merged exactly as
+   * {@code similarityAtLeast} does.
    */
   public static double plausiblyAtLeast(long[] a, long[] b, double threshold, double sigmas) {
     return plausiblyAtLeast(a, b, b.length, threshold, sigmas);
@@ -101,10 +105,12 @@ public final class Jaccard {
    * hashes of which only the smallest, {@code headB}, are given: the same merge, the same looks and
    * the same answer as with the whole of B, or {@link #UNDECIDED} when the merge needs a hash of B
    * past its head. The looks come at 128, 256, 512 ... union elements, which hold at most as many
-   * elements of B, so a head of a few hundred hashes decides most pairs that the looks drop (a store
-   * copies a few KB instead of the whole set), and the rest are merged again with the whole set.
+   * elements of B, so a head of a few hundred hashes decides most pairs that the looks drop (a
+   * store copies a few KB instead of the whole set), and the rest are merged again with the whole
+   * set.
    */
-  public static double plausiblyAtLeast(long[] a, long[] headB, int sizeB, double threshold, double sigmas) {
+  public static double plausiblyAtLeast(
+      long[] a, long[] headB, int sizeB, double threshold, double sigmas) {
     long needed = neededOverlap(a.length, sizeB, threshold);
     if (needed == EMPTY_PAIR) {
       return 1 >= threshold ? 1 : BELOW;

@@ -31,14 +31,17 @@ public final class JaccardTable {
   private static final int CHECK_EVERY = 64;
 
   private long[] keys = new long[0];
+
   /** Slots in use: the first {@code slots} of {@link #keys} and {@link #marks} (a power of two). */
   private int slots;
+
   /**
    * A slot's state: at least {@link #tableStamp} for a hash of B (the lookup's stamp once A has it
    * too), minus the lookup's stamp for a hash only A has, anything else empty (marks of earlier
    * tables and lookups are below the stamps now in use).
    */
   private int[] marks = new int[0];
+
   private int shift;
   private int clock;
   private int tableStamp;
@@ -54,9 +57,9 @@ public final class JaccardTable {
   }
 
   /**
-   * J(A, B) of the distinct values of {@code hashesA} and {@code hashesB} when it is at least {@code
-   * threshold}, else {@link Jaccard#BELOW}; with the calling thread's table, which keeps {@code
-   * hashesB} for the next call.
+   * J(A, B) of the distinct values of {@code hashesA} and {@code hashesB} when it is at least
+   * {@code threshold}, else {@link Jaccard#BELOW}; with the calling thread's table, which keeps
+   * {@code hashesB} for the next call.
    */
   public static double similarityAtLeast(long[] hashesA, long[] hashesB, double threshold) {
     return TABLE.get().atLeast(hashesA, hashesB, threshold);
@@ -114,7 +117,8 @@ public final class JaccardTable {
         i = (i + 1) & mask;
       }
       if ((n & (CHECK_EVERY - 1)) == CHECK_EVERY - 1) {
-        // Every hash still to come may be common, none adds to the union: J <= (common + left) / (|B| + onlyA).
+        // Every hash still to come may be common, none adds to the union: J <= (common + left) /
+        // (|B| + onlyA).
         long best = common + (hashesA.length - 1 - n);
         if (best < threshold * (sizeB + onlyA) * (1 - 1e-12)) {
           return Jaccard.BELOW;
@@ -126,9 +130,9 @@ public final class JaccardTable {
   }
 
   /**
-   * Puts the distinct values of {@code hashesB} in the table, with room for {@code others} more. The
-   * table uses the first slots of its arrays, as many as needed: after a long document the arrays
-   * stay large, but a short one's lookups stay within a few cache lines' worth of them.
+   * Puts the distinct values of {@code hashesB} in the table, with room for {@code others} more.
+   * The table uses the first slots of its arrays, as many as needed: after a long document the
+   * arrays stay large, but a short one's lookups stay within a few cache lines' worth of them.
    */
   private void hold(long[] hashesB, int others) {
     slots = Integer.highestOneBit(Math.max(8, ROOM * (hashesB.length + others)) - 1) << 1;

@@ -7,12 +7,13 @@ import org.neardup.minhash.AgreementFilter;
 import org.neardup.minhash.Signatures;
 
 /**
- * Confirms candidate pairs: the one verification every face of neardup uses (the batch pair
- * finder, the online index, the Spark job). In {@link VerifyMode#EXACT} a candidate whose
- * signatures agree on too few values ({@link AgreementFilter} at the threshold) is dropped without
- * reading its shingle sets (a pair at exactly the threshold with probability at most {@value
- * AgreementFilter#MISS}); the rest get the exact Jaccard of their sets. In {@link VerifyMode#ESTIMATE} the signature agreement is the
- * similarity. Immutable, thread-safe and serializable.
+ * Confirms candidate pairs: the one verification every face of neardup uses (the batch pair finder,
+ * the online index, the Spark job). In {@link VerifyMode#EXACT} a candidate whose signatures agree
+ * on too few values ({@link AgreementFilter} at the threshold) is dropped without reading its
+ * shingle sets (a pair at exactly the threshold with probability at most {@value
+ * AgreementFilter#MISS}); the rest get the exact Jaccard of their sets. In {@link
+ * VerifyMode#ESTIMATE} the signature agreement is the similarity. Immutable, thread-safe and
+ * serializable.
  */
 public final class Verifier implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -66,7 +67,8 @@ public final class Verifier implements Serializable {
    * of the sorted shingle sets (sets supplied only in exact mode, and only asked for then), or the
    * signature estimate; {@link Jaccard#BELOW} when below the threshold.
    */
-  public double similarity(int[] signatureA, int[] signatureB, Supplier<long[]> setA, Supplier<long[]> setB) {
+  public double similarity(
+      int[] signatureA, int[] signatureB, Supplier<long[]> setA, Supplier<long[]> setB) {
     if (mode == VerifyMode.ESTIMATE) {
       double estimate = Signatures.estimateSimilarity(signatureA, signatureB);
       return estimate >= threshold ? estimate : Jaccard.BELOW;
@@ -77,11 +79,11 @@ public final class Verifier implements Serializable {
   /**
    * {@link #similarity} of two documents given by their shingle hashes in any order, repeats
    * allowed, as the shingler makes them (a sorted set is such an array too): the same answer, with
-   * no set sorted ({@link JaccardTable}, the calling thread's; B is put in its table and kept there,
-   * so give the member that repeats over consecutive pairs as B).
+   * no set sorted ({@link JaccardTable}, the calling thread's; B is put in its table and kept
+   * there, so give the member that repeats over consecutive pairs as B).
    */
-  public double similarityOfHashes(int[] signatureA, int[] signatureB, Supplier<long[]> hashesA,
-      Supplier<long[]> hashesB) {
+  public double similarityOfHashes(
+      int[] signatureA, int[] signatureB, Supplier<long[]> hashesA, Supplier<long[]> hashesB) {
     if (mode == VerifyMode.ESTIMATE) {
       return similarity(signatureA, signatureB, null, null);
     }
@@ -92,7 +94,10 @@ public final class Verifier implements Serializable {
    * {@link #passesFilter} then {@link #similarity}: the similarity of a candidate pair, or {@link
    * Jaccard#BELOW}.
    */
-  public double verify(int[] signatureA, int[] signatureB, Supplier<long[]> setA, Supplier<long[]> setB) {
-    return passesFilter(signatureA, signatureB) ? similarity(signatureA, signatureB, setA, setB) : Jaccard.BELOW;
+  public double verify(
+      int[] signatureA, int[] signatureB, Supplier<long[]> setA, Supplier<long[]> setB) {
+    return passesFilter(signatureA, signatureB)
+        ? similarity(signatureA, signatureB, setA, setB)
+        : Jaccard.BELOW;
   }
 }

@@ -15,7 +15,8 @@ class ClustererTest {
 
   private static List<SimilarPair> pairs() {
     // components {0, 1, 4} (a chain 0-1, 1-4), {2, 5}; 3 and 6 alone
-    return List.of(new SimilarPair(0, 1, 0.9), new SimilarPair(1, 4, 0.85), new SimilarPair(2, 5, 1.0));
+    return List.of(
+        new SimilarPair(0, 1, 0.9), new SimilarPair(1, 4, 0.85), new SimilarPair(2, 5, 1.0));
   }
 
   @Test
@@ -65,6 +66,7 @@ class ClustererTest {
   @Test
   void keepPolicyParsesNamesAndRejectsOthers() {
     assertThat(KeepPolicy.parse("Longest")).isEqualTo(KeepPolicy.LONGEST);
-    assertThatThrownBy(() -> KeepPolicy.parse("random")).hasMessageContaining("first, longest or shortest");
+    assertThatThrownBy(() -> KeepPolicy.parse("random"))
+        .hasMessageContaining("first, longest or shortest");
   }
 }

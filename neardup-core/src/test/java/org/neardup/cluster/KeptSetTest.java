@@ -16,7 +16,9 @@ class KeptSetTest {
   private static final double THRESHOLD = 0.8;
   private static final double[] SIMILARITIES = {0.8, 0.85, 0.9, 0.95, 1.0};
 
-  /** A random graph: n documents, lengths with ties, pairs with similarities >= THRESHOLD with ties. */
+  /**
+   * A random graph: n documents, lengths with ties, pairs with similarities >= THRESHOLD with ties.
+   */
   private record Graph(int n, int[] lengths, List<SimilarPair> pairs) {
     static Graph random(SplittableRandom random, int n, double density) {
       int[] lengths = new int[n];
@@ -93,7 +95,9 @@ class KeptSetTest {
       for (KeepPolicy keep : KeepPolicy.values()) {
         KeptSet kept = graph.kept(keep);
         for (SimilarPair p : graph.pairs()) {
-          assertThat(kept.isKept(p.first()) && kept.isKept(p.second())).as("%s under %s", p, keep).isFalse();
+          assertThat(kept.isKept(p.first()) && kept.isKept(p.second()))
+              .as("%s under %s", p, keep)
+              .isFalse();
         }
       }
     }
@@ -109,7 +113,8 @@ class KeptSetTest {
         for (int i = 0; i < graph.n(); i++) {
           final int doc = i;
           boolean hasKeptNeighbour =
-              IntStream.range(0, graph.n()).anyMatch(j -> j != doc && m[doc][j] > 0 && kept.isKept(j));
+              IntStream.range(0, graph.n())
+                  .anyMatch(j -> j != doc && m[doc][j] > 0 && kept.isKept(j));
           assertThat(kept.isKept(i)).isNotEqualTo(hasKeptNeighbour);
         }
         assertThat(kept.keptCount() + kept.removedCount()).isEqualTo(graph.n());
@@ -124,21 +129,27 @@ class KeptSetTest {
         int[] expected = bruteForce(graph, keep);
         KeptSet kept = graph.kept(keep);
         for (int i = 0; i < graph.n(); i++) {
-          assertThat(kept.matchOf(i)).as("document %d of %s under %s", i, graph, keep).isEqualTo(expected[i]);
+          assertThat(kept.matchOf(i))
+              .as("document %d of %s under %s", i, graph, keep)
+              .isEqualTo(expected[i]);
         }
       }
     }
   }
 
-  /** The definition, literally: sort, walk, check all neighbours; matches by scanning in keep order. */
+  /**
+   * The definition, literally: sort, walk, check all neighbours; matches by scanning in keep order.
+   */
   private static int[] bruteForce(Graph graph, KeepPolicy keep) {
     double[][] m = graph.matrix();
     Comparator<Integer> byOrdinal = Comparator.naturalOrder();
     Comparator<Integer> order =
         switch (keep) {
           case FIRST -> byOrdinal;
-          case LONGEST -> Comparator.<Integer>comparingInt(i -> -graph.lengths()[i]).thenComparing(byOrdinal);
-          case SHORTEST -> Comparator.<Integer>comparingInt(i -> graph.lengths()[i]).thenComparing(byOrdinal);
+          case LONGEST ->
+              Comparator.<Integer>comparingInt(i -> -graph.lengths()[i]).thenComparing(byOrdinal);
+          case SHORTEST ->
+              Comparator.<Integer>comparingInt(i -> graph.lengths()[i]).thenComparing(byOrdinal);
         };
     List<Integer> walk = new ArrayList<>(IntStream.range(0, graph.n()).boxed().toList());
     walk.sort(order);
@@ -166,11 +177,15 @@ class KeptSetTest {
   @Test
   void keepOrdersWalkByOrdinalOrByLengthWithTiesByOrdinal() {
     int[] lengths = {5, 9, 5, 1, 9, 0};
-    assertThat(KeptSet.keepOrder(6, KeepPolicy.FIRST, i -> lengths[i])).containsExactly(0, 1, 2, 3, 4, 5);
-    assertThat(KeptSet.keepOrder(6, KeepPolicy.LONGEST, i -> lengths[i])).containsExactly(1, 4, 0, 2, 3, 5);
-    assertThat(KeptSet.keepOrder(6, KeepPolicy.SHORTEST, i -> lengths[i])).containsExactly(5, 3, 0, 2, 1, 4);
+    assertThat(KeptSet.keepOrder(6, KeepPolicy.FIRST, i -> lengths[i]))
+        .containsExactly(0, 1, 2, 3, 4, 5);
+    assertThat(KeptSet.keepOrder(6, KeepPolicy.LONGEST, i -> lengths[i]))
+        .containsExactly(1, 4, 0, 2, 3, 5);
+    assertThat(KeptSet.keepOrder(6, KeepPolicy.SHORTEST, i -> lengths[i]))
+        .containsExactly(5, 3, 0, 2, 1, 4);
     int[] extremes = {Integer.MAX_VALUE, 0, Integer.MAX_VALUE};
-    assertThat(KeptSet.keepOrder(3, KeepPolicy.SHORTEST, i -> extremes[i])).containsExactly(1, 0, 2);
+    assertThat(KeptSet.keepOrder(3, KeepPolicy.SHORTEST, i -> extremes[i]))
+        .containsExactly(1, 0, 2);
     assertThat(KeptSet.keepOrder(3, KeepPolicy.LONGEST, i -> extremes[i])).containsExactly(0, 2, 1);
   }
 
@@ -254,7 +269,8 @@ class KeptSetTest {
 
   @Test
   void rejectsPairsOutsideTheDocumentsAndNegativeLengths() {
-    assertThatThrownBy(() -> KeptSet.choose(2, List.of(new SimilarPair(1, 2, 0.9)), KeepPolicy.FIRST, i -> 1))
+    assertThatThrownBy(
+            () -> KeptSet.choose(2, List.of(new SimilarPair(1, 2, 0.9)), KeepPolicy.FIRST, i -> 1))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("outside 0..1");
     assertThatThrownBy(() -> KeptSet.choose(2, List.of(), KeepPolicy.LONGEST, i -> -1))

@@ -37,7 +37,8 @@ class LongIntHashMapTest {
       long key = i % 2 == 0 ? i : random.nextLong();
       int value = random.nextInt(1 << 20);
       Integer previous = expected.put(key, value);
-      assertThat(map.put(key, value)).isEqualTo(previous == null ? LongIntHashMap.ABSENT : previous);
+      assertThat(map.put(key, value))
+          .isEqualTo(previous == null ? LongIntHashMap.ABSENT : previous);
     }
     assertThat(map.size()).isEqualTo(expected.size());
     expected.forEach((key, value) -> assertThat(map.get(key)).isEqualTo(value));

@@ -32,7 +32,13 @@ class DocumentIdsTest {
   void idsOfAnyCharactersAndLengthRoundTrip() {
     DocumentIds ids = new DocumentIds();
     String[] values = {
-      "a", "", "日本語のid", "emoji \uD83D\uDE00 id", "x".repeat(200), "y".repeat(3_000_000), "tab\tinside"
+      "a",
+      "",
+      "日本語のid",
+      "emoji \uD83D\uDE00 id",
+      "x".repeat(200),
+      "y".repeat(3_000_000),
+      "tab\tinside"
     };
     for (String value : values) {
       assertThat(ids.add(value)).isTrue();

@@ -24,9 +24,15 @@ class CompactShingleSetFormatTest {
     roundTrip(new long[] {Long.MAX_VALUE});
     roundTrip(new long[] {0});
     roundTrip(new long[] {Long.MIN_VALUE, Long.MAX_VALUE});
-    roundTrip(new long[] {Long.MIN_VALUE, Long.MIN_VALUE + 1, -1, 0, 1, Long.MAX_VALUE - 1, Long.MAX_VALUE});
+    roundTrip(
+        new long[] {
+          Long.MIN_VALUE, Long.MIN_VALUE + 1, -1, 0, 1, Long.MAX_VALUE - 1, Long.MAX_VALUE
+        });
     roundTrip(LongStream.range(-1000, 1000).toArray()); // consecutive: k = 0, one bit a hash
-    roundTrip(new long[] {Long.MIN_VALUE, Long.MIN_VALUE + 1, Long.MAX_VALUE}); // one gap far above the mean
+    roundTrip(
+        new long[] {
+          Long.MIN_VALUE, Long.MIN_VALUE + 1, Long.MAX_VALUE
+        }); // one gap far above the mean
     SplittableRandom random = new SplittableRandom(0x5eed);
     for (int size : new int[] {1, 2, 3, 10, 127, 128, 1500, 100_000}) {
       for (int round = 0; round < 5; round++) {
@@ -45,7 +51,9 @@ class CompactShingleSetFormatTest {
     assertThat((double) bytes / set.length).isBetween(6.5, 7.0);
   }
 
-  /** The layout byte for byte: k, then each gap's unary quotient, its zero-bit and its k low bits. */
+  /**
+   * The layout byte for byte: k, then each gap's unary quotient, its zero-bit and its k low bits.
+   */
   @Test
   void theBitsArePinned() {
     // u = h ^ 2^63: 0, 5, 6, 20 -> gaps 0, 4, 0, 13; mean 20 / 4 = 5 -> k = 2
@@ -59,19 +67,30 @@ class CompactShingleSetFormatTest {
   void corruptBytesAreRejectedWithTheirOffset() {
     long[] set = new SplittableRandom(3).longs(50).sorted().distinct().toArray();
     byte[] good = CompactShingleSetFormat.encode(set);
-    assertThatThrownBy(() -> CompactShingleSetFormat.decode(Arrays.copyOf(good, good.length - 2), set.length, "x.nds", 40))
-        .isInstanceOf(CorruptFormatException.class).hasMessageContaining("x.nds: compact shingle set ends inside a hash")
+    assertThatThrownBy(
+            () ->
+                CompactShingleSetFormat.decode(
+                    Arrays.copyOf(good, good.length - 2), set.length, "x.nds", 40))
+        .isInstanceOf(CorruptFormatException.class)
+        .hasMessageContaining("x.nds: compact shingle set ends inside a hash")
         .hasMessageContaining("at byte 40");
-    assertThatThrownBy(() -> CompactShingleSetFormat.decode(Arrays.copyOf(good, good.length + 1), set.length, "x.nds", 0))
+    assertThatThrownBy(
+            () ->
+                CompactShingleSetFormat.decode(
+                    Arrays.copyOf(good, good.length + 1), set.length, "x.nds", 0))
         .hasMessageContaining("left over");
     byte[] badK = good.clone();
     badK[0] = 64;
-    assertThatThrownBy(() -> CompactShingleSetFormat.decode(badK, set.length, "x.nds", 0)).hasMessageContaining("Rice parameter");
-    assertThatThrownBy(() -> CompactShingleSetFormat.decode(new byte[] {1}, 0, "x.nds", 0)).hasMessageContaining("empty");
+    assertThatThrownBy(() -> CompactShingleSetFormat.decode(badK, set.length, "x.nds", 0))
+        .hasMessageContaining("Rice parameter");
+    assertThatThrownBy(() -> CompactShingleSetFormat.decode(new byte[] {1}, 0, "x.nds", 0))
+        .hasMessageContaining("empty");
     byte[] ones = new byte[20];
     Arrays.fill(ones, (byte) 0xFF);
     ones[0] = 60; // k = 60: a quotient of 16 or more overflows 64 bits
-    assertThatThrownBy(() -> CompactShingleSetFormat.decode(ones, 2, "x.nds", 0)).isInstanceOf(CorruptFormatException.class);
-    assertThatThrownBy(() -> CompactShingleSetFormat.encode(new long[] {3, 3})).hasMessageContaining("ascending");
+    assertThatThrownBy(() -> CompactShingleSetFormat.decode(ones, 2, "x.nds", 0))
+        .isInstanceOf(CorruptFormatException.class);
+    assertThatThrownBy(() -> CompactShingleSetFormat.encode(new long[] {3, 3}))
+        .hasMessageContaining("ascending");
   }
 }

@@ -16,8 +16,10 @@ class IndexSettingsFormatTest {
    * The record of a plain index, as version 1 wrote it before top-k and containment existed: it
    * still reads, and plain settings are still written byte for byte as version 1.
    */
-  static final String VERSION_1_DEFAULTS = "4e4449580100" + "0200010000000000000080000000000b0500020001"
-      + "0015000000060000009a9999999999e93fae47e17a14aeef3f01000000";
+  static final String VERSION_1_DEFAULTS =
+      "4e4449580100"
+          + "0200010000000000000080000000000b0500020001"
+          + "0015000000060000009a9999999999e93fae47e17a14aeef3f01000000";
 
   @Test
   void plainSettingsAreVersionOneByteForByte() {
@@ -42,9 +44,11 @@ class IndexSettingsFormatTest {
 
   @Test
   void refusesUnknownVersionsAndWrongLengths() {
-    byte[] bytes = IndexSettingsFormat.encode(IndexSettings.of(CONFIG, false, SearchSettings.containment(8)));
+    byte[] bytes =
+        IndexSettingsFormat.encode(IndexSettings.of(CONFIG, false, SearchSettings.containment(8)));
     bytes[4] = 3;
-    assertThatThrownBy(() -> IndexSettingsFormat.decode(bytes)).hasMessageContaining("unsupported index settings version 3");
+    assertThatThrownBy(() -> IndexSettingsFormat.decode(bytes))
+        .hasMessageContaining("unsupported index settings version 3");
     byte[] v1 = IndexSettingsFormat.encode(IndexSettings.of(CONFIG, false));
     v1[4] = 2;
     assertThatThrownBy(() -> IndexSettingsFormat.decode(v1)).hasMessageContaining("expected 72");

@@ -22,8 +22,11 @@ import org.neardup.text.NormalizerConfig;
 class SignatureFormatTest {
   /** The params of the version-1 golden file: written before shingle hash versions, so UTF16_V1. */
   static final SketchParams GOLDEN_PARAMS =
-      new SketchParams(NormalizerConfig.DEFAULT, ShingleConfig.chars(5).withHashVersion(ShingleHashVersion.UTF16_V1),
+      new SketchParams(
+          NormalizerConfig.DEFAULT,
+          ShingleConfig.chars(5).withHashVersion(ShingleHashVersion.UTF16_V1),
           new MinHashConfig(MinHashScheme.CLASSIC_V1, 16, 1));
+
   static final String GOLDEN_TEXT = "The quick brown fox jumps over the lazy dog.";
 
   static int[] goldenSignature() {
@@ -54,9 +57,11 @@ class SignatureFormatTest {
 
   @Test
   void version1OnePermutationGoldenFileStillDecodesToTodaysSignature() throws IOException {
-    SketchParams params = new SketchParams(NormalizerConfig.DEFAULT,
-        ShingleConfig.chars(5).withHashVersion(ShingleHashVersion.UTF16_V1),
-        new MinHashConfig(MinHashScheme.ONE_PERMUTATION_V1, 16, 1));
+    SketchParams params =
+        new SketchParams(
+            NormalizerConfig.DEFAULT,
+            ShingleConfig.chars(5).withHashVersion(ShingleHashVersion.UTF16_V1),
+            new MinHashConfig(MinHashScheme.ONE_PERMUTATION_V1, 16, 1));
     byte[] golden = golden("/golden/signature-v1-one-permutation-n16.bin");
     int[] today = DocumentSketcher.create(params).sketch(GOLDEN_TEXT).signature();
     assertThat(SignatureFormat.readParams(golden)).isEqualTo(params);
@@ -67,8 +72,9 @@ class SignatureFormatTest {
   @Test
   void version2GoldenFilesAreWhatTodaysEncoderWrites() throws IOException {
     for (MinHashScheme scheme : MinHashScheme.values()) {
-      SketchParams params = new SketchParams(NormalizerConfig.DEFAULT, ShingleConfig.chars(5),
-          new MinHashConfig(scheme, 16, 1));
+      SketchParams params =
+          new SketchParams(
+              NormalizerConfig.DEFAULT, ShingleConfig.chars(5), new MinHashConfig(scheme, 16, 1));
       String name = scheme == MinHashScheme.CLASSIC_V1 ? "classic" : "one-permutation";
       byte[] golden = golden("/golden/signature-v2-" + name + "-n16.bin");
       int[] today = DocumentSketcher.create(params).sketch(GOLDEN_TEXT).signature();
@@ -89,11 +95,22 @@ class SignatureFormatTest {
   @Test
   void roundTripsEveryParamsCombination() {
     SplittableRandom random = new SplittableRandom(9);
-    for (NormalizerConfig normalizer : new NormalizerConfig[] {NormalizerConfig.DEFAULT, NormalizerConfig.NONE,
-        new NormalizerConfig(false, true, true, false)}) {
-      for (ShingleConfig shingle : new ShingleConfig[] {ShingleConfig.chars(1), ShingleConfig.words(1024)}) {
-        SketchParams params = new SketchParams(normalizer, shingle, new MinHashConfig(
-            MinHashScheme.values()[random.nextInt(MinHashScheme.values().length)], 1 + random.nextInt(300), random.nextLong()));
+    for (NormalizerConfig normalizer :
+        new NormalizerConfig[] {
+          NormalizerConfig.DEFAULT,
+          NormalizerConfig.NONE,
+          new NormalizerConfig(false, true, true, false)
+        }) {
+      for (ShingleConfig shingle :
+          new ShingleConfig[] {ShingleConfig.chars(1), ShingleConfig.words(1024)}) {
+        SketchParams params =
+            new SketchParams(
+                normalizer,
+                shingle,
+                new MinHashConfig(
+                    MinHashScheme.values()[random.nextInt(MinHashScheme.values().length)],
+                    1 + random.nextInt(300),
+                    random.nextLong()));
         int[] values = random.ints(params.minHash().numPermutations()).toArray();
         byte[] bytes = SignatureFormat.encode(params, values);
         assertThat(bytes).hasSize(SignatureFormat.HEADER_BYTES + 4 * values.length);
@@ -105,8 +122,11 @@ class SignatureFormatTest {
 
   @Test
   void aSignatureWithOtherParamsIsRejected() throws IOException {
-    SketchParams otherSeed = new SketchParams(GOLDEN_PARAMS.normalizer(), GOLDEN_PARAMS.shingle(),
-        GOLDEN_PARAMS.minHash().withSeed(2));
+    SketchParams otherSeed =
+        new SketchParams(
+            GOLDEN_PARAMS.normalizer(),
+            GOLDEN_PARAMS.shingle(),
+            GOLDEN_PARAMS.minHash().withSeed(2));
     assertThatThrownBy(() -> SignatureFormat.decode(goldenBytes(), otherSeed))
         .isInstanceOf(IncompatibleSignatureException.class)
         .hasMessageContaining("seed=2")
@@ -119,23 +139,31 @@ class SignatureFormatTest {
     byte[] badMagic = golden.clone();
     badMagic[0] = 'X';
     assertThatThrownBy(() -> SignatureFormat.readParams(badMagic))
-        .isInstanceOf(CorruptFormatException.class).hasMessageContaining("bad magic").hasMessageContaining("at byte 0");
+        .isInstanceOf(CorruptFormatException.class)
+        .hasMessageContaining("bad magic")
+        .hasMessageContaining("at byte 0");
     byte[] badVersion = golden.clone();
     badVersion[4] = 9;
-    assertThatThrownBy(() -> SignatureFormat.readParams(badVersion)).hasMessageContaining("version 9");
+    assertThatThrownBy(() -> SignatureFormat.readParams(badVersion))
+        .hasMessageContaining("version 9");
     byte[] truncated = Arrays.copyOf(golden, golden.length - 1);
-    assertThatThrownBy(() -> SignatureFormat.decode(truncated, GOLDEN_PARAMS)).hasMessageContaining("expected 88 bytes");
+    assertThatThrownBy(() -> SignatureFormat.decode(truncated, GOLDEN_PARAMS))
+        .hasMessageContaining("expected 88 bytes");
     byte[] badHashVersion = SignatureFormat.encode(GOLDEN_PARAMS, goldenSignature());
     badHashVersion[24] = 9;
-    assertThatThrownBy(() -> SignatureFormat.readParams(badHashVersion)).hasMessageContaining("unknown shingle hash version 9");
-    assertThatThrownBy(() -> SignatureFormat.readParams(new byte[3])).hasMessageContaining("truncated");
+    assertThatThrownBy(() -> SignatureFormat.readParams(badHashVersion))
+        .hasMessageContaining("unknown shingle hash version 9");
+    assertThatThrownBy(() -> SignatureFormat.readParams(new byte[3]))
+        .hasMessageContaining("truncated");
     byte[] badScheme = golden.clone();
     badScheme[6] = 77;
-    assertThatThrownBy(() -> SignatureFormat.readParams(badScheme)).hasMessageContaining("unknown MinHash scheme id 77");
+    assertThatThrownBy(() -> SignatureFormat.readParams(badScheme))
+        .hasMessageContaining("unknown MinHash scheme id 77");
   }
 
   @Test
   void encodeRejectsALengthOtherThanN() {
-    assertThatThrownBy(() -> SignatureFormat.encode(GOLDEN_PARAMS, new int[3])).hasMessageContaining("params say 16");
+    assertThatThrownBy(() -> SignatureFormat.encode(GOLDEN_PARAMS, new int[3]))
+        .hasMessageContaining("params say 16");
   }
 }

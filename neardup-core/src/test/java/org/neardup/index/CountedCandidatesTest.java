@@ -34,16 +34,19 @@ class CountedCandidatesTest {
         counts.merge(entries[i], 1, Integer::sum);
       }
       List<long[]> expected = new ArrayList<>();
-      counts.forEach((handle, hits) -> {
-        if (hits >= minimum) {
-          expected.add(new long[] {handle, hits});
-        }
-      });
+      counts.forEach(
+          (handle, hits) -> {
+            if (hits >= minimum) {
+              expected.add(new long[] {handle, hits});
+            }
+          });
       expected.sort(Comparator.<long[]>comparingLong(e -> -e[1]).thenComparingLong(e -> e[0]));
       long[] sorted = Arrays.stream(entries, 0, size).sorted().toArray();
 
-      for (CountedCandidates counted : List.of(CountedCandidates.count(entries.clone(), size, minimum),
-          CountedCandidates.countSorted(sorted, size, minimum))) {
+      for (CountedCandidates counted :
+          List.of(
+              CountedCandidates.count(entries.clone(), size, minimum),
+              CountedCandidates.countSorted(sorted, size, minimum))) {
         assertThat(counted.size()).isEqualTo(expected.size());
         for (int i = 0; i < expected.size(); i++) {
           assertThat(counted.handles()[i]).isEqualTo(expected.get(i)[0]);

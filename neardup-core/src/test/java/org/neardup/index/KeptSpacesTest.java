@@ -29,12 +29,16 @@ class KeptSpacesTest {
     }
     InMemoryStorage<Integer> churnedStorage = new InMemoryStorage<>(16, CONFIG.lshParams().bands());
     NearDupIndex<Integer> churned = NearDupIndex.over(CONFIG, ALL, churnedStorage);
-    assertThat(churned.spaces()).extracting(KeptSpace::space)
+    assertThat(churned.spaces())
+        .extracting(KeptSpace::space)
         .containsExactly(BucketSpace.THRESHOLD, BucketSpace.TOP_K, BucketSpace.CONTAINMENT);
     Map<Integer, String> held = new LinkedHashMap<>();
     String family = null;
     for (int d = 0; d < 900; d++) {
-      family = d % 4 == 0 || family == null ? text(random, words, 30 + random.nextInt(60)) : edited(random, words, family);
+      family =
+          d % 4 == 0 || family == null
+              ? text(random, words, 30 + random.nextInt(60))
+              : edited(random, words, family);
       churned.add(d, family);
       held.put(d, family);
     }
@@ -56,7 +60,9 @@ class KeptSpacesTest {
 
     assertThat(churned.size()).isEqualTo(held.size());
     for (BucketSpace space : BucketSpace.values()) {
-      assertThat(churnedStorage.entries(space)).as("entries of %s", space).isEqualTo(freshStorage.entries(space));
+      assertThat(churnedStorage.entries(space))
+          .as("entries of %s", space)
+          .isEqualTo(freshStorage.entries(space));
     }
     for (Map.Entry<Integer, String> document : held.entrySet()) {
       var sketch = churned.sketcher().sketch(document.getValue());
@@ -71,7 +77,8 @@ class KeptSpacesTest {
   }
 
   /** The document keys in the buckets {@code keys} of {@code space}. */
-  private static TreeSet<Integer> members(InMemoryStorage<Integer> storage, BucketSpace space, long[] keys) {
+  private static TreeSet<Integer> members(
+      InMemoryStorage<Integer> storage, BucketSpace space, long[] keys) {
     TreeSet<Integer> members = new TreeSet<>();
     for (long handle : storage.buckets(space).candidates(keys)) {
       members.add(storage.sketches().key(handle));

@@ -33,7 +33,9 @@ class LowByteTableTest {
         table.put(handle, signature);
         held.put(handle, signature);
       }
-      for (int move = 0; move < 50; move++) { // as a compaction moves a live handle to a free one below
+      for (int move = 0;
+          move < 50;
+          move++) { // as a compaction moves a live handle to a free one below
         int from = random.nextInt(400);
         int to = random.nextInt(400);
         if (held.containsKey(from) && !held.containsKey(to)) {
@@ -50,8 +52,10 @@ class LowByteTableTest {
         int[] agreements = new int[handles.length];
         table.agreements(handles, handles.length, queryLowBytes, n, agreements);
         for (int i = 0; i < handles.length; i++) {
-          assertThat(agreements[i]).isEqualTo(
-              Signatures.lowByteAgreement(queryLowBytes, Signatures.lowBytes(held.get((int) handles[i])), n));
+          assertThat(agreements[i])
+              .isEqualTo(
+                  Signatures.lowByteAgreement(
+                      queryLowBytes, Signatures.lowBytes(held.get((int) handles[i])), n));
         }
       }
     }
@@ -61,7 +65,8 @@ class LowByteTableTest {
   void refusesSignaturesOfAnotherLength() {
     LowByteTable table = new LowByteTable();
     table.put(3, new int[128]);
-    assertThatThrownBy(() -> table.put(4, new int[64])).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> table.put(4, new int[64]))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("64 values");
   }
 }

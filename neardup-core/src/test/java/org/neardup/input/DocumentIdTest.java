@@ -17,7 +17,8 @@ class DocumentIdTest {
       }
       String id = "a" + (char) c + "b";
       if (control) {
-        assertThat(DocumentId.problem(id)).as("U+%04X", c)
+        assertThat(DocumentId.problem(id))
+            .as("U+%04X", c)
             .contains(String.format("holds the control character U+%04X at character 2", c));
       } else {
         assertThat(DocumentId.problem(id)).as("U+%04X", c).isEmpty();
@@ -27,19 +28,40 @@ class DocumentIdTest {
 
   @Test
   void tabsLineBreaksNelEscAndNulAreControlCharacters() {
-    for (String id : new String[] {"a\tb", "a\nb", "a\rb", "a\u0085b", "a\u001b[31m", "a\u0000", "\u000b", "a\fb",
-        "a\u2028", "a\u2029"}) {
+    for (String id :
+        new String[] {
+          "a\tb",
+          "a\nb",
+          "a\rb",
+          "a\u0085b",
+          "a\u001b[31m",
+          "a\u0000",
+          "\u000b",
+          "a\fb",
+          "a\u2028",
+          "a\u2029"
+        }) {
       assertThat(DocumentId.isValid(id)).as(id).isFalse();
     }
   }
 
   @Test
   void loneSurrogatesAreRefusedAndPairsAccepted() {
-    assertThat(DocumentId.problem("x\ud800")).contains(
-        "holds the lone surrogate U+D800 at character 2, half of a UTF-16 pair without the other half");
-    assertThat(DocumentId.problem("x\udbffy")).get().asString().startsWith("holds the lone surrogate U+DBFF");
-    assertThat(DocumentId.problem("\udc00x")).get().asString().startsWith("holds the lone surrogate U+DC00 at character 1");
-    assertThat(DocumentId.problem("\ud83d\ude00\ude00")).get().asString()
+    assertThat(DocumentId.problem("x\ud800"))
+        .contains(
+            "holds the lone surrogate U+D800 at character 2, half of a UTF-16 pair without the"
+                + " other half");
+    assertThat(DocumentId.problem("x\udbffy"))
+        .get()
+        .asString()
+        .startsWith("holds the lone surrogate U+DBFF");
+    assertThat(DocumentId.problem("\udc00x"))
+        .get()
+        .asString()
+        .startsWith("holds the lone surrogate U+DC00 at character 1");
+    assertThat(DocumentId.problem("\ud83d\ude00\ude00"))
+        .get()
+        .asString()
         .startsWith("holds the lone surrogate U+DE00 at character 2"); // code points counted
     assertThat(DocumentId.isValid("emoji \ud83d\ude00 id")).isTrue();
     // two ids that differ only in a lone surrogate would be one key in UTF-8 ("x?"): both refused
@@ -50,9 +72,11 @@ class DocumentIdTest {
   @Test
   void lengthIsCountedInUtf8BytesUpTo512() {
     assertThat(DocumentId.isValid("x".repeat(512))).isTrue();
-    assertThat(DocumentId.problem("x".repeat(513))).contains("is longer than 512 bytes in UTF-8 (513)");
+    assertThat(DocumentId.problem("x".repeat(513)))
+        .contains("is longer than 512 bytes in UTF-8 (513)");
     assertThat(DocumentId.isValid("é".repeat(256))).isTrue(); // 2 bytes each
-    assertThat(DocumentId.problem("é".repeat(256) + "x")).contains("is longer than 512 bytes in UTF-8 (513)");
+    assertThat(DocumentId.problem("é".repeat(256) + "x"))
+        .contains("is longer than 512 bytes in UTF-8 (513)");
     assertThat(DocumentId.isValid("日".repeat(170) + "xx")).isTrue(); // 3 bytes each: 512
     assertThat(DocumentId.isValid("日".repeat(171))).isFalse(); // 513
     assertThat(DocumentId.isValid("\ud83d\ude00".repeat(128))).isTrue(); // 4 bytes each: 512
@@ -60,7 +84,10 @@ class DocumentIdTest {
     assertThat(DocumentId.problem("")).contains("is empty");
   }
 
-  /** Random ids: valid exactly when no code point is refused and the UTF-8 encoding is 1 to 512 bytes. */
+  /**
+   * Random ids: valid exactly when no code point is refused and the UTF-8 encoding is 1 to 512
+   * bytes.
+   */
   @Test
   void agreesWithTheRuleOnRandomIds() {
     SplittableRandom random = new SplittableRandom(0x5eed1d5L);
@@ -83,10 +110,18 @@ class DocumentIdTest {
         }
       }
       String id = b.toString();
-      boolean expected = !id.isEmpty() && id.codePoints().noneMatch(c -> Character.isISOControl(c)
-          || c == 0x2028 || c == 0x2029 || Character.isSurrogate((char) c) && c <= 0xffff)
-          && id.getBytes(StandardCharsets.UTF_8).length <= 512;
-      assertThat(DocumentId.isValid(id)).as("%s", id.codePoints().mapToObj(Integer::toHexString).toList())
+      boolean expected =
+          !id.isEmpty()
+              && id.codePoints()
+                  .noneMatch(
+                      c ->
+                          Character.isISOControl(c)
+                              || c == 0x2028
+                              || c == 0x2029
+                              || Character.isSurrogate((char) c) && c <= 0xffff)
+              && id.getBytes(StandardCharsets.UTF_8).length <= 512;
+      assertThat(DocumentId.isValid(id))
+          .as("%s", id.codePoints().mapToObj(Integer::toHexString).toList())
           .isEqualTo(expected);
       valid += expected ? 1 : 0;
     }
@@ -107,22 +142,33 @@ class DocumentIdTest {
     assertThat(e.problem()).isEqualTo(InputProblem.INVALID_ID);
     assertThat(e.recordIndex()).isEqualTo(6);
     assertThat(e.getMessage())
-        .isEqualTo("in.jsonl:7: invalid id 'a\\u000Bb\\\\' (it holds the control character U+000B at character 2)");
+        .isEqualTo(
+            "in.jsonl:7: invalid id 'a\\u000Bb\\\\' (it holds the control character U+000B at"
+                + " character 2)");
     assertThat(DocumentId.recordDetail("x".repeat(600)).orElseThrow())
-        .isEqualTo("invalid id '" + "x".repeat(64) + "...' (it is longer than 512 bytes in UTF-8 (600))");
+        .isEqualTo(
+            "invalid id '" + "x".repeat(64) + "...' (it is longer than 512 bytes in UTF-8 (600))");
   }
 
   @Test
   void textsMustBeWellFormedAndMayHoldAnythingElse() {
-    assertThat(DocumentText.problem("tab\tnew\nline \u0000 \u001b \ud83d\ude00 " + "x".repeat(10_000))).isEmpty();
+    assertThat(
+            DocumentText.problem("tab\tnew\nline \u0000 \u001b \ud83d\ude00 " + "x".repeat(10_000)))
+        .isEmpty();
     assertThat(DocumentText.problem("")).isEmpty();
-    assertThat(DocumentText.problem("t\ud800 apples")).contains(
-        "holds the lone surrogate U+D800 at character 2, half of a UTF-16 pair without the other half");
-    assertThat(DocumentText.problem("\ud83d\ude00 \ude00")).get().asString().contains("U+DE00 at character 3");
+    assertThat(DocumentText.problem("t\ud800 apples"))
+        .contains(
+            "holds the lone surrogate U+D800 at character 2, half of a UTF-16 pair without the"
+                + " other half");
+    assertThat(DocumentText.problem("\ud83d\ude00 \ude00"))
+        .get()
+        .asString()
+        .contains("U+DE00 at character 3");
     InputException e = DocumentText.problem("a\udfff", "t.jsonl", 3, 2).orElseThrow();
     assertThat(e.problem()).isEqualTo(InputProblem.INVALID_TEXT);
     assertThat(e.recordIndex()).isEqualTo(2);
-    assertThat(e.getMessage()).startsWith("t.jsonl:3: invalid text (it holds the lone surrogate U+DFFF at character 2");
+    assertThat(e.getMessage())
+        .startsWith("t.jsonl:3: invalid text (it holds the lone surrogate U+DFFF at character 2");
   }
 
   @Test
@@ -131,10 +177,13 @@ class DocumentIdTest {
     assertThat(skip.admit(new Document("ok", "text", "f", 1, 0))).isTrue();
     assertThat(skip.admit(new Document("a\tb", "text", "f", 2, 1))).isFalse();
     assertThat(skip.admit(new Document("c", "\ud800", "f", 3, 2))).isFalse();
-    assertThat(skip.skipped()).containsEntry(InputProblem.INVALID_ID, 1L).containsEntry(InputProblem.INVALID_TEXT, 1L);
+    assertThat(skip.skipped())
+        .containsEntry(InputProblem.INVALID_ID, 1L)
+        .containsEntry(InputProblem.INVALID_TEXT, 1L);
     InputProblems fail = new InputProblems(OnError.FAIL);
     assertThatThrownBy(() -> fail.admit(new Document("a\tb", "text", "f", 2, 1)))
         .isInstanceOf(InputException.class)
-        .hasMessage("f:2: invalid id 'a\\u0009b' (it holds the control character U+0009 at character 2)");
+        .hasMessage(
+            "f:2: invalid id 'a\\u0009b' (it holds the control character U+0009 at character 2)");
   }
 }

@@ -21,7 +21,8 @@ class BucketTableTest {
       BucketTable table = new BucketTable(random.nextInt(64));
       Map<Long, TreeSet<Integer>> reference = new HashMap<>();
       for (int step = 0; step < 5000; step++) {
-        long key = random.nextInt(keySpace) * 0x9E3779B97F4A7C15L; // spread, with collisions of slots
+        long key =
+            random.nextInt(keySpace) * 0x9E3779B97F4A7C15L; // spread, with collisions of slots
         int handle = random.nextInt(300);
         TreeSet<Integer> members = reference.computeIfAbsent(key, k -> new TreeSet<>());
         if (random.nextInt(3) > 0 && !members.contains(handle)) {

@@ -86,7 +86,8 @@ class LshIndexTest {
   void duplicateInsertIsRejected() {
     LshIndex<String> index = new LshIndex<>(PARAMS);
     index.insert("a", new int[8]);
-    assertThatThrownBy(() -> index.insert("a", new int[8])).hasMessageContaining("already in the index: a");
+    assertThatThrownBy(() -> index.insert("a", new int[8]))
+        .hasMessageContaining("already in the index: a");
   }
 
   @Test
@@ -146,9 +147,14 @@ class LshIndexTest {
   }
 
   static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> sCurveCases() {
-    return java.util.stream.Stream.of(MinHashScheme.values()).flatMap(scheme -> java.util.stream.Stream.of(
-        org.junit.jupiter.params.provider.Arguments.of(scheme, 200), // more elements than values
-        org.junit.jupiter.params.provider.Arguments.of(scheme, 40))); // fewer: densified bins
+    return java.util.stream.Stream.of(MinHashScheme.values())
+        .flatMap(
+            scheme ->
+                java.util.stream.Stream.of(
+                    org.junit.jupiter.params.provider.Arguments.of(
+                        scheme, 200), // more elements than values
+                    org.junit.jupiter.params.provider.Arguments.of(
+                        scheme, 40))); // fewer: densified bins
   }
 
   /**
@@ -177,7 +183,8 @@ class LshIndexTest {
           a[i] = random.nextLong();
           b[i] = random.nextLong();
         }
-        MinHashSigner signer = MinHashSigner.create(new MinHashConfig(scheme, 100, random.nextLong()));
+        MinHashSigner signer =
+            MinHashSigner.create(new MinHashConfig(scheme, 100, random.nextLong()));
         long[] keysA = banding.bucketKeys(signer.sign(a));
         long[] keysB = banding.bucketKeys(signer.sign(b));
         for (int band = 0; band < params.bands(); band++) {
@@ -189,7 +196,9 @@ class LshIndexTest {
       }
       double expected = params.candidateProbability(jaccard);
       double tolerance = 4 * Math.sqrt(expected * (1 - expected) / trials) + 0.01;
-      assertThat((double) hits / trials).as("%s, %d elements: candidate rate at J=%.3f", scheme, setSize, jaccard).isCloseTo(expected, org.assertj.core.api.Assertions.within(tolerance));
+      assertThat((double) hits / trials)
+          .as("%s, %d elements: candidate rate at J=%.3f", scheme, setSize, jaccard)
+          .isCloseTo(expected, org.assertj.core.api.Assertions.within(tolerance));
     }
   }
 }

@@ -11,7 +11,8 @@ class LshParamsTest {
   @Test
   void candidateProbabilityIsTheSCurve() {
     LshParams params = LshParams.of(20, 5);
-    assertThat(params.candidateProbability(0.5)).isCloseTo(1 - Math.pow(1 - Math.pow(0.5, 5), 20), within(1e-15));
+    assertThat(params.candidateProbability(0.5))
+        .isCloseTo(1 - Math.pow(1 - Math.pow(0.5, 5), 20), within(1e-15));
     assertThat(params.candidateProbability(0)).isZero();
     assertThat(params.candidateProbability(1)).isEqualTo(1);
   }
@@ -27,8 +28,10 @@ class LshParamsTest {
 
   @Test
   void lowerThresholdsUseFewerRows() {
-    assertThat(LshParams.optimal(0.5, 128, 0.99).rows()).isLessThan(LshParams.optimal(0.8, 128, 0.99).rows());
-    assertThat(LshParams.optimal(0.95, 128, 0.99).rows()).isGreaterThan(LshParams.optimal(0.8, 128, 0.99).rows());
+    assertThat(LshParams.optimal(0.5, 128, 0.99).rows())
+        .isLessThan(LshParams.optimal(0.8, 128, 0.99).rows());
+    assertThat(LshParams.optimal(0.95, 128, 0.99).rows())
+        .isGreaterThan(LshParams.optimal(0.8, 128, 0.99).rows());
   }
 
   @Test
@@ -46,7 +49,8 @@ class LshParamsTest {
   void rejectsInvalidArguments() {
     assertThatThrownBy(() -> LshParams.of(0, 5)).hasMessage("bands must be at least 1, got 0");
     assertThatThrownBy(() -> LshParams.optimal(1.5, 128, 0.99)).hasMessageContaining("threshold");
-    assertThatThrownBy(() -> LshParams.optimal(0.8, 128, 1.0)).hasMessageContaining("target recall");
+    assertThatThrownBy(() -> LshParams.optimal(0.8, 128, 1.0))
+        .hasMessageContaining("target recall");
   }
 
   /** Property over 200 seeded random (threshold, n, target). */
@@ -65,7 +69,9 @@ class LshParamsTest {
     }
   }
 
-  /** Property over 100 seeded random (threshold, target): the optimizer is monotone in the target. */
+  /**
+   * Property over 100 seeded random (threshold, target): the optimizer is monotone in the target.
+   */
   @Test
   void aHigherTargetNeverLowersTheProbabilityAtTheThreshold() {
     SplittableRandom random = new SplittableRandom(0x16);
@@ -74,7 +80,8 @@ class LshParamsTest {
       double target = random.nextDouble(0.5, 0.98);
       double higher = Math.min(0.999, target + 0.01);
       assertThat(LshParams.optimal(threshold, 128, higher).candidateProbability(threshold))
-          .isGreaterThanOrEqualTo(LshParams.optimal(threshold, 128, target).candidateProbability(threshold) - 1e-12);
+          .isGreaterThanOrEqualTo(
+              LshParams.optimal(threshold, 128, target).candidateProbability(threshold) - 1e-12);
     }
   }
 }

@@ -19,7 +19,9 @@ class AgreementFilterTest {
       for (double p : new double[] {0.3, 0.5, 0.8, 0.9, 0.95, 0.99}) {
         int m = AgreementFilter.binomialMinimum(n, p, AgreementFilter.MISS);
         BigDecimal miss = new BigDecimal(AgreementFilter.MISS);
-        assertThat(tailBelow(n, p, m).compareTo(miss)).as("n=%d p=%s m=%d", n, p, m).isLessThanOrEqualTo(0);
+        assertThat(tailBelow(n, p, m).compareTo(miss))
+            .as("n=%d p=%s m=%d", n, p, m)
+            .isLessThanOrEqualTo(0);
         if (m < n) {
           assertThat(tailBelow(n, p, m + 1).compareTo(miss)).as("n=%d p=%s m+1", n, p).isPositive();
         }
@@ -39,8 +41,14 @@ class AgreementFilterTest {
     BigDecimal sum = BigDecimal.ZERO;
     BigDecimal choose = BigDecimal.ONE;
     for (int k = 0; k < m; k++) {
-      sum = sum.add(choose.multiply(bp.pow(k, context), context).multiply(bq.pow(n - k, context), context), context);
-      choose = choose.multiply(BigDecimal.valueOf(n - k)).divide(BigDecimal.valueOf(k + 1), context);
+      sum =
+          sum.add(
+              choose
+                  .multiply(bp.pow(k, context), context)
+                  .multiply(bq.pow(n - k, context), context),
+              context);
+      choose =
+          choose.multiply(BigDecimal.valueOf(n - k)).divide(BigDecimal.valueOf(k + 1), context);
     }
     return sum;
   }
@@ -48,14 +56,18 @@ class AgreementFilterTest {
   @Test
   void minimumsAtOneHundredTwentyEightValues() {
     AgreementFilter filter = new AgreementFilter(128, 0.8);
-    assertThat(filter.looseMinimum()).isEqualTo(Signatures.minimumAgreement(128, 0.8)).isEqualTo(70);
+    assertThat(filter.looseMinimum())
+        .isEqualTo(Signatures.minimumAgreement(128, 0.8))
+        .isEqualTo(70);
     assertThat(filter.binomialMinimum()).isEqualTo(79);
     assertThat(filter.bar()).isEqualTo(0.8);
     // never below the loose minimum, even where the binomial quantile would be
     AgreementFilter few = new AgreementFilter(8, 0.9);
     assertThat(few.binomialMinimum()).isGreaterThanOrEqualTo(few.looseMinimum());
-    assertThatThrownBy(() -> new AgreementFilter(0, 0.5)).isInstanceOf(IllegalArgumentException.class);
-    assertThatThrownBy(() -> new AgreementFilter(128, 1.5)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new AgreementFilter(0, 0.5))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> new AgreementFilter(128, 1.5))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   /**
@@ -75,15 +87,19 @@ class AgreementFilterTest {
       for (int i = 0; i < changed; i++) {
         b[random.nextInt(128)] = random.nextInt();
       }
-      int[] copied = random.nextBoolean() ? a : b; // values copied within a signature, as densification does
+      int[] copied =
+          random.nextBoolean() ? a : b; // values copied within a signature, as densification does
       int copies = random.nextInt(3) == 0 ? random.nextInt(20, 45) : random.nextInt(0, 5);
       for (int i = 0; i < copies; i++) {
         copied[random.nextInt(128)] = copied[random.nextInt(128)];
       }
       int agreement = Signatures.agreement(a, b);
       boolean sparse = Math.min(distinctLowBits(a), distinctLowBits(b)) < 96;
-      boolean expected = agreement >= filter.binomialMinimum() || (sparse && agreement >= filter.looseMinimum());
-      assertThat(filter.passes(a, b)).as("agreement %d, sparse %s", agreement, sparse).isEqualTo(expected);
+      boolean expected =
+          agreement >= filter.binomialMinimum() || (sparse && agreement >= filter.looseMinimum());
+      assertThat(filter.passes(a, b))
+          .as("agreement %d, sparse %s", agreement, sparse)
+          .isEqualTo(expected);
       int[] store = new int[3 * 128];
       System.arraycopy(a, 0, store, 128, 128);
       System.arraycopy(b, 0, store, 256, 128);
@@ -119,17 +135,19 @@ class AgreementFilterTest {
       }
       int distinct = (int) java.util.Arrays.stream(signature).distinct().count();
       assertThat(AgreementFilter.distinctLowBits(signature, 0, 128))
-          .isEqualTo(distinctLowBits(signature)).isLessThanOrEqualTo(distinct);
+          .isEqualTo(distinctLowBits(signature))
+          .isLessThanOrEqualTo(distinct);
     }
   }
 
   /**
    * Why the binomial minimum needs well-filled signatures. Agreement counts of 2,000
    * one-permutation pairs at J = 0.8 (seeded), of the pairs the filter would treat each way: 900
-   * elements a set and both signatures well filled (at least 96 distinct low-bit patterns), the variance is at most the binomial
-   * one, n·J·(1 − J) = 20.5, within 4 standard errors of a sample variance; 9 elements a set (most
-   * bins empty, every signature repeating values), it is larger (about 1.5 times: at least 1.25,
-   * 4 standard errors below; every such signature has fewer than 96 distinct patterns).
+   * elements a set and both signatures well filled (at least 96 distinct low-bit patterns), the
+   * variance is at most the binomial one, n·J·(1 − J) = 20.5, within 4 standard errors of a sample
+   * variance; 9 elements a set (most bins empty, every signature repeating values), it is larger
+   * (about 1.5 times: at least 1.25, 4 standard errors below; every such signature has fewer than
+   * 96 distinct patterns).
    */
   @Test
   void oneMutationSpreadIsBinomialOnlyWithoutRepeats() {
@@ -138,7 +156,8 @@ class AgreementFilterTest {
     double[] large = agreementMeanAndVariance(config, 900, 100, false, 2000);
     double[] small = agreementMeanAndVariance(config, 9, 1, true, 2000);
     double standardError = binomial * Math.sqrt(2.0 / 1999);
-    assertThat(large[0]).isCloseTo(102.4, org.assertj.core.data.Offset.offset(4 * Math.sqrt(binomial / 2000)));
+    assertThat(large[0])
+        .isCloseTo(102.4, org.assertj.core.data.Offset.offset(4 * Math.sqrt(binomial / 2000)));
     assertThat(large[1]).isLessThanOrEqualTo(binomial + 4 * standardError);
     assertThat(small[1]).isGreaterThan(1.25 * binomial);
   }
@@ -148,7 +167,8 @@ class AgreementFilterTest {
    * elements ({@code distinct} of them unshared) whose signatures are sparse (either shows fewer
    * than 96 distinct low-bit patterns) or not, as asked.
    */
-  private static double[] agreementMeanAndVariance(MinHashConfig base, int size, int distinct, boolean sparse, int pairs) {
+  private static double[] agreementMeanAndVariance(
+      MinHashConfig base, int size, int distinct, boolean sparse, int pairs) {
     SplittableRandom random = new SplittableRandom(0x5eed + size);
     double sum = 0;
     double sumSquares = 0;

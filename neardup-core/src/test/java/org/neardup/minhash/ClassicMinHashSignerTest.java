@@ -23,7 +23,8 @@ class ClassicMinHashSignerTest {
     }
     SplittableRandom random = new SplittableRandom(0x61);
     for (int trial = 0; trial < 5000; trial++) {
-      assertPermuteMatchesBigInteger(random.nextLong(1, p), random.nextLong(0, p), random.nextLong());
+      assertPermuteMatchesBigInteger(
+          random.nextLong(1, p), random.nextLong(0, p), random.nextLong());
     }
   }
 
@@ -31,7 +32,8 @@ class ClassicMinHashSignerTest {
     long x = ClassicMinHashSigner.reduce(hash);
     BigInteger unsignedHash = new BigInteger(Long.toUnsignedString(hash));
     assertThat(BigInteger.valueOf(x)).isEqualTo(unsignedHash.mod(P));
-    BigInteger expected = BigInteger.valueOf(a).multiply(BigInteger.valueOf(x)).add(BigInteger.valueOf(b)).mod(P);
+    BigInteger expected =
+        BigInteger.valueOf(a).multiply(BigInteger.valueOf(x)).add(BigInteger.valueOf(b)).mod(P);
     assertThat(ClassicMinHashSigner.permute(a, b, x)).isEqualTo(expected.longValueExact());
   }
 
@@ -40,7 +42,8 @@ class ClassicMinHashSignerTest {
     long p = ClassicMinHashSigner.PRIME;
     assertThat(ClassicMinHashSigner.reduce(p)).isZero();
     assertThat(ClassicMinHashSigner.reduce(p + 1)).isEqualTo(1);
-    assertThat(ClassicMinHashSigner.reduce(-1L)).isEqualTo(new BigInteger(Long.toUnsignedString(-1L)).mod(P).longValue());
+    assertThat(ClassicMinHashSigner.reduce(-1L))
+        .isEqualTo(new BigInteger(Long.toUnsignedString(-1L)).mod(P).longValue());
   }
 
   @Test
@@ -71,13 +74,14 @@ class ClassicMinHashSignerTest {
   @Test
   void signaturesArePinned() {
     // Persisted signatures depend on these values: a change is a new MinHashScheme, not an edit.
-    int[] signature = MinHashSigner.create(CLASSIC.withNumPermutations(4)).sign(new long[] {1, 2, 3, 42});
+    int[] signature =
+        MinHashSigner.create(CLASSIC.withNumPermutations(4)).sign(new long[] {1, 2, 3, 42});
     assertThat(signature).containsExactly(GoldenSignature.SEED_1_N_4_OF_1_2_3_42);
   }
 
   /**
-   * The estimator is unbiased with variance J(1-J)/n: over 400 independent pairs with J = 0.5 and
-   * n = 128, the mean estimate lies within 4 standard errors of J, and the sample variance within
+   * The estimator is unbiased with variance J(1-J)/n: over 400 independent pairs with J = 0.5 and n
+   * = 128, the mean estimate lies within 4 standard errors of J, and the sample variance within
    * [0.7, 1.3] of J(1-J)/n (with 400 samples its relative standard error is about 7%).
    */
   @Test
@@ -88,12 +92,14 @@ class ClassicMinHashSignerTest {
     double[] estimates = new double[pairs];
     for (int i = 0; i < pairs; i++) {
       long[][] ab = setsWithJaccard(random, 300, 100); // |A∩B| = 300 - 100 = 200, |A∪B| = 400
-      MinHashSigner seeded = MinHashSigner.create(new MinHashConfig(MinHashScheme.CLASSIC_V1, n, random.nextLong()));
+      MinHashSigner seeded =
+          MinHashSigner.create(new MinHashConfig(MinHashScheme.CLASSIC_V1, n, random.nextLong()));
       estimates[i] = Signatures.estimateSimilarity(seeded.sign(ab[0]), seeded.sign(ab[1]));
     }
     double jaccard = 0.5;
     double mean = Arrays.stream(estimates).average().orElseThrow();
-    double variance = Arrays.stream(estimates).map(e -> (e - mean) * (e - mean)).sum() / (pairs - 1);
+    double variance =
+        Arrays.stream(estimates).map(e -> (e - mean) * (e - mean)).sum() / (pairs - 1);
     double expectedVariance = jaccard * (1 - jaccard) / n;
     assertThat(Math.abs(mean - jaccard)).isLessThan(4 * Math.sqrt(expectedVariance / pairs));
     assertThat(variance / expectedVariance).isBetween(0.7, 1.3);

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
-import java.util.stream.Stream;
 
 /** What every signing scheme must do: determinism, set semantics, and an accurate estimator. */
 class MinHashSchemeContractTest {
@@ -36,27 +36,33 @@ class MinHashSchemeContractTest {
   void identicalSetsAgreeEverywhereAndEmptySetIsAllOnes(MinHashScheme scheme) {
     MinHashSigner signer = MinHashSigner.create(new MinHashConfig(scheme, 64, 3));
     long[] small = {5, -9, 42};
-    assertThat(Signatures.estimateSimilarity(signer.sign(small), signer.sign(small.clone()))).isEqualTo(1.0);
+    assertThat(Signatures.estimateSimilarity(signer.sign(small), signer.sign(small.clone())))
+        .isEqualTo(1.0);
     assertThat(signer.sign(new long[0])).containsOnly(-1);
   }
 
   static Stream<Arguments> estimatorCases() {
     // (scheme, set size, distinct per side): J = (size - distinct) / (size + distinct)
-    return Stream.of(MinHashScheme.values()).flatMap(scheme -> Stream.of(
-        Arguments.of(scheme, 300, 100), // J = 0.5, sets larger than n
-        Arguments.of(scheme, 40, 4), // J = 36/44, sets smaller than n: many empty bins for OPH
-        Arguments.of(scheme, 2000, 111))); // J ~ 0.9
+    return Stream.of(MinHashScheme.values())
+        .flatMap(
+            scheme ->
+                Stream.of(
+                    Arguments.of(scheme, 300, 100), // J = 0.5, sets larger than n
+                    Arguments.of(
+                        scheme, 40, 4), // J = 36/44, sets smaller than n: many empty bins for OPH
+                    Arguments.of(scheme, 2000, 111))); // J ~ 0.9
   }
 
   /**
-   * Over 400 independent pairs (fresh sets and seed each) the mean estimate lies within 4
-   * standard errors of J, with the standard error of n-permutation MinHash, sqrt(J(1-J)/n)/sqrt(400);
-   * and the sample variance lies within [0.5, 1.3] of J(1-J)/n (one-permutation hashing samples
-   * without replacement, so its variance may be lower, never much higher).
+   * Over 400 independent pairs (fresh sets and seed each) the mean estimate lies within 4 standard
+   * errors of J, with the standard error of n-permutation MinHash, sqrt(J(1-J)/n)/sqrt(400); and
+   * the sample variance lies within [0.5, 1.3] of J(1-J)/n (one-permutation hashing samples without
+   * replacement, so its variance may be lower, never much higher).
    */
   @ParameterizedTest
   @MethodSource("estimatorCases")
-  void estimatorIsUnbiasedWithAtMostTheVarianceOfClassicMinHash(MinHashScheme scheme, int size, int distinct) {
+  void estimatorIsUnbiasedWithAtMostTheVarianceOfClassicMinHash(
+      MinHashScheme scheme, int size, int distinct) {
     SplittableRandom random = new SplittableRandom(0xd5128e3d969c8f29L ^ size);
     int pairs = 400;
     int n = 128;
@@ -68,9 +74,12 @@ class MinHashSchemeContractTest {
       estimates[i] = Signatures.estimateSimilarity(signer.sign(ab[0]), signer.sign(ab[1]));
     }
     double mean = Arrays.stream(estimates).average().orElseThrow();
-    double variance = Arrays.stream(estimates).map(e -> (e - mean) * (e - mean)).sum() / (pairs - 1);
+    double variance =
+        Arrays.stream(estimates).map(e -> (e - mean) * (e - mean)).sum() / (pairs - 1);
     double classicVariance = jaccard * (1 - jaccard) / n;
-    assertThat(Math.abs(mean - jaccard)).as("bias").isLessThan(4 * Math.sqrt(classicVariance / pairs));
+    assertThat(Math.abs(mean - jaccard))
+        .as("bias")
+        .isLessThan(4 * Math.sqrt(classicVariance / pairs));
     assertThat(variance / classicVariance).as("variance ratio").isBetween(0.5, 1.3);
   }
 }

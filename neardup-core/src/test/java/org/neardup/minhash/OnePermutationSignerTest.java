@@ -16,15 +16,40 @@ class OnePermutationSignerTest {
   void signaturesArePinned() {
     // Persisted signatures depend on these values: a change is a new MinHashScheme, not an edit.
     assertThat(signer(8).sign(new long[] {1, 2, 3, 42}))
-        .containsExactly(-283049036, 106347712, 106347712, -1109421595, -1109421595, 106347712, -1109421595, -1109421595);
+        .containsExactly(
+            -283049036,
+            106347712,
+            106347712,
+            -1109421595,
+            -1109421595,
+            106347712,
+            -1109421595,
+            -1109421595);
     // a set that fills every bin: the minimum of each bin, no densification
     long[] set = new long[200];
     for (int i = 0; i < set.length; i++) {
       set[i] = i * 0x9E3779B97F4A7C15L;
     }
-    assertThat(MinHashSigner.create(new MinHashConfig(MinHashScheme.ONE_PERMUTATION_V1, 16, 7)).sign(set))
-        .containsExactly(1177446759, 1013997578, 1285394480, 8850352, 113726844, 369154970, 216448250, 269097933,
-            87995066, 406455158, 42768915, 438259112, 352814013, 87840974, 337282165, 585921368);
+    assertThat(
+            MinHashSigner.create(new MinHashConfig(MinHashScheme.ONE_PERMUTATION_V1, 16, 7))
+                .sign(set))
+        .containsExactly(
+            1177446759,
+            1013997578,
+            1285394480,
+            8850352,
+            113726844,
+            369154970,
+            216448250,
+            269097933,
+            87995066,
+            406455158,
+            42768915,
+            438259112,
+            352814013,
+            87840974,
+            337282165,
+            585921368);
   }
 
   @Test
@@ -32,12 +57,15 @@ class OnePermutationSignerTest {
     // the signer's probe tables and complemented bins are an optimization of this definition
     java.util.SplittableRandom random = new java.util.SplittableRandom(17);
     for (int n : new int[] {1, 2, 8, 128, 300, 1024}) {
-      MinHashConfig config = new MinHashConfig(MinHashScheme.ONE_PERMUTATION_V1, n, random.nextLong());
+      MinHashConfig config =
+          new MinHashConfig(MinHashScheme.ONE_PERMUTATION_V1, n, random.nextLong());
       MinHashSigner signer = MinHashSigner.create(config);
       for (int trial = 0; trial < 200; trial++) {
         // sizes from 1 (almost every bin borrows, far past the tabled probes) to 4n
         long[] set = random.longs(1 + random.nextInt(4 * n)).toArray();
-        assertThat(signer.sign(set)).as("n=%d, %d elements", n, set.length).containsExactly(definition(config, set));
+        assertThat(signer.sign(set))
+            .as("n=%d, %d elements", n, set.length)
+            .containsExactly(definition(config, set));
       }
     }
   }
@@ -50,7 +78,8 @@ class OnePermutationSignerTest {
       out.writeObject(signer);
     }
     MinHashSigner copy;
-    try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+    try (java.io.ObjectInputStream in =
+        new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
       copy = (MinHashSigner) in.readObject();
     }
     long[] sparse = {5, 6};
@@ -102,7 +131,12 @@ class OnePermutationSignerTest {
     for (int v : signature) values.add(v);
     // three elements: at most three distinct values, each used
     assertThat(values).hasSizeBetween(1, 3);
-    int[] fromEach = new int[] {signer(64).sign(new long[] {10})[0], signer(64).sign(new long[] {20})[0], signer(64).sign(new long[] {30})[0]};
+    int[] fromEach =
+        new int[] {
+          signer(64).sign(new long[] {10})[0],
+          signer(64).sign(new long[] {20})[0],
+          signer(64).sign(new long[] {30})[0]
+        };
     for (int v : values) {
       assertThat(fromEach).contains(v);
     }

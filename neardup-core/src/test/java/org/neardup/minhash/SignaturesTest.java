@@ -20,13 +20,15 @@ class SignaturesTest {
       int[] a = random.ints(n, 0, 3).toArray();
       int[] b = random.ints(n, 0, 3).toArray();
       int minimum = random.nextInt(0, n + 2);
-      assertThat(Signatures.agreeAtLeast(a, b, minimum)).isEqualTo(Signatures.agreement(a, b) >= minimum);
+      assertThat(Signatures.agreeAtLeast(a, b, minimum))
+          .isEqualTo(Signatures.agreement(a, b) >= minimum);
     }
   }
 
   /**
    * Property over 2000 seeded random pairs (lengths 1..200, so the last long is often partial):
-   * lowByteAgreement counts the positions whose low bytes are equal, as a loop over the values does.
+   * lowByteAgreement counts the positions whose low bytes are equal, as a loop over the values
+   * does.
    */
   @Test
   void lowByteAgreementCountsEqualLowBytes() {
@@ -37,13 +39,17 @@ class SignaturesTest {
       int[] b = new int[n];
       for (int i = 0; i < n; i++) {
         int choice = random.nextInt(3);
-        b[i] = choice == 0 ? a[i] : choice == 1 ? (a[i] & ~0xFF) | random.nextInt(256) : random.nextInt();
+        b[i] =
+            choice == 0
+                ? a[i]
+                : choice == 1 ? (a[i] & ~0xFF) | random.nextInt(256) : random.nextInt();
       }
       int expected = 0;
       for (int i = 0; i < n; i++) {
         expected += (a[i] & 0xFF) == (b[i] & 0xFF) ? 1 : 0;
       }
-      assertThat(Signatures.lowByteAgreement(Signatures.lowBytes(a), Signatures.lowBytes(b), n)).isEqualTo(expected);
+      assertThat(Signatures.lowByteAgreement(Signatures.lowBytes(a), Signatures.lowBytes(b), n))
+          .isEqualTo(expected);
     }
   }
 
@@ -66,8 +72,10 @@ class SignaturesTest {
     for (MinHashScheme scheme : MinHashScheme.values()) {
       for (int trial = 0; trial < 3000; trial++) {
         long[][] ab = ClassicMinHashSignerTest.setsWithJaccard(random, 90, 10); // J = 80/100
-        MinHashSigner signer = MinHashSigner.create(new MinHashConfig(scheme, 128, random.nextLong()));
-        assertThat(Signatures.agreement(signer.sign(ab[0]), signer.sign(ab[1]))).isGreaterThanOrEqualTo(minimum);
+        MinHashSigner signer =
+            MinHashSigner.create(new MinHashConfig(scheme, 128, random.nextLong()));
+        assertThat(Signatures.agreement(signer.sign(ab[0]), signer.sign(ab[1])))
+            .isGreaterThanOrEqualTo(minimum);
       }
     }
   }

@@ -51,16 +51,18 @@ class ContainmentQueryTest {
 
   /**
    * Property over 300 seeded random corpora whose posting lists are of very different lengths (a
-   * few shingles in most documents, most in few): the documents that pass the candidate rule
-   * (found in the posting lists, then holding h of the k sampled shingles) are exactly those that
-   * hold h of them, and the hits counted for each never exceed what it holds.
+   * few shingles in most documents, most in few): the documents that pass the candidate rule (found
+   * in the posting lists, then holding h of the k sampled shingles) are exactly those that hold h
+   * of them, and the hits counted for each never exceed what it holds.
    */
   @Test
   void candidatesAreExactlyTheDocumentsHoldingEnoughSampledShingles() {
     candidatesAreExact(false);
   }
 
-  /** The same where the store cannot tell the lists' lengths: any k - h + 1 lists are read first. */
+  /**
+   * The same where the store cannot tell the lists' lengths: any k - h + 1 lists are read first.
+   */
   @Test
   void candidatesAreExactWhereListLengthsAreUnknown() {
     candidatesAreExact(true);
@@ -81,9 +83,12 @@ class ContainmentQueryTest {
         sets.add(randomSet(random, universe, 0, frequency));
       }
       double threshold = 0.5 + 0.5 * random.nextDouble();
-      ContainmentQuery containment = new ContainmentQuery(new ContainmentPlan(threshold, 0.99, new ContainmentSample(1)), query);
+      ContainmentQuery containment =
+          new ContainmentQuery(
+              new ContainmentPlan(threshold, 0.99, new ContainmentSample(1)), query);
       MapPostings postings = MapPostings.of(sets);
-      ContainmentQuery.Candidates candidates = containment.candidates(unsized ? new UnsizedPostings(postings) : postings);
+      ContainmentQuery.Candidates candidates =
+          containment.candidates(unsized ? new UnsizedPostings(postings) : postings);
 
       TreeSet<Long> passing = new TreeSet<>();
       for (int i = 0; i < candidates.size(); i++) {
@@ -105,7 +110,8 @@ class ContainmentQueryTest {
   }
 
   /** Shingles 0..universe-1, each in the set with probability p (or frequency[s]). */
-  private static long[] randomSet(SplittableRandom random, int universe, double p, double[] frequency) {
+  private static long[] randomSet(
+      SplittableRandom random, int universe, double p, double[] frequency) {
     return LongStream.range(0, universe)
         .filter(s -> random.nextDouble() < (frequency == null ? p : frequency[(int) s]))
         .map(s -> s * 0x9E3779B97F4A7C15L)

@@ -17,7 +17,9 @@ class ContainmentSampleTest {
       double p = 1.0 / rate;
       double mean = set.length * p;
       double sigma = Math.sqrt(set.length * p * (1 - p));
-      assertThat((double) sampled).as("rate %d", rate).isBetween(mean - 4 * sigma, mean + 4 * sigma);
+      assertThat((double) sampled)
+          .as("rate %d", rate)
+          .isBetween(mean - 4 * sigma, mean + 4 * sigma);
     }
   }
 

@@ -39,13 +39,16 @@ class TopKPlanTest {
       if (hits < banding.bands()) {
         // a document at the bound shows this few hits with probability PRUNE_ERROR
         double p = Math.pow(bound, banding.rows());
-        assertThat(Binomial.cdf(banding.bands(), p, hits)).isCloseTo(TopKPlan.PRUNE_ERROR, offset(1e-6));
+        assertThat(Binomial.cdf(banding.bands(), p, hits))
+            .isCloseTo(TopKPlan.PRUNE_ERROR, offset(1e-6));
       }
     }
     assertThat(plan.upperBound(1)).isBetween(0.35, 0.45);
   }
 
-  /** The fewest hits that plausibly reach a bar: the first whose upper bound is at least the bar. */
+  /**
+   * The fewest hits that plausibly reach a bar: the first whose upper bound is at least the bar.
+   */
   @Test
   void minimumHitsIsTheFirstHitCountWhoseBoundReachesTheBar() {
     TopKPlan plan = TopKPlan.forFloor(0.3, 128, 0.99);
@@ -56,14 +59,15 @@ class TopKPlanTest {
         assertThat(plan.upperBound(hits - 1)).as("bar %s", bar).isLessThan(bar);
       }
     }
-    assertThat(plan.minimumHits(0.3)).isLessThanOrEqualTo(1); // every floor candidate (one band or more)
+    assertThat(plan.minimumHits(0.3))
+        .isLessThanOrEqualTo(1); // every floor candidate (one band or more)
     assertThat(plan.minimumHits(0.5)).isGreaterThanOrEqualTo(2); // not those sharing one band
   }
 
   /**
    * The floor banding on real signatures (the default one-permutation scheme, sets of 300): at each
-   * similarity, the candidate rate within 4σ of 1 − (1 − s²)^64 and the mean number of shared
-   * bands within 4σ of 64·s² (what the hit-count bounds assume); 1,500 pairs a similarity, seeded.
+   * similarity, the candidate rate within 4σ of 1 − (1 − s²)^64 and the mean number of shared bands
+   * within 4σ of 64·s² (what the hit-count bounds assume); 1,500 pairs a similarity, seeded.
    */
   @Test
   void floorBandsFollowTheirSCurveAndHitCountsTheirBinomial() {
@@ -85,8 +89,9 @@ class TopKPlanTest {
           a[i] = random.nextLong();
           b[i] = random.nextLong();
         }
-        MinHashSigner signer = MinHashSigner.create(
-            new MinHashConfig(MinHashScheme.ONE_PERMUTATION_V1, 128, random.nextLong()));
+        MinHashSigner signer =
+            MinHashSigner.create(
+                new MinHashConfig(MinHashScheme.ONE_PERMUTATION_V1, 128, random.nextLong()));
         long[] keysA = banding.bucketKeys(signer.sign(a));
         long[] keysB = banding.bucketKeys(signer.sign(b));
         int hits = 0;
@@ -98,12 +103,14 @@ class TopKPlanTest {
       }
       double expected = plan.candidateProbability(jaccard);
       double rateSigma = Math.sqrt(expected * (1 - expected) / trials);
-      assertThat((double) candidates / trials).as("candidate rate at J=%.3f", jaccard)
+      assertThat((double) candidates / trials)
+          .as("candidate rate at J=%.3f", jaccard)
           .isCloseTo(expected, within(4 * rateSigma + 0.005));
       double p = jaccard * jaccard;
       double meanHits = 64 * p;
       double hitsSigma = Math.sqrt(64 * p * (1 - p) / trials);
-      assertThat((double) hitSum / trials).as("mean shared bands at J=%.3f", jaccard)
+      assertThat((double) hitSum / trials)
+          .as("mean shared bands at J=%.3f", jaccard)
           .isCloseTo(meanHits, within(4 * hitsSigma + 0.05));
     }
   }
@@ -116,8 +123,9 @@ class TopKPlanTest {
 
   /**
    * The low-byte filter's bound allows for chance agreements (1/256 a value): 128 · (0.3 + 0.7/256)
-   * = 38.75, minus 4 · 5.22, is 17; and signatures of real pairs at exactly J = 0.3 (one-permutation
-   * MinHash, 3000 seeded pairs) pass it as the 4σ bound says (3e-5 each: none here).
+   * = 38.75, minus 4 · 5.22, is 17; and signatures of real pairs at exactly J = 0.3
+   * (one-permutation MinHash, 3000 seeded pairs) pass it as the 4σ bound says (3e-5 each: none
+   * here).
    */
   @Test
   void theLowByteBoundAllowsForChanceAgreementsAndPassesPairsAtTheBar() {
@@ -130,7 +138,9 @@ class TopKPlanTest {
       long[] shared = random.longs(300).toArray(); // J = 300 / (300 + 350 + 350)
       long[] onlyA = random.longs(350).toArray();
       long[] onlyB = random.longs(350).toArray();
-      MinHashSigner signer = MinHashSigner.create(new MinHashConfig(MinHashScheme.ONE_PERMUTATION_V1, 128, random.nextLong()));
+      MinHashSigner signer =
+          MinHashSigner.create(
+              new MinHashConfig(MinHashScheme.ONE_PERMUTATION_V1, 128, random.nextLong()));
       int[] a = signer.sign(concat(shared, onlyA));
       int[] b = signer.sign(concat(shared, onlyB));
       assertThat(Signatures.lowByteAgreement(Signatures.lowBytes(a), Signatures.lowBytes(b), 128))
@@ -155,10 +165,15 @@ class TopKPlanTest {
     top.offer(2, 0.5); // ties with 5 and 7 at the k-th place: the lower handles win
     top.offer(9, 0.4);
     assertThat(top.kth(-1)).isEqualTo(0.5);
-    assertThat(top.results()).containsExactly(
-        new TopKCollector.Found(1, 0.9), new TopKCollector.Found(2, 0.5), new TopKCollector.Found(5, 0.5));
-    assertThat(ExactTopK.of(new long[][] {{1, 2}, {1, 2, 3}, {9}}, new long[] {1, 2}, 2, i -> false))
-        .extracting(TopKCollector.Found::handle).isEqualTo(List.of(0L, 1L));
+    assertThat(top.results())
+        .containsExactly(
+            new TopKCollector.Found(1, 0.9),
+            new TopKCollector.Found(2, 0.5),
+            new TopKCollector.Found(5, 0.5));
+    assertThat(
+            ExactTopK.of(new long[][] {{1, 2}, {1, 2, 3}, {9}}, new long[] {1, 2}, 2, i -> false))
+        .extracting(TopKCollector.Found::handle)
+        .isEqualTo(List.of(0L, 1L));
   }
 
   @Test

@@ -14,20 +14,30 @@ class ShinglerTest {
     long[] set = new Shingler(ShingleConfig.chars(3)).shingle("abcabcd");
     // abc, bca, cab, abc, bcd -> 4 distinct
     assertThat(set).hasSize(4);
-    assertThat(set).contains(
-        Shingler.hashShingle("abc"), Shingler.hashShingle("bca"), Shingler.hashShingle("cab"), Shingler.hashShingle("bcd"));
+    assertThat(set)
+        .contains(
+            Shingler.hashShingle("abc"),
+            Shingler.hashShingle("bca"),
+            Shingler.hashShingle("cab"),
+            Shingler.hashShingle("bcd"));
     assertThat(set).isSorted();
   }
 
-  /** An emoji is one character: shingles never cut a surrogate pair, and the count is in code points. */
+  /**
+   * An emoji is one character: shingles never cut a surrogate pair, and the count is in code
+   * points.
+   */
   @Test
   void charShinglesCountCodePointsSoEmojiAreOneCharacterEach() {
     String emoji = "\uD83D\uDE00"; // U+1F600, two UTF-16 code units
     Shingler shingler = new Shingler(ShingleConfig.chars(2));
     long[] set = shingler.shingle("a" + emoji + "b");
-    assertThat(set).containsExactlyInAnyOrder(Shingler.hashShingle("a" + emoji), Shingler.hashShingle(emoji + "b"));
+    assertThat(set)
+        .containsExactlyInAnyOrder(
+            Shingler.hashShingle("a" + emoji), Shingler.hashShingle(emoji + "b"));
     assertThat(shingler.unitCount("a" + emoji + "b")).isEqualTo(3);
-    // twenty emoji against their first seventeen: 16 of 19 shingles of 2 code points shared (not 0.833 of UTF-16)
+    // twenty emoji against their first seventeen: 16 of 19 shingles of 2 code points shared (not
+    // 0.833 of UTF-16)
     String[] faces = new String[20];
     for (int i = 0; i < 20; i++) {
       faces[i] = new String(Character.toChars(0x1F600 + i));
@@ -35,40 +45,56 @@ class ShinglerTest {
     String all = String.join("", faces);
     String first17 = String.join("", java.util.Arrays.copyOf(faces, 17));
     Shingler five = new Shingler(ShingleConfig.chars(5));
-    assertThat(org.neardup.verify.Jaccard.similarity(five.shingle(all), five.shingle(first17))).isEqualTo(13.0 / 16);
+    assertThat(org.neardup.verify.Jaccard.similarity(five.shingle(all), five.shingle(first17)))
+        .isEqualTo(13.0 / 16);
   }
 
   @Test
   void theUtf16VersionStillCountsCodeUnitsForWhatWasMadeWithIt() {
     String emoji = "\uD83D\uDE00";
-    Shingler utf16 = new Shingler(ShingleConfig.chars(2).withHashVersion(ShingleHashVersion.UTF16_V1));
-    assertThat(utf16.shingle("a" + emoji + "b")).containsExactlyInAnyOrder(
-        Shingler.hashShingle("a\uD83D"), Shingler.hashShingle(emoji), Shingler.hashShingle("\uDE00b"));
+    Shingler utf16 =
+        new Shingler(ShingleConfig.chars(2).withHashVersion(ShingleHashVersion.UTF16_V1));
+    assertThat(utf16.shingle("a" + emoji + "b"))
+        .containsExactlyInAnyOrder(
+            Shingler.hashShingle("a\uD83D"),
+            Shingler.hashShingle(emoji),
+            Shingler.hashShingle("\uDE00b"));
     assertThat(utf16.unitCount("a" + emoji + "b")).isEqualTo(4);
     // on text without supplementary characters both versions give the same set
     Shingler codePoints = new Shingler(ShingleConfig.chars(2));
-    assertThat(codePoints.shingle("plain text, é à ü")).containsExactly(utf16.shingle("plain text, é à ü"));
+    assertThat(codePoints.shingle("plain text, é à ü"))
+        .containsExactly(utf16.shingle("plain text, é à ü"));
   }
 
-  /** {@code shingle} (which hashes into the thread's array when it can) against the plain definition. */
+  /**
+   * {@code shingle} (which hashes into the thread's array when it can) against the plain
+   * definition.
+   */
   @Test
   void shingleIsTheSetOfTheHashesForAnyTextAndConfig() {
     java.util.SplittableRandom random = new java.util.SplittableRandom(0x5E7L);
     String[] pieces = {"a", "b", "c", " ", "word", "é", "\uD83D\uDE00", "xyz "};
     ShingleConfig[] configs = {
-      ShingleConfig.chars(1), ShingleConfig.chars(5), ShingleConfig.chars(9), ShingleConfig.words(2),
+      ShingleConfig.chars(1),
+      ShingleConfig.chars(5),
+      ShingleConfig.chars(9),
+      ShingleConfig.words(2),
       ShingleConfig.chars(5).withHashVersion(ShingleHashVersion.UTF16_V1)
     };
     for (int trial = 0; trial < 600; trial++) {
       StringBuilder text = new StringBuilder();
       // lengths from empty to past the thread's array (2^16 shingles), a few times
-      int length = trial % 100 == 99 ? 70_000 + random.nextInt(1000) : random.nextInt(trial % 3 == 0 ? 12 : 3000);
+      int length =
+          trial % 100 == 99
+              ? 70_000 + random.nextInt(1000)
+              : random.nextInt(trial % 3 == 0 ? 12 : 3000);
       while (text.length() < length) {
         text.append(pieces[random.nextInt(pieces.length)]);
       }
       for (ShingleConfig config : configs) {
         Shingler shingler = new Shingler(config);
-        assertThat(shingler.shingle(text.toString())).as("%s, %d chars", config, text.length())
+        assertThat(shingler.shingle(text.toString()))
+            .as("%s, %d chars", config, text.length())
             .containsExactly(Shingler.toSet(shingler.hashes(text.toString())));
       }
     }
@@ -82,7 +108,8 @@ class ShinglerTest {
 
   @Test
   void textOfExactlyKIsOneShingle() {
-    assertThat(new Shingler(ShingleConfig.chars(5)).shingle("exact")).containsExactly(Shingler.hashShingle("exact"));
+    assertThat(new Shingler(ShingleConfig.chars(5)).shingle("exact"))
+        .containsExactly(Shingler.hashShingle("exact"));
   }
 
   @Test
@@ -94,8 +121,11 @@ class ShinglerTest {
   @Test
   void wordShinglesAreKConsecutiveWordsJoinedBySingleSpaces() {
     long[] set = new Shingler(ShingleConfig.words(2)).shingle("the cat the cat sat");
-    assertThat(set).containsExactlyInAnyOrder(
-        Shingler.hashShingle("the cat"), Shingler.hashShingle("cat the"), Shingler.hashShingle("cat sat"));
+    assertThat(set)
+        .containsExactlyInAnyOrder(
+            Shingler.hashShingle("the cat"),
+            Shingler.hashShingle("cat the"),
+            Shingler.hashShingle("cat sat"));
   }
 
   @Test
@@ -106,7 +136,8 @@ class ShinglerTest {
 
   @Test
   void fewerWordsThanKAreOneShingle() {
-    assertThat(new Shingler(ShingleConfig.words(3)).shingle("two  words")).containsExactly(Shingler.hashShingle("two words"));
+    assertThat(new Shingler(ShingleConfig.words(3)).shingle("two  words"))
+        .containsExactly(Shingler.hashShingle("two words"));
   }
 
   @Test
@@ -120,15 +151,18 @@ class ShinglerTest {
     assertThat(ShingleConfig.parse("char:9")).isEqualTo(ShingleConfig.chars(9));
     assertThat(ShingleConfig.parse("WORD:3")).isEqualTo(ShingleConfig.words(3));
     assertThat(ShingleConfig.words(3)).hasToString("word:3");
-    assertThatThrownBy(() -> ShingleConfig.parse("chars9")).hasMessageContaining("expected char:K, word:K or whitespace-word:K");
+    assertThatThrownBy(() -> ShingleConfig.parse("chars9"))
+        .hasMessageContaining("expected char:K, word:K or whitespace-word:K");
     assertThatThrownBy(() -> ShingleConfig.parse("char:0")).hasMessageContaining("[1, 1024]");
   }
 
   @Test
   void hashesArePinned() {
     // Shingle hashes feed persisted signatures: a change here is a new signature version.
-    assertThat(Shingler.hashShingle("hello")).isEqualTo(Shingler.hashShingle(new StringBuilder("hello")));
-    assertThat(Long.toHexString(Shingler.hashShingle("hello"))).isEqualTo(GoldenValues.HELLO_HASH_HEX);
+    assertThat(Shingler.hashShingle("hello"))
+        .isEqualTo(Shingler.hashShingle(new StringBuilder("hello")));
+    assertThat(Long.toHexString(Shingler.hashShingle("hello")))
+        .isEqualTo(GoldenValues.HELLO_HASH_HEX);
   }
 
   /** Property over 300 seeded random texts (ASCII and beyond) and k in [1, 8]. */
@@ -139,7 +173,10 @@ class ShinglerTest {
       StringBuilder text = new StringBuilder();
       int length = random.nextInt(61);
       for (int i = 0; i < length; i++) {
-        text.append(random.nextInt(4) == 0 ? (char) random.nextInt(0x20, 0x3000) : (char) random.nextInt('a', 'e'));
+        text.append(
+            random.nextInt(4) == 0
+                ? (char) random.nextInt(0x20, 0x3000)
+                : (char) random.nextInt('a', 'e'));
       }
       assertCharShinglesMatchSubstrings(text.toString(), 1 + random.nextInt(8));
     }
@@ -147,25 +184,30 @@ class ShinglerTest {
 
   @Test
   void eachHashIsTheHashOfItsWindowsChars() {
-    // Counting code units (UTF16_V1), each shingle's hash is that of its window's chars, whatever the
+    // Counting code units (UTF16_V1), each shingle's hash is that of its window's chars, whatever
+    // the
     // text holds (Latin-1, CJK, surrogate pairs, lone surrogates) and however long.
     SplittableRandom random = new SplittableRandom(0x4a5b);
     for (int trial = 0; trial < 400; trial++) {
       int length = trial == 0 ? 70_000 : random.nextInt(40);
       StringBuilder text = new StringBuilder();
       for (int i = 0; i < length; i++) {
-        text.append(switch (random.nextInt(4)) {
-          case 0 -> (char) random.nextInt(0x100);
-          case 1 -> (char) random.nextInt(0x10000);
-          default -> (char) random.nextInt('a', 'e');
-        });
+        text.append(
+            switch (random.nextInt(4)) {
+              case 0 -> (char) random.nextInt(0x100);
+              case 1 -> (char) random.nextInt(0x10000);
+              default -> (char) random.nextInt('a', 'e');
+            });
       }
       String s = text.toString();
       int k = 1 + random.nextInt(6);
-      long[] hashes = new Shingler(new ShingleConfig(ShingleUnit.CHAR, k, ShingleHashVersion.UTF16_V1)).hashes(s);
+      long[] hashes =
+          new Shingler(new ShingleConfig(ShingleUnit.CHAR, k, ShingleHashVersion.UTF16_V1))
+              .hashes(s);
       assertThat(hashes).hasSize(s.isEmpty() ? 0 : Math.max(1, s.length() - k + 1));
       for (int i = 0; i < hashes.length; i++) {
-        assertThat(hashes[i]).isEqualTo(Shingler.hashShingle(s.substring(i, Math.min(s.length(), i + k))));
+        assertThat(hashes[i])
+            .isEqualTo(Shingler.hashShingle(s.substring(i, Math.min(s.length(), i + k))));
       }
     }
   }
@@ -180,8 +222,12 @@ class ShinglerTest {
   void keysAreOneToOneWithHashesAcrossDocuments() {
     SplittableRandom random = new SplittableRandom(0x6b65L);
     ShingleConfig[] configs = {
-      ShingleConfig.chars(1), ShingleConfig.chars(3), ShingleConfig.chars(5), ShingleConfig.chars(7),
-      ShingleConfig.chars(8), ShingleConfig.words(2),
+      ShingleConfig.chars(1),
+      ShingleConfig.chars(3),
+      ShingleConfig.chars(5),
+      ShingleConfig.chars(7),
+      ShingleConfig.chars(8),
+      ShingleConfig.words(2),
       ShingleConfig.chars(5).withHashVersion(ShingleHashVersion.UTF16_V1)
     };
     for (ShingleConfig config : configs) {
@@ -193,7 +239,8 @@ class ShinglerTest {
         int length = trial == 0 ? 5_000 : random.nextInt(30);
         for (int i = 0; i < length; i++) {
           switch (random.nextInt(8)) {
-            case 0 -> text.append((char) random.nextInt(0x100)); // Latin-1, NUL and controls included
+            case 0 ->
+                text.append((char) random.nextInt(0x100)); // Latin-1, NUL and controls included
             case 1 -> text.append((char) random.nextInt(0x3000, 0x3010)); // CJK punctuation
             case 2 -> text.appendCodePoint(0x1F600 + random.nextInt(3)); // a surrogate pair
             case 3 -> text.append(random.nextBoolean() ? '\uD83D' : '\uDE00'); // a lone surrogate
@@ -208,8 +255,12 @@ class ShinglerTest {
         for (int i = 0; i < keys.length; i++) {
           long key = keys[i];
           long hash = hashes[i];
-          assertThat(keyOfHash.computeIfAbsent(hash, h -> key)).as("the key of a hash").isEqualTo(key);
-          assertThat(hashOfKey.computeIfAbsent(key, h -> hash)).as("the hash of a key").isEqualTo(hash);
+          assertThat(keyOfHash.computeIfAbsent(hash, h -> key))
+              .as("the key of a hash")
+              .isEqualTo(key);
+          assertThat(hashOfKey.computeIfAbsent(key, h -> hash))
+              .as("the hash of a key")
+              .isEqualTo(hash);
         }
       }
       assertThat(keyOfHash.size()).as("distinct shingles seen, %s", config).isGreaterThan(200);
@@ -220,9 +271,15 @@ class ShinglerTest {
   void shortLatin1ShinglesArePackedWithTheirLength() {
     Shingler three = new Shingler(ShingleConfig.chars(3));
     assertThat(three.keys("ab")).containsExactly(Shingler.keyOf("ab"));
-    assertThat(Shingler.keyOf("ab")).isNotEqualTo(Shingler.keyOf("\0ab")).isNotEqualTo(Shingler.keyOf("ab\0"));
-    assertThat(three.keys("\u00e9t\u00e9 \u3000x")).containsExactly(Shingler.keyOf("\u00e9t\u00e9"),
-        Shingler.keyOf("t\u00e9 "), Shingler.keyOf("\u00e9 \u3000"), Shingler.keyOf(" \u3000x"));
+    assertThat(Shingler.keyOf("ab"))
+        .isNotEqualTo(Shingler.keyOf("\0ab"))
+        .isNotEqualTo(Shingler.keyOf("ab\0"));
+    assertThat(three.keys("\u00e9t\u00e9 \u3000x"))
+        .containsExactly(
+            Shingler.keyOf("\u00e9t\u00e9"),
+            Shingler.keyOf("t\u00e9 "),
+            Shingler.keyOf("\u00e9 \u3000"),
+            Shingler.keyOf(" \u3000x"));
     // a window with a char past Latin-1 (or longer than 7 chars) is keyed by its hash
     assertThat(Shingler.keyOf("\u00e9 \u3000")).isEqualTo(Shingler.hashShingle("\u00e9 \u3000"));
     assertThat(Shingler.keyOf("abcdefgh")).isEqualTo(Shingler.hashShingle("abcdefgh"));

@@ -16,7 +16,20 @@ class IntSortTest {
   @Test
   void sortsAsArraysSortDoes() {
     SplittableRandom random = new SplittableRandom(0x1275);
-    int[] bounds = {1, 2, 7, 100, 2_500, 4_096, 1 << 11, (1 << 11) + 1, 1 << 20, 1 << 22, (1 << 22) + 3, Integer.MAX_VALUE};
+    int[] bounds = {
+      1,
+      2,
+      7,
+      100,
+      2_500,
+      4_096,
+      1 << 11,
+      (1 << 11) + 1,
+      1 << 20,
+      1 << 22,
+      (1 << 22) + 3,
+      Integer.MAX_VALUE
+    };
     for (int trial = 0; trial < 400; trial++) {
       int n = random.nextInt(4) == 0 ? random.nextInt(64) : random.nextInt(5_000);
       int bound = bounds[random.nextInt(bounds.length)];
@@ -35,6 +48,7 @@ class IntSortTest {
   void refusesNegativeValues() {
     int[] values = new int[100];
     values[57] = -3;
-    assertThatThrownBy(() -> IntSort.sortNonNegative(values, 100)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> IntSort.sortNonNegative(values, 100))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 }

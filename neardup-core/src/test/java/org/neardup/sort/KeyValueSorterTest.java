@@ -16,11 +16,22 @@ class KeyValueSorterTest {
   private static final Comparator<Entry> ORDER =
       Comparator.comparingLong(Entry::key).thenComparingInt(Entry::value);
 
-  /** Random entries, few or many distinct keys, through buffers from 1 entry to more than all of them. */
+  /**
+   * Random entries, few or many distinct keys, through buffers from 1 entry to more than all of
+   * them.
+   */
   @ParameterizedTest
   @CsvSource({
-    "0, 10, true", "1, 10, true", "1000, 1, true", "1000, 7, true", "5000, 64, true", "5000, 100000, true",
-    "20000, 100, true", "20000, 100, false", "3000, 13, false", "3000, 100000, false"
+    "0, 10, true",
+    "1, 10, true",
+    "1000, 1, true",
+    "1000, 7, true",
+    "5000, 64, true",
+    "5000, 100000, true",
+    "20000, 100, true",
+    "20000, 100, false",
+    "3000, 13, false",
+    "3000, 100000, false"
   })
   void givesEveryEntryInKeyThenValueOrder(int entries, int buffer, boolean withValues) {
     for (int kind = 0; kind < 3; kind++) {
@@ -29,9 +40,13 @@ class KeyValueSorterTest {
       long before = SpillFile.bytesInUse();
       try (KeyValueSorter sorter = new KeyValueSorter(buffer, withValues, null, "neardup-test-")) {
         for (int i = 0; i < entries; i++) {
-          long key = kind == 0 ? random.nextLong()
-              : kind == 1 ? random.nextLong(-50, 50) // many ties, both signs
-              : random.nextLong() & 0xFFFF_0000_0000_FFFFL; // ties in the high bits, not in the key
+          long key =
+              kind == 0
+                  ? random.nextLong()
+                  : kind == 1
+                      ? random.nextLong(-50, 50) // many ties, both signs
+                      : random.nextLong()
+                          & 0xFFFF_0000_0000_FFFFL; // ties in the high bits, not in the key
           int value = withValues ? random.nextInt() : 0;
           sorter.add(key, value);
           expected.add(new Entry(key, value));

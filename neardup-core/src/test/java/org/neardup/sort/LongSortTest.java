@@ -16,10 +16,14 @@ class LongSortTest {
       long[] values = new long[n];
       int kind = trial % 4;
       for (int i = 0; i < n; i++) {
-        values[i] = kind == 0 ? random.nextLong()
-            : kind == 1 ? random.nextLong(-1000, 1000) // few distinct, both signs
-            : kind == 2 ? random.nextLong() & 0xFFFF_FFFFL // high bytes all equal: passes skipped
-            : Long.MIN_VALUE + random.nextInt(3); // extremes
+        values[i] =
+            kind == 0
+                ? random.nextLong()
+                : kind == 1
+                    ? random.nextLong(-1000, 1000) // few distinct, both signs
+                    : kind == 2
+                        ? random.nextLong() & 0xFFFF_FFFFL // high bytes all equal: passes skipped
+                        : Long.MIN_VALUE + random.nextInt(3); // extremes
       }
       long[] expected = values.clone();
       Arrays.sort(expected);
@@ -61,25 +65,32 @@ class LongSortTest {
       int length = random.nextInt(0, 3000);
       int n = random.nextInt(0, length + 1);
       long[] values = new long[length];
-      long[] pool = random.longs(1 + random.nextInt(length + 1)).toArray(); // repeats from few to none
+      long[] pool =
+          random.longs(1 + random.nextInt(length + 1)).toArray(); // repeats from few to none
       for (int i = 0; i < length; i++) {
-        values[i] = switch (trial % 4) {
-          case 0 -> pool[random.nextInt(pool.length)]; // random hashes, repeated
-          case 1 -> random.nextLong(-50, 50); // few distinct around zero: large buckets
-          case 2 -> random.nextLong();
-          default -> random.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE - random.nextInt(3);
-        };
+        values[i] =
+            switch (trial % 4) {
+              case 0 -> pool[random.nextInt(pool.length)]; // random hashes, repeated
+              case 1 -> random.nextLong(-50, 50); // few distinct around zero: large buckets
+              case 2 -> random.nextLong();
+              default -> random.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE - random.nextInt(3);
+            };
       }
       long[] before = values.clone();
       long[] expected = Arrays.stream(values, 0, n).sorted().distinct().toArray();
-      assertThat(LongSort.sortedDistinct(values, n)).as("trial %d, n %d", trial, n).isEqualTo(expected);
+      assertThat(LongSort.sortedDistinct(values, n))
+          .as("trial %d, n %d", trial, n)
+          .isEqualTo(expected);
       assertThat(values).isEqualTo(before);
     }
     // past the thread's work arrays, at their limit, and small again after large (histogram zeroed)
     for (int n : new int[] {70_000, 65_536, 100, 5_000, 48}) {
       long[] pool = random.longs(n / 2 + 1).toArray();
-      long[] values = random.ints(n, 0, pool.length).mapToLong(i -> pool[i]).toArray(); // hashes, repeated
-      assertThat(LongSort.sortedDistinct(values, n)).as("n %d", n).isEqualTo(Arrays.stream(values).sorted().distinct().toArray());
+      long[] values =
+          random.ints(n, 0, pool.length).mapToLong(i -> pool[i]).toArray(); // hashes, repeated
+      assertThat(LongSort.sortedDistinct(values, n))
+          .as("n %d", n)
+          .isEqualTo(Arrays.stream(values).sorted().distinct().toArray());
     }
   }
 

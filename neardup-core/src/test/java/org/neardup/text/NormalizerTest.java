@@ -9,7 +9,8 @@ class NormalizerTest {
 
   @Test
   void defaultsLowerCaseCollapseWhitespaceAndTrim() {
-    assertThat(defaults.normalize("  I love\t\tPIZZA\n\n Margherita!  ")).isEqualTo("i love pizza margherita!");
+    assertThat(defaults.normalize("  I love\t\tPIZZA\n\n Margherita!  "))
+        .isEqualTo("i love pizza margherita!");
   }
 
   @Test
@@ -57,15 +58,21 @@ class NormalizerTest {
     String alphabet = "aZ 9\t\n\r\u000b\u001c!-_(\"'~.,:;@#$%^&*+=<>/\\|{}[]`?\u0000\u007f";
     java.util.Random random = new java.util.Random(20261122);
     for (int config = 0; config < 16; config++) {
-      Normalizer normalizer = new Normalizer(new NormalizerConfig(
-          (config & 1) != 0, (config & 2) != 0, (config & 4) != 0, (config & 8) != 0));
+      Normalizer normalizer =
+          new Normalizer(
+              new NormalizerConfig(
+                  (config & 1) != 0, (config & 2) != 0, (config & 4) != 0, (config & 8) != 0));
       for (int round = 0; round < 2_000; round++) {
         StringBuilder text = new StringBuilder();
         for (int i = random.nextInt(12); i > 0; i--) {
-          text.append(round % 2 == 0 ? (char) random.nextInt(0x80) : alphabet.charAt(random.nextInt(alphabet.length())));
+          text.append(
+              round % 2 == 0
+                  ? (char) random.nextInt(0x80)
+                  : alphabet.charAt(random.nextInt(alphabet.length())));
         }
         String s = text.toString();
-        assertThat(normalizer.normalize(s)).as("config %d, text %s", config, java.util.Arrays.toString(s.chars().toArray()))
+        assertThat(normalizer.normalize(s))
+            .as("config %d, text %s", config, java.util.Arrays.toString(s.chars().toArray()))
             .isEqualTo(normalizer.normalizeSteps(s));
       }
     }

@@ -24,7 +24,8 @@ class ContainmentTest {
     long[] eight = LongStream.range(2, 50).toArray(); // holds 8 of the 10
     assertThat(Containment.atLeast(query, eight, 0.8)).isEqualTo(0.8); // exactly at the threshold
     assertThat(Containment.atLeast(query, eight, 0.81)).isEqualTo(Containment.BELOW);
-    assertThat(Containment.atLeast(query, new long[] {1, 2, 3}, 0.5)).isEqualTo(Containment.BELOW); // too small
+    assertThat(Containment.atLeast(query, new long[] {1, 2, 3}, 0.5))
+        .isEqualTo(Containment.BELOW); // too small
     assertThat(Containment.neededOverlap(10, 0.8)).isEqualTo(8);
     assertThat(Containment.neededOverlap(7, 0.5)).isEqualTo(4);
   }
@@ -38,7 +39,9 @@ class ContainmentTest {
       int common = Jaccard.intersectionSize(query, other);
       int needed = random.nextInt(query.length + 1);
       int expected = common >= needed ? common : -1;
-      assertThat(Containment.overlapAtLeast(query, other, needed)).as("round %d", round).isEqualTo(expected);
+      assertThat(Containment.overlapAtLeast(query, other, needed))
+          .as("round %d", round)
+          .isEqualTo(expected);
       double t = (double) needed / query.length;
       double atLeast = Containment.atLeast(query, other, t);
       double exact = (double) common / query.length;
@@ -47,12 +50,17 @@ class ContainmentTest {
   }
 
   private static long[] randomSet(SplittableRandom random, int size, int universe) {
-    return LongStream.generate(() -> random.nextInt(universe)).limit(size).sorted().distinct().toArray();
+    return LongStream.generate(() -> random.nextInt(universe))
+        .limit(size)
+        .sorted()
+        .distinct()
+        .toArray();
   }
 
   @Test
   void pairsCarryBothDirectionsAndTheirDirection() {
-    ContainmentPair pair = ContainmentPair.of(7, 3, 8, 10, 40); // document 7 (10 shingles) lies in 3 (40)
+    ContainmentPair pair =
+        ContainmentPair.of(7, 3, 8, 10, 40); // document 7 (10 shingles) lies in 3 (40)
     assertThat(pair.first()).isEqualTo(3);
     assertThat(pair.firstSize()).isEqualTo(40);
     assertThat(pair.secondInFirst()).isEqualTo(0.8);

@@ -9,8 +9,10 @@ import org.junit.jupiter.api.Test;
 class JaccardTableTest {
   /** The answer sorted sets give: the reference. */
   private static double expected(long[] hashesA, long[] hashesB, double threshold) {
-    return Jaccard.similarityAtLeast(LongStream.of(hashesA).sorted().distinct().toArray(),
-        LongStream.of(hashesB).sorted().distinct().toArray(), threshold);
+    return Jaccard.similarityAtLeast(
+        LongStream.of(hashesA).sorted().distinct().toArray(),
+        LongStream.of(hashesB).sorted().distinct().toArray(),
+        threshold);
   }
 
   /** Hashes in random order with repeats: {@code size} draws from {@code universe} values. */
@@ -36,20 +38,28 @@ class JaccardTableTest {
       int universeSize = 1 + random.nextInt(random.nextBoolean() ? 40 : 2000);
       long[] universe = random.longs(universeSize).toArray();
       long[] a = hashes(random, universe, 1 + random.nextInt(Math.min(3000, 2 * universeSize)));
-      long[] b = kept != null && random.nextInt(3) == 0 ? kept
-          : hashes(random, universe, 1 + random.nextInt(Math.min(3000, 2 * universeSize)));
+      long[] b =
+          kept != null && random.nextInt(3) == 0
+              ? kept
+              : hashes(random, universe, 1 + random.nextInt(Math.min(3000, 2 * universeSize)));
       double threshold = random.nextInt(1, 21) / 20.0;
       if (random.nextInt(4) == 0) {
         threshold = expected(a, b, 0.0001); // exactly at the pair's similarity: inclusive
         threshold = threshold < 0 ? 0.5 : threshold;
       }
-      assertThat(table.atLeast(a, b, threshold)).as("trial %d", trial).isEqualTo(expected(a, b, threshold));
-      assertThat(JaccardTable.similarityAtLeast(a, b, threshold)).isEqualTo(expected(a, b, threshold));
+      assertThat(table.atLeast(a, b, threshold))
+          .as("trial %d", trial)
+          .isEqualTo(expected(a, b, threshold));
+      assertThat(JaccardTable.similarityAtLeast(a, b, threshold))
+          .isEqualTo(expected(a, b, threshold));
       kept = b;
     }
   }
 
-  /** A kept B compared with many A's (a later member with many earlier ones), near-duplicates and not. */
+  /**
+   * A kept B compared with many A's (a later member with many earlier ones), near-duplicates and
+   * not.
+   */
   @Test
   void aKeptTableAnswersEveryPairOfItsMember() {
     SplittableRandom random = new SplittableRandom(12);

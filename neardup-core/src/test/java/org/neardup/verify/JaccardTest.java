@@ -12,8 +12,10 @@ import org.junit.jupiter.api.Test;
 class JaccardTest {
   @Test
   void similarityIsIntersectionOverUnion() {
-    assertThat(Jaccard.similarity(new long[] {1, 2, 3, 4}, new long[] {3, 4, 5})).isEqualTo(2.0 / 5);
-    assertThat(Jaccard.intersectionSize(new long[] {-5, 1, 9}, new long[] {-5, 9, 10})).isEqualTo(2);
+    assertThat(Jaccard.similarity(new long[] {1, 2, 3, 4}, new long[] {3, 4, 5}))
+        .isEqualTo(2.0 / 5);
+    assertThat(Jaccard.intersectionSize(new long[] {-5, 1, 9}, new long[] {-5, 9, 10}))
+        .isEqualTo(2);
   }
 
   @Test
@@ -98,9 +100,14 @@ class JaccardTest {
   void aHeadOfTheSetGivesTheWholeSetsAnswerOrUndecided() {
     SplittableRandom random = new SplittableRandom(0x4ead);
     for (int trial = 0; trial < 3000; trial++) {
-      long[][] pair = trial % 2 == 0
-          ? new long[][] {randomSortedSubset(random, 1 + random.nextInt(3000)), randomSortedSubset(random, 3000)}
-          : pairWithSimilarity(random, 200 + random.nextInt(2000), random.nextInt(1, 10) / 10.0);
+      long[][] pair =
+          trial % 2 == 0
+              ? new long[][] {
+                randomSortedSubset(random, 1 + random.nextInt(3000)),
+                randomSortedSubset(random, 3000)
+              }
+              : pairWithSimilarity(
+                  random, 200 + random.nextInt(2000), random.nextInt(1, 10) / 10.0);
       long[] a = pair[0];
       long[] b = pair[1];
       double threshold = random.nextInt(1, 21) / 20.0;
@@ -115,7 +122,8 @@ class JaccardTest {
       }
       long[][] far = pairWithSimilarity(random, 2000, 0.05);
       long[] farHead = java.util.Arrays.copyOf(far[1], 256);
-      assertThat(Jaccard.plausiblyAtLeast(far[0], farHead, far[1].length, 0.3, 4.5)).isEqualTo(Jaccard.BELOW);
+      assertThat(Jaccard.plausiblyAtLeast(far[0], farHead, far[1].length, 0.3, 4.5))
+          .isEqualTo(Jaccard.BELOW);
     }
   }
 
@@ -171,6 +179,9 @@ class JaccardTest {
 
   private static long[] randomSortedSubset(SplittableRandom random, int universe) {
     double keep = random.nextDouble();
-    return LongStream.range(0, universe).map(x -> x * 7919 - 1000).filter(x -> random.nextDouble() < keep).toArray();
+    return LongStream.range(0, universe)
+        .map(x -> x * 7919 - 1000)
+        .filter(x -> random.nextDouble() < keep)
+        .toArray();
   }
 }

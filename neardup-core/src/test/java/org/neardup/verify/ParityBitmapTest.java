@@ -18,8 +18,13 @@ class ParityBitmapTest {
       int size = random.nextInt(1, 1500);
       long[] a = LongStream.generate(random::nextLong).limit(size).sorted().distinct().toArray();
       double keep = random.nextDouble();
-      long[] b = LongStream.concat(LongStream.of(a).filter(x -> random.nextDouble() < keep),
-          LongStream.generate(random::nextLong).limit(random.nextInt(0, size + 1))).sorted().distinct().toArray();
+      long[] b =
+          LongStream.concat(
+                  LongStream.of(a).filter(x -> random.nextDouble() < keep),
+                  LongStream.generate(random::nextLong).limit(random.nextInt(0, size + 1)))
+              .sorted()
+              .distinct()
+              .toArray();
       if (b.length == 0) {
         continue;
       }
@@ -28,11 +33,15 @@ class ParityBitmapTest {
         int words = ParityBitmap.wordsFor(threshold);
         ParityBitmap.write(a, bitmaps, 0, words);
         ParityBitmap.write(b, bitmaps, 64, words);
-        boolean may = ParityBitmap.mayReach(bitmaps, 0, a.length, bitmaps, 64, b.length, words, threshold);
+        boolean may =
+            ParityBitmap.mayReach(bitmaps, 0, a.length, bitmaps, 64, b.length, words, threshold);
         if (similarity >= threshold) {
-          assertThat(may).as("J = %s at t = %s, sizes %d and %d", similarity, threshold, a.length, b.length).isTrue();
+          assertThat(may)
+              .as("J = %s at t = %s, sizes %d and %d", similarity, threshold, a.length, b.length)
+              .isTrue();
         }
-        if ((threshold == 0.8 && similarity < 0.5 || threshold == 0.3 && similarity < 0.15) && a.length + b.length > 400) {
+        if ((threshold == 0.8 && similarity < 0.5 || threshold == 0.3 && similarity < 0.15)
+            && a.length + b.length > 400) {
           farBelow++;
           ruledOutFarBelow += may ? 0 : 1;
         }

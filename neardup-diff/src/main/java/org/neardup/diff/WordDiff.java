@@ -23,9 +23,9 @@ import org.neardup.text.Whitespace;
  */
 public final class WordDiff {
   /**
-   * The largest edit distance (words deleted plus words inserted) aligned word by word: it bounds the
-   * time and memory of a diff of two long unrelated texts, whose cost grows with the square of the
-   * edits, while near-duplicates (a few percent of their words changed) are still aligned.
+   * The largest edit distance (words deleted plus words inserted) aligned word by word: it bounds
+   * the time and memory of a diff of two long unrelated texts, whose cost grows with the square of
+   * the edits, while near-duplicates (a few percent of their words changed) are still aligned.
    */
   public static final int MAX_EDITS = 2_000;
 
@@ -100,7 +100,8 @@ public final class WordDiff {
       prefix++;
     }
     int suffix = 0;
-    while (suffix < ka.size() - prefix && suffix < kb.size() - prefix
+    while (suffix < ka.size() - prefix
+        && suffix < kb.size() - prefix
         && ka.get(ka.size() - 1 - suffix).equals(kb.get(kb.size() - 1 - suffix))) {
       suffix++;
     }
@@ -175,19 +176,26 @@ public final class WordDiff {
     /** Emits what is held back; the segments so far. */
     List<Segment> flush() {
       if (pendingSame > 0) {
-        segments.add(new Segment(Kind.SAME, List.copyOf(a.subList(nextA, nextA + pendingSame)),
-            List.copyOf(b.subList(nextB, nextB + pendingSame))));
+        segments.add(
+            new Segment(
+                Kind.SAME,
+                List.copyOf(a.subList(nextA, nextA + pendingSame)),
+                List.copyOf(b.subList(nextB, nextB + pendingSame))));
         nextA += pendingSame;
         nextB += pendingSame;
         pendingSame = 0;
       }
       if (pendingDeleted > 0) {
-        segments.add(new Segment(Kind.DELETED, List.copyOf(a.subList(nextA, nextA + pendingDeleted)), List.of()));
+        segments.add(
+            new Segment(
+                Kind.DELETED, List.copyOf(a.subList(nextA, nextA + pendingDeleted)), List.of()));
         nextA += pendingDeleted;
         pendingDeleted = 0;
       }
       if (pendingInserted > 0) {
-        segments.add(new Segment(Kind.INSERTED, List.of(), List.copyOf(b.subList(nextB, nextB + pendingInserted))));
+        segments.add(
+            new Segment(
+                Kind.INSERTED, List.of(), List.copyOf(b.subList(nextB, nextB + pendingInserted))));
         nextB += pendingInserted;
         pendingInserted = 0;
       }

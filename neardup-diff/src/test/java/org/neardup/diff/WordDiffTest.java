@@ -20,41 +20,51 @@ class WordDiffTest {
 
   @Test
   void wordsAreTheRunsBetweenWhitespace() {
-    assertThat(WordDiff.words("  two\u00a0words\n\tand three  ")).containsExactly("two", "words", "and", "three");
+    assertThat(WordDiff.words("  two\u00a0words\n\tand three  "))
+        .containsExactly("two", "words", "and", "three");
     assertThat(WordDiff.words("   ")).isEmpty();
   }
 
   @Test
   void aReplacedWordIsOneDeletionThenOneInsertion() {
-    assertThat(diff("rent 480 euro a month", "rent 750 euro a month")).containsExactly(
-        new Segment(Kind.SAME, List.of("rent"), List.of("rent")),
-        new Segment(Kind.DELETED, List.of("480"), List.of()),
-        new Segment(Kind.INSERTED, List.of(), List.of("750")),
-        new Segment(Kind.SAME, List.of("euro", "a", "month"), List.of("euro", "a", "month")));
+    assertThat(diff("rent 480 euro a month", "rent 750 euro a month"))
+        .containsExactly(
+            new Segment(Kind.SAME, List.of("rent"), List.of("rent")),
+            new Segment(Kind.DELETED, List.of("480"), List.of()),
+            new Segment(Kind.INSERTED, List.of(), List.of("750")),
+            new Segment(Kind.SAME, List.of("euro", "a", "month"), List.of("euro", "a", "month")));
   }
 
   @Test
   void changesAtTheEndsAndEmptyTexts() {
-    assertThat(diff("a b", "x a b y")).extracting(Segment::kind)
+    assertThat(diff("a b", "x a b y"))
+        .extracting(Segment::kind)
         .containsExactly(Kind.INSERTED, Kind.SAME, Kind.INSERTED);
-    assertThat(diff("", "a b")).containsExactly(new Segment(Kind.INSERTED, List.of(), List.of("a", "b")));
-    assertThat(diff("a b", "a b")).containsExactly(new Segment(Kind.SAME, List.of("a", "b"), List.of("a", "b")));
+    assertThat(diff("", "a b"))
+        .containsExactly(new Segment(Kind.INSERTED, List.of(), List.of("a", "b")));
+    assertThat(diff("a b", "a b"))
+        .containsExactly(new Segment(Kind.SAME, List.of("a", "b"), List.of("a", "b")));
     assertThat(diff("", "")).isEmpty();
   }
 
   @Test
   void wordsAreComparedByKeyAndShownAsWritten() {
-    List<Segment> segments = WordDiff.of(List.of("Flat", "IN", "Rome"), List.of("flat", "in", "Milan"), w -> w.toLowerCase(Locale.ROOT));
-    assertThat(segments).containsExactly(
-        new Segment(Kind.SAME, List.of("Flat", "IN"), List.of("flat", "in")),
-        new Segment(Kind.DELETED, List.of("Rome"), List.of()),
-        new Segment(Kind.INSERTED, List.of(), List.of("Milan")));
+    List<Segment> segments =
+        WordDiff.of(
+            List.of("Flat", "IN", "Rome"),
+            List.of("flat", "in", "Milan"),
+            w -> w.toLowerCase(Locale.ROOT));
+    assertThat(segments)
+        .containsExactly(
+            new Segment(Kind.SAME, List.of("Flat", "IN"), List.of("flat", "in")),
+            new Segment(Kind.DELETED, List.of("Rome"), List.of()),
+            new Segment(Kind.INSERTED, List.of(), List.of("Milan")));
   }
 
   /**
    * Property over 300 seeded random word lists: each side reads back as its text, the common words
-   * are a longest common subsequence (length from an independent DP), no two segments in a row
-   * have the same kind, and no insertion comes right before a deletion.
+   * are a longest common subsequence (length from an independent DP), no two segments in a row have
+   * the same kind, and no insertion comes right before a deletion.
    */
   @Test
   void eachSideReadsBackAndTheCommonWordsAreALongestCommonSubsequence() {
@@ -98,7 +108,8 @@ class WordDiffTest {
     b.add(0, "same");
     a.add("end");
     b.add("end");
-    assertThat(WordDiff.of(a, b, AS_IS)).extracting(Segment::kind)
+    assertThat(WordDiff.of(a, b, AS_IS))
+        .extracting(Segment::kind)
         .containsExactly(Kind.SAME, Kind.DELETED, Kind.INSERTED, Kind.SAME);
   }
 
@@ -106,12 +117,16 @@ class WordDiffTest {
   @Test
   void aTextIsAlignedWordByWordUpToTheEditBudget() {
     int replaced = WordDiff.MAX_EDITS / 2;
-    assertThat(WordDiff.of(interleaved("x", replaced), interleaved("y", replaced), AS_IS)).hasSize(3 * replaced);
-    assertThat(WordDiff.of(interleaved("x", replaced + 1), interleaved("y", replaced + 1), AS_IS)).extracting(Segment::kind)
+    assertThat(WordDiff.of(interleaved("x", replaced), interleaved("y", replaced), AS_IS))
+        .hasSize(3 * replaced);
+    assertThat(WordDiff.of(interleaved("x", replaced + 1), interleaved("y", replaced + 1), AS_IS))
+        .extracting(Segment::kind)
         .containsExactly(Kind.DELETED, Kind.INSERTED, Kind.SAME);
   }
 
-  /** A long text and a copy with about 1% of its words deleted or inserted: aligned, not replaced. */
+  /**
+   * A long text and a copy with about 1% of its words deleted or inserted: aligned, not replaced.
+   */
   @Test
   void longNearDuplicatesAreAlignedWordByWord() {
     SplittableRandom random = new SplittableRandom(20_000);
@@ -127,12 +142,20 @@ class WordDiffTest {
       kept++;
     }
     List<Segment> segments = WordDiff.of(a, b, AS_IS);
-    assertThat(segments.stream().filter(s -> s.kind() == Kind.SAME).mapToInt(s -> s.left().size()).sum()).isEqualTo(kept);
+    assertThat(
+            segments.stream()
+                .filter(s -> s.kind() == Kind.SAME)
+                .mapToInt(s -> s.left().size())
+                .sum())
+        .isEqualTo(kept);
     assertThat(segments.stream().flatMap(s -> s.left().stream()).toList()).isEqualTo(a);
     assertThat(segments.stream().flatMap(s -> s.right().stream()).toList()).isEqualTo(b);
   }
 
-  /** {@code c0 p0 c1 p1 ...}: {@code count} words of prefix {@code p} each followed by a common word. */
+  /**
+   * {@code c0 p0 c1 p1 ...}: {@code count} words of prefix {@code p} each followed by a common
+   * word.
+   */
   private static List<String> interleaved(String p, int count) {
     List<String> words = new ArrayList<>();
     for (int i = 0; i < count; i++) {
@@ -165,7 +188,10 @@ class WordDiffTest {
     int[][] table = new int[a.size() + 1][b.size() + 1];
     for (int i = 1; i <= a.size(); i++) {
       for (int j = 1; j <= b.size(); j++) {
-        table[i][j] = a.get(i - 1).equals(b.get(j - 1)) ? table[i - 1][j - 1] + 1 : Math.max(table[i - 1][j], table[i][j - 1]);
+        table[i][j] =
+            a.get(i - 1).equals(b.get(j - 1))
+                ? table[i - 1][j - 1] + 1
+                : Math.max(table[i - 1][j], table[i][j - 1]);
       }
     }
     return table[a.size()][b.size()];

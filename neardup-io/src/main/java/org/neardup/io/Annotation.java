@@ -14,8 +14,10 @@ import java.util.Objects;
 public record Annotation(String duplicateOf, String similarity) {
   /** The name of the kept record's id: a CSV column, a JSON field. */
   public static final String DUPLICATE_OF = "duplicate_of";
+
   /** The name of the similarity: a CSV column, a JSON field. */
   public static final String SIMILARITY = "similarity";
+
   /** A kept record's: both fields empty. */
   public static final Annotation KEPT = new Annotation("", "");
 
@@ -34,17 +36,30 @@ public record Annotation(String duplicateOf, String similarity) {
     if (isKept()) {
       return "\"" + DUPLICATE_OF + "\":null,\"" + SIMILARITY + "\":null";
     }
-    return "\"" + DUPLICATE_OF + "\":" + jsonString(duplicateOf) + ",\"" + SIMILARITY + "\":" + similarity;
+    return "\""
+        + DUPLICATE_OF
+        + "\":"
+        + jsonString(duplicateOf)
+        + ",\""
+        + SIMILARITY
+        + "\":"
+        + similarity;
   }
 
   /** The fields as two CSV fields after {@code delimiter}, quoted as RFC 4180 needs. */
   String csvFields(char delimiter) {
-    return delimiter + csvField(duplicateOf, delimiter) + delimiter + csvField(similarity, delimiter);
+    return delimiter
+        + csvField(duplicateOf, delimiter)
+        + delimiter
+        + csvField(similarity, delimiter);
   }
 
   static String csvField(String value, char delimiter) {
-    boolean quote = value.indexOf(delimiter) >= 0 || value.indexOf('"') >= 0 || value.indexOf('\n') >= 0
-        || value.indexOf('\r') >= 0;
+    boolean quote =
+        value.indexOf(delimiter) >= 0
+            || value.indexOf('"') >= 0
+            || value.indexOf('\n') >= 0
+            || value.indexOf('\r') >= 0;
     return quote ? "\"" + value.replace("\"", "\"\"") + "\"" : value;
   }
 

@@ -19,7 +19,9 @@ final class CountingInputStream extends FilterInputStream {
     this.bytesRead = bytesRead;
   }
 
-  /** {@code file} opened for reading, its bytes counted to {@code bytesRead}; the caller closes it. */
+  /**
+   * {@code file} opened for reading, its bytes counted to {@code bytesRead}; the caller closes it.
+   */
   static InputStream open(Path file, LongConsumer bytesRead) throws IOException {
     return new CountingInputStream(Files.newInputStream(file), bytesRead);
   }

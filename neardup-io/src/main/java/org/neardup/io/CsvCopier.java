@@ -30,38 +30,65 @@ final class CsvCopier {
    * @param writeHeader whether to write the text before the first data record (the header)
    * @return the number of records written (not counting the header or blank rows)
    */
-  static long copyExcept(String source, InputOpener opener, char delimiter, LongPredicate drop, OutputStream out,
-      boolean writeHeader) throws IOException {
+  static long copyExcept(
+      String source,
+      InputOpener opener,
+      char delimiter,
+      LongPredicate drop,
+      OutputStream out,
+      boolean writeHeader)
+      throws IOException {
     return copy(source, opener, delimiter, drop, null, out, writeHeader);
   }
 
   /**
-   * {@link #copyExcept} with two columns added to every row written: {@link Annotation#DUPLICATE_OF}
-   * and {@link Annotation#SIMILARITY} to the header, each record's annotation to it (before its line
-   * ending). Blank rows stay as they are.
+   * {@link #copyExcept} with two columns added to every row written: {@link
+   * Annotation#DUPLICATE_OF} and {@link Annotation#SIMILARITY} to the header, each record's
+   * annotation to it (before its line ending). Blank rows stay as they are.
    */
-  static long copyAnnotated(String source, InputOpener opener, char delimiter, LongPredicate drop,
-      LongFunction<Annotation> annotation, OutputStream out, boolean writeHeader) throws IOException {
+  static long copyAnnotated(
+      String source,
+      InputOpener opener,
+      char delimiter,
+      LongPredicate drop,
+      LongFunction<Annotation> annotation,
+      OutputStream out,
+      boolean writeHeader)
+      throws IOException {
     return copy(source, opener, delimiter, drop, annotation, out, writeHeader);
   }
 
-  private static long copy(String source, InputOpener opener, char delimiter, LongPredicate drop,
-      LongFunction<Annotation> annotation, OutputStream out, boolean writeHeader) throws IOException {
-    try (CsvRows rows = new CsvRows(source, Decompression.openInput(source, opener), delimiter, true);
+  private static long copy(
+      String source,
+      InputOpener opener,
+      char delimiter,
+      LongPredicate drop,
+      LongFunction<Annotation> annotation,
+      OutputStream out,
+      boolean writeHeader)
+      throws IOException {
+    try (CsvRows rows =
+            new CsvRows(source, Decompression.openInput(source, opener), delimiter, true);
         Utf8Reader copy = copyReader(source, opener)) {
-      Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), BUFFER);
+      Writer writer =
+          new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), BUFFER);
       CharCopy chars = new CharCopy(source, copy, rows.gzip(), writer);
       long bom = rows.hadBom() ? 1 : 0;
       boolean keep = writeHeader; // the range being copied: header first
       // what the row being copied gets added: the header, the column names
-      String added = annotation == null || rows.header() == null ? null
-          : new Annotation(Annotation.DUPLICATE_OF, Annotation.SIMILARITY).csvFields(delimiter);
+      String added =
+          annotation == null || rows.header() == null
+              ? null
+              : new Annotation(Annotation.DUPLICATE_OF, Annotation.SIMILARITY).csvFields(delimiter);
       long written = 0;
       while (rows.next()) {
         chars.copyTo(rows.position() + bom, keep, added);
         boolean record = rows.kind() == CsvRows.Kind.RECORD;
         keep = !record || !drop.test(rows.recordIndex());
-        added = annotation == null || !record ? null : annotation.apply(rows.recordIndex()).csvFields(delimiter);
+        added =
+            annotation == null || !record
+                ? null
+                : annotation.apply(rows.recordIndex()).csvFields(delimiter);
         if (keep && record) {
           written++;
         }
@@ -71,7 +98,6 @@ final class CsvCopier {
       return written;
     }
   }
-
 
   /** A second, independent reader of the input's characters, byte order mark included. */
   private static Utf8Reader copyReader(String source, InputOpener opener) {
@@ -108,7 +134,8 @@ final class CsvCopier {
 
     /**
      * Copies ({@code write}) or skips the characters up to {@code end} (or the end of input), which
-     * end one row; with {@code added}, that row is written with {@code added} before its line ending.
+     * end one row; with {@code added}, that row is written with {@code added} before its line
+     * ending.
      */
     void copyTo(long end, boolean write, String added) throws IOException {
       if (!write || added == null) {

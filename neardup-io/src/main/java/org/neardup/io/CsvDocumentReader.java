@@ -14,18 +14,18 @@ import org.neardup.input.OnError;
  * (RFC 4180 quotes, lenient about text after a closing quote; see there). Columns are chosen by
  * their exact header name. The id is column {@link InputOptions#idField()} or, when that is null,
  * the 1-based data record number ({@code "1"} for the first row after the header); the text is the
- * columns {@link InputOptions#textFields()} joined by one space. Empty and blank rows (every field empty or only spaces and tabs) are
- * not records.
+ * columns {@link InputOptions#textFields()} joined by one space. Empty and blank rows (every field
+ * empty or only spaces and tabs) are not records.
  *
  * <p>A record with fewer or more fields than the header is {@link InputProblem#MALFORMED_RECORD}
  * (more fields usually mean a delimiter inside an unquoted field, which would cut the text), an
  * empty id is {@link InputProblem#MISSING_ID}, an id or text that breaks the rules of {@link
  * org.neardup.input.DocumentId} and {@link org.neardup.input.DocumentText} {@link
- * InputProblem#INVALID_ID} or {@link InputProblem#INVALID_TEXT}. A requested column that appears twice in the header
- * is ambiguous: the reader fails to open. Invalid UTF-8 and unparseable
- * quoting always stop the read (problem null), even under {@link OnError#SKIP}: once the parser has
- * met them it cannot reliably find where the next record starts. An input without any row yields
- * no documents. Not thread-safe.
+ * InputProblem#INVALID_ID} or {@link InputProblem#INVALID_TEXT}. A requested column that appears
+ * twice in the header is ambiguous: the reader fails to open. Invalid UTF-8 and unparseable quoting
+ * always stop the read (problem null), even under {@link OnError#SKIP}: once the parser has met
+ * them it cannot reliably find where the next record starts. An input without any row yields no
+ * documents. Not thread-safe.
  */
 final class CsvDocumentReader implements DocumentReader {
   private final String source;
@@ -35,8 +35,10 @@ final class CsvDocumentReader implements DocumentReader {
   private final String idField;
   private final int idColumn;
   private final List<String> textFields;
+
   /** How each text column is taken: {@link HtmlMode#OFF} as it is, else as HTML. */
   private final HtmlMode[] html;
+
   private final int[] textColumns;
   private boolean closed;
 
@@ -45,7 +47,8 @@ final class CsvDocumentReader implements DocumentReader {
    *
    * @throws InputException (problem null) when a requested column is not in the header
    */
-  CsvDocumentReader(String source, Decompression.Opened input, InputProblems problems, InputOptions options) {
+  CsvDocumentReader(
+      String source, Decompression.Opened input, InputProblems problems, InputOptions options) {
     this.source = source;
     this.problems = problems;
     this.rows = new CsvRows(source, input, options.delimiter(), true);
@@ -77,13 +80,30 @@ final class CsvDocumentReader implements DocumentReader {
       List<String> quoted = new ArrayList<>(header.size());
       header.forEach(h -> quoted.add(InputErrors.oneLine(h)));
       throw new InputException(
-          source, 0, null, "unknown column '" + name + "' (columns: " + String.join(", ", quoted) + "): "
-              + (name.equals(idField) ? "--id-field" : "--text-field") + " names the column to read");
+          source,
+          0,
+          null,
+          "unknown column '"
+              + name
+              + "' (columns: "
+              + String.join(", ", quoted)
+              + "): "
+              + (name.equals(idField) ? "--id-field" : "--text-field")
+              + " names the column to read");
     }
     int again = header.lastIndexOf(name);
     if (again != index) {
-      throw new InputException(source, 0, null, "column '" + InputErrors.oneLine(name)
-          + "' appears twice in the header (columns " + (index + 1) + " and " + (again + 1) + ")");
+      throw new InputException(
+          source,
+          0,
+          null,
+          "column '"
+              + InputErrors.oneLine(name)
+              + "' appears twice in the header (columns "
+              + (index + 1)
+              + " and "
+              + (again + 1)
+              + ")");
     }
     return index;
   }
@@ -110,8 +130,14 @@ final class CsvDocumentReader implements DocumentReader {
 
   private Document toDocument(CSVRecord record, long line, long index) {
     if (record.size() != columnCount) {
-      report(line, index, InputProblem.MALFORMED_RECORD, record.size() + " fields, the header has " + columnCount
-          + (record.size() > columnCount ? ": a delimiter inside an unquoted field?" : ""));
+      report(
+          line,
+          index,
+          InputProblem.MALFORMED_RECORD,
+          record.size()
+              + " fields, the header has "
+              + columnCount
+              + (record.size() > columnCount ? ": a delimiter inside an unquoted field?" : ""));
       return null;
     }
     String id;
@@ -146,7 +172,9 @@ final class CsvDocumentReader implements DocumentReader {
   }
 
   private void report(long line, long index, InputProblem problem, String specifics) {
-    problems.report(new InputException(source, line, index, problem, problem.description() + " (" + specifics + ")"));
+    problems.report(
+        new InputException(
+            source, line, index, problem, problem.description() + " (" + specifics + ")"));
   }
 
   @Override

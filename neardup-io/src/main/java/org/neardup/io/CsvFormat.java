@@ -28,20 +28,36 @@ final class CsvFormat implements InputFormat {
   }
 
   @Override
-  public DocumentReader open(String source, InputOpener opener, InputOptions options, InputProblems problems) {
-    return new CsvDocumentReader(source, Decompression.openInput(source, opener), problems, options);
+  public DocumentReader open(
+      String source, InputOpener opener, InputOptions options, InputProblems problems) {
+    return new CsvDocumentReader(
+        source, Decompression.openInput(source, opener), problems, options);
   }
 
   @Override
-  public long copyExcept(String source, InputOpener opener, InputOptions options, LongPredicate drop,
-      OutputStream out, boolean first) throws IOException {
+  public long copyExcept(
+      String source,
+      InputOpener opener,
+      InputOptions options,
+      LongPredicate drop,
+      OutputStream out,
+      boolean first)
+      throws IOException {
     return CsvCopier.copyExcept(source, opener, options.delimiter(), drop, out, first);
   }
 
   @Override
-  public long copyAnnotated(String source, InputOpener opener, InputOptions options, LongPredicate drop,
-      LongFunction<Annotation> annotation, OutputStream out, boolean first) throws IOException {
-    return CsvCopier.copyAnnotated(source, opener, options.delimiter(), drop, annotation, out, first);
+  public long copyAnnotated(
+      String source,
+      InputOpener opener,
+      InputOptions options,
+      LongPredicate drop,
+      LongFunction<Annotation> annotation,
+      OutputStream out,
+      boolean first)
+      throws IOException {
+    return CsvCopier.copyAnnotated(
+        source, opener, options.delimiter(), drop, annotation, out, first);
   }
 
   @Override

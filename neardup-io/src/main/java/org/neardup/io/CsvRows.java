@@ -12,9 +12,9 @@ import org.apache.commons.csv.CSVRecord;
 import org.neardup.input.InputException;
 
 /**
- * The rows of a delimited file as commons-csv parses them, with what both {@link
- * CsvDocumentReader} and {@link CsvCopier} need: the header, each row's start line and
- * character position, whether it is a blank row, and the 0-based index of each data record.
+ * The rows of a delimited file as commons-csv parses them, with what both {@link CsvDocumentReader}
+ * and {@link CsvCopier} need: the header, each row's start line and character position, whether it
+ * is a blank row, and the 0-based index of each data record.
  *
  * <p>Parsing follows RFC 4180 (fields in double quotes may hold delimiters, line breaks and doubled
  * quotes) with one leniency, commons-csv's <em>trailing data</em>: characters between a closing
@@ -69,7 +69,8 @@ final class CsvRows implements Closeable {
       format = format(delimiter);
     } catch (IllegalArgumentException e) {
       closeQuietly(input.stream());
-      throw new IllegalArgumentException("unusable CSV delimiter '" + delimiter + "': " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "unusable CSV delimiter '" + delimiter + "': " + e.getMessage(), e);
     }
     try {
       this.reader = new Utf8Reader(input.stream(), skipBom);
@@ -151,11 +152,16 @@ final class CsvRows implements Closeable {
 
   private InputException failure(IOException e, long recordLine) {
     if (e instanceof CSVException) {
-      return new InputException(source, recordLine, null, "malformed CSV (" + InputErrors.message(e) + ")", e);
+      return new InputException(
+          source, recordLine, null, "malformed CSV (" + InputErrors.message(e) + ")", e);
     }
     if (e instanceof InvalidUtf8Exception bad) {
       return new InputException(
-          source, bad.line(), null, "invalid UTF-8 (a CSV file cannot be read past it: it must be fixed)", e);
+          source,
+          bad.line(),
+          null,
+          "invalid UTF-8 (a CSV file cannot be read past it: it must be fixed)",
+          e);
     }
     return InputErrors.readFailure(source, reader == null ? recordLine : reader.line(), e, gzip);
   }

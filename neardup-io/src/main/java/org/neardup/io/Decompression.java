@@ -8,10 +8,10 @@ import java.nio.file.Path;
 import java.util.function.LongConsumer;
 
 /**
- * Opens a file for reading, decompressing it when it starts with the gzip magic bytes {@code 1f
- * 8b} (whatever its name): every member of a multi-member file, and an error for bytes after the
- * last member ({@link GzipMembers}); or with the zstd magic bytes {@code 28 b5 2f fd} (zstd-jni,
- * every frame of the file). Stateless and thread-safe.
+ * Opens a file for reading, decompressing it when it starts with the gzip magic bytes {@code 1f 8b}
+ * (whatever its name): every member of a multi-member file, and an error for bytes after the last
+ * member ({@link GzipMembers}); or with the zstd magic bytes {@code 28 b5 2f fd} (zstd-jni, every
+ * frame of the file). Stateless and thread-safe.
  */
 public final class Decompression {
   private static final int GZIP_BUFFER = 1 << 16;
@@ -78,10 +78,15 @@ public final class Decompression {
         in.unread(magic, 0, n);
       }
       boolean gzip = n >= 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b;
-      boolean zstd = n == 4 && (magic[0] & 0xff) == 0x28 && (magic[1] & 0xff) == 0xb5 && (magic[2] & 0xff) == 0x2f
-          && (magic[3] & 0xff) == 0xfd;
+      boolean zstd =
+          n == 4
+              && (magic[0] & 0xff) == 0x28
+              && (magic[1] & 0xff) == 0xb5
+              && (magic[2] & 0xff) == 0x2f
+              && (magic[3] & 0xff) == 0xfd;
       if (zstd) {
-        return new Opened(new java.io.BufferedInputStream(ZstdFrames.decompressed(in), GZIP_BUFFER), false);
+        return new Opened(
+            new java.io.BufferedInputStream(ZstdFrames.decompressed(in), GZIP_BUFFER), false);
       }
       return new Opened(gzip ? new GzipMembers(in, GZIP_BUFFER) : in, gzip);
     } catch (IOException | RuntimeException e) {

@@ -25,8 +25,8 @@ import org.neardup.input.InputProblems;
  * directory as the user named it; messages about one file name that file. A file that is not valid
  * UTF-8 is {@link InputProblem#INVALID_UTF8}, reported at the line of its first bad byte; a file
  * whose relative path breaks {@link DocumentId}'s rule (a control character in a name, longer than
- * {@value DocumentId#MAX_UTF8_BYTES} bytes) is {@link InputProblem#INVALID_ID}, and is not read. Not
- * thread-safe.
+ * {@value DocumentId#MAX_UTF8_BYTES} bytes) is {@link InputProblem#INVALID_ID}, and is not read.
+ * Not thread-safe.
  */
 final class DirectoryDocumentReader implements DocumentReader {
   private static final int MAX_FILE = 1 << 30;
@@ -116,7 +116,10 @@ final class DirectoryDocumentReader implements DocumentReader {
               line,
               index,
               InputProblem.INVALID_UTF8,
-              InputProblem.INVALID_UTF8.description() + " (" + Utf8.describeBadByte(buf, at, length) + ")"));
+              InputProblem.INVALID_UTF8.description()
+                  + " ("
+                  + Utf8.describeBadByte(buf, at, length)
+                  + ")"));
       return null;
     }
   }

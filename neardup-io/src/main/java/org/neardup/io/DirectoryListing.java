@@ -48,7 +48,8 @@ final class DirectoryListing {
 
   /** Names the entry that could not be walked (a subdirectory, say) rather than {@code dir}. */
   private static InputException failure(Path dir, IOException e) {
-    String where = e instanceof FileSystemException fs && fs.getFile() != null ? fs.getFile() : dir.toString();
+    String where =
+        e instanceof FileSystemException fs && fs.getFile() != null ? fs.getFile() : dir.toString();
     return InputErrors.readFailure(where, 0, e, false);
   }
 

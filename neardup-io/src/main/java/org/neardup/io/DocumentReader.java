@@ -7,8 +7,8 @@ import org.neardup.input.InputException;
 import org.neardup.input.InputProblems;
 
 /**
- * Reads the documents of one input, in input order. Not thread-safe: one reader, one thread.
- * Bad records go to the {@link InputProblems} the reader was opened with: they are skipped (and
+ * Reads the documents of one input, in input order. Not thread-safe: one reader, one thread. Bad
+ * records go to the {@link InputProblems} the reader was opened with: they are skipped (and
  * counted) or stop the read with an {@link InputException}.
  */
 public interface DocumentReader extends Closeable {

@@ -15,9 +15,9 @@ import org.neardup.input.InputProblems;
  * thread-safe; the readers it returns are not thread-safe.
  *
  * <p>An input named {@code -} is standard input, read once as a stream in any format but {@link
- * InputFormat#DIR}; for {@link InputFormat#PARQUET}, which needs a file, it is copied to a temporary
- * file first. Its messages read {@code standard input, line LINE: problem}. An input with an open
- * {@link InputSpool} is read from its copy, under its own name.
+ * InputFormat#DIR}; for {@link InputFormat#PARQUET}, which needs a file, it is copied to a
+ * temporary file first. Its messages read {@code standard input, line LINE: problem}. An input with
+ * an open {@link InputSpool} is read from its copy, under its own name.
  *
  * <p>Common to all formats: a file (or, for {@link InputFormat#DIR}, each file) that starts with
  * the gzip magic bytes {@code 1f 8b} is gunzipped, whatever its name; {@link Document#source()} is
@@ -36,22 +36,21 @@ import org.neardup.input.InputProblems;
  *       InputProblem#MALFORMED_RECORD}.
  *   <li>{@link InputFormat#CSV}: header row, RFC 4180 quotes, with one leniency: text after a
  *       closing quote is kept literally ({@code "abc" def} reads {@code abc def}) instead of
- *       failing, because real files have fields that merely start with a quote. Ids are a column
- *       or the 1-based data record number; the line is the one the record starts on. A record
- *       with fewer or more fields than the header is MALFORMED_RECORD, an empty id MISSING_ID.
- *       Invalid UTF-8 and an unclosed quote always stop the read (problem null): after them the
- *       parser cannot find the next record. A requested column named twice in the header fails
- *       the open.
+ *       failing, because real files have fields that merely start with a quote. Ids are a column or
+ *       the 1-based data record number; the line is the one the record starts on. A record with
+ *       fewer or more fields than the header is MALFORMED_RECORD, an empty id MISSING_ID. Invalid
+ *       UTF-8 and an unclosed quote always stop the read (problem null): after them the parser
+ *       cannot find the next record. A requested column named twice in the header fails the open.
  *   <li>{@link InputFormat#DIR}: one document per regular, non-hidden file, sorted by relative path
  *       ({@code '/'}-separated, the id); line 1; recordIndex = position in that order.
  * </ul>
  *
  * For the line formats (TSV, LINES, JSONL) lines end at {@code '\n'} (one {@code '\r'} before it is
  * dropped); each line is decoded on its own, so an invalid UTF-8 line is one skippable {@link
- * InputProblem#INVALID_UTF8} record. Blank lines (empty, or only spaces, tabs and carriage
- * returns) are not records, in every format: they get no {@link Document#recordIndex()} (which
- * counts the non-blank lines before the record) but count as lines.
- * A leading UTF-8 byte order mark is ignored.
+ * InputProblem#INVALID_UTF8} record. Blank lines (empty, or only spaces, tabs and carriage returns)
+ * are not records, in every format: they get no {@link Document#recordIndex()} (which counts the
+ * non-blank lines before the record) but count as lines. A leading UTF-8 byte order mark is
+ * ignored.
  */
 public final class DocumentReaders {
   private DocumentReaders() {}
@@ -76,12 +75,14 @@ public final class DocumentReaders {
    * read from the input as they are (the file's own bytes, before any gunzipping; for a directory,
    * those of its files), so that progress can be shown against {@link #size}.
    */
-  public static DocumentReader open(Path path, InputOptions options, InputProblems problems, LongConsumer bytesRead) {
+  public static DocumentReader open(
+      Path path, InputOptions options, InputProblems problems, LongConsumer bytesRead) {
     Objects.requireNonNull(problems, "problems");
     Objects.requireNonNull(bytesRead, "bytesRead");
     check(path, options);
     if (options.format().readsDirectories()) {
-      return HtmlDocumentReader.wrap(new DirectoryDocumentReader(path, problems, bytesRead), options);
+      return HtmlDocumentReader.wrap(
+          new DirectoryDocumentReader(path, problems, bytesRead), options);
     }
     Path copy = InputSpool.copyOf(path);
     if (copy != null) {
@@ -89,15 +90,25 @@ public final class DocumentReaders {
     }
     if (!options.format().readsStreams()) {
       if (isStandardInput(path)) {
-        return HtmlDocumentReader.wrap(InputSpool.readStandardInput(path, options, problems), options);
+        return HtmlDocumentReader.wrap(
+            InputSpool.readStandardInput(path, options, problems), options);
       }
       return HtmlDocumentReader.wrap(options.format().open(path, options, problems), options);
     }
     if (isStandardInput(path)) {
-      return HtmlDocumentReader.wrap(options.format().open(path.toString(), DocumentReaders::standardInput, options, problems), options);
+      return HtmlDocumentReader.wrap(
+          options.format().open(path.toString(), DocumentReaders::standardInput, options, problems),
+          options);
     }
-    return HtmlDocumentReader.wrap(options.format().open(path.toString(),
-        () -> CountingInputStream.open(path, bytesRead), options, problems), options);
+    return HtmlDocumentReader.wrap(
+        options
+            .format()
+            .open(
+                path.toString(),
+                () -> CountingInputStream.open(path, bytesRead),
+                options,
+                problems),
+        options);
   }
 
   /**
@@ -105,11 +116,13 @@ public final class DocumentReaders {
    * as a stream, or (Parquet, which needs a file) the copy as a file, its documents and messages
    * renamed.
    */
-  private static DocumentReader openCopy(Path input, Path copy, InputOptions options, InputProblems problems,
-      LongConsumer bytesRead) {
+  private static DocumentReader openCopy(
+      Path input, Path copy, InputOptions options, InputProblems problems, LongConsumer bytesRead) {
     String source = input.toString();
     if (options.format().readsStreams()) {
-      return options.format().open(source, () -> CountingInputStream.open(copy, bytesRead), options, problems);
+      return options
+          .format()
+          .open(source, () -> CountingInputStream.open(copy, bytesRead), options, problems);
     }
     return RenamedReader.open(source, copy, options, problems);
   }
@@ -131,8 +144,8 @@ public final class DocumentReaders {
 
   /**
    * The bytes {@link #open(Path, InputOptions, InputProblems, LongConsumer)} will report for {@code
-   * path} read to its end: its size, or the sizes of a directory's files summed; -1 when it cannot be
-   * told (the input will report the problem when it is read).
+   * path} read to its end: its size, or the sizes of a directory's files summed; -1 when it cannot
+   * be told (the input will report the problem when it is read).
    */
   public static long size(Path path, InputOptions options) {
     try {

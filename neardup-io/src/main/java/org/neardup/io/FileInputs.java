@@ -56,8 +56,8 @@ public final class FileInputs implements BatchInput {
 
   /**
    * These inputs, with their state now to check against when they are read again. They are
-   * {@linkplain #rereadable() read again} only when every one is a regular file or a directory
-   * (not a pipe).
+   * {@linkplain #rereadable() read again} only when every one is a regular file or a directory (not
+   * a pipe).
    */
   public static FileInputs of(List<TextInput> texts, List<Path> signatureFiles) {
     List<Path> all = new ArrayList<>();
@@ -67,7 +67,8 @@ public final class FileInputs implements BatchInput {
     for (Path path : all) {
       rereadable &= Files.isRegularFile(path) || Files.isDirectory(path);
     }
-    return new FileInputs(List.copyOf(texts), List.copyOf(signatureFiles), rereadable ? InputSnapshot.of(all) : null);
+    return new FileInputs(
+        List.copyOf(texts), List.copyOf(signatureFiles), rereadable ? InputSnapshot.of(all) : null);
   }
 
   /** Text inputs only. */
@@ -136,11 +137,17 @@ public final class FileInputs implements BatchInput {
   public void readInto(CorpusBuilder builder, InputProblems problems, LongConsumer bytesRead) {
     for (TextInput text : texts) {
       Path path = text.path();
-      try (DocumentReader reader = DocumentReaders.open(path, text.options(), problems, bytesRead)) {
+      try (DocumentReader reader =
+          DocumentReaders.open(path, text.options(), problems, bytesRead)) {
         for (Document document; (document = reader.next()) != null; ) {
           if (text.qualifyRecordNumbers()) {
-            document = new Document(path + "#" + document.id(), document.text(), document.source(),
-                document.line(), document.recordIndex());
+            document =
+                new Document(
+                    path + "#" + document.id(),
+                    document.text(),
+                    document.source(),
+                    document.line(),
+                    document.recordIndex());
             if (!problems.admit(document)) {
               continue; // FILE#N made from a file name the id rule refuses
             }
@@ -154,7 +161,14 @@ public final class FileInputs implements BatchInput {
       try (SignatureFile.Reader reader = signatureReader(file, bytesRead)) {
         long index = 0;
         for (SignatureFile.Entry entry; (entry = reader.next()) != null; index++) {
-          builder.add(entry.id(), entry.signature(), entry.shingleSet(), entry.textLength(), source, 0, index);
+          builder.add(
+              entry.id(),
+              entry.signature(),
+              entry.shingleSet(),
+              entry.textLength(),
+              source,
+              0,
+              index);
         }
       } catch (IOException e) {
         throw failure(file, e);
@@ -166,7 +180,8 @@ public final class FileInputs implements BatchInput {
    * Opens a signature file (gzip-compressed or not) at its header, telling {@code bytesRead} how
    * many bytes of it are read.
    */
-  public static SignatureFile.Reader signatureReader(Path file, LongConsumer bytesRead) throws IOException {
+  public static SignatureFile.Reader signatureReader(Path file, LongConsumer bytesRead)
+      throws IOException {
     InputStream in = Decompression.openInput(file, bytesRead).stream();
     try {
       return SignatureFile.read(in, file.toString());
@@ -184,7 +199,8 @@ public final class FileInputs implements BatchInput {
   @Override
   public void reread(Corpus corpus, IntPredicate wanted, Sink sink) {
     if (snapshot == null) {
-      throw new IllegalStateException("these inputs cannot be read again (one is not a regular file)");
+      throw new IllegalStateException(
+          "these inputs cannot be read again (one is not a regular file)");
     }
     snapshot.checkUnchanged();
     Cursor cursor = new Cursor(corpus, wanted);
@@ -255,7 +271,9 @@ public final class FileInputs implements BatchInput {
       return ordinal < corpus.size() && sources.get(corpus.sourceIndex(ordinal)).equals(source);
     }
 
-    /** Whether the record at {@code recordIndex} of the current source is the wanted one or past it. */
+    /**
+     * Whether the record at {@code recordIndex} of the current source is the wanted one or past it.
+     */
     boolean atOrPast(long recordIndex) {
       return recordIndex >= corpus.recordIndex(ordinal);
     }
@@ -269,7 +287,9 @@ public final class FileInputs implements BatchInput {
       return recordIndex == expected;
     }
 
-    /** Moves past the current ordinal; false when the next wanted record is not in {@code source}. */
+    /**
+     * Moves past the current ordinal; false when the next wanted record is not in {@code source}.
+     */
     boolean advance(String source) {
       ordinal = next(ordinal + 1);
       return wantsSource(source);
@@ -283,7 +303,10 @@ public final class FileInputs implements BatchInput {
     }
 
     private static InputException changed(Path path) {
-      return new InputException(path.toString(), 0, null,
+      return new InputException(
+          path.toString(),
+          0,
+          null,
           "changed while neardup was reading it; run again on a file that is not being written");
     }
   }

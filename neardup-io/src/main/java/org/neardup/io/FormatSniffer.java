@@ -12,15 +12,15 @@ import org.neardup.input.InputException;
 /**
  * Looks at the first lines of a file that no name claims, to tell what {@link InputFormat#detect}
  * would otherwise read as TSV: a file whose first record has a space but no tab is {@link
- * InputFormat#LINES}; a table of several tab-separated columns whose first line looks like a
- * header is refused with the options that read it; a file that starts with {@code PAR1} is
- * {@link InputFormat#PARQUET}. A {@code *.json} file is JSON Lines
- * unless it starts with {@code [}: then it is {@link InputFormat#JSON}, one JSON array.
- * Stateless.
+ * InputFormat#LINES}; a table of several tab-separated columns whose first line looks like a header
+ * is refused with the options that read it; a file that starts with {@code PAR1} is {@link
+ * InputFormat#PARQUET}. A {@code *.json} file is JSON Lines unless it starts with {@code [}: then
+ * it is {@link InputFormat#JSON}, one JSON array. Stateless.
  */
 final class FormatSniffer {
   /** Bytes looked at. */
   private static final int PEEK = 1 << 16;
+
   /** Longest field of a header line. */
   private static final int LONGEST_NAME = 64;
 
@@ -29,8 +29,8 @@ final class FormatSniffer {
   /**
    * The format of the unclaimed file {@code file}: TSV or LINES (JSONL or JSON for {@code *.json}).
    *
-   * @throws InputException for a file that looks like a table with a header, naming the options that
-   *     read it
+   * @throws InputException for a file that looks like a table with a header, naming the options
+   *     that read it
    */
   static InputFormat sniff(Path file) {
     Path name = file.getFileName();
@@ -41,7 +41,8 @@ final class FormatSniffer {
     if (lines.isEmpty()) {
       return InputFormat.TSV;
     }
-    if (name != null && name.toString().toLowerCase(java.util.Locale.ROOT).matches(".*\\.json(\\.gz|\\.zst)?")) {
+    if (name != null
+        && name.toString().toLowerCase(java.util.Locale.ROOT).matches(".*\\.json(\\.gz|\\.zst)?")) {
       return lines.get(0).strip().startsWith("[") ? InputFormat.JSON : InputFormat.JSONL;
     }
     String first = lines.get(0);
@@ -49,9 +50,18 @@ final class FormatSniffer {
       return InputFormat.LINES;
     }
     String[] names = first.split("\t", -1);
-    if (names.length >= 3 && lines.size() >= 2 && lines.get(1).split("\t", -1).length == names.length && looksLikeHeader(names)) {
-      throw new InputException(file.toString(), 1, null, "the first line looks like a header (" + String.join(", ", names)
-          + "): use --format csv --delimiter tab --text-field COLUMN to read it as a table, or --format tsv to read it as data");
+    if (names.length >= 3
+        && lines.size() >= 2
+        && lines.get(1).split("\t", -1).length == names.length
+        && looksLikeHeader(names)) {
+      throw new InputException(
+          file.toString(),
+          1,
+          null,
+          "the first line looks like a header ("
+              + String.join(", ", names)
+              + "): use --format csv --delimiter tab --text-field COLUMN to read it as a table, or"
+              + " --format tsv to read it as data");
     }
     return InputFormat.TSV;
   }
@@ -59,7 +69,9 @@ final class FormatSniffer {
   private static boolean looksLikeHeader(String[] names) {
     for (String name : names) {
       String trimmed = name.strip();
-      if (trimmed.isEmpty() || trimmed.length() > LONGEST_NAME || trimmed.chars().allMatch(c -> Character.isDigit(c) || c == '.' || c == '-')) {
+      if (trimmed.isEmpty()
+          || trimmed.length() > LONGEST_NAME
+          || trimmed.chars().allMatch(c -> Character.isDigit(c) || c == '.' || c == '-')) {
         return false;
       }
     }
@@ -77,7 +89,10 @@ final class FormatSniffer {
     }
   }
 
-  /** Up to two non-blank lines from the start of {@code file} (decompressed); none when it cannot be read. */
+  /**
+   * Up to two non-blank lines from the start of {@code file} (decompressed); none when it cannot be
+   * read.
+   */
   private static List<String> firstLines(Path file) {
     List<String> lines = new ArrayList<>();
     if (!Files.isRegularFile(file)) {

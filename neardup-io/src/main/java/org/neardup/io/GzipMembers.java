@@ -13,9 +13,9 @@ import java.util.zip.ZipException;
  * Gunzips a gzip file of one or more members (RFC 1952: concatenated gzip files make one gzip file,
  * read whole as {@code gzip -d} reads it), checking every member's CRC-32 and length. The file must
  * end where a member ends: bytes after a member that do not start another one are a {@link
- * ZipException}, and so is a bad header or a bad check value; a file that ends inside a member is an
- * {@link EOFException}. Unlike the JDK's {@code GZIPInputStream} it never stops at a member's end
- * because the source has no bytes {@link InputStream#available() available}. Not thread-safe.
+ * ZipException}, and so is a bad header or a bad check value; a file that ends inside a member is
+ * an {@link EOFException}. Unlike the JDK's {@code GZIPInputStream} it never stops at a member's
+ * end because the source has no bytes {@link InputStream#available() available}. Not thread-safe.
  */
 final class GzipMembers extends InputStream {
   private static final int FHCRC = 2;
@@ -30,8 +30,10 @@ final class GzipMembers extends InputStream {
   private final CRC32 crc = new CRC32();
   private int pos;
   private int limit;
+
   /** Compressed bytes before {@code buf[0]}: offsets in messages. */
   private long bufferStart;
+
   private long memberLength;
   private boolean inMember;
   private boolean end;
@@ -110,8 +112,12 @@ final class GzipMembers extends InputStream {
     int first = buf[pos++] & 0xff;
     int second = pos < limit || fill() ? buf[pos++] & 0xff : -1;
     if (first != 0x1f || second != 0x8b) {
-      throw new ZipException(String.format(Locale.ROOT,
-          "bytes that are not gzip data after the end of the gzip data, at byte offset %d of the file", at));
+      throw new ZipException(
+          String.format(
+              Locale.ROOT,
+              "bytes that are not gzip data after the end of the gzip data, at byte offset %d of"
+                  + " the file",
+              at));
     }
     readHeader(first, second);
   }

@@ -22,8 +22,10 @@ final class HtmlDocumentReader implements DocumentReader {
   /** {@code reader} with HTML texts extracted as {@code options} say, or {@code reader} itself. */
   static DocumentReader wrap(DocumentReader reader, InputOptions options) {
     HtmlMode mode = options.html();
-    boolean whole = mode == HtmlMode.AUTO ? options.format().readsDirectories()
-        : mode != HtmlMode.OFF && options.htmlFields().isEmpty();
+    boolean whole =
+        mode == HtmlMode.AUTO
+            ? options.format().readsDirectories()
+            : mode != HtmlMode.OFF && options.htmlFields().isEmpty();
     return whole ? new HtmlDocumentReader(reader, mode) : reader;
   }
 
@@ -48,7 +50,11 @@ final class HtmlDocumentReader implements DocumentReader {
       return document;
     }
     HtmlMode how = mode == HtmlMode.AUTO ? HtmlMode.VISIBLE : mode;
-    return new Document(document.id(), HtmlText.extract(document.text(), how), document.source(), document.line(),
+    return new Document(
+        document.id(),
+        HtmlText.extract(document.text(), how),
+        document.source(),
+        document.line(),
         document.recordIndex());
   }
 

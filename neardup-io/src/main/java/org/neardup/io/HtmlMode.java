@@ -8,6 +8,9 @@ public enum HtmlMode {
   OFF,
   /** Texts (or the {@link InputOptions#htmlFields()}) are HTML: their visible text is compared. */
   VISIBLE,
-  /** As {@link #VISIBLE}, without navigation, headers, footers, sidebars and forms: the main content. */
+  /**
+   * As {@link #VISIBLE}, without navigation, headers, footers, sidebars and forms: the main
+   * content.
+   */
   MAIN
 }

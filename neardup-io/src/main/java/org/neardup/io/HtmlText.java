@@ -16,13 +16,15 @@ public final class HtmlText {
   private static final String INVISIBLE = "script, style, noscript, template, [hidden], head";
 
   /** Elements that frame the content of a page rather than being it. */
-  private static final String FRAME = "nav, header, footer, aside, form, menu, dialog,"
-      + " [role=navigation], [role=banner], [role=contentinfo], [role=complementary], [role=search]";
+  private static final String FRAME =
+      "nav, header, footer, aside, form, menu, dialog, [role=navigation], [role=banner],"
+          + " [role=contentinfo], [role=complementary], [role=search]";
 
   /** Class or id words of boilerplate blocks. */
-  private static final Pattern BOILERPLATE = Pattern.compile(
-      "(?i)(^|[\\s_-])(nav|navbar|menu|header|footer|sidebar|breadcrumbs?|cookies?|share|social|related|comments?"
-          + "|advert|ads?|banner|promo|newsletter|subscribe)([\\s_-]|$)");
+  private static final Pattern BOILERPLATE =
+      Pattern.compile(
+          "(?i)(^|[\\s_-])(nav|navbar|menu|header|footer|sidebar|breadcrumbs?|cookies?|share|social|related|comments?"
+              + "|advert|ads?|banner|promo|newsletter|subscribe)([\\s_-]|$)");
 
   private HtmlText() {}
 
@@ -35,8 +37,8 @@ public final class HtmlText {
 
   /**
    * The text of {@code html}'s main content: the visible text without the page's frame (navigation,
-   * header, footer, sidebars, forms and blocks whose class or id names them), taken from the
-   * {@code <main>} element or, without one, the longest {@code <article>}, else the whole body.
+   * header, footer, sidebars, forms and blocks whose class or id names them), taken from the {@code
+   * <main>} element or, without one, the longest {@code <article>}, else the whole body.
    */
   public static String main(String html) {
     Document page = Jsoup.parse(html);
@@ -48,14 +50,17 @@ public final class HtmlText {
     Element content = main == null ? page.body() : main;
     content.select(FRAME).remove();
     for (Element element : content.select("[class], [id]")) {
-      if (BOILERPLATE.matcher(element.className()).find() || BOILERPLATE.matcher(element.id()).find()) {
+      if (BOILERPLATE.matcher(element.className()).find()
+          || BOILERPLATE.matcher(element.id()).find()) {
         element.remove();
       }
     }
     return content.text();
   }
 
-  /** {@code html}'s text as {@code mode} takes it ({@link HtmlMode#MAIN} or else the visible text). */
+  /**
+   * {@code html}'s text as {@code mode} takes it ({@link HtmlMode#MAIN} or else the visible text).
+   */
   public static String extract(String html, HtmlMode mode) {
     return mode == HtmlMode.MAIN ? main(html) : visible(html);
   }

@@ -26,7 +26,11 @@ final class InputErrors {
     String source = path.toString();
     if (DocumentReaders.isStandardInput(path)) {
       if (format.readsDirectories()) {
-        throw new InputException(source, 0, null, "standard input is one stream, not a directory: --format dir needs a directory");
+        throw new InputException(
+            source,
+            0,
+            null,
+            "standard input is one stream, not a directory: --format dir needs a directory");
       }
       return;
     }
@@ -52,7 +56,11 @@ final class InputErrors {
   static InputException readFailure(String source, long line, IOException e, boolean gzip) {
     if (e instanceof InvalidUtf8Exception bad) {
       return new InputException(
-          source, bad.line() > 0 ? bad.line() : line, null, InputProblem.INVALID_UTF8.description(), e);
+          source,
+          bad.line() > 0 ? bad.line() : line,
+          null,
+          InputProblem.INVALID_UTF8.description(),
+          e);
     }
     if (e instanceof EOFException) {
       return new InputException(
@@ -71,21 +79,29 @@ final class InputErrors {
   }
 
   /** As {@link #readFailure}, unwrapping an {@link UncheckedIOException}. */
-  static InputException readFailure(String source, long line, UncheckedIOException e, boolean gzip) {
+  static InputException readFailure(
+      String source, long line, UncheckedIOException e, boolean gzip) {
     return readFailure(source, line, e.getCause(), gzip);
   }
 
   /**
    * A JSON record's missing field {@code field}, with the fields the record has and the option that
-   * names another: {@code no field 'text'; the record has body, title: --text-field names the field to read}.
+   * names another: {@code no field 'text'; the record has body, title: --text-field names the field
+   * to read}.
    */
   static String noField(String field, java.util.Collection<String> names, String option) {
     if (names.isEmpty()) {
       return "no field '" + field + "'; the record has no fields";
     }
     List<String> shown = names.stream().limit(10).map(InputErrors::oneLine).toList();
-    return "no field '" + field + "'; the record has " + String.join(", ", shown) + (names.size() > 10 ? ", ..." : "")
-        + ": " + option + " names the field to read";
+    return "no field '"
+        + field
+        + "'; the record has "
+        + String.join(", ", shown)
+        + (names.size() > 10 ? ", ..." : "")
+        + ": "
+        + option
+        + " names the field to read";
   }
 
   /** The exception's message on one line (its class name when it has none). */

@@ -11,34 +11,40 @@ import java.util.function.LongPredicate;
 import org.neardup.input.InputProblems;
 
 /**
- * An input format: how its records are read as documents and how they are copied through, byte
- * for byte, minus chosen ones ("the input minus the duplicates"). One class per format owns both,
- * so reader and copier agree on record indexes; adding a format is one class and one constant
- * here. Every file input may be gzip-compressed (detected by its magic bytes). A format that
- * {@link #readsStreams() reads streams} implements the stream forms of {@code open}, {@code
- * copyExcept} and {@code copyAnnotated} (a source name and an {@link InputOpener}); their file forms
- * read the file's bytes through them. Implementations are stateless and thread-safe.
+ * An input format: how its records are read as documents and how they are copied through, byte for
+ * byte, minus chosen ones ("the input minus the duplicates"). One class per format owns both, so
+ * reader and copier agree on record indexes; adding a format is one class and one constant here.
+ * Every file input may be gzip-compressed (detected by its magic bytes). A format that {@link
+ * #readsStreams() reads streams} implements the stream forms of {@code open}, {@code copyExcept}
+ * and {@code copyAnnotated} (a source name and an {@link InputOpener}); their file forms read the
+ * file's bytes through them. Implementations are stateless and thread-safe.
  */
 public interface InputFormat {
   /** One record a line: {@code id<TAB>text}; the text is everything after the first tab. */
   InputFormat TSV = new SeparatedFormat("tsv", '\t', "tab");
+
   /** One record a line: {@code id<SPACE>text}; the id is everything before the first space. */
   InputFormat LINES = new SeparatedFormat("lines", ' ', "space");
+
   /** Delimited text with a header row, quote-aware (RFC 4180); columns chosen by name. */
   InputFormat CSV = new CsvFormat();
+
   /** JSON Lines: one JSON object a line; id and text fields chosen by name. */
   InputFormat JSONL = new JsonlFormat();
+
   /**
    * One JSON array of objects, streamed; id and text fields chosen by name, as for {@link #JSONL}.
    * Detected for a {@code *.json} file that starts with {@code [}.
    */
   InputFormat JSON = new JsonArrayFormat();
+
   /**
    * A Parquet file, read and written with parquet-java (no Hadoop installation) by {@code
    * neardup-parquet.jar}, found on the class path ({@link PluggedFormat}); id and text columns
    * chosen by name. Copied as a new Parquet file of the same schema and the rows kept.
    */
   InputFormat PARQUET = new PluggedFormat("parquet", ".parquet", "neardup-parquet.jar");
+
   /** A directory of text files, walked recursively in sorted order; id = relative path. */
   InputFormat DIR = new DirectoryFormat();
 
@@ -82,8 +88,8 @@ public interface InputFormat {
    * streams} reads the file's bytes with {@link #open(String, InputOpener, InputOptions,
    * InputProblems)}, named by the path; the others override this.
    *
-   * @throws org.neardup.input.InputException when the input cannot be opened, or its header lacks
-   *     a requested column
+   * @throws org.neardup.input.InputException when the input cannot be opened, or its header lacks a
+   *     requested column
    */
   default DocumentReader open(Path path, InputOptions options, InputProblems problems) {
     return open(path.toString(), opener(path), options, problems);
@@ -96,22 +102,29 @@ public interface InputFormat {
    * source} names the input in messages.
    *
    * @throws UnsupportedOperationException for a format of directories
-   * @throws org.neardup.input.InputException when the input cannot be opened, or its header lacks
-   *     a requested column
+   * @throws org.neardup.input.InputException when the input cannot be opened, or its header lacks a
+   *     requested column
    */
-  default DocumentReader open(String source, InputOpener opener, InputOptions options, InputProblems problems) {
+  default DocumentReader open(
+      String source, InputOpener opener, InputOptions options, InputProblems problems) {
     throw new UnsupportedOperationException(name() + " input cannot be read from a stream");
   }
 
   /**
-   * {@link #copyExcept(Path, InputOptions, LongPredicate, OutputStream, boolean)} for an input given
-   * as a stream: record indexes are those of {@link #open(String, InputOpener, InputOptions,
+   * {@link #copyExcept(Path, InputOptions, LongPredicate, OutputStream, boolean)} for an input
+   * given as a stream: record indexes are those of {@link #open(String, InputOpener, InputOptions,
    * InputProblems)} on the same stream. The opener may be called more than once (CSV reads twice).
    *
    * @throws UnsupportedOperationException for a format of directories
    */
-  default long copyExcept(String source, InputOpener opener, InputOptions options, LongPredicate dropRecordIndex,
-      OutputStream out, boolean first) throws IOException {
+  default long copyExcept(
+      String source,
+      InputOpener opener,
+      InputOptions options,
+      LongPredicate dropRecordIndex,
+      OutputStream out,
+      boolean first)
+      throws IOException {
     throw new UnsupportedOperationException(name() + " input cannot be copied from a stream");
   }
 
@@ -121,35 +134,48 @@ public interface InputFormat {
    * are the ones {@link org.neardup.input.Document#recordIndex()} gives for the same input. Records
    * are not validated: one a reader skipped as bad is copied like any other unless dropped.
    *
-   * @param first whether this is the first input written to {@code out} (CSV writes its header
-   *     only then)
+   * @param first whether this is the first input written to {@code out} (CSV writes its header only
+   *     then)
    * @return the number of records written
    * @throws org.neardup.input.InputException when the input is missing or unreadable
    * @throws UnsupportedOperationException for a format of directories: see {@link
    *     DirectoryFormat#copyExcept(Path, LongPredicate, Path)}
    * @throws IOException when writing fails
    */
-  default long copyExcept(Path input, InputOptions options, LongPredicate dropRecordIndex, OutputStream out,
-      boolean first) throws IOException {
+  default long copyExcept(
+      Path input,
+      InputOptions options,
+      LongPredicate dropRecordIndex,
+      OutputStream out,
+      boolean first)
+      throws IOException {
     InputErrors.checkPath(input, this);
     return copyExcept(input.toString(), opener(input), options, dropRecordIndex, out, first);
   }
 
   /**
-   * {@link #copyExcept(String, InputOpener, InputOptions, LongPredicate, OutputStream, boolean)} that
-   * adds to every record written its {@link Annotation} (the kept record it duplicates and their similarity, empty
-   * for a kept record), in this format's way: TSV and LINES get two tab-separated columns at the end
-   * of each record's line; CSV two columns, {@code duplicate_of} and {@code similarity}, at the end
-   * of the header and of each record (quoted as needed); JSON Lines two members at the end of each
-   * object, {@code "duplicate_of"} (a string, or null) and {@code "similarity"} (a number, or null).
-   * Blank lines and rows are copied as they are. Otherwise the records are copied byte for byte.
+   * {@link #copyExcept(String, InputOpener, InputOptions, LongPredicate, OutputStream, boolean)}
+   * that adds to every record written its {@link Annotation} (the kept record it duplicates and
+   * their similarity, empty for a kept record), in this format's way: TSV and LINES get two
+   * tab-separated columns at the end of each record's line; CSV two columns, {@code duplicate_of}
+   * and {@code similarity}, at the end of the header and of each record (quoted as needed); JSON
+   * Lines two members at the end of each object, {@code "duplicate_of"} (a string, or null) and
+   * {@code "similarity"} (a number, or null). Blank lines and rows are copied as they are.
+   * Otherwise the records are copied byte for byte.
    *
    * @param annotation the annotation of each record index written
    * @throws UnsupportedOperationException for a format of directories: see {@link
    *     DirectoryFormat#copyAnnotated(Path, LongPredicate, LongFunction, Path)}
    */
-  default long copyAnnotated(String source, InputOpener opener, InputOptions options, LongPredicate dropRecordIndex,
-      LongFunction<Annotation> annotation, OutputStream out, boolean first) throws IOException {
+  default long copyAnnotated(
+      String source,
+      InputOpener opener,
+      InputOptions options,
+      LongPredicate dropRecordIndex,
+      LongFunction<Annotation> annotation,
+      OutputStream out,
+      boolean first)
+      throws IOException {
     throw new UnsupportedOperationException(name() + " input cannot be annotated from a stream");
   }
 
@@ -159,10 +185,17 @@ public interface InputFormat {
    *
    * @throws org.neardup.input.InputException when the input is missing or unreadable
    */
-  default long copyAnnotated(Path input, InputOptions options, LongPredicate dropRecordIndex,
-      LongFunction<Annotation> annotation, OutputStream out, boolean first) throws IOException {
+  default long copyAnnotated(
+      Path input,
+      InputOptions options,
+      LongPredicate dropRecordIndex,
+      LongFunction<Annotation> annotation,
+      OutputStream out,
+      boolean first)
+      throws IOException {
     InputErrors.checkPath(input, this);
-    return copyAnnotated(input.toString(), opener(input), options, dropRecordIndex, annotation, out, first);
+    return copyAnnotated(
+        input.toString(), opener(input), options, dropRecordIndex, annotation, out, first);
   }
 
   /** What the file forms of the methods above read: the bytes of {@code file}. */
@@ -183,7 +216,11 @@ public interface InputFormat {
       }
     }
     throw new IllegalArgumentException(
-        "unknown format '" + name + "' (expected one of " + String.join(", ", ALL.stream().map(InputFormat::name).toList()) + ")");
+        "unknown format '"
+            + name
+            + "' (expected one of "
+            + String.join(", ", ALL.stream().map(InputFormat::name).toList())
+            + ")");
   }
 
   /**
@@ -192,8 +229,8 @@ public interface InputFormat {
    * {@code .gz}), else by the first lines: {@link #LINES} when the first record has a space and no
    * tab, else {@link #TSV}.
    *
-   * @throws org.neardup.input.InputException for a file whose first line looks like the header of
-   *     a tab-separated table, naming the options that read it
+   * @throws org.neardup.input.InputException for a file whose first line looks like the header of a
+   *     tab-separated table, naming the options that read it
    */
   static InputFormat detect(Path input) {
     if (Files.isDirectory(input)) {

@@ -12,11 +12,11 @@ import org.neardup.input.InputException;
 
 /**
  * The size and modification time of every input file (every file under an input directory), taken
- * before the first read, so that a command that reads its inputs twice (dedup copies the records
- * it read; report and explain fetch texts by record) can tell that one changed in between: the
- * records would no longer be the ones it found. An input that can be read only once (standard
- * input, a pipe) is read from a copy instead, which the snapshot owns: {@link #close()} deletes it.
- * Not thread-safe.
+ * before the first read, so that a command that reads its inputs twice (dedup copies the records it
+ * read; report and explain fetch texts by record) can tell that one changed in between: the records
+ * would no longer be the ones it found. An input that can be read only once (standard input, a
+ * pipe) is read from a copy instead, which the snapshot owns: {@link #close()} deletes it. Not
+ * thread-safe.
  */
 public final class InputSnapshot implements AutoCloseable {
   private final List<Entry> entries;
@@ -80,13 +80,19 @@ public final class InputSnapshot implements AutoCloseable {
     for (Entry before : entries) {
       Entry now = entry(before.input(), before.file());
       if (now == null || now.size() != before.size() || now.modified() != before.modified()) {
-        throw new InputException(before.file().toString(), 0, null,
+        throw new InputException(
+            before.file().toString(),
+            0,
+            null,
             "changed while neardup was reading it; run again on a file that is not being written");
       }
     }
   }
 
-  /** Deletes the copies of the inputs that could be read only once; the inputs are read as they are again. */
+  /**
+   * Deletes the copies of the inputs that could be read only once; the inputs are read as they are
+   * again.
+   */
   @Override
   public void close() {
     copies.forEach(Runnable::run);

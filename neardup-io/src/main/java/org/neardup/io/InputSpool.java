@@ -18,9 +18,9 @@ import org.neardup.sort.SpillFile;
 /**
  * An input that can be read only once (standard input {@code -}, a pipe), copied as it is to a file
  * so that it can be read again. While the spool is open, {@link DocumentReaders} and {@link
- * RecordCopies} read the input from the copy under the input's own name: messages, document
- * sources and ids are those of a single read of the input. The copy keeps the input's bytes,
- * compressed or not, so gzip and zstd are detected and formats sniffed as on the input itself.
+ * RecordCopies} read the input from the copy under the input's own name: messages, document sources
+ * and ids are those of a single read of the input. The copy keeps the input's bytes, compressed or
+ * not, so gzip and zstd are detected and formats sniffed as on the input itself.
  *
  * <p>The caller makes the copy file (where temporary files go, deleted when the process ends) and
  * deletes it after {@link #close()}. Thread-safe.
@@ -38,8 +38,8 @@ public final class InputSpool implements AutoCloseable {
   }
 
   /**
-   * Reads {@code input} to its end into {@code copy}, an empty file, and reads {@code input} from it
-   * from now until {@link #close()}.
+   * Reads {@code input} to its end into {@code copy}, an empty file, and reads {@code input} from
+   * it from now until {@link #close()}.
    *
    * @throws InputException naming the input when reading it fails
    * @throws IOException when writing the copy fails (a full disk)
@@ -53,7 +53,9 @@ public final class InputSpool implements AutoCloseable {
     }
     byte[] buffer = new byte[BUFFER];
     try (InputStream in = openOnce(input);
-        OutputStream out = Files.newOutputStream(copy, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+        OutputStream out =
+            Files.newOutputStream(
+                copy, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
       while (true) {
         int n;
         try {
@@ -85,16 +87,18 @@ public final class InputSpool implements AutoCloseable {
   }
 
   /**
-   * A reader of standard input in a format that reads only files (Parquet): standard input copied to
-   * a temporary file (java.io.tmpdir, owner-only), read as standard input, deleted when the reader is
-   * closed or else when the process ends.
+   * A reader of standard input in a format that reads only files (Parquet): standard input copied
+   * to a temporary file (java.io.tmpdir, owner-only), read as standard input, deleted when the
+   * reader is closed or else when the process ends.
    *
    * @throws java.io.UncheckedIOException naming the temporary directory when the copy cannot be
    *     written (a full disk)
    */
-  static DocumentReader readStandardInput(Path input, InputOptions options, InputProblems problems) {
+  static DocumentReader readStandardInput(
+      Path input, InputOptions options, InputProblems problems) {
     if (options.format() instanceof PluggedFormat plugged && !plugged.isAvailable()) {
-      return plugged.open(input, options, problems); // says which jar is missing before reading anything
+      return plugged.open(
+          input, options, problems); // says which jar is missing before reading anything
     }
     Path directory = SpillFile.directoryOf(null);
     Path file;

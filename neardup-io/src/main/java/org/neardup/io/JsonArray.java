@@ -14,13 +14,15 @@ import org.neardup.input.InputException;
 /**
  * Walks the elements of one JSON array that makes a whole input, with jackson-core's streaming
  * parser: one element in memory at a time. Knows each element's line and byte range in the
- * (decompressed) input, so that readers and copiers agree on what a record is. Anything that is
- * not one array of values (another top-level value, invalid JSON, content after the array) is an
- * {@link InputException} with a null problem: after invalid JSON no next record can be found. Not
+ * (decompressed) input, so that readers and copiers agree on what a record is. Anything that is not
+ * one array of values (another top-level value, invalid JSON, content after the array) is an {@link
+ * InputException} with a null problem: after invalid JSON no next record can be found. Not
  * thread-safe.
  */
 final class JsonArray implements Closeable {
-  /** Duplicate names are found by {@link #skip}, per record, so that one bad record can be skipped. */
+  /**
+   * Duplicate names are found by {@link #skip}, per record, so that one bad record can be skipped.
+   */
   private static final JsonFactory JSON = new JsonFactory();
 
   private final String source;
@@ -64,13 +66,20 @@ final class JsonArray implements Closeable {
           throw new InputException(source, 1, null, "empty input: not a JSON array");
         }
         if (first != JsonToken.START_ARRAY) {
-          throw new InputException(source, line(), null, "not a JSON array"
-              + (first == JsonToken.START_OBJECT ? " (use --format jsonl for JSON Lines, one object a line)" : ""));
+          throw new InputException(
+              source,
+              line(),
+              null,
+              "not a JSON array"
+                  + (first == JsonToken.START_OBJECT
+                      ? " (use --format jsonl for JSON Lines, one object a line)"
+                      : ""));
         }
       }
       JsonToken token = parser.nextToken();
       if (token == null) {
-        throw new InputException(source, line(), null, "unexpected end of input: the JSON array is not closed");
+        throw new InputException(
+            source, line(), null, "unexpected end of input: the JSON array is not closed");
       }
       if (token == JsonToken.END_ARRAY) {
         ended = true;
@@ -99,7 +108,9 @@ final class JsonArray implements Closeable {
     return elementStart;
   }
 
-  /** The byte offset just after the token last read (after an element's last byte once it is read). */
+  /**
+   * The byte offset just after the token last read (after an element's last byte once it is read).
+   */
   long position() {
     return parser.currentLocation().getByteOffset();
   }
@@ -161,8 +172,12 @@ final class JsonArray implements Closeable {
 
   /** The fatal error for invalid JSON, at the line where the parser stopped. */
   InputException invalid(JsonProcessingException e) {
-    long line = e.getLocation() != null && e.getLocation().getLineNr() > 0 ? e.getLocation().getLineNr() : line();
-    return new InputException(source, line, null, "invalid JSON: " + InputErrors.oneLine(e.getOriginalMessage()), e);
+    long line =
+        e.getLocation() != null && e.getLocation().getLineNr() > 0
+            ? e.getLocation().getLineNr()
+            : line();
+    return new InputException(
+        source, line, null, "invalid JSON: " + InputErrors.oneLine(e.getOriginalMessage()), e);
   }
 
   private long line() {

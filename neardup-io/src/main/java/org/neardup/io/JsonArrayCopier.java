@@ -12,9 +12,9 @@ import java.util.function.LongPredicate;
 
 /**
  * Copies {@link InputFormat#JSON} minus chosen records: a new JSON array whose elements are the
- * kept elements' bytes as read, one after another, separated by {@code ",\n"}, inside {@code
- * "[\n"} and {@code "\n]\n"}. The input is streamed: only the bytes of the current element (and
- * what the parser has read ahead) are held. Stateless.
+ * kept elements' bytes as read, one after another, separated by {@code ",\n"}, inside {@code "[\n"}
+ * and {@code "\n]\n"}. The input is streamed: only the bytes of the current element (and what the
+ * parser has read ahead) are held. Stateless.
  */
 final class JsonArrayCopier {
   private static final byte[] OPEN = "[\n".getBytes(StandardCharsets.US_ASCII);
@@ -30,8 +30,13 @@ final class JsonArrayCopier {
    * @return the number of elements written
    * @throws IllegalStateException for an element to annotate that is not an object
    */
-  static long copy(String source, Decompression.Opened input, LongPredicate drop, LongFunction<Annotation> annotation,
-      OutputStream out) throws IOException {
+  static long copy(
+      String source,
+      Decompression.Opened input,
+      LongPredicate drop,
+      LongFunction<Annotation> annotation,
+      OutputStream out)
+      throws IOException {
     Window window = new Window(input.stream());
     long written = 0;
     try (JsonArray array = new JsonArray(source, new Decompression.Opened(window, input.gzip()))) {
@@ -61,29 +66,34 @@ final class JsonArrayCopier {
     return written;
   }
 
-  private static void annotate(String source, long line, byte[] element, Annotation annotation, OutputStream out)
+  private static void annotate(
+      String source, long line, byte[] element, Annotation annotation, OutputStream out)
       throws IOException {
     int close = lastNonBlank(element, element.length);
     if (close < 0 || element[close] != '}') {
-      throw new IllegalStateException(source + ":" + line + ": not a JSON object, cannot be annotated");
+      throw new IllegalStateException(
+          source + ":" + line + ": not a JSON object, cannot be annotated");
     }
     int before = lastNonBlank(element, close);
     out.write(element, 0, close);
-    out.write(((before >= 0 && element[before] == '{' ? "" : ",") + annotation.jsonMembers()).getBytes(StandardCharsets.UTF_8));
+    out.write(
+        ((before >= 0 && element[before] == '{' ? "" : ",") + annotation.jsonMembers())
+            .getBytes(StandardCharsets.UTF_8));
     out.write(element, close, element.length - close);
   }
 
   private static int lastNonBlank(byte[] bytes, int end) {
     int i = end - 1;
-    while (i >= 0 && (bytes[i] == ' ' || bytes[i] == '\t' || bytes[i] == '\r' || bytes[i] == '\n')) {
+    while (i >= 0
+        && (bytes[i] == ' ' || bytes[i] == '\t' || bytes[i] == '\r' || bytes[i] == '\n')) {
       i--;
     }
     return i;
   }
 
   /**
-   * An input stream that keeps the bytes read from its offset {@link #base} on, so that an element's
-   * bytes can be written once the parser has read past them.
+   * An input stream that keeps the bytes read from its offset {@link #base} on, so that an
+   * element's bytes can be written once the parser has read past them.
    */
   private static final class Window extends FilterInputStream {
     private byte[] buffer = new byte[1 << 16];

@@ -25,7 +25,8 @@ final class JsonArrayDocumentReader implements DocumentReader {
   private long recordIndex;
   private boolean closed;
 
-  JsonArrayDocumentReader(String source, Decompression.Opened input, InputProblems problems, InputOptions options) {
+  JsonArrayDocumentReader(
+      String source, Decompression.Opened input, InputProblems problems, InputOptions options) {
     this.source = source;
     this.array = new JsonArray(source, input);
     this.problems = problems;
@@ -48,7 +49,10 @@ final class JsonArrayDocumentReader implements DocumentReader {
     return null;
   }
 
-  /** The element starting with {@code token} as a document, or null when it was reported (and skipped). */
+  /**
+   * The element starting with {@code token} as a document, or null when it was reported (and
+   * skipped).
+   */
   private Document parse(JsonToken token, long line, long index) {
     if (token != JsonToken.START_OBJECT) {
       array.skip(token);
@@ -69,7 +73,9 @@ final class JsonArrayDocumentReader implements DocumentReader {
   }
 
   private Document report(long line, long index, InputProblem problem, String specifics) {
-    problems.report(new InputException(source, line, index, problem, problem.description() + " (" + specifics + ")"));
+    problems.report(
+        new InputException(
+            source, line, index, problem, problem.description() + " (" + specifics + ")"));
     return null;
   }
 

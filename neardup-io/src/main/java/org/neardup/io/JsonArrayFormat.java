@@ -30,29 +30,47 @@ final class JsonArrayFormat implements InputFormat {
   }
 
   @Override
-  public DocumentReader open(String source, InputOpener opener, InputOptions options, InputProblems problems) {
-    return new JsonArrayDocumentReader(source, Decompression.openInput(source, opener), problems, options);
+  public DocumentReader open(
+      String source, InputOpener opener, InputOptions options, InputProblems problems) {
+    return new JsonArrayDocumentReader(
+        source, Decompression.openInput(source, opener), problems, options);
   }
 
   @Override
-  public long copyExcept(String source, InputOpener opener, InputOptions options, LongPredicate drop,
-      OutputStream out, boolean first) throws IOException {
+  public long copyExcept(
+      String source,
+      InputOpener opener,
+      InputOptions options,
+      LongPredicate drop,
+      OutputStream out,
+      boolean first)
+      throws IOException {
     checkFirst(source, first);
     return JsonArrayCopier.copy(source, Decompression.openInput(source, opener), drop, null, out);
   }
 
   @Override
-  public long copyAnnotated(String source, InputOpener opener, InputOptions options, LongPredicate drop,
-      LongFunction<Annotation> annotation, OutputStream out, boolean first) throws IOException {
+  public long copyAnnotated(
+      String source,
+      InputOpener opener,
+      InputOptions options,
+      LongPredicate drop,
+      LongFunction<Annotation> annotation,
+      OutputStream out,
+      boolean first)
+      throws IOException {
     checkFirst(source, first);
-    return JsonArrayCopier.copy(source, Decompression.openInput(source, opener), drop, annotation, out);
+    return JsonArrayCopier.copy(
+        source, Decompression.openInput(source, opener), drop, annotation, out);
   }
 
   /** One output holds one array: a JSON array input can only be copied alone. */
   private static void checkFirst(String source, boolean first) {
     if (!first) {
-      throw new UnsupportedOperationException(source + ": a JSON array is copied as one whole array,"
-          + " so it must be the only input of dedup (or convert the inputs to JSON Lines)");
+      throw new UnsupportedOperationException(
+          source
+              + ": a JSON array is copied as one whole array,"
+              + " so it must be the only input of dedup (or convert the inputs to JSON Lines)");
     }
   }
 

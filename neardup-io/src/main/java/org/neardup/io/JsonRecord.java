@@ -20,9 +20,9 @@ import org.neardup.input.InputProblem;
  * space. Other fields are skipped.
  *
  * <p>Problems: an id or text that is an object or array, or a name given twice, is {@link
- * InputProblem#MALFORMED_RECORD}; a missing, null or empty id is {@link InputProblem#MISSING_ID};
- * a missing or null text field is {@link InputProblem#MISSING_TEXT}. The first problem found is
- * the one reported.
+ * InputProblem#MALFORMED_RECORD}; a missing, null or empty id is {@link InputProblem#MISSING_ID}; a
+ * missing or null text field is {@link InputProblem#MISSING_TEXT}. The first problem found is the
+ * one reported.
  *
  * <p>Holds one object's fields at a time, reused object after object. Not thread-safe.
  */
@@ -39,13 +39,20 @@ final class JsonRecord {
   }
 
   private final String idField;
-  /** Whether an object without the default id field gets its record number (1-based), as CSV records do. */
+
+  /**
+   * Whether an object without the default id field gets its record number (1-based), as CSV records
+   * do.
+   */
   private final boolean numbersRecords;
+
   private final List<String> textFields;
   private final String[] texts;
   private final boolean[] seen;
+
   /** How each text field is taken: {@link HtmlMode#OFF} as it is, else as HTML. */
   private final HtmlMode[] html;
+
   private final Set<String> names = new LinkedHashSet<>();
   private String id;
   private boolean idSeen;
@@ -53,7 +60,8 @@ final class JsonRecord {
   private String specifics;
 
   JsonRecord(InputOptions options) {
-    this.idField = options.idField() != null ? options.idField() : InputOptions.DEFAULT_JSON_ID_FIELD;
+    this.idField =
+        options.idField() != null ? options.idField() : InputOptions.DEFAULT_JSON_ID_FIELD;
     this.numbersRecords = options.idField() == null;
     this.textFields = options.textFields();
     this.texts = new String[textFields.size()];
@@ -62,9 +70,10 @@ final class JsonRecord {
   }
 
   /**
-   * Reads the fields of the object whose {@code START_OBJECT} {@code p} has just returned, up to its
-   * {@code END_OBJECT}, or up to the first problem: then {@link #problem()} and {@link #specifics()}
-   * say which, and {@code p} is left on the first token of the value where it was found.
+   * Reads the fields of the object whose {@code START_OBJECT} {@code p} has just returned, up to
+   * its {@code END_OBJECT}, or up to the first problem: then {@link #problem()} and {@link
+   * #specifics()} say which, and {@code p} is left on the first token of the value where it was
+   * found.
    *
    * @param skipper passes over the values of the fields not taken
    * @return whether the fields were read without a problem
@@ -123,14 +132,20 @@ final class JsonRecord {
       id = Long.toString(recordIndex + 1);
     }
     if (id == null || id.isEmpty()) {
-      return reject(InputProblem.MISSING_ID, idSeen ? "id field '" + idField + "' is null or empty"
-          : InputErrors.noField(idField, names, "--id-field"));
+      return reject(
+          InputProblem.MISSING_ID,
+          idSeen
+              ? "id field '" + idField + "' is null or empty"
+              : InputErrors.noField(idField, names, "--id-field"));
     }
     for (int i = 0; i < texts.length; i++) {
       if (texts[i] == null) {
         String field = textFields.get(i);
-        return reject(InputProblem.MISSING_TEXT, seen[i] ? "field '" + field + "' is null"
-            : InputErrors.noField(field, names, "--text-field"));
+        return reject(
+            InputProblem.MISSING_TEXT,
+            seen[i]
+                ? "field '" + field + "' is null"
+                : InputErrors.noField(field, names, "--text-field"));
       }
     }
     for (int i = 0; i < texts.length; i++) {
@@ -166,7 +181,8 @@ final class JsonRecord {
   /** The text of a scalar value (string, number, boolean), or null for null, objects and arrays. */
   private static String scalar(JsonParser p, JsonToken value) throws IOException {
     return switch (value) {
-      case VALUE_STRING, VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT, VALUE_TRUE, VALUE_FALSE -> p.getText();
+      case VALUE_STRING, VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT, VALUE_TRUE, VALUE_FALSE ->
+          p.getText();
       default -> null;
     };
   }

@@ -16,9 +16,8 @@ import org.neardup.input.InputProblems;
  * parser, its id and text read by the rules of {@link JsonRecord}, as JSON array elements are. A
  * line that is not one JSON object is {@link InputProblem#MALFORMED_RECORD}, and so is an object
  * with a field name twice, at any depth (which one would count is anybody's guess), and content
- * after the object. The id and text rules of
- * {@link org.neardup.input.DocumentId} and {@link org.neardup.input.DocumentText} are applied by
- * the base class. Not thread-safe.
+ * after the object. The id and text rules of {@link org.neardup.input.DocumentId} and {@link
+ * org.neardup.input.DocumentText} are applied by the base class. Not thread-safe.
  */
 final class JsonlDocumentReader extends LineDocumentReader {
   /**
@@ -29,14 +28,16 @@ final class JsonlDocumentReader extends LineDocumentReader {
       JsonFactory.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
   /** Passes over a value; the strict parser finds a name given twice in it. */
-  private static final JsonRecord.ValueSkipper SKIP_CHILDREN = (p, first) -> {
-    p.skipChildren();
-    return null;
-  };
+  private static final JsonRecord.ValueSkipper SKIP_CHILDREN =
+      (p, first) -> {
+        p.skipChildren();
+        return null;
+      };
 
   private final JsonRecord record;
 
-  JsonlDocumentReader(String source, Decompression.Opened input, InputProblems problems, InputOptions options) {
+  JsonlDocumentReader(
+      String source, Decompression.Opened input, InputProblems problems, InputOptions options) {
     super(source, input, problems);
     this.record = new JsonRecord(options);
   }
@@ -44,7 +45,8 @@ final class JsonlDocumentReader extends LineDocumentReader {
   @Override
   protected Document parse(CharBuffer chars, long line, long recordIndex) {
     try (JsonParser p =
-        JSON.createParser(chars.array(), chars.arrayOffset() + chars.position(), chars.remaining())) {
+        JSON.createParser(
+            chars.array(), chars.arrayOffset() + chars.position(), chars.remaining())) {
       if (p.nextToken() != JsonToken.START_OBJECT) {
         report(line, InputProblem.MALFORMED_RECORD, "not a JSON object");
         return null;
@@ -58,7 +60,10 @@ final class JsonlDocumentReader extends LineDocumentReader {
         return null;
       }
     } catch (JsonProcessingException e) {
-      report(line, InputProblem.MALFORMED_RECORD, "invalid JSON: " + InputErrors.oneLine(e.getOriginalMessage()));
+      report(
+          line,
+          InputProblem.MALFORMED_RECORD,
+          "invalid JSON: " + InputErrors.oneLine(e.getOriginalMessage()));
       return null;
     } catch (IOException e) {
       // Parsing a char array does no I/O; anything else is a parse error too.

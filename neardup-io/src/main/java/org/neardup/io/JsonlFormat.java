@@ -4,8 +4,8 @@ import org.neardup.input.InputProblems;
 
 /**
  * {@link InputFormat#JSONL}: one JSON object a line ({@link JsonlDocumentReader}); copied line by
- * line ({@link LineFormat}), annotated with two more members. Detected by the names {@code
- * *.jsonl} and {@code *.ndjson}.
+ * line ({@link LineFormat}), annotated with two more members. Detected by the names {@code *.jsonl}
+ * and {@code *.ndjson}.
  */
 final class JsonlFormat extends LineFormat {
   JsonlFormat() {
@@ -28,7 +28,9 @@ final class JsonlFormat extends LineFormat {
   }
 
   @Override
-  public DocumentReader open(String source, InputOpener opener, InputOptions options, InputProblems problems) {
-    return new JsonlDocumentReader(source, Decompression.openInput(source, opener), problems, options);
+  public DocumentReader open(
+      String source, InputOpener opener, InputOptions options, InputProblems problems) {
+    return new JsonlDocumentReader(
+        source, Decompression.openInput(source, opener), problems, options);
   }
 }

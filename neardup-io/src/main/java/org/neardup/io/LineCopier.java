@@ -18,8 +18,12 @@ final class LineCopier {
 
   private LineCopier() {}
 
-  /** Copies the lines of an opened input except the records {@code drop} selects; returns the records written. */
-  static long copyExcept(String source, Decompression.Opened opened, LongPredicate drop, OutputStream out)
+  /**
+   * Copies the lines of an opened input except the records {@code drop} selects; returns the
+   * records written.
+   */
+  static long copyExcept(
+      String source, Decompression.Opened opened, LongPredicate drop, OutputStream out)
       throws IOException {
     return copy(source, opened, drop, null, null, out);
   }
@@ -37,13 +41,25 @@ final class LineCopier {
    * its annotation added in {@code style}; blank lines are copied as they are. Returns the records
    * written.
    */
-  static long copyAnnotated(String source, Decompression.Opened opened, LongPredicate drop,
-      LongFunction<Annotation> annotation, Style style, OutputStream out) throws IOException {
+  static long copyAnnotated(
+      String source,
+      Decompression.Opened opened,
+      LongPredicate drop,
+      LongFunction<Annotation> annotation,
+      Style style,
+      OutputStream out)
+      throws IOException {
     return copy(source, opened, drop, annotation, style, out);
   }
 
-  private static long copy(String source, Decompression.Opened opened, LongPredicate drop,
-      LongFunction<Annotation> annotation, Style style, OutputStream out) throws IOException {
+  private static long copy(
+      String source,
+      Decompression.Opened opened,
+      LongPredicate drop,
+      LongFunction<Annotation> annotation,
+      Style style,
+      OutputStream out)
+      throws IOException {
     boolean gzip = opened.gzip();
     try (LineReader lines = new LineReader(opened.stream())) {
       BufferedOutputStream buffered = new BufferedOutputStream(out, BUFFER);
@@ -73,8 +89,12 @@ final class LineCopier {
     }
   }
 
-  /** Writes the line with the annotation before its line ending (COLUMNS) or its closing brace (JSON). */
-  private static void annotate(String source, LineReader lines, Annotation annotation, Style style, OutputStream out)
+  /**
+   * Writes the line with the annotation before its line ending (COLUMNS) or its closing brace
+   * (JSON).
+   */
+  private static void annotate(
+      String source, LineReader lines, Annotation annotation, Style style, OutputStream out)
       throws IOException {
     byte[] buf = lines.buffer();
     int insertAt = lines.end();
@@ -84,7 +104,8 @@ final class LineCopier {
     } else {
       int close = lastNonBlank(buf, lines.start(), lines.end());
       if (close < 0 || buf[close] != '}') {
-        throw new IllegalStateException(source + ":" + lines.lineNumber() + ": not a JSON object, cannot be annotated");
+        throw new IllegalStateException(
+            source + ":" + lines.lineNumber() + ": not a JSON object, cannot be annotated");
       }
       int before = lastNonBlank(buf, lines.start(), close);
       insertAt = close;

@@ -11,12 +11,12 @@ import org.neardup.input.InputProblems;
 /**
  * Base of the one-record-a-line readers (TSV, LINES, JSONL). Blank lines (empty, or nothing but
  * spaces, tabs and carriage returns: {@link LineReader#isBlank()}) are not records: they are
- * skipped silently but still counted as lines. Every other
- * line is a record and gets the next {@link Document#recordIndex()}, even when it is then skipped
- * as bad. A line that is not valid UTF-8 is reported as {@link InputProblem#INVALID_UTF8}; a record
- * whose id or text breaks the rules of {@link org.neardup.input.DocumentId} and {@link
- * org.neardup.input.DocumentText} as {@link InputProblem#INVALID_ID} or {@link
- * InputProblem#INVALID_TEXT} ({@link InputProblems#admit}). Not thread-safe.
+ * skipped silently but still counted as lines. Every other line is a record and gets the next
+ * {@link Document#recordIndex()}, even when it is then skipped as bad. A line that is not valid
+ * UTF-8 is reported as {@link InputProblem#INVALID_UTF8}; a record whose id or text breaks the
+ * rules of {@link org.neardup.input.DocumentId} and {@link org.neardup.input.DocumentText} as
+ * {@link InputProblem#INVALID_ID} or {@link InputProblem#INVALID_TEXT} ({@link
+ * InputProblems#admit}). Not thread-safe.
  */
 abstract class LineDocumentReader implements DocumentReader {
   protected final String source;
@@ -44,7 +44,9 @@ abstract class LineDocumentReader implements DocumentReader {
 
   /** Reports a bad record: returns normally when it is to be skipped, else throws. */
   protected final void report(long line, InputProblem problem, String specifics) {
-    problems.report(new InputException(source, line, current, problem, problem.description() + " (" + specifics + ")"));
+    problems.report(
+        new InputException(
+            source, line, current, problem, problem.description() + " (" + specifics + ")"));
   }
 
   @Override
@@ -73,7 +75,10 @@ abstract class LineDocumentReader implements DocumentReader {
         try {
           chars = lines.decode();
         } catch (InvalidUtf8Exception e) {
-          report(line, InputProblem.INVALID_UTF8, lines.describeBadByte(e.offset()) + " at byte " + (e.offset() + 1) + " of the line");
+          report(
+              line,
+              InputProblem.INVALID_UTF8,
+              lines.describeBadByte(e.offset()) + " at byte " + (e.offset() + 1) + " of the line");
           continue;
         }
         Document document = parse(chars, line, index);

@@ -18,15 +18,29 @@ abstract class LineFormat implements InputFormat {
   }
 
   @Override
-  public final long copyExcept(String source, InputOpener opener, InputOptions options, LongPredicate drop,
-      OutputStream out, boolean first) throws IOException {
+  public final long copyExcept(
+      String source,
+      InputOpener opener,
+      InputOptions options,
+      LongPredicate drop,
+      OutputStream out,
+      boolean first)
+      throws IOException {
     return LineCopier.copyExcept(source, Decompression.openInput(source, opener), drop, out);
   }
 
   @Override
-  public final long copyAnnotated(String source, InputOpener opener, InputOptions options, LongPredicate drop,
-      LongFunction<Annotation> annotation, OutputStream out, boolean first) throws IOException {
-    return LineCopier.copyAnnotated(source, Decompression.openInput(source, opener), drop, annotation, style, out);
+  public final long copyAnnotated(
+      String source,
+      InputOpener opener,
+      InputOptions options,
+      LongPredicate drop,
+      LongFunction<Annotation> annotation,
+      OutputStream out,
+      boolean first)
+      throws IOException {
+    return LineCopier.copyAnnotated(
+        source, Decompression.openInput(source, opener), drop, annotation, style, out);
   }
 
   @Override

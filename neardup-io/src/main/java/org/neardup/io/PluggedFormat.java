@@ -64,23 +64,39 @@ final class PluggedFormat implements InputFormat {
   }
 
   @Override
-  public long copyExcept(Path input, InputOptions options, LongPredicate drop, OutputStream out, boolean first)
+  public long copyExcept(
+      Path input, InputOptions options, LongPredicate drop, OutputStream out, boolean first)
       throws IOException {
     return implementation(input.toString()).copyExcept(input, options, drop, out, first);
   }
 
   @Override
-  public long copyAnnotated(Path input, InputOptions options, LongPredicate drop, LongFunction<Annotation> annotation,
-      OutputStream out, boolean first) throws IOException {
-    return implementation(input.toString()).copyAnnotated(input, options, drop, annotation, out, first);
+  public long copyAnnotated(
+      Path input,
+      InputOptions options,
+      LongPredicate drop,
+      LongFunction<Annotation> annotation,
+      OutputStream out,
+      boolean first)
+      throws IOException {
+    return implementation(input.toString())
+        .copyAnnotated(input, options, drop, annotation, out, first);
   }
 
   private InputFormat implementation(String source) {
     InputFormat found = find();
     if (found == null) {
-      throw new InputException(source, 0, null, name + " is read and written by " + jar + ", which is not on the"
-          + " class path: bin/neardup of the release finds it in lib/ beside neardup.jar, ./neardup of the sources"
-          + " builds it; with java -jar, put " + jar + " in the directory of neardup.jar");
+      throw new InputException(
+          source,
+          0,
+          null,
+          name
+              + " is read and written by "
+              + jar
+              + ", which is not on the class path: bin/neardup of the release finds it in lib/"
+              + " beside neardup.jar, ./neardup of the sources builds it; with java -jar, put "
+              + jar
+              + " in the directory of neardup.jar");
     }
     return found;
   }
@@ -88,7 +104,8 @@ final class PluggedFormat implements InputFormat {
   private InputFormat find() {
     InputFormat found = implementation;
     if (found == null) {
-      for (InputFormat candidate : ServiceLoader.load(InputFormat.class, PluggedFormat.class.getClassLoader())) {
+      for (InputFormat candidate :
+          ServiceLoader.load(InputFormat.class, PluggedFormat.class.getClassLoader())) {
         if (candidate.name().equals(name) && !(candidate instanceof PluggedFormat)) {
           found = candidate;
           implementation = found;

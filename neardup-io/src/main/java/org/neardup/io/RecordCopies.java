@@ -17,8 +17,12 @@ import org.neardup.input.InputException;
 public final class RecordCopies {
   private RecordCopies() {}
 
-  /** {@link InputFormat#copyExcept(Path, InputOptions, LongPredicate, OutputStream, boolean)} of {@code input}. */
-  public static long copyExcept(Path input, InputOptions options, LongPredicate drop, OutputStream out, boolean first)
+  /**
+   * {@link InputFormat#copyExcept(Path, InputOptions, LongPredicate, OutputStream, boolean)} of
+   * {@code input}.
+   */
+  public static long copyExcept(
+      Path input, InputOptions options, LongPredicate drop, OutputStream out, boolean first)
       throws IOException {
     InputFormat format = options.format();
     Path copy = InputSpool.copyOf(input);
@@ -26,7 +30,8 @@ public final class RecordCopies {
       return format.copyExcept(input, options, drop, out, first);
     }
     if (format.readsStreams()) {
-      return format.copyExcept(input.toString(), () -> Files.newInputStream(copy), options, drop, out, first);
+      return format.copyExcept(
+          input.toString(), () -> Files.newInputStream(copy), options, drop, out, first);
     }
     try {
       return format.copyExcept(copy, options, drop, out, first);
@@ -39,15 +44,27 @@ public final class RecordCopies {
    * {@link InputFormat#copyAnnotated(Path, InputOptions, LongPredicate, LongFunction, OutputStream,
    * boolean)} of {@code input}.
    */
-  public static long copyAnnotated(Path input, InputOptions options, LongPredicate drop,
-      LongFunction<Annotation> annotation, OutputStream out, boolean first) throws IOException {
+  public static long copyAnnotated(
+      Path input,
+      InputOptions options,
+      LongPredicate drop,
+      LongFunction<Annotation> annotation,
+      OutputStream out,
+      boolean first)
+      throws IOException {
     InputFormat format = options.format();
     Path copy = InputSpool.copyOf(input);
     if (copy == null) {
       return format.copyAnnotated(input, options, drop, annotation, out, first);
     }
     if (format.readsStreams()) {
-      return format.copyAnnotated(input.toString(), () -> Files.newInputStream(copy), options, drop, annotation, out,
+      return format.copyAnnotated(
+          input.toString(),
+          () -> Files.newInputStream(copy),
+          options,
+          drop,
+          annotation,
+          out,
           first);
     }
     try {

@@ -26,10 +26,13 @@ final class RenamedReader implements DocumentReader {
     this.source = source;
     this.fileName = file.toString();
     this.problems = problems;
-    this.fileProblems = new InputProblems(problems.onError(), e -> {
-      reported.merge(e.problem(), 1L, Long::sum);
-      problems.report(rename(e));
-    });
+    this.fileProblems =
+        new InputProblems(
+            problems.onError(),
+            e -> {
+              reported.merge(e.problem(), 1L, Long::sum);
+              problems.report(rename(e));
+            });
     try {
       this.reader = options.format().open(file, options, fileProblems);
     } catch (InputException e) {
@@ -38,7 +41,8 @@ final class RenamedReader implements DocumentReader {
   }
 
   /** {@code file} read in {@code options}' format, named {@code source}. */
-  static DocumentReader open(String source, Path file, InputOptions options, InputProblems problems) {
+  static DocumentReader open(
+      String source, Path file, InputOptions options, InputProblems problems) {
     return new RenamedReader(source, file, options, problems);
   }
 
@@ -59,19 +63,27 @@ final class RenamedReader implements DocumentReader {
     } catch (InputException e) {
       throw rename(e);
     }
-    return document == null ? null
-        : new Document(document.id(), document.text(), source, document.line(), document.recordIndex());
+    return document == null
+        ? null
+        : new Document(
+            document.id(), document.text(), source, document.line(), document.recordIndex());
   }
 
-  /** Closes the file, and counts the records it skipped without a report (empty ones) as skipped here. */
+  /**
+   * Closes the file, and counts the records it skipped without a report (empty ones) as skipped
+   * here.
+   */
   @Override
   public void close() {
     reader.close();
-    fileProblems.skipped().forEach((problem, count) -> {
-      for (long i = reported.getOrDefault(problem, 0L); i < count; i++) {
-        problems.skip(problem);
-      }
-    });
+    fileProblems
+        .skipped()
+        .forEach(
+            (problem, count) -> {
+              for (long i = reported.getOrDefault(problem, 0L); i < count; i++) {
+                problems.skip(problem);
+              }
+            });
   }
 
   private InputException rename(InputException e) {
@@ -86,7 +98,8 @@ final class RenamedReader implements DocumentReader {
     String message = String.valueOf(e.getMessage());
     String prefix = e.line() > 0 ? file + ":" + e.line() + ": " : file + ": ";
     String detail = message.startsWith(prefix) ? message.substring(prefix.length()) : message;
-    InputException renamed = new InputException(source, e.line(), e.recordIndex(), e.problem(), detail);
+    InputException renamed =
+        new InputException(source, e.line(), e.recordIndex(), e.problem(), detail);
     if (e.getCause() != null) {
       renamed.initCause(e.getCause());
     }

@@ -21,7 +21,11 @@ final class SeparatedDocumentReader extends LineDocumentReader {
    * @param separatorName the separator's name in messages, e.g. {@code "tab"}
    */
   SeparatedDocumentReader(
-      String source, Decompression.Opened input, InputProblems problems, char separator, String separatorName) {
+      String source,
+      Decompression.Opened input,
+      InputProblems problems,
+      char separator,
+      String separatorName) {
     super(source, input, problems);
     this.separator = separator;
     this.separatorName = separatorName;
@@ -44,9 +48,17 @@ final class SeparatedDocumentReader extends LineDocumentReader {
       return null;
     }
     if (sep < 0) {
-      boolean spaced = separator == '\t' && recordIndex == 0 && CharBuffer.wrap(a, from, to - from).chars().anyMatch(c -> c == ' ');
-      report(line, InputProblem.MISSING_TEXT, "no " + separatorName + " after the id"
-          + (spaced ? "; if ids end at the first space, use --format lines" : ""));
+      boolean spaced =
+          separator == '\t'
+              && recordIndex == 0
+              && CharBuffer.wrap(a, from, to - from).chars().anyMatch(c -> c == ' ');
+      report(
+          line,
+          InputProblem.MISSING_TEXT,
+          "no "
+              + separatorName
+              + " after the id"
+              + (spaced ? "; if ids end at the first space, use --format lines" : ""));
       return null;
     }
     String id = new String(a, from, sep - from);

@@ -3,8 +3,8 @@ package org.neardup.io;
 import org.neardup.input.InputProblems;
 
 /**
- * {@link InputFormat#TSV} and {@link InputFormat#LINES}: one record a line, id and text split at the
- * first separator ({@link SeparatedDocumentReader}); copied line by line ({@link LineFormat}),
+ * {@link InputFormat#TSV} and {@link InputFormat#LINES}: one record a line, id and text split at
+ * the first separator ({@link SeparatedDocumentReader}); copied line by line ({@link LineFormat}),
  * annotated with two more columns.
  */
 final class SeparatedFormat extends LineFormat {
@@ -30,7 +30,9 @@ final class SeparatedFormat extends LineFormat {
   }
 
   @Override
-  public DocumentReader open(String source, InputOpener opener, InputOptions options, InputProblems problems) {
-    return new SeparatedDocumentReader(source, Decompression.openInput(source, opener), problems, separator, separatorName);
+  public DocumentReader open(
+      String source, InputOpener opener, InputOptions options, InputProblems problems) {
+    return new SeparatedDocumentReader(
+        source, Decompression.openInput(source, opener), problems, separator, separatorName);
   }
 }

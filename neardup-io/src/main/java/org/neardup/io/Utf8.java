@@ -22,15 +22,16 @@ final class Utf8 {
   }
 
   /**
-   * Decodes {@code bytes[off, off+len)} into {@code reuse} (or a larger buffer when it is too small)
-   * and returns the buffer, flipped for reading.
+   * Decodes {@code bytes[off, off+len)} into {@code reuse} (or a larger buffer when it is too
+   * small) and returns the buffer, flipped for reading.
    *
    * @throws InvalidUtf8Exception with line 0 and the offset of the bad byte relative to {@code off}
    */
   static CharBuffer decode(CharsetDecoder decoder, byte[] bytes, int off, int len, CharBuffer reuse)
       throws InvalidUtf8Exception {
     // UTF-8 never decodes to more chars than it has bytes.
-    CharBuffer out = reuse != null && reuse.capacity() >= len ? reuse : CharBuffer.allocate(Math.max(len, 64));
+    CharBuffer out =
+        reuse != null && reuse.capacity() >= len ? reuse : CharBuffer.allocate(Math.max(len, 64));
     out.clear();
     decoder.reset();
     ByteBuffer in = ByteBuffer.wrap(bytes, off, len);
@@ -63,7 +64,9 @@ final class Utf8 {
 
   /** A one-line description of the bad byte at {@code bytes[at]} for messages. */
   static String describeBadByte(byte[] bytes, int at, int end) {
-    return at < end ? String.format("byte 0x%02x", bytes[at] & 0xff) : "truncated sequence at the end";
+    return at < end
+        ? String.format("byte 0x%02x", bytes[at] & 0xff)
+        : "truncated sequence at the end";
   }
 
   /** Whether {@code b} is a blank: space, tab, carriage return, form feed or vertical tab. */

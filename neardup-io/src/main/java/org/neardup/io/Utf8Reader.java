@@ -22,7 +22,9 @@ final class Utf8Reader extends Reader {
   private boolean done;
   private long newlines;
 
-  /** @param skipBom whether to drop a leading UTF-8 byte order mark */
+  /**
+   * @param skipBom whether to drop a leading UTF-8 byte order mark
+   */
   Utf8Reader(InputStream in, boolean skipBom) throws IOException {
     this.in = in;
     bytes.limit(0);

@@ -29,7 +29,8 @@ class CsvDocumentReaderTest {
     List<Document> docs = readAll(file, csv(',', "key", "title", "body"));
 
     assertThat(docs)
-        .extracting(Document::id, Document::text, Document::source, Document::line, Document::recordIndex)
+        .extracting(
+            Document::id, Document::text, Document::source, Document::line, Document::recordIndex)
         .containsExactly(
             tuple("k1", "Hello world", file.toString(), 2L, 0L),
             tuple("k2", "Good bye", file.toString(), 3L, 1L));
@@ -82,25 +83,37 @@ class CsvDocumentReaderTest {
   @Test
   void textAfterAClosingQuoteIsKeptLiterallyInsteadOfFailing() {
     Path file =
-        write(dir, "data.tsv", "id\ttext\n" + "a\t\"Quoted start\" and more. \n" + "b\t\"whole\"\n" + "c\tsay \"hi\"\n");
+        write(
+            dir,
+            "data.tsv",
+            "id\ttext\n"
+                + "a\t\"Quoted start\" and more. \n"
+                + "b\t\"whole\"\n"
+                + "c\tsay \"hi\"\n");
 
     List<Document> docs = readAll(file, csv('\t', "id", "text"));
 
     assertThat(docs)
         .extracting(Document::id, Document::text)
-        .containsExactly(tuple("a", "Quoted start and more. "), tuple("b", "whole"), tuple("c", "say \"hi\""));
+        .containsExactly(
+            tuple("a", "Quoted start and more. "), tuple("b", "whole"), tuple("c", "say \"hi\""));
   }
 
   @Test
   void anUnknownColumnFailsAtOpenListingTheColumns() {
     Path file = write(dir, "data.csv", "a,b,c\n1,2,3\n");
 
-    assertThatThrownBy(() -> DocumentReaders.open(file, csv(',', "a", "Foo"), new InputProblems(OnError.SKIP)))
+    assertThatThrownBy(
+            () -> DocumentReaders.open(file, csv(',', "a", "Foo"), new InputProblems(OnError.SKIP)))
         .isInstanceOfSatisfying(
             InputException.class,
             e -> {
               assertThat(e.problem()).isNull();
-              assertThat(e.getMessage()).isEqualTo(file + ": unknown column 'Foo' (columns: a, b, c): --text-field names the column to read");
+              assertThat(e.getMessage())
+                  .isEqualTo(
+                      file
+                          + ": unknown column 'Foo' (columns: a, b, c): --text-field names the"
+                          + " column to read");
             });
   }
 
@@ -127,7 +140,8 @@ class CsvDocumentReaderTest {
             InputException.class,
             e -> {
               assertThat(e.problem()).isEqualTo(InputProblem.MALFORMED_RECORD);
-              assertThat(e.getMessage()).isEqualTo(file + ":3: malformed record (2 fields, the header has 3)");
+              assertThat(e.getMessage())
+                  .isEqualTo(file + ":3: malformed record (2 fields, the header has 3)");
             });
   }
 
@@ -141,11 +155,16 @@ class CsvDocumentReaderTest {
             InputException.class,
             e -> {
               assertThat(e.problem()).isEqualTo(InputProblem.MALFORMED_RECORD);
-              assertThat(e.getMessage()).isEqualTo(
-                  file + ":2: malformed record (3 fields, the header has 2: a delimiter inside an unquoted field?)");
+              assertThat(e.getMessage())
+                  .isEqualTo(
+                      file
+                          + ":2: malformed record (3 fields, the header has 2: a delimiter inside"
+                          + " an unquoted field?)");
             });
     InputProblems problems = new InputProblems(OnError.SKIP);
-    assertThat(readAll(file, csv(',', "id", "text"), problems)).extracting(Document::id).containsExactly("2");
+    assertThat(readAll(file, csv(',', "id", "text"), problems))
+        .extracting(Document::id)
+        .containsExactly("2");
     assertThat(problems.skipped()).isEqualTo(Map.of(InputProblem.MALFORMED_RECORD, 1L));
   }
 
@@ -153,21 +172,31 @@ class CsvDocumentReaderTest {
   void aRequestedColumnThatAppearsTwiceInTheHeaderIsAmbiguous() {
     Path file = write(dir, "data.csv", "id,text,text,note,note\n1,a,b,c,d\n");
 
-    assertThatThrownBy(() -> DocumentReaders.open(file, csv(',', "id", "text"), new InputProblems(OnError.SKIP)))
+    assertThatThrownBy(
+            () ->
+                DocumentReaders.open(file, csv(',', "id", "text"), new InputProblems(OnError.SKIP)))
         .isInstanceOfSatisfying(
             InputException.class,
             e -> {
               assertThat(e.problem()).isNull();
-              assertThat(e.getMessage()).isEqualTo(file + ": column 'text' appears twice in the header (columns 2 and 3)");
+              assertThat(e.getMessage())
+                  .isEqualTo(
+                      file + ": column 'text' appears twice in the header (columns 2 and 3)");
             });
     // A duplicate that is not read is harmless.
     Path other = write(dir, "other.csv", "id,body,x,x\n1,hello,c,d\n");
-    assertThat(readAll(other, csv(',', "id", "body"))).extracting(Document::text).containsExactly("hello");
+    assertThat(readAll(other, csv(',', "id", "body")))
+        .extracting(Document::text)
+        .containsExactly("hello");
   }
 
   @Test
   void invalidUtf8AlwaysStopsTheReadNamingItsLine() {
-    Path file = write(dir, "data.csv", bytes("id,text\na,ok\nb,\"multi\nline ", new byte[] {(byte) 0xff}, "\"\nc,x\n"));
+    Path file =
+        write(
+            dir,
+            "data.csv",
+            bytes("id,text\na,ok\nb,\"multi\nline ", new byte[] {(byte) 0xff}, "\"\nc,x\n"));
 
     assertThatThrownBy(() -> readAll(file, csv(',', "id", "text"), new InputProblems(OnError.SKIP)))
         .isInstanceOfSatisfying(
@@ -201,7 +230,11 @@ class CsvDocumentReaderTest {
 
   @Test
   void aByteOrderMarkDoesNotBecomePartOfTheFirstColumnName() {
-    Path file = write(dir, "data.csv", bytes(new byte[] {(byte) 0xef, (byte) 0xbb, (byte) 0xbf}, "id,text\na,x\n"));
+    Path file =
+        write(
+            dir,
+            "data.csv",
+            bytes(new byte[] {(byte) 0xef, (byte) 0xbb, (byte) 0xbf}, "id,text\na,x\n"));
 
     assertThat(readAll(file, csv(',', "id", "text"))).extracting(Document::id).containsExactly("a");
   }

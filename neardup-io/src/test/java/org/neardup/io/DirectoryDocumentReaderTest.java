@@ -35,7 +35,8 @@ class DirectoryDocumentReaderTest {
     List<Document> docs = readAll(dir, options(InputFormat.DIR));
 
     assertThat(docs)
-        .extracting(Document::id, Document::text, Document::source, Document::line, Document::recordIndex)
+        .extracting(
+            Document::id, Document::text, Document::source, Document::line, Document::recordIndex)
         .containsExactly(
             tuple("B.txt", "capital", dir.toString(), 1L, 0L),
             tuple("a/b/c.txt", "deep", dir.toString(), 1L, 1L),
@@ -51,7 +52,9 @@ class DirectoryDocumentReaderTest {
     write(dir, ".git/config", "no");
     write(dir, "sub/.DS_Store", "no");
 
-    assertThat(readAll(dir, options(InputFormat.DIR))).extracting(Document::id).containsExactly("visible.txt");
+    assertThat(readAll(dir, options(InputFormat.DIR)))
+        .extracting(Document::id)
+        .containsExactly("visible.txt");
   }
 
   @Test
@@ -97,7 +100,10 @@ class DirectoryDocumentReaderTest {
   void aRegularFileGivenAsDirectoryIsRejected() {
     Path file = write(dir, "data.tsv", "a\tb\n");
 
-    assertThatThrownBy(() -> DocumentReaders.open(file, options(InputFormat.DIR), new InputProblems(OnError.FAIL)))
+    assertThatThrownBy(
+            () ->
+                DocumentReaders.open(
+                    file, options(InputFormat.DIR), new InputProblems(OnError.FAIL)))
         .isInstanceOf(InputException.class)
         .hasMessage(file + ": not a directory");
   }

@@ -30,20 +30,31 @@ class FormatCopyTest {
 
   @TempDir Path dir;
 
-  private static byte[] copy(Path input, InputOptions options, LongPredicate drop, boolean header) throws IOException {
+  private static byte[] copy(Path input, InputOptions options, LongPredicate drop, boolean header)
+      throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     options.format().copyExcept(input, options, drop, out, header);
     return out.toByteArray();
   }
 
-  private static String copyText(Path input, InputOptions options, LongPredicate drop, boolean header) throws IOException {
+  private static String copyText(
+      Path input, InputOptions options, LongPredicate drop, boolean header) throws IOException {
     return new String(copy(input, options, drop, header), StandardCharsets.UTF_8);
   }
 
   @Test
   void tsvCopyWithNothingDroppedIsByteForByteIdenticalIncludingOddBytes() throws IOException {
     byte[] content =
-        bytes(BOM, "a\tone\r\n", "\n", "b\tbad ", new byte[] {(byte) 0xff}, "\n", "\r\n", "no tab\n", "c\tlast, no newline");
+        bytes(
+            BOM,
+            "a\tone\r\n",
+            "\n",
+            "b\tbad ",
+            new byte[] {(byte) 0xff},
+            "\n",
+            "\r\n",
+            "no tab\n",
+            "c\tlast, no newline");
     Path file = write(dir, "data.tsv", content);
 
     assertThat(copy(file, options(InputFormat.TSV), NOTHING, false)).isEqualTo(content);
@@ -60,22 +71,31 @@ class FormatCopyTest {
 
   @Test
   void copierAndReaderAgreeOnRecordIndexesSoDroppedIdsAreGone() throws IOException {
-    Path file = write(dir, "data.jsonl", "{\"id\":\"a\",\"text\":\"1\"}\n\n{\"id\":\"b\",\"text\":\"2\"}\n{\"id\":\"c\",\"text\":\"3\"}\n");
+    Path file =
+        write(
+            dir,
+            "data.jsonl",
+            "{\"id\":\"a\",\"text\":\"1\"}\n\n"
+                + "{\"id\":\"b\",\"text\":\"2\"}\n"
+                + "{\"id\":\"c\",\"text\":\"3\"}\n");
     List<Document> docs = readAll(file, options(InputFormat.JSONL));
     long indexOfB = docs.get(1).recordIndex();
 
-    Path out = write(dir, "out.jsonl", copy(file, options(InputFormat.JSONL), i -> i == indexOfB, false));
+    Path out =
+        write(dir, "out.jsonl", copy(file, options(InputFormat.JSONL), i -> i == indexOfB, false));
 
     assertThat(ids(readAll(out, options(InputFormat.JSONL)))).containsExactly("a", "c");
   }
 
   @Test
-  void jsonlCopyWithNothingDroppedIsByteForByteIdenticalAndReturnsTheRecordCount() throws IOException {
+  void jsonlCopyWithNothingDroppedIsByteForByteIdenticalAndReturnsTheRecordCount()
+      throws IOException {
     byte[] content = utf8("{\"id\":1,\"text\":\"x\"}\n{\"id\":2,\"text\":\"é\"}\r\n\n{not json}\n");
     Path file = write(dir, "data.jsonl", content);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-    long written = InputFormat.JSONL.copyExcept(file, options(InputFormat.JSONL), NOTHING, out, false);
+    long written =
+        InputFormat.JSONL.copyExcept(file, options(InputFormat.JSONL), NOTHING, out, false);
 
     assertThat(out.toByteArray()).isEqualTo(content);
     assertThat(written).isEqualTo(3);
@@ -119,7 +139,8 @@ class FormatCopyTest {
     Path file = write(dir, "data.tsv", "id\ttext\na\t1\nb\t2\nc\t3\n");
     ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-    long written = InputFormat.CSV.copyExcept(file, csv('\t', "id", "text"), i -> i == 1, out, false);
+    long written =
+        InputFormat.CSV.copyExcept(file, csv('\t', "id", "text"), i -> i == 1, out, false);
 
     assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("a\t1\nc\t3\n");
     assertThat(written).isEqualTo(2);
@@ -129,8 +150,10 @@ class FormatCopyTest {
   void aCsvByteOrderMarkBelongsToTheHeaderAndDoesNotShiftRecordBoundaries() throws IOException {
     Path file = write(dir, "data.csv", bytes(BOM, "id,text\n\u00e9,1\nb,2\nc,3\n"));
 
-    assertThat(copyText(file, csv(',', "id", "text"), i -> i == 1, false)).isEqualTo("\u00e9,1\nc,3\n");
-    assertThat(copy(file, csv(',', "id", "text"), i -> i == 0, true)).isEqualTo(bytes(BOM, "id,text\nb,2\nc,3\n"));
+    assertThat(copyText(file, csv(',', "id", "text"), i -> i == 1, false))
+        .isEqualTo("\u00e9,1\nc,3\n");
+    assertThat(copy(file, csv(',', "id", "text"), i -> i == 0, true))
+        .isEqualTo(bytes(BOM, "id,text\nb,2\nc,3\n"));
   }
 
   @Test
@@ -142,13 +165,19 @@ class FormatCopyTest {
     write(input, ".hidden", "H");
     Path output = dir.resolve("out");
     List<Document> docs = readAll(input, options(InputFormat.DIR));
-    long indexOfC = docs.stream().filter(d -> d.id().equals("sub/c.txt")).findFirst().orElseThrow().recordIndex();
+    long indexOfC =
+        docs.stream()
+            .filter(d -> d.id().equals("sub/c.txt"))
+            .findFirst()
+            .orElseThrow()
+            .recordIndex();
 
     long copied = ((DirectoryFormat) InputFormat.DIR).copyExcept(input, i -> i == indexOfC, output);
 
     assertThat(copied).isEqualTo(2);
     assertThat(Files.readAllBytes(output.resolve("a.txt"))).isEqualTo(utf8("A"));
-    assertThat(Files.readAllBytes(output.resolve("sub/b.txt"))).isEqualTo(Files.readAllBytes(input.resolve("sub/b.txt")));
+    assertThat(Files.readAllBytes(output.resolve("sub/b.txt")))
+        .isEqualTo(Files.readAllBytes(input.resolve("sub/b.txt")));
     assertThat(output.resolve("sub/c.txt")).doesNotExist();
     assertThat(output.resolve(".hidden")).doesNotExist();
   }
@@ -168,21 +197,35 @@ class FormatCopyTest {
         .hasMessage(missing + ": no such file");
   }
 
-  private static String annotated(Path input, InputOptions options, LongPredicate drop, boolean header)
-      throws IOException {
+  private static String annotated(
+      Path input, InputOptions options, LongPredicate drop, boolean header) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    options.format().copyAnnotated(input, options, drop,
-        i -> i == 1 ? new Annotation("a \"x\", y", "0.900000") : Annotation.KEPT, out, header);
+    options
+        .format()
+        .copyAnnotated(
+            input,
+            options,
+            drop,
+            i -> i == 1 ? new Annotation("a \"x\", y", "0.900000") : Annotation.KEPT,
+            out,
+            header);
     return out.toString(StandardCharsets.UTF_8);
   }
 
   @Test
-  void csvAnnotationGoesBeforeEachRowsLineEndingQuotedAsNeededAndBlankRowsStay() throws IOException {
+  void csvAnnotationGoesBeforeEachRowsLineEndingQuotedAsNeededAndBlankRowsStay()
+      throws IOException {
     Path file = write(dir, "data.csv", bytes(BOM, "id,text\r\na,\"x\r\ny\"\r\nb,2\n\nc,3\nd,4"));
 
-    assertThat(annotated(file, csv(',', "id", "text"), i -> i == 2, true)).isEqualTo(
-        "\ufeffid,text,duplicate_of,similarity\r\na,\"x\r\ny\",,\r\nb,2,\"a \"\"x\"\", y\",0.900000\n\nd,4,,");
-    assertThat(annotated(file, csv(',', "id", "text"), NOTHING, false)).startsWith("a,\"x\r\ny\",,\r\n");
+    assertThat(annotated(file, csv(',', "id", "text"), i -> i == 2, true))
+        .isEqualTo(
+            "\ufeffid,text,duplicate_of,similarity\r\n"
+                + "a,\"x\r\n"
+                + "y\",,\r\n"
+                + "b,2,\"a \"\"x\"\", y\",0.900000\n\n"
+                + "d,4,,");
+    assertThat(annotated(file, csv(',', "id", "text"), NOTHING, false))
+        .startsWith("a,\"x\r\ny\",,\r\n");
   }
 
   @Test
@@ -191,9 +234,10 @@ class FormatCopyTest {
     assertThat(annotated(tsv, options(InputFormat.TSV), NOTHING, false))
         .isEqualTo("\ufeffa\tone\t\t\r\n\nb\ttwo\ta \"x\", y\t0.900000\nc\tthree\t\t");
     Path jsonl = write(dir, "data.jsonl", "{\"id\":\"a\"}\n{ }\r\n{\"id\":\"c\"}  ");
-    assertThat(annotated(jsonl, options(InputFormat.JSONL), NOTHING, false)).isEqualTo(
-        "{\"id\":\"a\",\"duplicate_of\":null,\"similarity\":null}\n"
-            + "{ \"duplicate_of\":\"a \\\"x\\\", y\",\"similarity\":0.900000}\r\n"
-            + "{\"id\":\"c\",\"duplicate_of\":null,\"similarity\":null}  ");
+    assertThat(annotated(jsonl, options(InputFormat.JSONL), NOTHING, false))
+        .isEqualTo(
+            "{\"id\":\"a\",\"duplicate_of\":null,\"similarity\":null}\n"
+                + "{ \"duplicate_of\":\"a \\\"x\\\", y\",\"similarity\":0.900000}\r\n"
+                + "{\"id\":\"c\",\"duplicate_of\":null,\"similarity\":null}  ");
   }
 }

@@ -28,7 +28,12 @@ class InputFailureTest {
   private static String numberedLines(int count) {
     StringBuilder b = new StringBuilder();
     for (int i = 1; i <= count; i++) {
-      b.append("id").append(i).append('\t').append("some text that does not compress to nothing ").append(i * 7919L).append('\n');
+      b.append("id")
+          .append(i)
+          .append('\t')
+          .append("some text that does not compress to nothing ")
+          .append(i * 7919L)
+          .append('\n');
     }
     return b.toString();
   }
@@ -41,7 +46,9 @@ class InputFailureTest {
     assertThat(readAll(plainNamed, options(InputFormat.TSV)))
         .extracting(Document::id, Document::text, Document::line)
         .containsExactly(tuple("a", "one", 1L), tuple("b", "two", 2L));
-    assertThat(readAll(gzNamedPlain, options(InputFormat.TSV))).extracting(Document::text).containsExactly("three");
+    assertThat(readAll(gzNamedPlain, options(InputFormat.TSV)))
+        .extracting(Document::text)
+        .containsExactly("three");
   }
 
   @Test
@@ -49,8 +56,12 @@ class InputFailureTest {
     Path json = write(dir, "data.jsonl", gzip(utf8("{\"id\":\"j\",\"text\":\"json\"}\n")));
     Path table = write(dir, "data.csv", gzip(utf8("id,text\nc,\"csv, quoted\"\n")));
 
-    assertThat(readAll(json, options(InputFormat.JSONL))).extracting(Document::text).containsExactly("json");
-    assertThat(readAll(table, csv(',', "id", "text"))).extracting(Document::text).containsExactly("csv, quoted");
+    assertThat(readAll(json, options(InputFormat.JSONL)))
+        .extracting(Document::text)
+        .containsExactly("json");
+    assertThat(readAll(table, csv(',', "id", "text")))
+        .extracting(Document::text)
+        .containsExactly("csv, quoted");
   }
 
   @Test
@@ -61,7 +72,9 @@ class InputFailureTest {
 
     assertThatThrownBy(
             () -> {
-              try (DocumentReader reader = DocumentReaders.open(file, options(InputFormat.TSV), new InputProblems(OnError.SKIP))) {
+              try (DocumentReader reader =
+                  DocumentReaders.open(
+                      file, options(InputFormat.TSV), new InputProblems(OnError.SKIP))) {
                 for (Document d = reader.next(); d != null; d = reader.next()) {
                   seen.add(d);
                 }
@@ -71,7 +84,8 @@ class InputFailureTest {
             InputException.class,
             e -> {
               assertThat(e.problem()).isNull();
-              assertThat(e.getMessage()).isEqualTo(file + ":" + e.line() + ": truncated gzip input");
+              assertThat(e.getMessage())
+                  .isEqualTo(file + ":" + e.line() + ": truncated gzip input");
               assertThat(e.line()).isEqualTo(seen.size() + 1L);
             });
     assertThat(seen).hasSizeBetween(100, 4999);
@@ -106,7 +120,10 @@ class InputFailureTest {
   void aMissingFileIsReportedByName() {
     Path missing = dir.resolve("nope.tsv");
 
-    assertThatThrownBy(() -> DocumentReaders.open(missing, options(InputFormat.TSV), new InputProblems(OnError.SKIP)))
+    assertThatThrownBy(
+            () ->
+                DocumentReaders.open(
+                    missing, options(InputFormat.TSV), new InputProblems(OnError.SKIP)))
         .isInstanceOfSatisfying(
             InputException.class,
             e -> {
@@ -117,7 +134,10 @@ class InputFailureTest {
 
   @Test
   void aDirectoryGivenForAFileFormatSuggestsFormatDir() {
-    assertThatThrownBy(() -> DocumentReaders.open(dir, options(InputFormat.JSONL), new InputProblems(OnError.FAIL)))
+    assertThatThrownBy(
+            () ->
+                DocumentReaders.open(
+                    dir, options(InputFormat.JSONL), new InputProblems(OnError.FAIL)))
         .isInstanceOf(InputException.class)
         .hasMessage(dir + ": is a directory (use --format dir)");
   }
@@ -125,7 +145,8 @@ class InputFailureTest {
   @Test
   void readingAfterTheEndKeepsReturningNullAndCloseIsIdempotent() {
     Path file = write(dir, "data.tsv", "a\tb\n");
-    DocumentReader reader = DocumentReaders.open(file, options(InputFormat.TSV), new InputProblems(OnError.FAIL));
+    DocumentReader reader =
+        DocumentReaders.open(file, options(InputFormat.TSV), new InputProblems(OnError.FAIL));
 
     assertThat(reader.next()).isNotNull();
     assertThat(reader.next()).isNull();
@@ -136,33 +157,47 @@ class InputFailureTest {
 
   @Test
   void aGzipOfSeveralMembersIsReadWhole() {
-    Path file = write(dir, "data.tsv", IoFixtures.bytes(gzip(utf8("a\tone\nb\ttwo\n")), gzip(utf8("c\tthree\n")),
-        gzip(new byte[0]), gzip(utf8(numberedLines(3000)))));
+    Path file =
+        write(
+            dir,
+            "data.tsv",
+            IoFixtures.bytes(
+                gzip(utf8("a\tone\nb\ttwo\n")),
+                gzip(utf8("c\tthree\n")),
+                gzip(new byte[0]),
+                gzip(utf8(numberedLines(3000)))));
 
     List<Document> docs = readAll(file, options(InputFormat.TSV));
 
     assertThat(docs).hasSize(3003);
-    assertThat(docs.subList(0, 4)).extracting(Document::id, Document::line)
+    assertThat(docs.subList(0, 4))
+        .extracting(Document::id, Document::line)
         .containsExactly(tuple("a", 1L), tuple("b", 2L), tuple("c", 3L), tuple("id1", 4L));
   }
 
   /** Also when the source never says more bytes are available (a pipe, a remote file system). */
   @Test
-  void aGzipOfSeveralMembersIsReadWholeFromAStreamWithoutAvailableBytes() throws java.io.IOException {
+  void aGzipOfSeveralMembersIsReadWholeFromAStreamWithoutAvailableBytes()
+      throws java.io.IOException {
     byte[] both = IoFixtures.bytes(gzip(utf8("a\tone\n")), gzip(utf8("b\ttwo\n")));
-    java.io.InputStream unavailable = new java.io.FilterInputStream(new java.io.ByteArrayInputStream(both)) {
-      @Override
-      public int available() {
-        return 0;
-      }
+    java.io.InputStream unavailable =
+        new java.io.FilterInputStream(new java.io.ByteArrayInputStream(both)) {
+          @Override
+          public int available() {
+            return 0;
+          }
 
-      @Override
-      public int read(byte[] b, int off, int len) throws java.io.IOException {
-        return super.read(b, off, Math.min(len, 7)); // short reads too
-      }
-    };
-    try (DocumentReader reader = InputFormat.TSV.open("piped", () -> unavailable, options(InputFormat.TSV),
-        new InputProblems(OnError.FAIL))) {
+          @Override
+          public int read(byte[] b, int off, int len) throws java.io.IOException {
+            return super.read(b, off, Math.min(len, 7)); // short reads too
+          }
+        };
+    try (DocumentReader reader =
+        InputFormat.TSV.open(
+            "piped",
+            () -> unavailable,
+            options(InputFormat.TSV),
+            new InputProblems(OnError.FAIL))) {
       assertThat(reader.next().id()).isEqualTo("a");
       assertThat(reader.next().id()).isEqualTo("b");
       assertThat(reader.next()).isNull();
@@ -172,14 +207,24 @@ class InputFailureTest {
   @Test
   void bytesAfterTheLastGzipMemberAreAnErrorNamingTheFile() {
     byte[] member = gzip(utf8("a\tone\nb\ttwo\n"));
-    for (byte[] tail : new byte[][] {utf8("garbage"), new byte[] {0}, new byte[] {0x1f}, new byte[] {0x1f, 0x00}}) {
+    for (byte[] tail :
+        new byte[][] {
+          utf8("garbage"), new byte[] {0}, new byte[] {0x1f}, new byte[] {0x1f, 0x00}
+        }) {
       Path file = write(dir, "data.tsv", IoFixtures.bytes(member, tail));
       assertThatThrownBy(() -> readAll(file, options(InputFormat.TSV)))
-          .isInstanceOfSatisfying(InputException.class, e -> {
-            assertThat(e.problem()).isNull();
-            assertThat(e.getMessage()).isEqualTo(file + ":3: corrupt gzip input (bytes that are not gzip data after the"
-                + " end of the gzip data, at byte offset " + member.length + " of the file)");
-          });
+          .isInstanceOfSatisfying(
+              InputException.class,
+              e -> {
+                assertThat(e.problem()).isNull();
+                assertThat(e.getMessage())
+                    .isEqualTo(
+                        file
+                            + ":3: corrupt gzip input (bytes that are not gzip data after the"
+                            + " end of the gzip data, at byte offset "
+                            + member.length
+                            + " of the file)");
+              });
     }
   }
 

@@ -21,27 +21,29 @@ import org.neardup.input.OnError;
 class JsonRecordTest {
   @TempDir Path dir;
 
-  private static final List<String> BY_DEFAULT_FIELDS = List.of(
-      "{\"id\":\"a\",\"text\":\"x\"}",
-      "{\"id\":42,\"text\":1.5e3}",
-      "{\"text\":\"numbered\"}",
-      "{\"id\":\"b\",\"text\":\"x\",\"meta\":{\"a\":[1,{\"b\":2}]},\"flag\":true}",
-      "{\"id\":{\"x\":1},\"text\":\"x\"}",
-      "{\"id\":true,\"text\":\"x\"}",
-      "{\"id\":\"c\",\"text\":[\"x\"]}",
-      "{\"id\":\"\",\"text\":\"x\"}",
-      "{\"id\":null,\"text\":\"x\"}",
-      "{\"id\":\"d\"}",
-      "{\"id\":\"e\",\"text\":null}",
-      "{\"id\":{\"x\":1},\"text\":\"x\",\"id\":\"f\"}",
-      "{\"id\":\"g\",\"text\":{\"a\":1,\"a\":2}}",
-      "{\"id\":\"h\",\"text\":\"last\"}");
+  private static final List<String> BY_DEFAULT_FIELDS =
+      List.of(
+          "{\"id\":\"a\",\"text\":\"x\"}",
+          "{\"id\":42,\"text\":1.5e3}",
+          "{\"text\":\"numbered\"}",
+          "{\"id\":\"b\",\"text\":\"x\",\"meta\":{\"a\":[1,{\"b\":2}]},\"flag\":true}",
+          "{\"id\":{\"x\":1},\"text\":\"x\"}",
+          "{\"id\":true,\"text\":\"x\"}",
+          "{\"id\":\"c\",\"text\":[\"x\"]}",
+          "{\"id\":\"\",\"text\":\"x\"}",
+          "{\"id\":null,\"text\":\"x\"}",
+          "{\"id\":\"d\"}",
+          "{\"id\":\"e\",\"text\":null}",
+          "{\"id\":{\"x\":1},\"text\":\"x\",\"id\":\"f\"}",
+          "{\"id\":\"g\",\"text\":{\"a\":1,\"a\":2}}",
+          "{\"id\":\"h\",\"text\":\"last\"}");
 
-  private static final List<String> BY_NAMED_FIELDS = List.of(
-      "{\"key\":\"k\",\"title\":\"T\",\"body\":\"B\",\"id\":\"ignored\"}",
-      "{\"title\":\"T\",\"body\":\"B\"}",
-      "{\"key\":\"m\",\"title\":\"T\"}",
-      "{\"key\":7,\"body\":\"B\",\"title\":false}");
+  private static final List<String> BY_NAMED_FIELDS =
+      List.of(
+          "{\"key\":\"k\",\"title\":\"T\",\"body\":\"B\",\"id\":\"ignored\"}",
+          "{\"title\":\"T\",\"body\":\"B\"}",
+          "{\"key\":\"m\",\"title\":\"T\"}",
+          "{\"key\":7,\"body\":\"B\",\"title\":false}");
 
   @Test
   void theDefaultIdAndTextFieldsAreReadAlikeInBothFormats() {
@@ -63,15 +65,18 @@ class JsonRecordTest {
     assertThat(fromArray.problems).isNotEmpty().isEqualTo(fromLines.problems);
   }
 
-  /** Each document as id, text and record index; each problem as record index, problem and detail. */
+  /**
+   * Each document as id, text and record index; each problem as record index, problem and detail.
+   */
   private record Read(List<String> documents, List<String> problems) {}
 
   private static Read read(Path path, InputOptions options) {
     List<String> problems = new ArrayList<>();
     InputProblems skipping = new InputProblems(OnError.SKIP, e -> problems.add(describe(e)));
-    List<String> documents = readAll(path, options, skipping).stream()
-        .map((Document d) -> d.recordIndex() + " " + d.id() + " " + d.text())
-        .toList();
+    List<String> documents =
+        readAll(path, options, skipping).stream()
+            .map((Document d) -> d.recordIndex() + " " + d.id() + " " + d.text())
+            .toList();
     return new Read(documents, problems);
   }
 

@@ -29,7 +29,9 @@ class JsonlDocumentReaderTest {
         write(
             dir,
             "data.jsonl",
-            "{\"id\":\"a\",\"meta\":{\"x\":[1,2,{\"id\":\"nested\"}]},\"text\":\"hello \\\"world\\\"\\n\"}\n"
+            "{\"id\":\"a\",\"meta\":{\"x\":[1,2,{\"id\":\"nested\"}]},\"text\":\"hello"
+                + " \\\"world\\\"\\n"
+                + "\"}\n"
                 + "\n"
                 + "{\"text\":\"second\",\"id\":\"b\"}\n");
 
@@ -42,9 +44,12 @@ class JsonlDocumentReaderTest {
 
   @Test
   void numberIdsUseTheirJsonText() {
-    Path file = write(dir, "data.jsonl", "{\"id\":42,\"text\":\"x\"}\n{\"id\":1.5,\"text\":\"y\"}\n");
+    Path file =
+        write(dir, "data.jsonl", "{\"id\":42,\"text\":\"x\"}\n{\"id\":1.5,\"text\":\"y\"}\n");
 
-    assertThat(readAll(file, options(InputFormat.JSONL))).extracting(Document::id).containsExactly("42", "1.5");
+    assertThat(readAll(file, options(InputFormat.JSONL)))
+        .extracting(Document::id)
+        .containsExactly("42", "1.5");
   }
 
   @Test
@@ -60,21 +65,30 @@ class JsonlDocumentReaderTest {
   void aMissingIdFieldNamedByTheOptionsFailsAsMissingId() {
     Path file = write(dir, "data.jsonl", "{\"id\":\"a\",\"text\":\"x\"}\n{\"text\":\"no id\"}\n");
 
-    assertThatThrownBy(() -> readAll(file, new InputOptions(InputFormat.JSONL, ',', "id", List.of())))
+    assertThatThrownBy(
+            () -> readAll(file, new InputOptions(InputFormat.JSONL, ',', "id", List.of())))
         .isInstanceOfSatisfying(
             InputException.class,
             e -> {
               assertThat(e.problem()).isEqualTo(InputProblem.MISSING_ID);
-              assertThat(e.getMessage()).isEqualTo(file + ":2: record without id (no field 'id'; the record has text:"
-                  + " --id-field names the field to read)");
+              assertThat(e.getMessage())
+                  .isEqualTo(
+                      file
+                          + ":2: record without id (no field 'id'; the record has text:"
+                          + " --id-field names the field to read)");
             });
   }
 
   @Test
   void recordsWithoutAnIdFieldAreNumberedAsCsvRecordsAre() {
-    Path file = write(dir, "data.jsonl", "{\"text\":\"first\"}\n\n{\"text\":\"second\"}\n{\"id\":\"x\",\"text\":\"third\"}\n");
+    Path file =
+        write(
+            dir,
+            "data.jsonl",
+            "{\"text\":\"first\"}\n\n{\"text\":\"second\"}\n{\"id\":\"x\",\"text\":\"third\"}\n");
 
-    assertThat(readAll(file, options(InputFormat.JSONL))).extracting(Document::id, Document::text)
+    assertThat(readAll(file, options(InputFormat.JSONL)))
+        .extracting(Document::id, Document::text)
         .containsExactly(tuple("1", "first"), tuple("2", "second"), tuple("x", "third"));
   }
 
@@ -87,8 +101,11 @@ class JsonlDocumentReaderTest {
             InputException.class,
             e -> {
               assertThat(e.problem()).isEqualTo(InputProblem.MISSING_TEXT);
-              assertThat(e.getMessage()).isEqualTo(file + ":1: record without text (no field 'text'; the record has id, body:"
-                  + " --text-field names the field to read)");
+              assertThat(e.getMessage())
+                  .isEqualTo(
+                      file
+                          + ":1: record without text (no field 'text'; the record has id, body:"
+                          + " --text-field names the field to read)");
             });
   }
 
@@ -144,15 +161,21 @@ class JsonlDocumentReaderTest {
 
   @Test
   void aNameTwiceInAnObjectAtAnyDepthIsMalformed() {
-    Path file = write(dir, "data.jsonl", bytes(
-        "{\"id\":\"a\",\"text\":\"x\",\"id\":\"b\"}\n",
-        "{\"id\":\"c\",\"text\":\"x\",\"text\":\"y\"}\n",
-        "{\"id\":\"d\",\"text\":\"x\",\"meta\":{\"k\":1,\"k\":2}}\n",
-        "{\"id\":\"e\",\"text\":\"x\",\"tag\":1,\"tag\":2}\n",
-        "{\"id\":\"f\",\"text\":\"ok\",\"list\":[{\"k\":1},{\"k\":2}]}\n"));
+    Path file =
+        write(
+            dir,
+            "data.jsonl",
+            bytes(
+                "{\"id\":\"a\",\"text\":\"x\",\"id\":\"b\"}\n",
+                "{\"id\":\"c\",\"text\":\"x\",\"text\":\"y\"}\n",
+                "{\"id\":\"d\",\"text\":\"x\",\"meta\":{\"k\":1,\"k\":2}}\n",
+                "{\"id\":\"e\",\"text\":\"x\",\"tag\":1,\"tag\":2}\n",
+                "{\"id\":\"f\",\"text\":\"ok\",\"list\":[{\"k\":1},{\"k\":2}]}\n"));
     InputProblems problems = new InputProblems(OnError.SKIP);
 
-    assertThat(readAll(file, options(InputFormat.JSONL), problems)).extracting(Document::id).containsExactly("f");
+    assertThat(readAll(file, options(InputFormat.JSONL), problems))
+        .extracting(Document::id)
+        .containsExactly("f");
     assertThat(problems.skipped()).isEqualTo(Map.of(InputProblem.MALFORMED_RECORD, 4L));
     assertThatThrownBy(() -> readAll(file, options(InputFormat.JSONL)))
         .hasMessageStartingWith(file + ":1: malformed record (invalid JSON: Duplicate field 'id'");
@@ -160,21 +183,29 @@ class JsonlDocumentReaderTest {
 
   @Test
   void idsAndTextsFollowTheRulesOfCore() {
-    Path file = write(dir, "data.jsonl", bytes(
-        "{\"id\":\"x\\ud800\",\"text\":\"apples and oranges\"}\n",
-        "{\"id\":\"x\\udbff\",\"text\":\"cars and trains\"}\n",
-        "{\"id\":\"a\\u000bb\",\"text\":\"x\"}\n",
-        "{\"id\":\"tab\\there\",\"text\":\"x\"}\n",
-        "{\"id\":\"" + "n".repeat(513) + "\",\"text\":\"x\"}\n",
-        "{\"id\":\"t\",\"text\":\"half \\udc00 pair\"}\n",
-        "{\"id\":\"ok \\ud83d\\ude00\",\"text\":\"a \\ud83d\\ude00 b\"}\n"));
+    Path file =
+        write(
+            dir,
+            "data.jsonl",
+            bytes(
+                "{\"id\":\"x\\ud800\",\"text\":\"apples and oranges\"}\n",
+                "{\"id\":\"x\\udbff\",\"text\":\"cars and trains\"}\n",
+                "{\"id\":\"a\\u000bb\",\"text\":\"x\"}\n",
+                "{\"id\":\"tab\\there\",\"text\":\"x\"}\n",
+                "{\"id\":\"" + "n".repeat(513) + "\",\"text\":\"x\"}\n",
+                "{\"id\":\"t\",\"text\":\"half \\udc00 pair\"}\n",
+                "{\"id\":\"ok \\ud83d\\ude00\",\"text\":\"a \\ud83d\\ude00 b\"}\n"));
     InputProblems problems = new InputProblems(OnError.SKIP);
 
-    assertThat(readAll(file, options(InputFormat.JSONL), problems)).extracting(Document::id)
+    assertThat(readAll(file, options(InputFormat.JSONL), problems))
+        .extracting(Document::id)
         .containsExactly("ok \ud83d\ude00");
-    assertThat(problems.skipped()).isEqualTo(Map.of(InputProblem.INVALID_ID, 5L, InputProblem.INVALID_TEXT, 1L));
+    assertThat(problems.skipped())
+        .isEqualTo(Map.of(InputProblem.INVALID_ID, 5L, InputProblem.INVALID_TEXT, 1L));
     assertThatThrownBy(() -> readAll(file, options(InputFormat.JSONL)))
-        .hasMessage(file + ":1: invalid id 'x\\uD800' (it holds the lone surrogate U+D800 at character 2, half of a"
-            + " UTF-16 pair without the other half)");
+        .hasMessage(
+            file
+                + ":1: invalid id 'x\\uD800' (it holds the lone surrogate U+D800 at character 2,"
+                + " half of a UTF-16 pair without the other half)");
   }
 }

@@ -30,20 +30,27 @@ class PipelineOnRealDataTest {
   @ValueSource(ints = {100, 1000, 2500})
   void articlesPairsAreExactlyTheGroundTruth(int size) {
     Path train = SharedData.file("articles/articles_" + size + ".train");
-    Set<IdPair> truth = PairFile.read(SharedData.file("articles/articles_" + size + ".truth")).keySet();
-    PipelineConfig config = PipelineConfig.builder().shingle(ShingleConfig.chars(9)).threads(2).build();
+    Set<IdPair> truth =
+        PairFile.read(SharedData.file("articles/articles_" + size + ".truth")).keySet();
+    PipelineConfig config =
+        PipelineConfig.builder().shingle(ShingleConfig.chars(9)).threads(2).build();
     Corpus corpus = corpus(config, train, InputOptions.of(InputFormat.LINES));
     assertThat(corpus.size()).isEqualTo(size);
     assertThat(idPairs(corpus, PairFinder.withLsh(corpus, Progress.NONE).pairs())).isEqualTo(truth);
-    assertThat(idPairs(corpus, PairFinder.bruteForce(corpus, Progress.NONE).pairs())).isEqualTo(truth);
+    assertThat(idPairs(corpus, PairFinder.bruteForce(corpus, Progress.NONE).pairs()))
+        .isEqualTo(truth);
   }
 
   @Test
   void kijijiLshFindsAtLeast995PerMilleOfTheExactPairsAndOnlyTruePairs() {
     Path file = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
-    PipelineConfig config = PipelineConfig.builder().shingle(ShingleConfig.chars(10)).threads(2).build();
-    Corpus corpus = corpus(config, file,
-        new InputOptions(InputFormat.CSV, '\t', null, List.of("Title", "Short Description")));
+    PipelineConfig config =
+        PipelineConfig.builder().shingle(ShingleConfig.chars(10)).threads(2).build();
+    Corpus corpus =
+        corpus(
+            config,
+            file,
+            new InputOptions(InputFormat.CSV, '\t', null, List.of("Title", "Short Description")));
     assertThat(corpus.size()).isEqualTo(2627);
     List<SimilarPair> lsh = PairFinder.withLsh(corpus, Progress.NONE).pairs();
     Set<IdPair> exact = idPairs(corpus, PairFinder.bruteForce(corpus, Progress.NONE).pairs());
@@ -53,7 +60,8 @@ class PipelineOnRealDataTest {
     assertThat(exact).containsAll(found);
     assertThat((double) found.size() / exact.size()).isGreaterThanOrEqualTo(0.995);
     for (SimilarPair pair : lsh) {
-      assertThat(Jaccard.similarity(corpus.shingles(pair.first()), corpus.shingles(pair.second()))).isGreaterThanOrEqualTo(0.8);
+      assertThat(Jaccard.similarity(corpus.shingles(pair.first()), corpus.shingles(pair.second())))
+          .isGreaterThanOrEqualTo(0.8);
     }
   }
 

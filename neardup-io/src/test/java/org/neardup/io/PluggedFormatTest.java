@@ -13,7 +13,10 @@ import org.neardup.input.InputException;
 import org.neardup.input.InputProblems;
 import org.neardup.input.OnError;
 
-/** Parquet without neardup-parquet on the class path (as in this module's tests): known, and refused by name. */
+/**
+ * Parquet without neardup-parquet on the class path (as in this module's tests): known, and refused
+ * by name.
+ */
 class PluggedFormatTest {
   @TempDir Path dir;
 
@@ -26,11 +29,22 @@ class PluggedFormatTest {
     assertThat(InputFormat.parse("Parquet")).isSameAs(InputFormat.PARQUET);
     assertThat(((PluggedFormat) InputFormat.PARQUET).isAvailable()).isFalse();
 
-    assertThatThrownBy(() -> DocumentReaders.open(magic, InputOptions.of(InputFormat.PARQUET), new InputProblems(OnError.FAIL)))
+    assertThatThrownBy(
+            () ->
+                DocumentReaders.open(
+                    magic, InputOptions.of(InputFormat.PARQUET), new InputProblems(OnError.FAIL)))
         .isInstanceOf(InputException.class)
-        .hasMessageContaining("data.bin: parquet is read and written by neardup-parquet.jar, which is not on the class path");
-    assertThatThrownBy(() -> InputFormat.PARQUET.copyExcept(named, InputOptions.of(InputFormat.PARQUET), i -> false,
-        new ByteArrayOutputStream(), true))
+        .hasMessageContaining(
+            "data.bin: parquet is read and written by neardup-parquet.jar, which is not on the"
+                + " class path");
+    assertThatThrownBy(
+            () ->
+                InputFormat.PARQUET.copyExcept(
+                    named,
+                    InputOptions.of(InputFormat.PARQUET),
+                    i -> false,
+                    new ByteArrayOutputStream(),
+                    true))
         .isInstanceOf(InputException.class)
         .hasMessageContaining("lib/ beside neardup.jar");
   }
@@ -38,12 +52,22 @@ class PluggedFormatTest {
   @Test
   void parquetOnStandardInputWithoutItsJarNamesTheJarBeforeReadingAnything() {
     java.io.InputStream saved = System.in;
-    java.io.ByteArrayInputStream in = new java.io.ByteArrayInputStream("PAR1".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    java.io.ByteArrayInputStream in =
+        new java.io.ByteArrayInputStream(
+            "PAR1".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
     try {
       System.setIn(in);
-      assertThatThrownBy(() -> DocumentReaders.open(Path.of("-"), InputOptions.of(InputFormat.PARQUET), new InputProblems(OnError.FAIL), bytes -> {}))
+      assertThatThrownBy(
+              () ->
+                  DocumentReaders.open(
+                      Path.of("-"),
+                      InputOptions.of(InputFormat.PARQUET),
+                      new InputProblems(OnError.FAIL),
+                      bytes -> {}))
           .isInstanceOf(InputException.class)
-          .hasMessageStartingWith("standard input: parquet is read and written by neardup-parquet.jar, which is not on the class path");
+          .hasMessageStartingWith(
+              "standard input: parquet is read and written by neardup-parquet.jar, which is not on"
+                  + " the class path");
     } finally {
       System.setIn(saved);
     }

@@ -15,28 +15,33 @@ import org.neardup.corpus.PairResult;
 import org.neardup.corpus.Progress;
 import org.neardup.input.InputProblems;
 import org.neardup.input.OnError;
-import org.neardup.io.FileInputs;
-import org.neardup.io.InputFormat;
-import org.neardup.io.InputOptions;
 import org.neardup.shingle.ShingleConfig;
 
-/** The library guide's example over files, as written there: if this stops compiling, fix the README too. */
+/**
+ * The library guide's example over files, as written there: if this stops compiling, fix the README
+ * too.
+ */
 class ReadmeDemoTest {
   @TempDir Path dir;
 
   @Test
   void readmeLibraryExampleFindsTheNearDuplicatePair() throws IOException {
-    Path path = Files.writeString(dir.resolve("docs.tsv"),
-        "a\tThe quick brown fox jumps over the lazy dog\n"
-            + "b\tThe quick brown fox jumps over the lazy dog!\n"
-            + "c\tSomething else entirely, about gardening\n");
+    Path path =
+        Files.writeString(
+            dir.resolve("docs.tsv"),
+            "a\tThe quick brown fox jumps over the lazy dog\n"
+                + "b\tThe quick brown fox jumps over the lazy dog!\n"
+                + "c\tSomething else entirely, about gardening\n");
 
     // --- as in docs/library.md, "Files, streamed" ---
-    PipelineConfig config = PipelineConfig.builder().threshold(0.8).shingle(ShingleConfig.chars(5)).build();
-    FileInputs inputs = FileInputs.ofTexts(List.of(new FileInputs.TextInput(path, InputOptions.of(InputFormat.TSV), false)));
+    PipelineConfig config =
+        PipelineConfig.builder().threshold(0.8).shingle(ShingleConfig.chars(5)).build();
+    FileInputs inputs =
+        FileInputs.ofTexts(
+            List.of(new FileInputs.TextInput(path, InputOptions.of(InputFormat.TSV), false)));
     // AutoCloseable: close() deletes its temporary files, if any
     Corpus corpus = BatchRun.read(config, inputs, new InputProblems(OnError.FAIL), Progress.NONE);
-    PairResult result = BatchRun.pairs(corpus, Progress.NONE);   // verified pairs, by ordinal
+    PairResult result = BatchRun.pairs(corpus, Progress.NONE); // verified pairs, by ordinal
     // ---
 
     assertThat(result.pairs()).hasSize(1);

@@ -26,7 +26,8 @@ class RealDataTest {
     assertThat(docs).hasSize(2627);
     assertThat(docs.get(0).id()).isEqualTo("1");
     assertThat(docs.get(0).line()).isEqualTo(2);
-    assertThat(docs.get(0).text()).startsWith("Studio accessoriato vicino metro A Furio Camillo  Affitto studio");
+    assertThat(docs.get(0).text())
+        .startsWith("Studio accessoriato vicino metro A Furio Camillo  Affitto studio");
     Document last = docs.get(docs.size() - 1);
     assertThat(last.id()).isEqualTo("2627");
     assertThat(last.line()).isEqualTo(2628);
@@ -75,7 +76,8 @@ class RealDataTest {
     assertThat(docs.get(0).text()).startsWith("A man was shot dead");
     assertThat(docs.get(99).id()).isEqualTo("t9537");
     assertThat(docs).allSatisfy(d -> assertThat(d.id()).matches("t\\d+"));
-    assertThat(docs).extracting(Document::recordIndex).containsExactlyElementsOf(
-        java.util.stream.LongStream.range(0, 100).boxed().toList());
+    assertThat(docs)
+        .extracting(Document::recordIndex)
+        .containsExactlyElementsOf(java.util.stream.LongStream.range(0, 100).boxed().toList());
   }
 }

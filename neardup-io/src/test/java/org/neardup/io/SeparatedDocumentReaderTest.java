@@ -33,7 +33,8 @@ class SeparatedDocumentReaderTest {
     List<Document> docs = readAll(file, options(InputFormat.TSV));
 
     assertThat(docs)
-        .extracting(Document::id, Document::text, Document::source, Document::line, Document::recordIndex)
+        .extracting(
+            Document::id, Document::text, Document::source, Document::line, Document::recordIndex)
         .containsExactly(
             tuple("a1", "hello world", file.toString(), 1L, 0L),
             tuple("b2", "x\ty\tz", file.toString(), 2L, 1L));
@@ -75,7 +76,9 @@ class SeparatedDocumentReaderTest {
 
     List<Document> docs = readAll(file, options(InputFormat.TSV));
 
-    assertThat(docs).extracting(Document::id, Document::text).containsExactly(tuple("a", ""), tuple("b", "x"));
+    assertThat(docs)
+        .extracting(Document::id, Document::text)
+        .containsExactly(tuple("a", ""), tuple("b", "x"));
   }
 
   @Test
@@ -88,7 +91,8 @@ class SeparatedDocumentReaderTest {
             e -> {
               assertThat(e.problem()).isEqualTo(InputProblem.MISSING_TEXT);
               assertThat(e.line()).isEqualTo(3);
-              assertThat(e.getMessage()).isEqualTo(file + ":3: record without text (no tab after the id)");
+              assertThat(e.getMessage())
+                  .isEqualTo(file + ":3: record without text (no tab after the id)");
             });
   }
 
@@ -128,7 +132,8 @@ class SeparatedDocumentReaderTest {
             InputException.class,
             e -> {
               assertThat(e.problem()).isEqualTo(InputProblem.INVALID_UTF8);
-              assertThat(e.getMessage()).startsWith(file + ":2: invalid UTF-8 (byte 0xff at byte 7 of the line");
+              assertThat(e.getMessage())
+                  .startsWith(file + ":2: invalid UTF-8 (byte 0xff at byte 7 of the line");
             });
   }
 
@@ -148,16 +153,22 @@ class SeparatedDocumentReaderTest {
   @Test
   void aUtf8SequenceCutAtTheEndOfTheLineIsInvalid() {
     byte[] euroSign = IoFixtures.utf8("\u20ac");
-    Path file = write(dir, "data.tsv", bytes("a\tprice ", new byte[] {euroSign[0], euroSign[1]}, "\n"));
+    Path file =
+        write(dir, "data.tsv", bytes("a\tprice ", new byte[] {euroSign[0], euroSign[1]}, "\n"));
 
     assertThatThrownBy(() -> readAll(file, options(InputFormat.TSV)))
         .isInstanceOfSatisfying(
-            InputException.class, e -> assertThat(e.problem()).isEqualTo(InputProblem.INVALID_UTF8));
+            InputException.class,
+            e -> assertThat(e.problem()).isEqualTo(InputProblem.INVALID_UTF8));
   }
 
   @Test
   void multiByteCharactersAndALeadingByteOrderMarkAreDecoded() {
-    Path file = write(dir, "data.tsv", bytes(new byte[] {(byte) 0xef, (byte) 0xbb, (byte) 0xbf}, "é1\tpiù €\n"));
+    Path file =
+        write(
+            dir,
+            "data.tsv",
+            bytes(new byte[] {(byte) 0xef, (byte) 0xbb, (byte) 0xbf}, "é1\tpiù €\n"));
 
     List<Document> docs = readAll(file, options(InputFormat.TSV));
 

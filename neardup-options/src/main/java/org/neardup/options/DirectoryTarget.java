@@ -43,7 +43,8 @@ public final class DirectoryTarget implements PendingOutput {
     try {
       TempFiles.create(temporary, () -> Files.createDirectory(temporary));
     } catch (IOException e) {
-      throw new UsageException(output + ": cannot write: " + IoErrors.reason(e) + OutputPaths.hint(e, absolute));
+      throw new UsageException(
+          output + ": cannot write: " + IoErrors.reason(e) + OutputPaths.hint(e, absolute));
     }
     return new DirectoryTarget(absolute, temporary);
   }
@@ -65,10 +66,13 @@ public final class DirectoryTarget implements PendingOutput {
   public void commit() throws IOException {
     boolean renamed;
     try {
-      renamed = TempFiles.commit(temporary, () -> {
-        Files.move(temporary.resolve(CONTENT), target);
-        Files.delete(temporary);
-      });
+      renamed =
+          TempFiles.commit(
+              temporary,
+              () -> {
+                Files.move(temporary.resolve(CONTENT), target);
+                Files.delete(temporary);
+              });
     } catch (IOException e) {
       throw new IOException(target + ": cannot write: " + IoErrors.reason(e), e);
     }

@@ -11,7 +11,10 @@ public final class Formats {
     return String.format(Locale.ROOT, "%,d %s", n, n == 1 ? singular : singular + "s");
   }
 
-  /** A number as briefly as it is exact: {@code 0.8}, {@code 0.75}, {@code 1}; {@code NaN}, {@code Infinity}. */
+  /**
+   * A number as briefly as it is exact: {@code 0.8}, {@code 0.75}, {@code 1}; {@code NaN}, {@code
+   * Infinity}.
+   */
   public static String plain(double value) {
     if (Double.isNaN(value) || Double.isInfinite(value)) {
       return Double.toString(value);
@@ -31,7 +34,9 @@ public final class Formats {
     return sb.append(fraction).toString();
   }
 
-  /** A byte count in binary units with one decimal: {@code 512 B}, {@code 1.5 MiB}, {@code 2.0 GiB}. */
+  /**
+   * A byte count in binary units with one decimal: {@code 512 B}, {@code 1.5 MiB}, {@code 2.0 GiB}.
+   */
   public static String bytes(long bytes) {
     if (bytes < 1024) {
       return bytes + " B";

@@ -9,7 +9,12 @@ import picocli.CommandLine.Parameters;
  * signature files instead ({@link SignaturesMixin}).
  */
 public final class InputMixin extends InputOptionsMixin {
-  @Parameters(paramLabel = "INPUT", arity = "0..*", description = "Input files (plain, gzip or zstd; - for standard input), or directories with --format dir.")
+  @Parameters(
+      paramLabel = "INPUT",
+      arity = "0..*",
+      description =
+          "Input files (plain, gzip or zstd; - for standard input), or directories with --format"
+              + " dir.")
   public List<Path> inputs = List.of();
 
   @Override

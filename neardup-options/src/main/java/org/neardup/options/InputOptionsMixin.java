@@ -23,28 +23,74 @@ public abstract class InputOptionsMixin {
       names = "--format",
       paramLabel = "FORMAT",
       defaultValue = "auto",
-      description = "tsv (id<TAB>text), lines (id<SPACE>text), csv (with header), jsonl, json (one JSON array of objects), parquet, dir (a directory of text files), or auto: dir for a directory, csv for *.csv, jsonl for *.jsonl and *.ndjson (also with .gz), json or jsonl for *.json (by its first character), parquet for *.parquet, else tsv. Default: ${DEFAULT-VALUE}.")
+      description =
+          "tsv (id<TAB>text), lines (id<SPACE>text), csv (with header), jsonl, json (one JSON array"
+              + " of objects), parquet, dir (a directory of text files), or auto: dir for a"
+              + " directory, csv for *.csv, jsonl for *.jsonl and *.ndjson (also with .gz), json or"
+              + " jsonl for *.json (by its first character), parquet for *.parquet, else tsv."
+              + " Default: ${DEFAULT-VALUE}.")
   public String format;
 
-  @Option(names = "--delimiter", paramLabel = "CHAR", description = "CSV delimiter: one character (not '\"' nor a line break), or 'tab'. Default: ','.")
+  @Option(
+      names = "--delimiter",
+      paramLabel = "CHAR",
+      description =
+          "CSV delimiter: one character (not '\"' nor a line break), or 'tab'. Default: ','.")
   String delimiter;
 
-  @Option(names = "--id-field", paramLabel = "NAME", description = "CSV column / JSON field / Parquet column of the id; ids may not hold a tab or line break. Default: CSV record number (1-based; with several inputs FILE#N, N the record number in FILE); JSON 'id', or the record number for a record without one.")
+  @Option(
+      names = "--id-field",
+      paramLabel = "NAME",
+      description =
+          "CSV column / JSON field / Parquet column of the id; ids may not hold a tab or line"
+              + " break. Default: CSV record number (1-based; with several inputs FILE#N, N the"
+              + " record number in FILE); JSON 'id', or the record number for a record without"
+              + " one.")
   public String idField;
 
-  @Option(names = "--text-field", paramLabel = "NAME", description = "CSV column / JSON field / Parquet column of the text; repeat to join several with a space. Default: 'text'.")
+  @Option(
+      names = "--text-field",
+      paramLabel = "NAME",
+      description =
+          "CSV column / JSON field / Parquet column of the text; repeat to join several with a"
+              + " space. Default: 'text'.")
   public List<String> textFields;
 
-  @Option(names = "--html", paramLabel = "WHAT", arity = "0..1", fallbackValue = "visible", description = "Texts are HTML: compare their visible text (--html or --html=visible), the main content without navigation, header, footer and sidebars (--html=main), or the markup itself (--html=off). Default: the *.html and *.htm files of a directory input are HTML (visible text), nothing else is.")
+  @Option(
+      names = "--html",
+      paramLabel = "WHAT",
+      arity = "0..1",
+      fallbackValue = "visible",
+      description =
+          "Texts are HTML: compare their visible text (--html or --html=visible), the main content"
+              + " without navigation, header, footer and sidebars (--html=main), or the markup"
+              + " itself (--html=off). Default: the *.html and *.htm files of a directory input are"
+              + " HTML (visible text), nothing else is.")
   String html;
 
-  @Option(names = "--html-field", paramLabel = "NAME", description = "With --html: only this CSV column / JSON field holds HTML; repeat for several (default: the whole text).")
+  @Option(
+      names = "--html-field",
+      paramLabel = "NAME",
+      description =
+          "With --html: only this CSV column / JSON field holds HTML; repeat for several (default:"
+              + " the whole text).")
   List<String> htmlFields;
 
-  @Option(names = "--on-error", paramLabel = "POLICY", defaultValue = "fail", description = "Bad records (invalid UTF-8, no id or text, malformed, duplicate id): fail (exit 2) or skip (counted on stderr). Empty documents are always skipped and counted. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--on-error",
+      paramLabel = "POLICY",
+      defaultValue = "fail",
+      description =
+          "Bad records (invalid UTF-8, no id or text, malformed, duplicate id): fail (exit 2) or"
+              + " skip (counted on stderr). Empty documents are always skipped and counted."
+              + " Default: ${DEFAULT-VALUE}.")
   String onError;
 
-  @Option(names = {"-v", "--verbose"}, description = "With --on-error skip, list every skipped record as FILE:LINE: problem (default: the first 5).")
+  @Option(
+      names = {"-v", "--verbose"},
+      description =
+          "With --on-error skip, list every skipped record as FILE:LINE: problem (default: the"
+              + " first 5).")
   public boolean verbose;
 
   /** The input files (or directories), in the order given; empty when none were given. */
@@ -77,7 +123,8 @@ public abstract class InputOptionsMixin {
       DocumentReaders.check(path, options(path));
       for (int j = 0; j < i; j++) {
         if (sameFile(inputs.get(j), path)) {
-          throw new UsageException(path + ": the same file as " + inputs.get(j) + ": give each input once");
+          throw new UsageException(
+              path + ": the same file as " + inputs.get(j) + ": give each input once");
         }
       }
     }
@@ -85,9 +132,9 @@ public abstract class InputOptionsMixin {
 
   /**
    * {@link #checkInputs()}, for a command that reads its inputs twice (dedup, report, explain): an
-   * input that can be read only once, standard input or a pipe, is read to its
-   * end into a private temporary file now, and read from it under its own name until the snapshot
-   * returned is closed, which deletes the file.
+   * input that can be read only once, standard input or a pipe, is read to its end into a private
+   * temporary file now, and read from it under its own name until the snapshot returned is closed,
+   * which deletes the file.
    *
    * @return the state of the inputs now, to check before the second read; close it when done
    * @throws java.io.UncheckedIOException naming the temporary directory when the copy cannot be
@@ -99,7 +146,8 @@ public abstract class InputOptionsMixin {
     List<SpooledInput> copies = new java.util.ArrayList<>();
     try {
       for (Path path : paths()) {
-        if (DocumentReaders.isStandardInput(path) || (!Files.isRegularFile(path) && !Files.isDirectory(path))) {
+        if (DocumentReaders.isStandardInput(path)
+            || (!Files.isRegularFile(path) && !Files.isDirectory(path))) {
           copies.add(SpooledInput.of(path));
         } else {
           files.add(path);
@@ -151,14 +199,16 @@ public abstract class InputOptionsMixin {
 
   /** The reading options for {@code input}. */
   public InputOptions options(Path input) {
-    return new InputOptions(format(input), delimiterChar(), idField, textFields, htmlMode(), htmlFields);
+    return new InputOptions(
+        format(input), delimiterChar(), idField, textFields, htmlMode(), htmlFields);
   }
 
   /** What {@code --html} says: {@link HtmlMode#AUTO} when it is not given. */
   private HtmlMode htmlMode() {
     if (html == null) {
       if (htmlFields != null && !htmlFields.isEmpty()) {
-        throw new UsageException("--html-field names a field that holds HTML: give --html (or --html=main) with it");
+        throw new UsageException(
+            "--html-field names a field that holds HTML: give --html (or --html=main) with it");
       }
       return HtmlMode.AUTO;
     }
@@ -198,7 +248,8 @@ public abstract class InputOptionsMixin {
       return '\t';
     }
     if (delimiter.length() != 1) {
-      throw new UsageException("--delimiter must be one character or 'tab', got '" + printable(delimiter) + "'");
+      throw new UsageException(
+          "--delimiter must be one character or 'tab', got '" + printable(delimiter) + "'");
     }
     char c = delimiter.charAt(0);
     if (c == '"') {

@@ -7,15 +7,24 @@ import picocli.CommandLine.Option;
 
 /** Where the result goes, and whether to talk on stderr. */
 public final class OutputMixin {
-  @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write here (atomically: a temporary file renamed when complete) instead of standard output ('-' is standard output); .gz compresses. Must not be an input.")
+  @Option(
+      names = {"-o", "--output"},
+      paramLabel = "FILE",
+      description =
+          "Write here (atomically: a temporary file renamed when complete) instead of standard"
+              + " output ('-' is standard output); .gz compresses. Must not be an input.")
   public Path file;
 
-  @Option(names = {"-q", "--quiet"}, description = "No progress bar and no summary on stderr (warnings and skipped records are still reported).")
+  @Option(
+      names = {"-q", "--quiet"},
+      description =
+          "No progress bar and no summary on stderr (warnings and skipped records are still"
+              + " reported).")
   public boolean quiet;
 
   /**
-   * Opens the output, checked against {@code inputs} (see {@link OutputTarget#open}): call it before
-   * any work, so that an unusable output is reported at once.
+   * Opens the output, checked against {@code inputs} (see {@link OutputTarget#open}): call it
+   * before any work, so that an unusable output is reported at once.
    */
   public OutputTarget open(CommandSpec spec, Collection<Path> inputs) {
     return OutputTarget.open(isStandardOutput() ? null : file, spec.commandLine().getOut(), inputs);
@@ -33,7 +42,10 @@ public final class OutputMixin {
     }
   }
 
-  /** Whether the result goes to standard output: no {@code -o}, or {@code -o -} as Unix tools take it. */
+  /**
+   * Whether the result goes to standard output: no {@code -o}, or {@code -o -} as Unix tools take
+   * it.
+   */
   public boolean isStandardOutput() {
     return file == null || isStandardOutput(file);
   }

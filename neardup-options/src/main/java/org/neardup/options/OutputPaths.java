@@ -11,9 +11,9 @@ import java.util.Set;
 /**
  * The checks every output path passes before a command does any work, and where the output really
  * goes. An output must not be any of the inputs (compared with {@link Files#isSameFile}, so a
- * different spelling of the path, a symbolic link and a hard link are all recognised) nor lie inside
- * an input directory; it must not be a directory; its directory must exist; an existing file must
- * be writable. Stateless.
+ * different spelling of the path, a symbolic link and a hard link are all recognised) nor lie
+ * inside an input directory; it must not be a directory; its directory must exist; an existing file
+ * must be writable. Stateless.
  */
 public final class OutputPaths {
   private OutputPaths() {}
@@ -55,10 +55,14 @@ public final class OutputPaths {
     }
     if (directory == null || !Files.isDirectory(directory)) {
       throw new UsageException(
-          output + ": cannot write: directory " + (directory == null ? "/" : directory) + " does not exist");
+          output
+              + ": cannot write: directory "
+              + (directory == null ? "/" : directory)
+              + " does not exist");
     }
     if (Files.exists(destination) && !Files.isWritable(destination)) {
-      throw new UsageException(output + ": cannot write: permission denied (the file is read-only)");
+      throw new UsageException(
+          output + ": cannot write: permission denied (the file is read-only)");
     }
     return new Resolved(destination, false);
   }
@@ -75,11 +79,15 @@ public final class OutputPaths {
       }
       if (Files.isDirectory(input)) {
         if (isInside(output, input)) {
-          throw new UsageException(output + ": is inside the input directory " + input
-              + ": writing there would change the input");
+          throw new UsageException(
+              output
+                  + ": is inside the input directory "
+                  + input
+                  + ": writing there would change the input");
         }
       } else if (Files.exists(output) && sameFile(output, input)) {
-        throw new UsageException(output + ": is also an input (" + input + "): writing it would destroy the input");
+        throw new UsageException(
+            output + ": is also an input (" + input + "): writing it would destroy the input");
       }
     }
   }
@@ -136,7 +144,8 @@ public final class OutputPaths {
   static Path temporarySibling(Path target) {
     String name = target.getFileName().toString();
     String shortened = name.length() > 100 ? name.substring(0, 100) : name;
-    return target.resolveSibling("." + shortened + "." + Long.toHexString(System.nanoTime()) + ".tmp");
+    return target.resolveSibling(
+        "." + shortened + "." + Long.toHexString(System.nanoTime()) + ".tmp");
   }
 
   /** Extra words for a failure to create a file in {@code destination}'s directory. */
@@ -148,7 +157,10 @@ public final class OutputPaths {
     return "";
   }
 
-  /** Gives {@code temporary} the POSIX permissions of {@code destination}, when it exists; best effort. */
+  /**
+   * Gives {@code temporary} the POSIX permissions of {@code destination}, when it exists; best
+   * effort.
+   */
   static void copyPermissions(Path destination, Path temporary) {
     try {
       if (Files.exists(destination)) {

@@ -39,7 +39,12 @@ public final class OutputTarget implements PendingOutput {
   private final PrintWriter standardOutput;
   private boolean committed;
 
-  private OutputTarget(String label, Path destination, Path temporary, OutputStream stream, Writer writer,
+  private OutputTarget(
+      String label,
+      Path destination,
+      Path temporary,
+      OutputStream stream,
+      Writer writer,
       PrintWriter standardOutput) {
     this.label = label;
     this.destination = destination;
@@ -63,27 +68,35 @@ public final class OutputTarget implements PendingOutput {
     Path destination = resolved.destination();
     try {
       if (resolved.direct()) {
-        OutputStream raw = Files.newOutputStream(destination, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+        OutputStream raw =
+            Files.newOutputStream(destination, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
         return withStreams(file.toString(), null, null, raw, file);
       }
       // A new sibling (same file system, so the rename is atomic), with the default permissions.
       Path temporary = OutputPaths.temporarySibling(destination);
-      OutputStream raw = TempFiles.create(temporary,
-          () -> Files.newOutputStream(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
+      OutputStream raw =
+          TempFiles.create(
+              temporary,
+              () ->
+                  Files.newOutputStream(
+                      temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
       return withStreams(file.toString(), destination, temporary, raw, file);
     } catch (IOException e) {
-      throw new UsageException(file + ": cannot write: " + IoErrors.reason(e) + OutputPaths.hint(e, destination));
+      throw new UsageException(
+          file + ": cannot write: " + IoErrors.reason(e) + OutputPaths.hint(e, destination));
     }
   }
 
-  private static OutputTarget withStreams(String label, Path destination, Path temporary, OutputStream raw, Path file)
+  private static OutputTarget withStreams(
+      String label, Path destination, Path temporary, OutputStream raw, Path file)
       throws IOException {
     OutputStream stream = raw;
     if (file.getFileName() != null && file.getFileName().toString().endsWith(".gz")) {
       stream = new GZIPOutputStream(stream, 1 << 16);
     }
     stream = new Guarded(stream, label);
-    Writer writer = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16);
+    Writer writer =
+        new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16);
     return new OutputTarget(label, destination, temporary, stream, writer, null);
   }
 
@@ -114,7 +127,8 @@ public final class OutputTarget implements PendingOutput {
     writer.flush();
     if (standardOutput != null) {
       if (standardOutput.checkError()) {
-        throw new IOException(label + ": cannot write (write error; is the disk full or the pipe closed?)");
+        throw new IOException(
+            label + ": cannot write (write error; is the disk full or the pipe closed?)");
       }
       committed = true;
       return;
@@ -137,7 +151,11 @@ public final class OutputTarget implements PendingOutput {
 
   private void rename() throws IOException {
     try {
-      Files.move(temporary, destination, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      Files.move(
+          temporary,
+          destination,
+          StandardCopyOption.REPLACE_EXISTING,
+          StandardCopyOption.ATOMIC_MOVE);
     } catch (AtomicMoveNotSupportedException e) {
       Files.move(temporary, destination, StandardCopyOption.REPLACE_EXISTING);
     }

@@ -15,31 +15,66 @@ public final class PipelineMixin {
   /** How documents are sketched. */
   @Mixin public SketchOptionsMixin sketch;
 
-  @Option(names = {"-t", "--threshold"}, paramLabel = "T", defaultValue = "0.8", description = "Report pairs with Jaccard similarity >= T, in (0, 1]. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = {"-t", "--threshold"},
+      paramLabel = "T",
+      defaultValue = "0.8",
+      description =
+          "Report pairs with Jaccard similarity >= T, in (0, 1]. Default: ${DEFAULT-VALUE}.")
   double threshold;
 
-  @Option(names = "--bands", paramLabel = "B", description = "LSH bands (with --rows); default: chosen from the threshold and --target-recall.")
+  @Option(
+      names = "--bands",
+      paramLabel = "B",
+      description =
+          "LSH bands (with --rows); default: chosen from the threshold and --target-recall.")
   Integer bands;
 
   @Option(names = "--rows", paramLabel = "R", description = "LSH rows per band (with --bands).")
   Integer rows;
 
-  @Option(names = "--target-recall", paramLabel = "P", defaultValue = "0.99", description = "Lowest candidate probability at the threshold when choosing bands and rows. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--target-recall",
+      paramLabel = "P",
+      defaultValue = "0.99",
+      description =
+          "Lowest candidate probability at the threshold when choosing bands and rows. Default:"
+              + " ${DEFAULT-VALUE}.")
   double targetRecall;
 
-  @Option(names = "--exact", description = "Exact all-pairs join instead of LSH: 100%% recall, slower.")
+  @Option(
+      names = "--exact",
+      description = "Exact all-pairs join instead of LSH: 100%% recall, slower.")
   public boolean exact;
 
-  @Option(names = "--lsh", description = "Always LSH. Without it (or --exact, or --max-candidates), when LSH would examine 20000000 candidate pairs or more (and over 100 a document when the shingle sets did not fit in memory), the exact join is estimated from a sample of 4000 documents and the cheaper of the two runs.")
+  @Option(
+      names = "--lsh",
+      description =
+          "Always LSH. Without it (or --exact, or --max-candidates), when LSH would examine"
+              + " 20000000 candidate pairs or more (and over 100 a document when the shingle sets"
+              + " did not fit in memory), the exact join is estimated from a sample of 4000"
+              + " documents and the cheaper of the two runs.")
   public boolean lsh;
 
-  @Option(names = "--estimate", description = "Confirm candidates by signature agreement instead of exact Jaccard (no shingle sets kept; approximate).")
+  @Option(
+      names = "--estimate",
+      description =
+          "Confirm candidates by signature agreement instead of exact Jaccard (no shingle sets"
+              + " kept; approximate).")
   boolean estimate;
 
-  @Option(names = "--max-candidates", paramLabel = "N", description = "Stop (exit 2) before the pair phase when LSH would examine more than N candidate pairs, counted from the bucket sizes. Default: no limit; above 50000000 a warning.")
+  @Option(
+      names = "--max-candidates",
+      paramLabel = "N",
+      description =
+          "Stop (exit 2) before the pair phase when LSH would examine more than N candidate pairs,"
+              + " counted from the bucket sizes. Default: no limit; above 50000000 a warning.")
   Long maxCandidates;
 
-  @Option(names = "--threads", paramLabel = "N", description = "Worker threads, in [1, 1024]. Default: all processors.")
+  @Option(
+      names = "--threads",
+      paramLabel = "N",
+      description = "Worker threads, in [1, 1024]. Default: all processors.")
   Integer threads;
 
   /** The settings these options give. */
@@ -47,13 +82,15 @@ public final class PipelineMixin {
     return config(sketch.params(), estimate);
   }
 
-  /** The long names of the options here that are not sketch options, to tell whether any was given. */
+  /**
+   * The long names of the options here that are not sketch options, to tell whether any was given.
+   */
   private static final java.util.List<String> NAMES =
       java.util.List.of("--threshold", "--bands", "--rows", "--target-recall", "--estimate");
 
   /**
-   * Whether the user gave any of these options (sketch options included) rather than the
-   * defaults: settings given explicitly must agree with a stored index's.
+   * Whether the user gave any of these options (sketch options included) rather than the defaults:
+   * settings given explicitly must agree with a stored index's.
    */
   public boolean anyGiven() {
     var parsed = sketch.command.commandLine().getParseResult();
@@ -70,7 +107,8 @@ public final class PipelineMixin {
       throw new UsageException("threshold must be in (0, 1], got " + Formats.plain(threshold));
     }
     if (!(targetRecall > 0 && targetRecall < 1)) {
-      throw new UsageException("--target-recall must be in (0, 1), got " + Formats.plain(targetRecall));
+      throw new UsageException(
+          "--target-recall must be in (0, 1), got " + Formats.plain(targetRecall));
     }
     if (maxCandidates != null && maxCandidates < 0) {
       throw new UsageException("--max-candidates must be at least 0, got " + maxCandidates);
@@ -90,8 +128,15 @@ public final class PipelineMixin {
       }
       long needed = (long) bands * rows;
       if (needed > permutations) {
-        throw new UsageException("--bands " + bands + " with --rows " + rows + " needs " + needed
-            + " signature values, but --permutations is " + permutations);
+        throw new UsageException(
+            "--bands "
+                + bands
+                + " with --rows "
+                + rows
+                + " needs "
+                + needed
+                + " signature values, but --permutations is "
+                + permutations);
       }
     }
   }

@@ -13,23 +13,50 @@ import picocli.CommandLine.Spec;
 /** The options that decide how documents are sketched: normalization, shingles, signatures. */
 public final class SketchOptionsMixin {
   /** The long names of these options, to tell whether the user set any. */
-  private static final List<String> NAMES = List.of(
-      "--shingle", "--permutations", "--scheme", "--seed", "--no-nfkc", "--no-lowercase", "--strip-punctuation",
-      "--no-collapse-whitespace");
+  private static final List<String> NAMES =
+      List.of(
+          "--shingle",
+          "--permutations",
+          "--scheme",
+          "--seed",
+          "--no-nfkc",
+          "--no-lowercase",
+          "--strip-punctuation",
+          "--no-collapse-whitespace");
 
   @Spec(Spec.Target.MIXEE)
   CommandSpec command;
 
-  @Option(names = "--shingle", paramLabel = "UNIT:K", defaultValue = "char:5", description = "char:K (k characters), word:K (k words between Unicode word boundaries, any script) or whitespace-word:K (k whitespace-separated words). Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--shingle",
+      paramLabel = "UNIT:K",
+      defaultValue = "char:5",
+      description =
+          "char:K (k characters), word:K (k words between Unicode word boundaries, any script) or"
+              + " whitespace-word:K (k whitespace-separated words). Default: ${DEFAULT-VALUE}.")
   String shingle;
 
-  @Option(names = "--permutations", paramLabel = "N", defaultValue = "128", description = "MinHash signature length. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--permutations",
+      paramLabel = "N",
+      defaultValue = "128",
+      description = "MinHash signature length. Default: ${DEFAULT-VALUE}.")
   int permutations;
 
-  @Option(names = "--scheme", paramLabel = "SCHEME", defaultValue = "one-permutation", description = "MinHash scheme: one-permutation (one hash per shingle, optimal densification) or classic (n (a x + b) mod p permutations). Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--scheme",
+      paramLabel = "SCHEME",
+      defaultValue = "one-permutation",
+      description =
+          "MinHash scheme: one-permutation (one hash per shingle, optimal densification) or classic"
+              + " (n (a x + b) mod p permutations). Default: ${DEFAULT-VALUE}.")
   String scheme;
 
-  @Option(names = "--seed", paramLabel = "SEED", defaultValue = "1", description = "MinHash seed. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--seed",
+      paramLabel = "SEED",
+      defaultValue = "1",
+      description = "MinHash seed. Default: ${DEFAULT-VALUE}.")
   long seed;
 
   @Option(names = "--no-nfkc", description = "Skip Unicode NFKC normalization.")
@@ -52,7 +79,10 @@ public final class SketchOptionsMixin {
   public SketchParams params() {
     if (permutations < 1 || permutations > MinHashConfig.MAX_PERMUTATIONS) {
       throw new UsageException(
-          "--permutations must be in [1, " + MinHashConfig.MAX_PERMUTATIONS + "], got " + permutations);
+          "--permutations must be in [1, "
+              + MinHashConfig.MAX_PERMUTATIONS
+              + "], got "
+              + permutations);
     }
     MinHashScheme minHashScheme;
     try {
@@ -62,7 +92,8 @@ public final class SketchOptionsMixin {
     }
     return new SketchParams(
         new NormalizerConfig(!noNfkc, !noLowercase, stripPunctuation, !noCollapseWhitespace),
-        shingle(), new MinHashConfig(minHashScheme, permutations, seed));
+        shingle(),
+        new MinHashConfig(minHashScheme, permutations, seed));
   }
 
   private ShingleConfig shingle() {
@@ -72,7 +103,8 @@ public final class SketchOptionsMixin {
       if (e.getMessage().startsWith("invalid shingle")) {
         throw new UsageException(e.getMessage());
       }
-      throw new UsageException("--shingle '" + shingle + "': the size must be in [1, " + ShingleConfig.MAX_SIZE + "]");
+      throw new UsageException(
+          "--shingle '" + shingle + "': the size must be in [1, " + ShingleConfig.MAX_SIZE + "]");
     }
   }
 

@@ -31,12 +31,21 @@ final class SpooledInput implements AutoCloseable {
    */
   static SpooledInput of(Path input) {
     Path directory = SpillFile.directoryOf(null);
-    Path file = directory.resolve("neardup-input-" + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)
-        + ".tmp");
+    Path file =
+        directory.resolve(
+            "neardup-input-"
+                + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)
+                + ".tmp");
     try {
-      TempFiles.create(file, () -> FileSystems.getDefault().supportedFileAttributeViews().contains("posix")
-          ? Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))
-          : Files.createFile(file));
+      TempFiles.create(
+          file,
+          () ->
+              FileSystems.getDefault().supportedFileAttributeViews().contains("posix")
+                  ? Files.createFile(
+                      file,
+                      PosixFilePermissions.asFileAttribute(
+                          PosixFilePermissions.fromString("rw-------")))
+                  : Files.createFile(file));
     } catch (IOException e) {
       throw SpillFile.failure(directory, "cannot create a temporary file", e);
     }

@@ -13,9 +13,9 @@ import java.util.stream.Stream;
 /**
  * The temporary files and directories of outputs not yet complete, deleted by a JVM shutdown hook
  * when the process ends before they are committed or cleaned up: on SIGINT (Ctrl-C), SIGTERM, or
- * {@code System.exit} from anywhere. (Nothing survives SIGKILL.) Each path is created and registered
- * in one step, and unregistered when it has been renamed to its target or deleted. The hook
- * is installed on first use and stays; with nothing registered it does nothing.
+ * {@code System.exit} from anywhere. (Nothing survives SIGKILL.) Each path is created and
+ * registered in one step, and unregistered when it has been renamed to its target or deleted. The
+ * hook is installed on first use and stays; with nothing registered it does nothing.
  *
  * <p>Once the hook has started, no rename happens any more ({@link #commit} returns false) and new
  * registrations fail, so a target is either complete or untouched. Thread-safe.
@@ -52,7 +52,8 @@ public final class TempFiles {
       throw new IOException("the process is being stopped");
     }
     if (!hookInstalled) {
-      Runtime.getRuntime().addShutdownHook(new Thread(TempFiles::deleteAll, "neardup-temp-cleanup"));
+      Runtime.getRuntime()
+          .addShutdownHook(new Thread(TempFiles::deleteAll, "neardup-temp-cleanup"));
       hookInstalled = true;
     }
     PENDING.add(path);
@@ -65,8 +66,8 @@ public final class TempFiles {
   }
 
   /**
-   * Runs {@code rename} (which moves {@code path} to its target) and unregisters {@code path}, unless
-   * the JVM is shutting down.
+   * Runs {@code rename} (which moves {@code path} to its target) and unregisters {@code path},
+   * unless the JVM is shutting down.
    *
    * @return false when shutting down: nothing was renamed
    */

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** The number forms that the CLI's and the Spark job's outputs share, so that their lines are equal. */
+/**
+ * The number forms that the CLI's and the Spark job's outputs share, so that their lines are equal.
+ */
 class FormatsTest {
   @Test
   void aSimilarityHasExactlySixDecimals() {

@@ -12,7 +12,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
-/** The pipeline's options on a command of their own, as the CLI's and the Spark job's commands take them. */
+/**
+ * The pipeline's options on a command of their own, as the CLI's and the Spark job's commands take
+ * them.
+ */
 class PipelineMixinTest {
   @Command(name = "job")
   static final class Job {
@@ -38,7 +41,8 @@ class PipelineMixinTest {
 
   @Test
   void givenOptionsMakeTheirConfig() {
-    PipelineMixin options = parse("-t", "0.5", "--shingle", "char:9", "--bands", "16", "--rows", "8", "--estimate");
+    PipelineMixin options =
+        parse("-t", "0.5", "--shingle", "char:9", "--bands", "16", "--rows", "8", "--estimate");
     PipelineConfig config = options.config();
     assertThat(config.threshold()).isEqualTo(0.5);
     assertThat(config.shingle()).isEqualTo(ShingleConfig.chars(9));
@@ -51,7 +55,8 @@ class PipelineMixinTest {
   void aBadCombinationIsAUsageExceptionThatNamesTheOptions() {
     assertThatThrownBy(() -> parse("--bands", "20", "--rows", "7").config())
         .isInstanceOf(UsageException.class)
-        .hasMessage("--bands 20 with --rows 7 needs 140 signature values, but --permutations is 128");
+        .hasMessage(
+            "--bands 20 with --rows 7 needs 140 signature values, but --permutations is 128");
     assertThatThrownBy(() -> parse("--bands", "20").config())
         .isInstanceOf(UsageException.class)
         .hasMessage("--bands and --rows go together");

@@ -23,8 +23,8 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * The page codecs of {@link ParquetDocumentReader} and {@link ParquetCopier}, without Hadoop's
  * (which would need a Hadoop configuration and its dependencies): Snappy and LZ4_RAW with
  * aircompressor (pure Java), GZIP with the JDK, ZSTD with zstd-jni (level 3). Another codec (LZO,
- * BROTLI, the Hadoop-framed LZ4) is an {@link IOException} naming it when read, and {@link
- * #writes} is false for it. Stateless and thread-safe.
+ * BROTLI, the Hadoop-framed LZ4) is an {@link IOException} naming it when read, and {@link #writes}
+ * is false for it. Stateless and thread-safe.
  */
 final class ParquetCodecs implements CompressionCodecFactory {
   /** Whether pages can be written with {@code codec}. */
@@ -38,7 +38,8 @@ final class ParquetCodecs implements CompressionCodecFactory {
   @Override
   public BytesInputCompressor getCompressor(CompressionCodecName codecName) {
     if (!writes(codecName)) {
-      throw new IllegalArgumentException("neardup does not write pages compressed with " + codecName);
+      throw new IllegalArgumentException(
+          "neardup does not write pages compressed with " + codecName);
     }
     return new BytesInputCompressor() {
       @Override
@@ -92,11 +93,13 @@ final class ParquetCodecs implements CompressionCodecFactory {
     return new BytesInputDecompressor() {
       @Override
       public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
-        return BytesInput.from(ParquetCodecs.decompress(codecName, bytes.toByteArray(), uncompressedSize));
+        return BytesInput.from(
+            ParquetCodecs.decompress(codecName, bytes.toByteArray(), uncompressedSize));
       }
 
       @Override
-      public void decompress(ByteBuffer input, int compressedSize, ByteBuffer output, int uncompressedSize)
+      public void decompress(
+          ByteBuffer input, int compressedSize, ByteBuffer output, int uncompressedSize)
           throws IOException {
         byte[] compressed = new byte[compressedSize];
         input.duplicate().get(compressed);
@@ -115,7 +118,8 @@ final class ParquetCodecs implements CompressionCodecFactory {
     // nothing held
   }
 
-  static byte[] decompress(CompressionCodecName codec, byte[] compressed, int uncompressedSize) throws IOException {
+  static byte[] decompress(CompressionCodecName codec, byte[] compressed, int uncompressedSize)
+      throws IOException {
     switch (codec) {
       case UNCOMPRESSED -> {
         return compressed;
@@ -130,7 +134,8 @@ final class ParquetCodecs implements CompressionCodecFactory {
         byte[] out = new byte[uncompressedSize];
         long n = Zstd.decompress(out, compressed);
         if (Zstd.isError(n) || n != uncompressedSize) {
-          throw new IOException("corrupt ZSTD page" + (Zstd.isError(n) ? " (" + Zstd.getErrorName(n) + ")" : ""));
+          throw new IOException(
+              "corrupt ZSTD page" + (Zstd.isError(n) ? " (" + Zstd.getErrorName(n) + ")" : ""));
         }
         return out;
       }
@@ -138,23 +143,30 @@ final class ParquetCodecs implements CompressionCodecFactory {
         try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(compressed))) {
           byte[] out = in.readNBytes(uncompressedSize);
           if (out.length != uncompressedSize) {
-            throw new IOException("corrupt GZIP page (" + out.length + " bytes, expected " + uncompressedSize + ")");
+            throw new IOException(
+                "corrupt GZIP page (" + out.length + " bytes, expected " + uncompressedSize + ")");
           }
           return out;
         }
       }
-      default -> throw new IOException("pages compressed with " + codec
-          + ", which neardup does not read (it reads UNCOMPRESSED, SNAPPY, GZIP, ZSTD and LZ4_RAW)");
+      default ->
+          throw new IOException(
+              "pages compressed with "
+                  + codec
+                  + ", which neardup does not read (it reads UNCOMPRESSED, SNAPPY, GZIP, ZSTD and"
+                  + " LZ4_RAW)");
     }
   }
 
-  private static byte[] block(Decompressor decompressor, CompressionCodecName codec, byte[] compressed, int size)
+  private static byte[] block(
+      Decompressor decompressor, CompressionCodecName codec, byte[] compressed, int size)
       throws IOException {
     byte[] out = new byte[size];
     try {
       int n = decompressor.decompress(compressed, 0, compressed.length, out, 0, size);
       if (n != size) {
-        throw new IOException("corrupt " + codec + " page (" + n + " bytes, expected " + size + ")");
+        throw new IOException(
+            "corrupt " + codec + " page (" + n + " bytes, expected " + size + ")");
       }
     } catch (RuntimeException e) {
       throw new IOException("corrupt " + codec + " page (" + ParquetFormat.message(e) + ")", e);

@@ -39,11 +39,13 @@ import org.neardup.io.Annotation;
  * or with a codec {@link ParquetCodecs} does not write), rows in their order. Annotated, each row
  * gets two optional columns at the end: {@code duplicate_of} (a string) and {@code similarity} (a
  * double), both null for a kept row; the metadata that lists the columns (Arrow's, pandas', Spark's
- * schema) is left out, as it would no longer match. Row indexes are those of {@link ParquetDocumentReader}. Rows
- * are not validated: one the reader skipped as bad is copied like any other unless dropped.
+ * schema) is left out, as it would no longer match. Row indexes are those of {@link
+ * ParquetDocumentReader}. Rows are not validated: one the reader skipped as bad is copied like any
+ * other unless dropped.
  */
 final class ParquetCopier {
   private static final String MODEL_NAME = "writer.model.name";
+
   /** Key-value metadata that lists the columns, which an annotated copy would contradict. */
   private static final List<String> COLUMN_LISTS =
       List.of("ARROW:schema", "pandas", "org.apache.spark.sql.parquet.row.metadata");
@@ -51,21 +53,23 @@ final class ParquetCopier {
   private ParquetCopier() {}
 
   /**
-   * Writes the rows of {@code input} whose index does not satisfy {@code drop} to {@code out} as one
-   * Parquet file; {@code out} is flushed, not closed.
+   * Writes the rows of {@code input} whose index does not satisfy {@code drop} to {@code out} as
+   * one Parquet file; {@code out} is flushed, not closed.
    *
    * @param annotation each row's annotation, or null for a plain copy
    * @return the number of rows written
    * @throws InputException when the input is not readable Parquet, or (annotated) already has a
    *     column of an annotation's name
    */
-  static long copy(Path input, LongPredicate drop, LongFunction<Annotation> annotation, OutputStream out)
+  static long copy(
+      Path input, LongPredicate drop, LongFunction<Annotation> annotation, OutputStream out)
       throws IOException {
     String source = input.toString();
     try (ParquetFileReader file = ParquetDocumentReader.openFile(input)) {
       MessageType schema = file.getFooter().getFileMetaData().getSchema();
       MessageType written = annotation == null ? schema : annotated(source, schema);
-      Map<String, String> metadata = new HashMap<>(file.getFooter().getFileMetaData().getKeyValueMetaData());
+      Map<String, String> metadata =
+          new HashMap<>(file.getFooter().getFileMetaData().getKeyValueMetaData());
       metadata.remove(MODEL_NAME);
       if (annotation != null) {
         COLUMN_LISTS.forEach(metadata::remove);
@@ -73,23 +77,26 @@ final class ParquetCopier {
       MessageColumnIO columns = new ColumnIOFactory().getColumnIO(schema);
       long row = 0;
       long kept = 0;
-      try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new StreamOutputFile(out))
-          .withConf(new PlainParquetConfiguration())
-          .withType(written)
-          .withCodecFactory(new ParquetCodecs())
-          .withCompressionCodec(codec(file.getFooter().getBlocks()))
-          .withExtraMetaData(metadata)
-          .build()) {
+      try (ParquetWriter<Group> writer =
+          ExampleParquetWriter.builder(new StreamOutputFile(out))
+              .withConf(new PlainParquetConfiguration())
+              .withType(written)
+              .withCodecFactory(new ParquetCodecs())
+              .withCompressionCodec(codec(file.getFooter().getBlocks()))
+              .withExtraMetaData(metadata)
+              .build()) {
         PageReadStore pages;
         while ((pages = readNextRowGroup(file, source, row)) != null) {
-          RecordReader<Group> rows = columns.getRecordReader(pages, new GroupRecordConverter(schema));
+          RecordReader<Group> rows =
+              columns.getRecordReader(pages, new GroupRecordConverter(schema));
           for (long left = pages.getRowCount(); left > 0; left--) {
             Group group = read(rows, source, row);
             long index = row++;
             if (drop.test(index)) {
               continue;
             }
-            writer.write(annotation == null ? group : annotate(group, written, annotation.apply(index)));
+            writer.write(
+                annotation == null ? group : annotate(group, written, annotation.apply(index)));
             kept++;
           }
         }
@@ -127,12 +134,21 @@ final class ParquetCopier {
   private static MessageType annotated(String source, MessageType schema) {
     for (String name : List.of(Annotation.DUPLICATE_OF, Annotation.SIMILARITY)) {
       if (schema.containsField(name)) {
-        throw new InputException(source, 0, null, "has a column '" + name + "' already, which --annotate adds:"
-            + " rename it, or drop --annotate");
+        throw new InputException(
+            source,
+            0,
+            null,
+            "has a column '"
+                + name
+                + "' already, which --annotate adds:"
+                + " rename it, or drop --annotate");
       }
     }
     List<Type> fields = new ArrayList<>(schema.getFields());
-    fields.add(Types.optional(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType()).named(Annotation.DUPLICATE_OF));
+    fields.add(
+        Types.optional(PrimitiveTypeName.BINARY)
+            .as(LogicalTypeAnnotation.stringType())
+            .named(Annotation.DUPLICATE_OF));
     fields.add(Types.optional(PrimitiveTypeName.DOUBLE).named(Annotation.SIMILARITY));
     return new MessageType(schema.getName(), fields);
   }
@@ -166,7 +182,10 @@ final class ParquetCopier {
     return row;
   }
 
-  /** A stream as parquet-java's output file: written once, from the start, never closed by the writer. */
+  /**
+   * A stream as parquet-java's output file: written once, from the start, never closed by the
+   * writer.
+   */
   private record StreamOutputFile(OutputStream out) implements OutputFile {
     @Override
     public PositionOutputStream create(long blockSizeHint) {

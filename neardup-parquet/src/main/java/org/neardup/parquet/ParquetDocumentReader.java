@@ -37,9 +37,9 @@ import org.neardup.io.HtmlText;
 import org.neardup.io.InputOptions;
 
 /**
- * Reads Parquet ({@link ParquetFormat}) with parquet-java's own file reader on a local file (no Hadoop
- * file system or configuration; pages decompressed by {@link ParquetCodecs}), one row group at a
- * time, only the id and text columns. As the Spark job's Parquet input does: the id is column
+ * Reads Parquet ({@link ParquetFormat}) with parquet-java's own file reader on a local file (no
+ * Hadoop file system or configuration; pages decompressed by {@link ParquetCodecs}), one row group
+ * at a time, only the id and text columns. As the Spark job's Parquet input does: the id is column
  * {@link InputOptions#idField()} (default {@code id}), the text the columns {@link
  * InputOptions#textFields()} joined by one space; a null or empty id is {@link
  * InputProblem#MISSING_ID}, a null text {@link InputProblem#MISSING_TEXT}. Columns are top-level,
@@ -70,7 +70,8 @@ final class ParquetDocumentReader implements DocumentReader {
   ParquetDocumentReader(Path path, InputOptions options, InputProblems problems) {
     this.source = path.toString();
     this.problems = problems;
-    this.idField = options.idField() != null ? options.idField() : InputOptions.DEFAULT_JSON_ID_FIELD;
+    this.idField =
+        options.idField() != null ? options.idField() : InputOptions.DEFAULT_JSON_ID_FIELD;
     this.textFields = options.textFields();
     this.html = textFields.stream().map(options::htmlOf).toArray(HtmlMode[]::new);
     this.file = openFile(path);
@@ -102,15 +103,25 @@ final class ParquetDocumentReader implements DocumentReader {
   static ParquetFileReader openFile(Path path) {
     checkMagic(path);
     try {
-      ParquetReadOptions readOptions = ParquetReadOptions.builder(new PlainParquetConfiguration())
-          .withCodecFactory(new ParquetCodecs()).build();
+      ParquetReadOptions readOptions =
+          ParquetReadOptions.builder(new PlainParquetConfiguration())
+              .withCodecFactory(new ParquetCodecs())
+              .build();
       return ParquetFileReader.open(new LocalInputFile(path), readOptions);
     } catch (IOException | RuntimeException e) {
-      throw new InputException(path.toString(), 0, null, "not a readable Parquet file (" + ParquetFormat.message(e) + ")", e);
+      throw new InputException(
+          path.toString(),
+          0,
+          null,
+          "not a readable Parquet file (" + ParquetFormat.message(e) + ")",
+          e);
     }
   }
 
-  /** Refuses, before parquet-java reads the footer, a file that does not start and end with {@code PAR1}. */
+  /**
+   * Refuses, before parquet-java reads the footer, a file that does not start and end with {@code
+   * PAR1}.
+   */
   private static void checkMagic(Path path) {
     String source = path.toString();
     try {
@@ -123,8 +134,12 @@ final class ParquetDocumentReader implements DocumentReader {
         head = in.readNBytes(MAGIC.length);
       }
       if (size < 12 || !Arrays.equals(head, MAGIC)) {
-        throw new InputException(source, 0, null, "not a Parquet file (it does not start with PAR1"
-            + " and end with a footer; --format names how to read other files)");
+        throw new InputException(
+            source,
+            0,
+            null,
+            "not a Parquet file (it does not start with PAR1"
+                + " and end with a footer; --format names how to read other files)");
       }
     } catch (IOException e) {
       throw new InputException(source, 0, null, "read error: " + ParquetFormat.message(e), e);
@@ -134,14 +149,32 @@ final class ParquetDocumentReader implements DocumentReader {
   /** The top-level column {@code name} of {@code schema}, checked to be of a type read as text. */
   private Type column(MessageType schema, String name) {
     if (!schema.containsField(name)) {
-      throw new InputException(source, 0, null, "unknown column '" + name + "' (columns: "
-          + String.join(", ", schema.getFields().stream().map(Type::getName).toList()) + "): "
-          + (name.equals(idField) ? "--id-field" : "--text-field") + " names the column to read");
+      throw new InputException(
+          source,
+          0,
+          null,
+          "unknown column '"
+              + name
+              + "' (columns: "
+              + String.join(", ", schema.getFields().stream().map(Type::getName).toList())
+              + "): "
+              + (name.equals(idField) ? "--id-field" : "--text-field")
+              + " names the column to read");
     }
     Type type = schema.getType(name);
-    if (!type.isPrimitive() || type.isRepetition(Type.Repetition.REPEATED) || !readable(type.asPrimitiveType())) {
-      throw new InputException(source, 0, null, "column '" + name + "' is " + type.toString().trim()
-          + ": neardup reads columns of strings, integers, booleans and floating-point numbers");
+    if (!type.isPrimitive()
+        || type.isRepetition(Type.Repetition.REPEATED)
+        || !readable(type.asPrimitiveType())) {
+      throw new InputException(
+          source,
+          0,
+          null,
+          "column '"
+              + name
+              + "' is "
+              + type.toString().trim()
+              + ": neardup reads columns of strings, integers, booleans and floating-point"
+              + " numbers");
     }
     return type;
   }
@@ -149,10 +182,13 @@ final class ParquetDocumentReader implements DocumentReader {
   private static boolean readable(PrimitiveType type) {
     LogicalTypeAnnotation logical = type.getLogicalTypeAnnotation();
     return switch (type.getPrimitiveTypeName()) {
-      case BINARY -> logical == null || logical instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
-          || logical instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation
-          || logical instanceof LogicalTypeAnnotation.JsonLogicalTypeAnnotation;
-      case INT32, INT64 -> logical == null || logical instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation;
+      case BINARY ->
+          logical == null
+              || logical instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
+              || logical instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation
+              || logical instanceof LogicalTypeAnnotation.JsonLogicalTypeAnnotation;
+      case INT32, INT64 ->
+          logical == null || logical instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation;
       case BOOLEAN, FLOAT, DOUBLE -> logical == null;
       default -> false;
     };
@@ -176,7 +212,8 @@ final class ParquetDocumentReader implements DocumentReader {
         }
         group = rows.read();
       } catch (IOException | RuntimeException e) {
-        throw new InputException(source, row + 1, null, "read error: " + ParquetFormat.message(e), e);
+        throw new InputException(
+            source, row + 1, null, "read error: " + ParquetFormat.message(e), e);
       }
       rowsLeft--;
       long index = row++;
@@ -193,21 +230,25 @@ final class ParquetDocumentReader implements DocumentReader {
     try {
       id = value(group, idIndex);
       if (id == null || id.isEmpty()) {
-        return report(line, index, InputProblem.MISSING_ID, "column '" + idField + "' is null or empty");
+        return report(
+            line, index, InputProblem.MISSING_ID, "column '" + idField + "' is null or empty");
       }
       String[] texts = new String[textIndexes.length];
       for (int i = 0; i < texts.length; i++) {
         texts[i] = value(group, textIndexes[i]);
         if (texts[i] == null) {
-          return report(line, index, InputProblem.MISSING_TEXT, "column '" + textFields.get(i) + "' is null");
+          return report(
+              line, index, InputProblem.MISSING_TEXT, "column '" + textFields.get(i) + "' is null");
         }
         if (html[i] != HtmlMode.OFF) {
           texts[i] = HtmlText.extract(texts[i], html[i]);
         }
       }
-      return new Document(id, texts.length == 1 ? texts[0] : String.join(" ", texts), source, line, index);
+      return new Document(
+          id, texts.length == 1 ? texts[0] : String.join(" ", texts), source, line, index);
     } catch (CharacterCodingException e) {
-      return report(line, index, InputProblem.INVALID_UTF8, "a string column holds bytes that are not UTF-8");
+      return report(
+          line, index, InputProblem.INVALID_UTF8, "a string column holds bytes that are not UTF-8");
     }
   }
 
@@ -218,13 +259,21 @@ final class ParquetDocumentReader implements DocumentReader {
     }
     PrimitiveType type = projection.getType(index).asPrimitiveType();
     return switch (type.getPrimitiveTypeName()) {
-      case BINARY -> StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(group.getBinary(index, 0).getBytes()))
-          .toString();
-      case INT32 -> unsigned(type) ? Integer.toUnsignedString(group.getInteger(index, 0)) : Integer.toString(group.getInteger(index, 0));
-      case INT64 -> unsigned(type) ? Long.toUnsignedString(group.getLong(index, 0)) : Long.toString(group.getLong(index, 0));
+      case BINARY ->
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(ByteBuffer.wrap(group.getBinary(index, 0).getBytes()))
+              .toString();
+      case INT32 ->
+          unsigned(type)
+              ? Integer.toUnsignedString(group.getInteger(index, 0))
+              : Integer.toString(group.getInteger(index, 0));
+      case INT64 ->
+          unsigned(type)
+              ? Long.toUnsignedString(group.getLong(index, 0))
+              : Long.toString(group.getLong(index, 0));
       case BOOLEAN -> Boolean.toString(group.getBoolean(index, 0));
       case FLOAT -> Float.toString(group.getFloat(index, 0));
       case DOUBLE -> Double.toString(group.getDouble(index, 0));
@@ -233,12 +282,15 @@ final class ParquetDocumentReader implements DocumentReader {
   }
 
   private static boolean unsigned(PrimitiveType type) {
-    return type.getLogicalTypeAnnotation() instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation integer
+    return type.getLogicalTypeAnnotation()
+            instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation integer
         && !integer.isSigned();
   }
 
   private Document report(long line, long index, InputProblem problem, String specifics) {
-    problems.report(new InputException(source, line, index, problem, problem.description() + " (" + specifics + ")"));
+    problems.report(
+        new InputException(
+            source, line, index, problem, problem.description() + " (" + specifics + ")"));
     return null;
   }
 

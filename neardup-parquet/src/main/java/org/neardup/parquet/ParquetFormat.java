@@ -47,15 +47,22 @@ public final class ParquetFormat implements InputFormat {
   }
 
   @Override
-  public long copyExcept(Path input, InputOptions options, LongPredicate drop, OutputStream out, boolean first)
+  public long copyExcept(
+      Path input, InputOptions options, LongPredicate drop, OutputStream out, boolean first)
       throws IOException {
     checkFirst(input, first);
     return ParquetCopier.copy(input, drop, null, out);
   }
 
   @Override
-  public long copyAnnotated(Path input, InputOptions options, LongPredicate drop, LongFunction<Annotation> annotation,
-      OutputStream out, boolean first) throws IOException {
+  public long copyAnnotated(
+      Path input,
+      InputOptions options,
+      LongPredicate drop,
+      LongFunction<Annotation> annotation,
+      OutputStream out,
+      boolean first)
+      throws IOException {
     checkFirst(input, first);
     return ParquetCopier.copy(input, drop, annotation, out);
   }
@@ -63,8 +70,10 @@ public final class ParquetFormat implements InputFormat {
   /** One output holds one Parquet file: a Parquet input can only be copied alone. */
   private static void checkFirst(Path input, boolean first) {
     if (!first) {
-      throw new UnsupportedOperationException(input + ": a Parquet input is copied as one whole file,"
-          + " so it must be the only input of dedup");
+      throw new UnsupportedOperationException(
+          input
+              + ": a Parquet input is copied as one whole file,"
+              + " so it must be the only input of dedup");
     }
   }
 

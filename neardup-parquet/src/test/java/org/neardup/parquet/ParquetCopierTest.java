@@ -35,16 +35,24 @@ import org.neardup.io.InputOptions;
 class ParquetCopierTest {
   @TempDir Path dir;
 
-  private static final MessageType SCHEMA = MessageTypeParser.parseMessageType(
-      "message doc { required binary id (STRING); optional binary text (STRING); optional int96 at;"
-          + " optional group meta { repeated int32 x; optional double score; } repeated binary tags (STRING); }");
+  private static final MessageType SCHEMA =
+      MessageTypeParser.parseMessageType(
+          "message doc { required binary id (STRING); optional binary text (STRING); optional int96"
+              + " at; optional group meta { repeated int32 x; optional double score; } repeated"
+              + " binary tags (STRING); }");
 
   private Path input(CompressionCodecName codec, int rows) throws IOException {
     Path path = dir.resolve("in-" + codec + ".parquet");
-    try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(path))
-        .withConf(new PlainParquetConfiguration()).withType(SCHEMA).withCodecFactory(new ParquetCodecs())
-        .withCompressionCodec(codec).withRowGroupSize(2048L).withPageSize(512)
-        .withExtraMetaData(Map.of("origin", "test", "pandas", "{}")).build()) {
+    try (ParquetWriter<Group> writer =
+        ExampleParquetWriter.builder(new LocalOutputFile(path))
+            .withConf(new PlainParquetConfiguration())
+            .withType(SCHEMA)
+            .withCodecFactory(new ParquetCodecs())
+            .withCompressionCodec(codec)
+            .withRowGroupSize(2048L)
+            .withPageSize(512)
+            .withExtraMetaData(Map.of("origin", "test", "pandas", "{}"))
+            .build()) {
       SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
       for (int i = 0; i < rows; i++) {
         Group row = groups.newGroup().append("id", "r" + i);
@@ -72,8 +80,10 @@ class ParquetCopierTest {
       MessageType schema = reader.getFooter().getFileMetaData().getSchema();
       PageReadStore pages;
       while ((pages = reader.readNextRowGroup()) != null) {
-        RecordReader<Group> records = new ColumnIOFactory().getColumnIO(schema)
-            .getRecordReader(pages, new GroupRecordConverter(schema));
+        RecordReader<Group> records =
+            new ColumnIOFactory()
+                .getColumnIO(schema)
+                .getRecordReader(pages, new GroupRecordConverter(schema));
         for (long i = pages.getRowCount(); i > 0; i--) {
           rows.add(records.read().toString());
         }
@@ -86,16 +96,26 @@ class ParquetCopierTest {
     try (OutputStream out = Files.newOutputStream(output)) {
       InputOptions options = InputOptions.of(InputFormat.PARQUET);
       return annotate
-          ? InputFormat.PARQUET.copyAnnotated(input, options, drop::contains,
-              i -> i == 1 ? new Annotation("r0", "0.875000") : Annotation.KEPT, out, true)
+          ? InputFormat.PARQUET.copyAnnotated(
+              input,
+              options,
+              drop::contains,
+              i -> i == 1 ? new Annotation("r0", "0.875000") : Annotation.KEPT,
+              out,
+              true)
           : InputFormat.PARQUET.copyExcept(input, options, drop::contains, out, true);
     }
   }
 
   @Test
   void theCopyHasTheSameSchemaMetadataCodecAndEveryRowNotDropped() throws IOException {
-    for (CompressionCodecName codec : List.of(CompressionCodecName.UNCOMPRESSED, CompressionCodecName.SNAPPY,
-        CompressionCodecName.ZSTD, CompressionCodecName.GZIP, CompressionCodecName.LZ4_RAW)) {
+    for (CompressionCodecName codec :
+        List.of(
+            CompressionCodecName.UNCOMPRESSED,
+            CompressionCodecName.SNAPPY,
+            CompressionCodecName.ZSTD,
+            CompressionCodecName.GZIP,
+            CompressionCodecName.LZ4_RAW)) {
       Path input = input(codec, 300);
       Path output = dir.resolve("out-" + codec + ".parquet");
 
@@ -126,16 +146,19 @@ class ParquetCopierTest {
     List<String> original = rows(input);
     List<String> annotated = rows(output);
     assertThat(annotated.get(0)).isEqualTo(original.get(0));
-    assertThat(annotated.get(1)).isEqualTo(original.get(1) + "duplicate_of: r0\nsimilarity: 0.875\n");
+    assertThat(annotated.get(1))
+        .isEqualTo(original.get(1) + "duplicate_of: r0\nsimilarity: 0.875\n");
     assertThat(annotated.get(2)).isEqualTo(original.get(2));
     try (ParquetFileReader reader = ParquetDocumentReader.openFile(output)) {
       assertThat(reader.getFooter().getFileMetaData().getKeyValueMetaData())
-          .containsEntry("origin", "test").doesNotContainKey("pandas");
+          .containsEntry("origin", "test")
+          .doesNotContainKey("pandas");
     }
 
     assertThatThrownBy(() -> copy(output, Set.of(), dir.resolve("twice.parquet"), true))
         .isInstanceOf(InputException.class)
-        .hasMessageContaining("annotated.parquet: has a column 'duplicate_of' already, which --annotate adds");
+        .hasMessageContaining(
+            "annotated.parquet: has a column 'duplicate_of' already, which --annotate adds");
   }
 
   @Test

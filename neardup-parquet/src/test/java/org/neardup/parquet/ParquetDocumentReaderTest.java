@@ -36,21 +36,27 @@ import org.neardup.io.InputOptions;
 class ParquetDocumentReaderTest {
   @TempDir Path dir;
 
-  private static final MessageType SCHEMA = MessageTypeParser.parseMessageType(
-      "message doc { optional int64 id; optional binary title (STRING); optional binary text (STRING);"
-          + " optional binary key (STRING); optional group meta { optional int32 x; } }");
+  private static final MessageType SCHEMA =
+      MessageTypeParser.parseMessageType(
+          "message doc { optional int64 id; optional binary title (STRING); optional binary text"
+              + " (STRING); optional binary key (STRING); optional group meta { optional int32 x; }"
+              + " }");
 
-  /** Writes rows of (id, title, text, key) with parquet-java's writer, in row groups of a few rows. */
-  private Path parquet(String name, CompressionCodecName codec, Object[]... rows) throws IOException {
+  /**
+   * Writes rows of (id, title, text, key) with parquet-java's writer, in row groups of a few rows.
+   */
+  private Path parquet(String name, CompressionCodecName codec, Object[]... rows)
+      throws IOException {
     Path path = dir.resolve(name);
-    try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(path))
-        .withConf(new PlainParquetConfiguration())
-        .withType(SCHEMA)
-        .withCodecFactory(new ParquetCodecs())
-        .withCompressionCodec(codec)
-        .withRowGroupSize(1024L)
-        .withPageSize(256)
-        .build()) {
+    try (ParquetWriter<Group> writer =
+        ExampleParquetWriter.builder(new LocalOutputFile(path))
+            .withConf(new PlainParquetConfiguration())
+            .withType(SCHEMA)
+            .withCodecFactory(new ParquetCodecs())
+            .withCompressionCodec(codec)
+            .withRowGroupSize(1024L)
+            .withPageSize(256)
+            .build()) {
       SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
       for (Object[] row : rows) {
         Group group = groups.newGroup();
@@ -74,8 +80,13 @@ class ParquetDocumentReaderTest {
 
   @Test
   void readsTheIdAndTextColumnsOfEveryRowGroupWithEachCodec() throws IOException {
-    for (CompressionCodecName codec : List.of(CompressionCodecName.UNCOMPRESSED, CompressionCodecName.SNAPPY,
-        CompressionCodecName.ZSTD, CompressionCodecName.GZIP, CompressionCodecName.LZ4_RAW)) {
+    for (CompressionCodecName codec :
+        List.of(
+            CompressionCodecName.UNCOMPRESSED,
+            CompressionCodecName.SNAPPY,
+            CompressionCodecName.ZSTD,
+            CompressionCodecName.GZIP,
+            CompressionCodecName.LZ4_RAW)) {
       Object[][] rows = new Object[500][];
       for (int i = 0; i < rows.length; i++) {
         rows[i] = row((long) i, "title " + i, "text \u00e9 " + "w".repeat(i % 50), "k" + i);
@@ -85,23 +96,36 @@ class ParquetDocumentReaderTest {
       List<Document> docs = readAll(file, InputOptions.of(InputFormat.detect(file)));
 
       assertThat(docs).as(codec.name()).hasSize(500);
-      assertThat(docs.get(499)).extracting(Document::id, Document::text, Document::line, Document::recordIndex)
+      assertThat(docs.get(499))
+          .extracting(Document::id, Document::text, Document::line, Document::recordIndex)
           .containsExactly("499", "text \u00e9 " + "w".repeat(499 % 50), 500L, 499L);
     }
   }
 
   @Test
   void columnsAreChosenByNameAndNullsAreBadRecords() throws IOException {
-    Path file = parquet("data.parquet", CompressionCodecName.UNCOMPRESSED,
-        row(1L, "T", "B", "k1"), row(2L, null, "B", "k2"), row(3L, "T", "B", null), row(null, "T", "B", "k4"),
-        row(5L, "T", "B", ""));
+    Path file =
+        parquet(
+            "data.parquet",
+            CompressionCodecName.UNCOMPRESSED,
+            row(1L, "T", "B", "k1"),
+            row(2L, null, "B", "k2"),
+            row(3L, "T", "B", null),
+            row(null, "T", "B", "k4"),
+            row(5L, "T", "B", ""));
     InputProblems problems = new InputProblems(OnError.SKIP);
 
-    List<Document> docs = readAll(file, new InputOptions(InputFormat.PARQUET, ',', "key", List.of("title", "text")), problems);
+    List<Document> docs =
+        readAll(
+            file,
+            new InputOptions(InputFormat.PARQUET, ',', "key", List.of("title", "text")),
+            problems);
 
-    assertThat(docs).extracting(Document::id, Document::text, Document::recordIndex)
+    assertThat(docs)
+        .extracting(Document::id, Document::text, Document::recordIndex)
         .containsExactly(tuple("k1", "T B", 0L), tuple("k4", "T B", 3L));
-    assertThat(problems.skipped()).isEqualTo(Map.of(InputProblem.MISSING_TEXT, 1L, InputProblem.MISSING_ID, 2L));
+    assertThat(problems.skipped())
+        .isEqualTo(Map.of(InputProblem.MISSING_TEXT, 1L, InputProblem.MISSING_ID, 2L));
     assertThatThrownBy(() -> readAll(file, InputOptions.of(InputFormat.PARQUET)))
         .isInstanceOf(InputException.class)
         .hasMessageContaining("data.parquet:4: record without id (column 'id' is null or empty)");
@@ -111,10 +135,13 @@ class ParquetDocumentReaderTest {
   void aMissingOrNestedColumnFailsTheOpenNamingTheColumns() throws IOException {
     Path file = parquet("data.parquet", CompressionCodecName.UNCOMPRESSED, row(1L, "T", "B", "k1"));
 
-    assertThatThrownBy(() -> readAll(file, new InputOptions(InputFormat.PARQUET, ',', null, List.of("body"))))
+    assertThatThrownBy(
+            () -> readAll(file, new InputOptions(InputFormat.PARQUET, ',', null, List.of("body"))))
         .isInstanceOf(InputException.class)
-        .hasMessageContaining("data.parquet: unknown column 'body' (columns: id, title, text, key, meta)");
-    assertThatThrownBy(() -> readAll(file, new InputOptions(InputFormat.PARQUET, ',', "meta", List.of())))
+        .hasMessageContaining(
+            "data.parquet: unknown column 'body' (columns: id, title, text, key, meta)");
+    assertThatThrownBy(
+            () -> readAll(file, new InputOptions(InputFormat.PARQUET, ',', "meta", List.of())))
         .hasMessageContaining("column 'meta' is optional group meta");
   }
 

@@ -19,10 +19,10 @@ import java.util.Optional;
 import org.neardup.server.store.IndexDirectory;
 
 /**
- * The administration commands of a data directory, run in-process ({@link #execute}) or sent to
- * the server that holds the directory open ({@link #send}, through its {@link AdminSocket}). One
- * line each way: {@code backup PATH}, {@code stats} or {@code check}; the answer is {@code ok} and
- * a JSON object, or {@code error} and a message.
+ * The administration commands of a data directory, run in-process ({@link #execute}) or sent to the
+ * server that holds the directory open ({@link #send}, through its {@link AdminSocket}). One line
+ * each way: {@code backup PATH}, {@code stats} or {@code check}; the answer is {@code ok} and a
+ * JSON object, or {@code error} and a message.
  */
 public final class AdminCommand {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -54,7 +54,9 @@ public final class AdminCommand {
       OutputStream out = Channels.newOutputStream(channel);
       out.write((command + "\n").getBytes(StandardCharsets.UTF_8));
       out.flush();
-      BufferedReader in = new BufferedReader(new InputStreamReader(Channels.newInputStream(channel), StandardCharsets.UTF_8));
+      BufferedReader in =
+          new BufferedReader(
+              new InputStreamReader(Channels.newInputStream(channel), StandardCharsets.UTF_8));
       String answer = in.readLine();
       return Optional.of(answer == null ? "error no answer" : answer);
     }

@@ -29,7 +29,8 @@ final class AdminSocket implements AutoCloseable {
   private final Thread acceptor;
   private volatile boolean running = true;
 
-  private AdminSocket(Path path, ServerSocketChannel channel, IndexDirectory directory, Consumer<String> log) {
+  private AdminSocket(
+      Path path, ServerSocketChannel channel, IndexDirectory directory, Consumer<String> log) {
     this.path = path;
     this.channel = channel;
     this.acceptor = new Thread(() -> accept(directory, log), "neardup-admin");
@@ -41,7 +42,8 @@ final class AdminSocket implements AutoCloseable {
   static AdminSocket start(IndexDirectory directory, Consumer<String> log) {
     Path path = AdminCommand.socketOf(directory.directory());
     try {
-      Files.deleteIfExists(path); // a stale socket of a killed server: the directory lock says none runs
+      Files.deleteIfExists(
+          path); // a stale socket of a killed server: the directory lock says none runs
       ServerSocketChannel channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
       channel.bind(UnixDomainSocketAddress.of(path));
       try {
@@ -51,7 +53,10 @@ final class AdminSocket implements AutoCloseable {
       }
       return new AdminSocket(path, channel, directory, log);
     } catch (IOException | UnsupportedOperationException e) {
-      log.accept("neardup: no admin socket (" + e.getMessage() + "): index backup/stats/check need the server stopped");
+      log.accept(
+          "neardup: no admin socket ("
+              + e.getMessage()
+              + "): index backup/stats/check need the server stopped");
       return new AdminSocket(path, null, directory, log);
     }
   }
@@ -62,10 +67,13 @@ final class AdminSocket implements AutoCloseable {
     }
     while (running) {
       try (SocketChannel client = channel.accept()) {
-        BufferedReader in = new BufferedReader(new InputStreamReader(Channels.newInputStream(client), StandardCharsets.UTF_8));
+        BufferedReader in =
+            new BufferedReader(
+                new InputStreamReader(Channels.newInputStream(client), StandardCharsets.UTF_8));
         OutputStream out = Channels.newOutputStream(client);
         String request = in.readLine();
-        String response = request == null ? "error empty request" : AdminCommand.execute(directory, request);
+        String response =
+            request == null ? "error empty request" : AdminCommand.execute(directory, request);
         out.write((response + "\n").getBytes(StandardCharsets.UTF_8));
         out.flush();
       } catch (IOException e) {

@@ -15,19 +15,19 @@ import org.neardup.index.WriteResult;
 
 /**
  * Group commit: request threads hand in their writes, sketched and {@linkplain NearDupIndex#prepare
- * prepared} (sets sorted, bucket keys hashed); one committer thread applies whatever has queued up as
- * one {@link NearDupIndex#writePrepared} batch — one atomic write and one write-ahead-log sync for
- * all of them — and then completes every request. Concurrent writers
- * thus share syncs: the more clients write at once, the more writes each sync carries. A request's
- * writes stay together and in order; requests are applied in the order they were queued.
+ * prepared} (sets sorted, bucket keys hashed); one committer thread applies whatever has queued up
+ * as one {@link NearDupIndex#writePrepared} batch — one atomic write and one write-ahead-log sync
+ * for all of them — and then completes every request. Concurrent writers thus share syncs: the more
+ * clients write at once, the more writes each sync carries. A request's writes stay together and in
+ * order; requests are applied in the order they were queued.
  *
- * <p>Writes are serialised here, so a {@linkplain IndexWrite#unique() unique} write is decided on the
- * committer thread, inside the batch, against everything committed and every write of the batch
+ * <p>Writes are serialised here, so a {@linkplain IndexWrite#unique() unique} write is decided on
+ * the committer thread, inside the batch, against everything committed and every write of the batch
  * before it: of two near-duplicates written concurrently, exactly one is kept.
  *
- * <p>A request's future completes only after its batch is durable (when the storage is durable),
- * so an acknowledged write survives a crash. If the commit fails, every request of the batch fails
- * and none of it was applied. Thread-safe.
+ * <p>A request's future completes only after its batch is durable (when the storage is durable), so
+ * an acknowledged write survives a crash. If the commit fails, every request of the batch fails and
+ * none of it was applied. Thread-safe.
  */
 public final class GroupCommitWriter implements IndexWriter, AutoCloseable {
   /** Most writes in one batch: bounds the latency a batch adds and the memory of a commit. */
@@ -39,10 +39,12 @@ public final class GroupCommitWriter implements IndexWriter, AutoCloseable {
   private final Thread committer;
   private volatile boolean running = true;
 
-  private record Request(PreparedWrites<String> writes, CompletableFuture<List<WriteResult<String>>> done) {}
+  private record Request(
+      PreparedWrites<String> writes, CompletableFuture<List<WriteResult<String>>> done) {}
 
   /**
-   * @param capacity requests that may wait at once; {@link #submit} blocks when full (back-pressure)
+   * @param capacity requests that may wait at once; {@link #submit} blocks when full
+   *     (back-pressure)
    * @param batchSizes told the number of writes of each committed batch (for metrics)
    */
   public GroupCommitWriter(NearDupIndex<String> index, int capacity, LongConsumer batchSizes) {
@@ -78,7 +80,8 @@ public final class GroupCommitWriter implements IndexWriter, AutoCloseable {
    *
    * @throws IllegalStateException when the queue is closed
    */
-  CompletableFuture<List<WriteResult<String>>> submit(List<IndexWrite<String>> writes) throws InterruptedException {
+  CompletableFuture<List<WriteResult<String>>> submit(List<IndexWrite<String>> writes)
+      throws InterruptedException {
     // sorting sets and hashing bucket keys here, on the request's thread, not on the committer's
     Request request = new Request(index.prepare(writes), new CompletableFuture<>());
     while (!queue.offer(request, 100, TimeUnit.MILLISECONDS)) {
@@ -102,8 +105,10 @@ public final class GroupCommitWriter implements IndexWriter, AutoCloseable {
         }
         batch.add(first);
         int size = first.writes().size();
-        for (Request next; size < MAX_BATCH && (next = queue.peek()) != null
-            && size + next.writes().size() <= MAX_BATCH; ) {
+        for (Request next;
+            size < MAX_BATCH
+                && (next = queue.peek()) != null
+                && size + next.writes().size() <= MAX_BATCH; ) {
           batch.add(queue.poll());
           size += next.writes().size();
         }

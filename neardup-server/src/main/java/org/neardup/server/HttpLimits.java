@@ -22,11 +22,27 @@ import java.util.Objects;
  * @param maxHeaderBytes the request line and headers at most (431 beyond)
  * @param queuedRequests requests waiting for a thread at most (their connections are closed beyond)
  */
-public record HttpLimits(int maxConnections, Duration headerTimeout, Duration bodyTimeout, Duration idleTimeout,
-    Duration requestTimeout, int maxHeaderBytes, int queuedRequests) {
-  /** 4,096 connections, 10 s headers, 60 s bodies, 30 s idle, 120 s a request, 16 KiB headers, 1,024 queued. */
-  public static final HttpLimits DEFAULTS = new HttpLimits(4096, Duration.ofSeconds(10), Duration.ofSeconds(60),
-      Duration.ofSeconds(30), Duration.ofSeconds(120), 16 << 10, 1024);
+public record HttpLimits(
+    int maxConnections,
+    Duration headerTimeout,
+    Duration bodyTimeout,
+    Duration idleTimeout,
+    Duration requestTimeout,
+    int maxHeaderBytes,
+    int queuedRequests) {
+  /**
+   * 4,096 connections, 10 s headers, 60 s bodies, 30 s idle, 120 s a request, 16 KiB headers, 1,024
+   * queued.
+   */
+  public static final HttpLimits DEFAULTS =
+      new HttpLimits(
+          4096,
+          Duration.ofSeconds(10),
+          Duration.ofSeconds(60),
+          Duration.ofSeconds(30),
+          Duration.ofSeconds(120),
+          16 << 10,
+          1024);
 
   public HttpLimits {
     positive("maxConnections", maxConnections);

@@ -11,8 +11,9 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * The service's metrics, in Prometheus text format at {@code GET /metrics} (Micrometer): request
- * counts and latencies by endpoint, method and status (each from a closed set) (with histogram buckets, so p99 can be
- * computed), the documents held and disk used, and the committed write batches. Thread-safe.
+ * counts and latencies by endpoint, method and status (each from a closed set) (with histogram
+ * buckets, so p99 can be computed), the documents held and disk used, and the committed write
+ * batches. Thread-safe.
  */
 public final class Metrics {
   private static final Set<String> METHODS =
@@ -21,16 +22,20 @@ public final class Metrics {
       Set.of(0, 200, 201, 204, 304, 400, 401, 404, 405, 409, 413, 415, 421, 500, 503, 507);
 
   private final Set<String> endpoints;
-  private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final PrometheusMeterRegistry registry =
+      new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final DistributionSummary batchSizes;
 
-  /** @param endpoints the endpoints labelled by name; any other is labelled "other" */
+  /**
+   * @param endpoints the endpoints labelled by name; any other is labelled "other"
+   */
   public Metrics(Set<String> endpoints) {
     this.endpoints = Set.copyOf(endpoints);
-    batchSizes = DistributionSummary.builder("neardup.commit.batch.writes")
-        .description("writes committed together in one batch (one write-ahead-log sync)")
-        .publishPercentileHistogram()
-        .register(registry);
+    batchSizes =
+        DistributionSummary.builder("neardup.commit.batch.writes")
+            .description("writes committed together in one batch (one write-ahead-log sync)")
+            .publishPercentileHistogram()
+            .register(registry);
   }
 
   /**

@@ -9,10 +9,11 @@ import org.neardup.server.http.HttpTransport;
 import org.neardup.server.store.IndexDirectory;
 
 /**
- * The online dedup service: an HTTP server ({@link HttpTransport}, Jetty) in front of a persistent index, writes funnelled
- * through one {@link GroupCommitWriter}, metrics in Prometheus format, and an admin socket in the
- * data directory for backups. {@link #start} returns a running server; {@link #stop} stops taking
- * requests, lets those in flight finish, commits what is queued and closes the index.
+ * The online dedup service: an HTTP server ({@link HttpTransport}, Jetty) in front of a persistent
+ * index, writes funnelled through one {@link GroupCommitWriter}, metrics in Prometheus format, and
+ * an admin socket in the data directory for backups. {@link #start} returns a running server;
+ * {@link #stop} stops taking requests, lets those in flight finish, commits what is queued and
+ * closes the index.
  *
  * <pre>{@code
  * try (IndexDirectory data = IndexDirectory.open(dir, options);
@@ -31,7 +32,13 @@ public final class NearDupServer implements AutoCloseable {
   private final Object stopLock = new Object();
   private boolean stopped;
 
-  private NearDupServer(IndexDirectory directory, HttpTransport http, GroupCommitWriter writer, AdminSocket admin, Api api, TopKPreload preload) {
+  private NearDupServer(
+      IndexDirectory directory,
+      HttpTransport http,
+      GroupCommitWriter writer,
+      AdminSocket admin,
+      Api api,
+      TopKPreload preload) {
     this.api = api;
     this.preload = preload;
     this.directory = directory;
@@ -46,13 +53,20 @@ public final class NearDupServer implements AutoCloseable {
    * @param log receives a line a failure of the server (never a document's text)
    * @throws UncheckedIOException when the address cannot be bound
    */
-  public static NearDupServer start(IndexDirectory directory, ServerConfig config, Consumer<String> log) {
+  public static NearDupServer start(
+      IndexDirectory directory, ServerConfig config, Consumer<String> log) {
     Objects.requireNonNull(directory, "directory");
     Metrics metrics = new Metrics(Api.ENDPOINTS);
     GroupCommitWriter writer = new GroupCommitWriter(directory.index(), 1024, metrics::batch);
-    metrics.gauge("neardup.index.documents", "documents held", directory.index(), index -> index.size());
-    metrics.gauge("neardup.index.disk.bytes", "bytes the index takes on disk", directory, IndexDirectory::diskBytes);
-    metrics.gauge("neardup.index.commits", "write batches committed", directory, IndexDirectory::commits);
+    metrics.gauge(
+        "neardup.index.documents", "documents held", directory.index(), index -> index.size());
+    metrics.gauge(
+        "neardup.index.disk.bytes",
+        "bytes the index takes on disk",
+        directory,
+        IndexDirectory::diskBytes);
+    metrics.gauge(
+        "neardup.index.commits", "write batches committed", directory, IndexDirectory::commits);
     Api api = new Api(directory, writer, metrics, config, log);
     HttpTransport http;
     try {
@@ -62,8 +76,10 @@ public final class NearDupServer implements AutoCloseable {
       throw e;
     }
     AdminSocket admin = AdminSocket.start(directory, log);
-    TopKPreload preload = config.preloadTopK() && directory.settings().search().hasTopKFloor()
-        ? TopKPreload.start(directory.index(), log) : null;
+    TopKPreload preload =
+        config.preloadTopK() && directory.settings().search().hasTopKFloor()
+            ? TopKPreload.start(directory.index(), log)
+            : null;
     return new NearDupServer(directory, http, writer, admin, api, preload);
   }
 

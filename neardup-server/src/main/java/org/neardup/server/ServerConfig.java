@@ -17,8 +17,15 @@ import java.util.Objects;
  *     ones and {@code host} (a foreign one is refused: DNS rebinding)
  * @param limits timeouts and caps of the HTTP connections
  */
-public record ServerConfig(String host, int port, String token, long maxBodyBytes, int threads, boolean preloadTopK,
-    List<String> allowedHosts, HttpLimits limits) {
+public record ServerConfig(
+    String host,
+    int port,
+    String token,
+    long maxBodyBytes,
+    int threads,
+    boolean preloadTopK,
+    List<String> allowedHosts,
+    HttpLimits limits) {
   /** The default body limit: 16 MiB. */
   public static final long DEFAULT_MAX_BODY = 16L << 20;
 
@@ -31,7 +38,8 @@ public record ServerConfig(String host, int port, String token, long maxBodyByte
       throw new IllegalArgumentException("the token is empty");
     }
     if (maxBodyBytes < 1) {
-      throw new IllegalArgumentException("the body limit must be at least 1 byte, got " + maxBodyBytes);
+      throw new IllegalArgumentException(
+          "the body limit must be at least 1 byte, got " + maxBodyBytes);
     }
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be at least 1, got " + threads);
@@ -46,17 +54,21 @@ public record ServerConfig(String host, int port, String token, long maxBodyByte
   }
 
   /** No more allowed hosts than the loopback ones and {@code host}, the default limits. */
-  public ServerConfig(String host, int port, String token, long maxBodyBytes, int threads, boolean preloadTopK) {
+  public ServerConfig(
+      String host, int port, String token, long maxBodyBytes, int threads, boolean preloadTopK) {
     this(host, port, token, maxBodyBytes, threads, preloadTopK, List.of(), HttpLimits.DEFAULTS);
   }
 
-  /** Loopback, the given port, no token, 16 MiB bodies, 32 threads, the top-k floor loaded at start. */
+  /**
+   * Loopback, the given port, no token, 16 MiB bodies, 32 threads, the top-k floor loaded at start.
+   */
   public static ServerConfig local(int port) {
     return new ServerConfig("127.0.0.1", port, null, DEFAULT_MAX_BODY, 32, true);
   }
 
   /** This configuration with {@code limits}. */
   public ServerConfig withLimits(HttpLimits limits) {
-    return new ServerConfig(host, port, token, maxBodyBytes, threads, preloadTopK, allowedHosts, limits);
+    return new ServerConfig(
+        host, port, token, maxBodyBytes, threads, preloadTopK, allowedHosts, limits);
   }
 }

@@ -6,8 +6,8 @@ import java.util.function.Consumer;
 import org.neardup.index.NearDupIndex;
 
 /**
- * Loads what top-k queries hold in memory ({@link NearDupIndex#prepareTopK}) on a thread of its
- * own when the service starts, so that the first {@code ?top=K} query does not wait for it (it grows
+ * Loads what top-k queries hold in memory ({@link NearDupIndex#prepareTopK}) on a thread of its own
+ * when the service starts, so that the first {@code ?top=K} query does not wait for it (it grows
  * with the index: docs/server.md). Requests are served meanwhile; writes wait for the load, as they
  * would for a first top-k query making it. {@link #stop} interrupts it.
  */
@@ -20,18 +20,28 @@ final class TopKPreload {
 
   /** Starts loading {@code index}'s top-k floor, if it has one; says in {@code log} when done. */
   static TopKPreload start(NearDupIndex<?> index, Consumer<String> log) {
-    Thread thread = new Thread(() -> {
-      long start = System.nanoTime();
-      try {
-        index.prepareTopK();
-        log.accept(String.format(Locale.ROOT, "neardup: top-k floor loaded (%d documents, %.1f s)", index.size(),
-            (System.nanoTime() - start) / 1e9));
-      } catch (CancellationException e) {
-        // stopped during the load: nothing to say
-      } catch (RuntimeException e) {
-        log.accept("neardup: could not load the top-k floor (the first top-k query will try again): " + e.getMessage());
-      }
-    }, "neardup-top-k-preload");
+    Thread thread =
+        new Thread(
+            () -> {
+              long start = System.nanoTime();
+              try {
+                index.prepareTopK();
+                log.accept(
+                    String.format(
+                        Locale.ROOT,
+                        "neardup: top-k floor loaded (%d documents, %.1f s)",
+                        index.size(),
+                        (System.nanoTime() - start) / 1e9));
+              } catch (CancellationException e) {
+                // stopped during the load: nothing to say
+              } catch (RuntimeException e) {
+                log.accept(
+                    "neardup: could not load the top-k floor (the first top-k query will try"
+                        + " again): "
+                        + e.getMessage());
+              }
+            },
+            "neardup-top-k-preload");
     thread.setDaemon(true);
     thread.start();
     return new TopKPreload(thread);

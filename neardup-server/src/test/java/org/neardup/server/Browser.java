@@ -25,24 +25,27 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 /**
  * A headless Chromium driven through its chromedriver (Selenium WebDriver), for the page's tests.
  *
- * <p>It uses the installed browser and driver, Debian's {@code chromium} and {@code chromium-driver}
- * ({@code /usr/bin/chromium}, {@code /usr/bin/chromedriver}; other paths through the system
- * properties {@code neardup.chromium} and {@code neardup.chromedriver}), so Selenium Manager, which
- * would download drivers and send usage statistics, never runs. Without them the tests are skipped
- * with a message, unless the environment variable {@code NEARDUP_BROWSER_TESTS=required} (set by
- * {@code .ci/run}) makes that a failure. Chromium starts with a fresh profile and without its
- * background network traffic (updates, sync, safe browsing), which a closed network would stall.
+ * <p>It uses the installed browser and driver, Debian's {@code chromium} and {@code
+ * chromium-driver} ({@code /usr/bin/chromium}, {@code /usr/bin/chromedriver}; other paths through
+ * the system properties {@code neardup.chromium} and {@code neardup.chromedriver}), so Selenium
+ * Manager, which would download drivers and send usage statistics, never runs. Without them the
+ * tests are skipped with a message, unless the environment variable {@code
+ * NEARDUP_BROWSER_TESTS=required} (set by {@code .ci/run}) makes that a failure. Chromium starts
+ * with a fresh profile and without its background network traffic (updates, sync, safe browsing),
+ * which a closed network would stall.
  */
 final class Browser implements AutoCloseable {
   /** Generous: these waits are for UI state on a loaded machine, never a timing assertion. */
   static final Duration WAIT = Duration.ofSeconds(30);
 
-  private static final Path CHROMIUM = Path.of(System.getProperty("neardup.chromium", "/usr/bin/chromium"));
+  private static final Path CHROMIUM =
+      Path.of(System.getProperty("neardup.chromium", "/usr/bin/chromium"));
   private static final Path CHROMEDRIVER =
       Path.of(System.getProperty("neardup.chromedriver", "/usr/bin/chromedriver"));
 
   /** Held, so the level set on it stays (java.util.logging keeps loggers weakly). */
   private static final Logger SELENIUM_LOG = Logger.getLogger("org.openqa.selenium");
+
   private static boolean skipSaid;
 
   final ChromeDriver driver;
@@ -58,11 +61,16 @@ final class Browser implements AutoCloseable {
    * stderr, once) when Chromium or chromedriver is missing.
    */
   static Browser start(int width, int height) throws Exception {
-    String missing = !Files.isExecutable(CHROMIUM) ? CHROMIUM.toString()
-        : !Files.isExecutable(CHROMEDRIVER) ? CHROMEDRIVER.toString() : null;
+    String missing =
+        !Files.isExecutable(CHROMIUM)
+            ? CHROMIUM.toString()
+            : !Files.isExecutable(CHROMEDRIVER) ? CHROMEDRIVER.toString() : null;
     if (missing != null) {
-      String message = "browser test skipped: " + missing + " is not installed"
-          + " (apt-get install chromium chromium-driver; .ci/run installs them)";
+      String message =
+          "browser test skipped: "
+              + missing
+              + " is not installed"
+              + " (apt-get install chromium chromium-driver; .ci/run installs them)";
       if ("required".equals(System.getenv("NEARDUP_BROWSER_TESTS"))) {
         Assertions.fail(message.replace("skipped", "required (NEARDUP_BROWSER_TESTS=required)"));
       }
@@ -79,16 +87,29 @@ final class Browser implements AutoCloseable {
     Path profile = Files.createTempDirectory("neardup-chromium-");
     ChromeOptions options = new ChromeOptions();
     options.setBinary(CHROMIUM.toFile());
-    options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
-        "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--disable-extensions", "--hide-scrollbars",
-        "--force-device-scale-factor=1", "--lang=en-US", "--user-data-dir=" + profile,
+    options.addArguments(
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-quic",
+        "--no-first-run",
+        "--no-default-browser-check",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-extensions",
+        "--hide-scrollbars",
+        "--force-device-scale-factor=1",
+        "--lang=en-US",
+        "--user-data-dir=" + profile,
         "--window-size=" + width + "," + height);
-    ChromeDriverService service = new ChromeDriverService.Builder()
-        .usingDriverExecutable(CHROMEDRIVER.toFile())
-        .usingAnyFreePort()
-        .withLogOutput(OutputStream.nullOutputStream())
-        .build();
+    ChromeDriverService service =
+        new ChromeDriverService.Builder()
+            .usingDriverExecutable(CHROMEDRIVER.toFile())
+            .usingAnyFreePort()
+            .withLogOutput(OutputStream.nullOutputStream())
+            .build();
     ChromeDriver driver = new ChromeDriver(service, options);
     driver.manage().timeouts().pageLoadTimeout(WAIT).scriptTimeout(WAIT);
     driver.manage().window().setSize(new Dimension(width, height));
@@ -110,11 +131,15 @@ final class Browser implements AutoCloseable {
 
   /** Waits until the element {@code css} exists and shows {@code text} somewhere in its text. */
   WebElement untilText(String css, String text) {
-    return until(d -> {
-      List<WebElement> found = d.findElements(By.cssSelector(css));
-      boolean shown = !found.isEmpty() && found.get(0).isDisplayed() && found.get(0).getText().contains(text);
-      return shown ? found.get(0) : null;
-    });
+    return until(
+        d -> {
+          List<WebElement> found = d.findElements(By.cssSelector(css));
+          boolean shown =
+              !found.isEmpty()
+                  && found.get(0).isDisplayed()
+                  && found.get(0).getText().contains(text);
+          return shown ? found.get(0) : null;
+        });
   }
 
   Object script(String script, Object... arguments) {
@@ -133,8 +158,11 @@ final class Browser implements AutoCloseable {
    * characters key by key is slow and proves nothing more.
    */
   void paste(String css, String text) {
-    script("const e = document.querySelector(arguments[0]); e.value = arguments[1];"
-        + " e.dispatchEvent(new Event('input', {bubbles: true}));", css, text);
+    script(
+        "const e = document.querySelector(arguments[0]); e.value = arguments[1];"
+            + " e.dispatchEvent(new Event('input', {bubbles: true}));",
+        css,
+        text);
   }
 
   /** A PNG of the window's viewport. */

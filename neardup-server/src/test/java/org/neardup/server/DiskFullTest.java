@@ -22,12 +22,15 @@ import org.neardup.testkit.SmallDisk;
  * come back by themselves once space is freed, and an index that checks clean after.
  */
 class DiskFullTest {
-  private static final List<String> WORDS = List.of("flat", "sunny", "station", "euro", "month", "room", "near",
-      "quiet", "garden", "balcony", "kitchen", "bright", "street", "park", "metro", "floor", "view", "large");
+  private static final List<String> WORDS =
+      List.of(
+          "flat", "sunny", "station", "euro", "month", "room", "near", "quiet", "garden", "balcony",
+          "kitchen", "bright", "street", "park", "metro", "floor", "view", "large");
 
   @Test
-  void aBatchThatCannotBeCommittedIsRefusedSayingWhichItemsWereStoredAndWritesComeBackOnceSpaceIsFreed()
-      throws Exception {
+  void
+      aBatchThatCannotBeCommittedIsRefusedSayingWhichItemsWereStoredAndWritesComeBackOnceSpaceIsFreed()
+          throws Exception {
     Path mount = Path.of("target", "disk-full-" + System.nanoTime()).toAbsolutePath();
     try (SmallDisk disk = SmallDisk.mount(mount, 96)) {
       Path data = disk.root().resolve("idx");
@@ -47,7 +50,9 @@ class DiskFullTest {
         OpenApiContractTest.assertDocumented("POST", "/documents:batch", batch);
         assertThat(batch.headers().firstValue("Content-Type")).contains("application/problem+json");
         JsonNode problem = json(batch);
-        assertThat(problem.get("detail").asText()).contains("no space left on device").contains(data.toString())
+        assertThat(problem.get("detail").asText())
+            .contains("no space left on device")
+            .contains(data.toString())
             .contains("items 1000 on were not stored");
         assertThat(problem.get("committed").asInt()).isEqualTo(1000);
         assertThat(problem.get("results")).hasSize(1000);
@@ -63,17 +68,24 @@ class DiskFullTest {
         OpenApiContractTest.assertDocumented("GET", "/health", health);
         assertThat(json(health).get("status").asText()).isEqualTo("disk full");
 
-        HttpResponse<String> one = fixture.postJson("/documents", Map.of("id", "one", "text", "a quiet flat near the park"));
+        HttpResponse<String> one =
+            fixture.postJson(
+                "/documents", Map.of("id", "one", "text", "a quiet flat near the park"));
         assertThat(one.statusCode()).isEqualTo(507);
         OpenApiContractTest.assertDocumented("POST", "/documents", one);
         assertThat(json(one).get("title").asText()).isEqualTo("Insufficient storage");
-        assertThat(json(one).get("detail").asText()).contains("no space left on device").contains(data.toString());
+        assertThat(json(one).get("detail").asText())
+            .contains("no space left on device")
+            .contains(data.toString());
         HttpResponse<String> delete = fixture.delete("/documents/small-0");
         assertThat(delete.statusCode()).isEqualTo(507);
         OpenApiContractTest.assertDocumented("DELETE", "/documents/{id}", delete);
 
-        HttpResponse<String> lines = fixture.post("/documents:batch", "application/x-ndjson",
-            "{\"id\": \"line-1\", \"text\": \"a bright room with a view\"}\n");
+        HttpResponse<String> lines =
+            fixture.post(
+                "/documents:batch",
+                "application/x-ndjson",
+                "{\"id\": \"line-1\", \"text\": \"a bright room with a view\"}\n");
         assertThat(lines.statusCode()).isEqualTo(507);
         OpenApiContractTest.assertDocumented("POST", "/documents:batch", lines);
         assertThat(json(lines).get("committed").asInt()).isZero();
@@ -81,16 +93,25 @@ class DiskFullTest {
         assertThat(fixture.get("/documents/small-0").statusCode()).as("reads go on").isEqualTo(200);
 
         disk.free();
-        long deadline = System.nanoTime() + 30_000_000_000L; // RocksDB looks at the free space every 5 s
+        long deadline =
+            System.nanoTime() + 30_000_000_000L; // RocksDB looks at the free space every 5 s
         while (fixture.get("/health").statusCode() != 200 && System.nanoTime() < deadline) {
           Thread.sleep(100);
         }
-        assertThat(fixture.get("/health").statusCode()).as("healthy again once space is freed").isEqualTo(200);
+        assertThat(fixture.get("/health").statusCode())
+            .as("healthy again once space is freed")
+            .isEqualTo(200);
         assertThat(fixture.postJson("/documents:batch", large).statusCode()).isEqualTo(200);
-        assertThat(fixture.postJson("/documents", Map.of("id", "one", "text", "a quiet flat near the park"))
-            .statusCode()).isEqualTo(201);
+        assertThat(
+                fixture
+                    .postJson(
+                        "/documents", Map.of("id", "one", "text", "a quiet flat near the park"))
+                    .statusCode())
+            .isEqualTo(201);
         synchronized (fixture.log) {
-          assertThat(String.join("\n", fixture.log)).contains("no space left on device").contains("writes go through again");
+          assertThat(String.join("\n", fixture.log))
+              .contains("no space left on device")
+              .contains("writes go through again");
         }
       }
       try (IndexDirectory reopened = IndexDirectory.openReadOnly(data)) {
@@ -111,8 +132,10 @@ class DiskFullTest {
     Path mount = Path.of("target", "disk-full-" + System.nanoTime()).toAbsolutePath();
     try (SmallDisk disk = SmallDisk.mount(mount, 96)) {
       Path data = disk.root().resolve("idx");
-      disk.fill(40L << 20); // no room to preallocate the log (whose unused room a flush would get back)
-      try (ServerFixture fixture = new ServerFixture(data, null, 1 << 20, new SearchSettings(0, 4))) {
+      disk.fill(
+          40L << 20); // no room to preallocate the log (whose unused room a flush would get back)
+      try (ServerFixture fixture =
+          new ServerFixture(data, null, 1 << 20, new SearchSettings(0, 4))) {
         List<Map<String, String>> documents = items("doc-", 50, 40);
         assertThat(fixture.postJson("/documents:batch", documents).statusCode()).isEqualTo(200);
         disk.fillUp();
@@ -120,7 +143,8 @@ class DiskFullTest {
         String text = documents.get(7).get("text");
 
         String query = ServerFixture.JSON.writeValueAsString(Map.of("text", text));
-        HttpResponse<String> containment = fixture.post("/query?measure=containment", "application/json", query);
+        HttpResponse<String> containment =
+            fixture.post("/query?measure=containment", "application/json", query);
         assertThat(containment.statusCode()).as(containment.body()).isEqualTo(507);
         OpenApiContractTest.assertDocumented("POST", "/query", containment);
         assertThat(json(containment).get("detail").asText()).contains("no space left on device");
@@ -129,12 +153,16 @@ class DiskFullTest {
         assertThat(json(health).get("status").asText()).isEqualTo("disk full");
 
         disk.free();
-        long deadline = System.nanoTime() + 30_000_000_000L; // RocksDB looks at the free space every 5 s
+        long deadline =
+            System.nanoTime() + 30_000_000_000L; // RocksDB looks at the free space every 5 s
         while (fixture.get("/health").statusCode() != 200 && System.nanoTime() < deadline) {
           Thread.sleep(100);
         }
-        assertThat(fixture.get("/health").statusCode()).as("healthy again once space is freed").isEqualTo(200);
-        HttpResponse<String> again = fixture.post("/query?measure=containment", "application/json", query);
+        assertThat(fixture.get("/health").statusCode())
+            .as("healthy again once space is freed")
+            .isEqualTo(200);
+        HttpResponse<String> again =
+            fixture.post("/query?measure=containment", "application/json", query);
         assertThat(again.statusCode()).isEqualTo(200);
         assertThat(json(again).get("duplicates").get(0).get("id").asText()).isEqualTo("doc-7");
       }
@@ -152,7 +180,9 @@ class DiskFullTest {
     for (int i = 0; i < count; i++) {
       StringBuilder text = new StringBuilder(prefix).append(i);
       for (int w = 0; w < words; w++) {
-        text.append(' ').append(WORDS.get(random.nextInt(WORDS.size()))).append(random.nextInt(1000));
+        text.append(' ')
+            .append(WORDS.get(random.nextInt(WORDS.size())))
+            .append(random.nextInt(1000));
       }
       items.add(Map.of("id", prefix + i, "text", text.toString()));
     }

@@ -30,20 +30,25 @@ import org.junit.jupiter.api.io.TempDir;
 import org.neardup.index.SearchSettings;
 
 /**
- * The {@code java} blocks of README.md and docs/*.md, compiled and run as a reader pastes them.
- * A block without a class declaration becomes a class: its import lines at the top, the rest the
- * body of {@code static void run(Path path, String token)}, whose parameters are the two names the
- * pages leave free: a TSV corpus and the service's token. A block without imports of its own (the
- * generated client's example in server.md) gets the packages of the Java client the build
- * generates from docs/openapi.yaml; a block that names {@code http://127.0.0.1:8080} runs against a
- * live server there instead. A compile error names the page and line of the block.
+ * The {@code java} blocks of README.md and docs/*.md, compiled and run as a reader pastes them. A
+ * block without a class declaration becomes a class: its import lines at the top, the rest the body
+ * of {@code static void run(Path path, String token)}, whose parameters are the two names the pages
+ * leave free: a TSV corpus and the service's token. A block without imports of its own (the
+ * generated client's example in server.md) gets the packages of the Java client the build generates
+ * from docs/openapi.yaml; a block that names {@code http://127.0.0.1:8080} runs against a live
+ * server there instead. A compile error names the page and line of the block.
  */
 class DocsSnippetsTest {
   private static final Path ROOT = Path.of("..");
   private static final Pattern FENCE = Pattern.compile("^```(\\S*)\\s*$");
-  private static final Pattern CLASS = Pattern.compile("(?m)^\\s*(?:public\\s+)?(?:final\\s+)?(?:class|record|interface|enum)\\s+(\\w+)");
-  private static final List<String> CLIENT_IMPORTS = List.of(
-      "import org.neardup.client.*;", "import org.neardup.client.api.*;", "import org.neardup.client.model.*;");
+  private static final Pattern CLASS =
+      Pattern.compile(
+          "(?m)^\\s*(?:public\\s+)?(?:final\\s+)?(?:class|record|interface|enum)\\s+(\\w+)");
+  private static final List<String> CLIENT_IMPORTS =
+      List.of(
+          "import org.neardup.client.*;",
+          "import org.neardup.client.api.*;",
+          "import org.neardup.client.model.*;");
   private static final String TOKEN = "docs-token";
 
   @TempDir Path dir;
@@ -83,30 +88,41 @@ class DocsSnippetsTest {
 
   @Test
   void everyFenceSaysWhatItHolds() throws IOException {
-    assertThat(blocks()).allSatisfy(b -> assertThat(b.tag()).as(b.where() + ": a fence without a language").isNotEmpty());
+    assertThat(blocks())
+        .allSatisfy(
+            b -> assertThat(b.tag()).as(b.where() + ": a fence without a language").isNotEmpty());
   }
 
   @TestFactory
   Stream<DynamicTest> everyJavaBlockCompilesAndRuns() throws IOException {
     List<Block> java = blocks().stream().filter(b -> b.tag().equals("java")).toList();
     assertThat(java.stream().map(Block::page).distinct())
-        .as("the pages with java blocks").contains("README.md", "docs/library.md", "docs/server.md");
+        .as("the pages with java blocks")
+        .contains("README.md", "docs/library.md", "docs/server.md");
     return java.stream().map(b -> DynamicTest.dynamicTest(b.where(), () -> compileAndRun(b)));
   }
 
   private void compileAndRun(Block block) throws Exception {
-    Path work = Files.createDirectories(dir.resolve(block.page().replace('/', '-') + "-" + block.line()));
+    Path work =
+        Files.createDirectories(dir.resolve(block.page().replace('/', '-') + "-" + block.line()));
     Path corpus = work.resolve("corpus.tsv");
-    Files.writeString(corpus, "ad-1\tSunny two-room flat near Termini station, 800 euro a month, furnished\n"
-        + "ad-2\tStudio in Trastevere with terrace, 650 euro\n"
-        + "ad-3\tSunny two-room flat near Termini station - 800 euro a month, furnished!\n");
+    Files.writeString(
+        corpus,
+        "ad-1\tSunny two-room flat near Termini station, 800 euro a month, furnished\n"
+            + "ad-2\tStudio in Trastevere with terrace, 650 euro\n"
+            + "ad-3\tSunny two-room flat near Termini station - 800 euro a month, furnished!\n");
     String text = String.join("\n", block.lines());
     if (!text.contains("http://127.0.0.1:8080")) {
       run(block, text, work, corpus);
       return;
     }
-    try (ServerFixture fixture = new ServerFixture(work.resolve("data"), TOKEN, 64_000, new SearchSettings(0.3, 4))) {
-      run(block, text.replace("http://127.0.0.1:8080", "http://127.0.0.1:" + fixture.server.port()), work, corpus);
+    try (ServerFixture fixture =
+        new ServerFixture(work.resolve("data"), TOKEN, 64_000, new SearchSettings(0.3, 4))) {
+      run(
+          block,
+          text.replace("http://127.0.0.1:8080", "http://127.0.0.1:" + fixture.server.port()),
+          work,
+          corpus);
     }
   }
 
@@ -114,7 +130,8 @@ class DocsSnippetsTest {
     List<String> lines = List.of(text.split("\n", -1));
     Matcher declared = CLASS.matcher(text);
     List<String> source = new ArrayList<>();
-    List<Integer> pageLines = new ArrayList<>();   // the page's line of each source line, 0 for added ones
+    List<Integer> pageLines =
+        new ArrayList<>(); // the page's line of each source line, 0 for added ones
     String className;
     if (declared.find()) {
       className = declared.group(1);
@@ -134,7 +151,11 @@ class DocsSnippetsTest {
         }
       }
       add(source, pageLines, "public final class " + className + " {", 0);
-      add(source, pageLines, "  public static void run(java.nio.file.Path path, String token) throws Exception {", 0);
+      add(
+          source,
+          pageLines,
+          "  public static void run(java.nio.file.Path path, String token) throws Exception {",
+          0);
       for (int i = 0; i < lines.size(); i++) {
         if (!lines.get(i).startsWith("import ")) {
           add(source, pageLines, lines.get(i), block.line() + 1 + i);
@@ -151,33 +172,49 @@ class DocsSnippetsTest {
 
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-    try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
-      String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-      List<String> options = List.of("--release", "17", "-proc:none", "-classpath", classPath, "-d", classes.toString());
-      boolean compiled = javac.getTask(null, files, diagnostics, options, null, files.getJavaFileObjects(src)).call();
-      String errors = diagnostics.getDiagnostics().stream()
-          .filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
-          .map(d -> {
-            int line = (int) d.getLineNumber();
-            int pageLine = line >= 1 && line <= pageLines.size() ? pageLines.get(line - 1) : 0;
-            return (pageLine > 0 ? block.page() + ":" + pageLine : block.where() + " (wrapped, line " + line + ")")
-                + ": " + d.getMessage(Locale.ROOT);
-          })
-          .collect(Collectors.joining("\n"));
+    try (StandardJavaFileManager files =
+        javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
+      String classPath =
+          System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+      List<String> options =
+          List.of(
+              "--release", "17", "-proc:none", "-classpath", classPath, "-d", classes.toString());
+      boolean compiled =
+          javac
+              .getTask(null, files, diagnostics, options, null, files.getJavaFileObjects(src))
+              .call();
+      String errors =
+          diagnostics.getDiagnostics().stream()
+              .filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
+              .map(
+                  d -> {
+                    int line = (int) d.getLineNumber();
+                    int pageLine =
+                        line >= 1 && line <= pageLines.size() ? pageLines.get(line - 1) : 0;
+                    return (pageLine > 0
+                            ? block.page() + ":" + pageLine
+                            : block.where() + " (wrapped, line " + line + ")")
+                        + ": "
+                        + d.getMessage(Locale.ROOT);
+                  })
+              .collect(Collectors.joining("\n"));
       assertThat(compiled).as("the java block at %s compiles:%n%s", block.where(), errors).isTrue();
     }
-    try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, DocsSnippetsTest.class.getClassLoader())) {
+    try (URLClassLoader loader =
+        new URLClassLoader(
+            new URL[] {classes.toUri().toURL()}, DocsSnippetsTest.class.getClassLoader())) {
       Class<?> snippet = loader.loadClass(className);
       Method run;
       try {
         run = snippet.getMethod("run", Path.class, String.class);
       } catch (NoSuchMethodException declaresItsOwn) {
-        return;   // a whole class of the page's own: compiled, not run
+        return; // a whole class of the page's own: compiled, not run
       }
       try {
         run.invoke(null, corpus, TOKEN);
       } catch (InvocationTargetException e) {
-        throw new AssertionError(block.where() + ": the java block throws " + e.getCause(), e.getCause());
+        throw new AssertionError(
+            block.where() + ": the java block throws " + e.getCause(), e.getCause());
       }
     }
   }

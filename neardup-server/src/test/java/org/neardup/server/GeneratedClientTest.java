@@ -30,13 +30,15 @@ import org.neardup.index.SearchSettings;
  */
 class GeneratedClientTest {
   private static final String TOKEN = "s3cret-token";
-  private static final String AD = "Sunny two-room flat near Termini station, 800 euro a month, furnished";
+  private static final String AD =
+      "Sunny two-room flat near Termini station, 800 euro a month, furnished";
 
   @TempDir Path dir;
 
   @Test
   void aClientGeneratedFromTheSpecTalksToTheService() throws Exception {
-    try (ServerFixture fixture = new ServerFixture(dir.resolve("data"), TOKEN, 64_000, new SearchSettings(0.3, 4))) {
+    try (ServerFixture fixture =
+        new ServerFixture(dir.resolve("data"), TOKEN, 64_000, new SearchSettings(0.3, 4))) {
       ApiClient client = new ApiClient();
       client.updateBaseUri("http://127.0.0.1:" + fixture.server.port());
       client.setRequestInterceptor(request -> request.header("Authorization", "Bearer " + TOKEN));
@@ -49,17 +51,24 @@ class GeneratedClientTest {
       AddResult first = documents.addDocument(new Document().id("ad-1").text(AD), null, null, null);
       assertThat(first.getId()).isEqualTo("ad-1");
       assertThat(first.getDuplicates()).isEmpty();
-      AddResult second = documents.addDocument(new Document().id("ad-2").text(AD + "!"), null, null, true);
+      AddResult second =
+          documents.addDocument(new Document().id("ad-2").text(AD + "!"), null, null, true);
       assertThat(second.getDuplicates()).extracting(d -> d.getId()).containsExactly("ad-1");
       assertThat(second.getDuplicates().get(0).getDiff()).isNotEmpty();
 
-      List<BatchResult> batch = documents.addDocuments(List.of(
-          new Document().id("ad-3").text("Studio in Trastevere with terrace, 650 euro"),
-          new Document().id("ad-1").text("a clash with the first")), null, null);
-      assertThat(batch).extracting(BatchResult::getStatus)
+      List<BatchResult> batch =
+          documents.addDocuments(
+              List.of(
+                  new Document().id("ad-3").text("Studio in Trastevere with terrace, 650 euro"),
+                  new Document().id("ad-1").text("a clash with the first")),
+              null,
+              null);
+      assertThat(batch)
+          .extracting(BatchResult::getStatus)
           .containsExactly(BatchResult.StatusEnum.ADDED, BatchResult.StatusEnum.EXISTS);
 
-      AddResult refused = documents.addDocument(new Document().id("ad-4").text(AD + "?"), null, true, null);
+      AddResult refused =
+          documents.addDocument(new Document().id("ad-4").text(AD + "?"), null, true, null);
       assertThat(refused.getKept()).isFalse();
       assertThat(refused.getDuplicateOf().getId()).isIn("ad-1", "ad-2");
       assertProblem(() -> documents.getDocument("ad-4"), 404);
@@ -72,19 +81,38 @@ class GeneratedClientTest {
       assertSameAs(fixture, "/query?top=2", text.getText(), client, top);
       QueryResult topAtFloor = query.query(text, null, null, 2, new BigDecimal("0.5"), null);
       assertSameAs(fixture, "/query?top=2&floor=0.5", text.getText(), client, topAtFloor);
-      QueryResult contained = query.query(new Query().text("Studio in Trastevere with terrace"), 5, null, null, null, "containment");
+      QueryResult contained =
+          query.query(
+              new Query().text("Studio in Trastevere with terrace"),
+              5,
+              null,
+              null,
+              null,
+              "containment");
       assertThat(contained.getDuplicates()).extracting(d -> d.getId()).contains("ad-3");
-      assertSameAs(fixture, "/query?limit=5&measure=containment", "Studio in Trastevere with terrace", client, contained);
+      assertSameAs(
+          fixture,
+          "/query?limit=5&measure=containment",
+          "Studio in Trastevere with terrace",
+          client,
+          contained);
 
       StoredDocument stored = documents.getDocument("ad-3");
       assertThat(stored.getText()).isEqualTo("Studio in Trastevere with terrace, 650 euro");
       documents.deleteDocument("ad-3");
 
-      // Errors: each operation's problem arrives as the client's exception, with the server's status and body.
+      // Errors: each operation's problem arrives as the client's exception, with the server's
+      // status and body.
       assertProblem(() -> documents.getDocument("ad-3"), 404);
       assertProblem(() -> documents.deleteDocument("ad-3"), 404);
-      assertProblem(() -> documents.addDocument(new Document().id("ad-1").text("again"), null, null, null), 409);
-      assertProblem(() -> documents.addDocuments(List.of(new Document().id("big").text("y".repeat(70_000))), null, null), 413);
+      assertProblem(
+          () -> documents.addDocument(new Document().id("ad-1").text("again"), null, null, null),
+          409);
+      assertProblem(
+          () ->
+              documents.addDocuments(
+                  List.of(new Document().id("big").text("y".repeat(70_000))), null, null),
+          413);
       assertProblem(() -> query.query(text, null, null, 0, null, null), 400);
       assertProblem(() -> query.query(text, null, null, 2, null, "containment"), 400);
       ApiClient anonymous = new ApiClient();
@@ -95,14 +123,19 @@ class GeneratedClientTest {
   }
 
   /** The client's answer equals the same request sent by hand, field for field. */
-  private static void assertSameAs(ServerFixture fixture, String pathAndQuery, String text, ApiClient client,
-      QueryResult answer) throws Exception {
-    HttpResponse<String> raw = fixture.post(pathAndQuery, "application/json",
-        ServerFixture.JSON.writeValueAsString(java.util.Map.of("text", text)));
+  private static void assertSameAs(
+      ServerFixture fixture, String pathAndQuery, String text, ApiClient client, QueryResult answer)
+      throws Exception {
+    HttpResponse<String> raw =
+        fixture.post(
+            pathAndQuery,
+            "application/json",
+            ServerFixture.JSON.writeValueAsString(java.util.Map.of("text", text)));
     assertThat(raw.statusCode()).isEqualTo(200);
     JsonNode expected = ServerFixture.JSON.readTree(raw.body());
     // Through text, so that the client's BigDecimal similarities compare as the numbers they are.
-    JsonNode actual = ServerFixture.JSON.readTree(client.getObjectMapper().writeValueAsString(answer));
+    JsonNode actual =
+        ServerFixture.JSON.readTree(client.getObjectMapper().writeValueAsString(answer));
     assertThat(actual).isEqualTo(expected);
   }
 

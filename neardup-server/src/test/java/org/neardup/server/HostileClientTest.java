@@ -27,22 +27,36 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HostileClientTest {
   private static final String TOKEN = "s3cret";
-  private static final String AD = "Sunny two-room flat near Termini station, 800 euro a month, furnished";
+  private static final String AD =
+      "Sunny two-room flat near Termini station, 800 euro a month, furnished";
 
   @TempDir Path dir;
 
   @Test
-  void healthAndAnAuthenticatedQueryAnswerWithAThousandSlowAndIdleConnectionsOpen() throws Exception {
+  void healthAndAnAuthenticatedQueryAnswerWithAThousandSlowAndIdleConnectionsOpen()
+      throws Exception {
     try (ServerFixture fixture = new ServerFixture(dir.resolve("data"), TOKEN, config -> config);
-         Sockets sockets = new Sockets()) {
-      assertThat(fixture.postJson("/documents", Map.of("id", "ad-1", "text", AD)).statusCode()).isEqualTo(201);
+        Sockets sockets = new Sockets()) {
+      assertThat(fixture.postJson("/documents", Map.of("id", "ad-1", "text", AD)).statusCode())
+          .isEqualTo(201);
       for (int i = 0; i < 1000; i++) {
         Socket socket = sockets.open(fixture.server.port());
         if (i % 3 == 0) { // slow headers: their start, the rest never comes
-          socket.getOutputStream().write("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".getBytes(StandardCharsets.US_ASCII));
+          socket
+              .getOutputStream()
+              .write(
+                  "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
+                      .getBytes(StandardCharsets.US_ASCII));
         } else if (i % 3 == 1) { // a slow body without the token: refused before it is read
-          socket.getOutputStream().write(("POST /documents HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-              + "Content-Length: 100000\r\n\r\n{\"id\": ").getBytes(StandardCharsets.US_ASCII));
+          socket
+              .getOutputStream()
+              .write(
+                  ("POST /documents HTTP/1.1\r\n"
+                          + "Host: 127.0.0.1\r\n"
+                          + "Content-Type: application/json\r\n"
+                          + "Content-Length: 100000\r\n\r\n"
+                          + "{\"id\": ")
+                      .getBytes(StandardCharsets.US_ASCII));
         } // else idle: connected, nothing sent
         socket.getOutputStream().flush();
       }
@@ -64,27 +78,41 @@ class HostileClientTest {
   @Test
   void healthAndAQueryAnswerWhileManyBodiesAreDribbledToAServerWithoutAToken() throws Exception {
     try (ServerFixture fixture = new ServerFixture(dir.resolve("data"), null, config -> config);
-         Sockets sockets = new Sockets()) {
-      assertThat(fixture.postJson("/documents", Map.of("id", "ad-1", "text", AD)).statusCode()).isEqualTo(201);
-      byte[] body = ("{\"text\": \"" + AD + " ".repeat(1000 - 12 - AD.length()) + "\"}").getBytes(StandardCharsets.US_ASCII);
+        Sockets sockets = new Sockets()) {
+      assertThat(fixture.postJson("/documents", Map.of("id", "ad-1", "text", AD)).statusCode())
+          .isEqualTo(201);
+      byte[] body =
+          ("{\"text\": \"" + AD + " ".repeat(1000 - 12 - AD.length()) + "\"}")
+              .getBytes(StandardCharsets.US_ASCII);
       assertThat(body).hasSize(1000);
-      String head = "POST /query HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n"
-          + "Connection: close\r\n\r\n";
+      String head =
+          "POST /query HTTP/1.1\r\n"
+              + "Host: 127.0.0.1\r\n"
+              + "Content-Type: application/json\r\n"
+              + "Content-Length: 1000\r\n"
+              + "Connection: close\r\n\r\n";
       for (int i = 0; i < 80; i++) { // ten times the fixture's request threads
-        sockets.open(fixture.server.port()).getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
+        sockets
+            .open(fixture.server.port())
+            .getOutputStream()
+            .write(head.getBytes(StandardCharsets.US_ASCII));
       }
       AtomicInteger sent = new AtomicInteger(); // the body's bytes sent on each connection
       ScheduledExecutorService dribbler = Executors.newSingleThreadScheduledExecutor();
-      dribbler.scheduleWithFixedDelay(() -> {
-        for (Socket socket : sockets.list) {
-          try {
-            socket.getOutputStream().write(body[sent.get()]);
-          } catch (IOException e) {
-            // closed by the server: the assertions below say what went wrong
-          }
-        }
-        sent.incrementAndGet();
-      }, 0, 300, TimeUnit.MILLISECONDS);
+      dribbler.scheduleWithFixedDelay(
+          () -> {
+            for (Socket socket : sockets.list) {
+              try {
+                socket.getOutputStream().write(body[sent.get()]);
+              } catch (IOException e) {
+                // closed by the server: the assertions below say what went wrong
+              }
+            }
+            sent.incrementAndGet();
+          },
+          0,
+          300,
+          TimeUnit.MILLISECONDS);
       int sentBefore;
       try {
         while (sent.get() < 3) {
@@ -99,7 +127,9 @@ class HostileClientTest {
         dribbler.shutdownNow();
         assertThat(dribbler.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
       }
-      assertThat(sentBefore).as("every body still incomplete while the others answered").isLessThan(body.length);
+      assertThat(sentBefore)
+          .as("every body still incomplete while the others answered")
+          .isLessThan(body.length);
       Socket last = sockets.list.get(sockets.list.size() - 1);
       last.getOutputStream().write(body, sent.get(), body.length - sent.get());
       RawHttp.Answer dribbled = RawHttp.read(last);
@@ -111,14 +141,26 @@ class HostileClientTest {
   @Test
   void theBodiesInMemoryAreBoundedBeyondWhichA503AnswersAndTheirBytesComeBack() throws Exception {
     // one request thread and 1,000-byte bodies: the bodies in memory hold 1,000 bytes at most
-    try (ServerFixture fixture = new ServerFixture(dir.resolve("data"), null,
-        config -> new ServerConfig(config.host(), 0, null, 1000, 1, true, List.of(), config.limits()));
-         Sockets sockets = new Sockets()) {
+    try (ServerFixture fixture =
+            new ServerFixture(
+                dir.resolve("data"),
+                null,
+                config ->
+                    new ServerConfig(
+                        config.host(), 0, null, 1000, 1, true, List.of(), config.limits()));
+        Sockets sockets = new Sockets()) {
       int port = fixture.server.port();
-      assertThat(fixture.postJson("/documents", Map.of("id", "ad-1", "text", AD)).statusCode()).isEqualTo(201);
-      byte[] body = ("{\"text\": \"" + AD + " ".repeat(1000 - 12 - AD.length()) + "\"}").getBytes(StandardCharsets.US_ASCII);
-      String head = "POST /query HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n"
-          + "Connection: close\r\n\r\n";
+      assertThat(fixture.postJson("/documents", Map.of("id", "ad-1", "text", AD)).statusCode())
+          .isEqualTo(201);
+      byte[] body =
+          ("{\"text\": \"" + AD + " ".repeat(1000 - 12 - AD.length()) + "\"}")
+              .getBytes(StandardCharsets.US_ASCII);
+      String head =
+          "POST /query HTTP/1.1\r\n"
+              + "Host: 127.0.0.1\r\n"
+              + "Content-Type: application/json\r\n"
+              + "Content-Length: 1000\r\n"
+              + "Connection: close\r\n\r\n";
       Socket held = null;
       HttpResponse<String> refused = null;
       for (int attempt = 0; attempt < 20 && refused == null; attempt++) {
@@ -136,14 +178,19 @@ class HostileClientTest {
       }
       assertThat(refused).as("a body refused while another holds the budget").isNotNull();
       assertThat(refused.headers().firstValue("Content-Type")).hasValue("application/problem+json");
-      assertThat(json(refused).get("detail").asText()).contains("1000 bytes").contains("send it again shortly");
+      assertThat(json(refused).get("detail").asText())
+          .contains("1000 bytes")
+          .contains("send it again shortly");
 
       held.getOutputStream().write(body, 900, 100);
       RawHttp.Answer answer = RawHttp.read(held);
       assertThat(answer.status()).as("the held body, once whole").isEqualTo(200);
-      assertThat(fixture.postJson("/query", Map.of("text", AD)).statusCode()).as("its bytes given back").isEqualTo(200);
+      assertThat(fixture.postJson("/query", Map.of("text", AD)).statusCode())
+          .as("its bytes given back")
+          .isEqualTo(200);
 
-      Socket abandoned = sockets.open(port); // a body whose client goes away gives its bytes back too
+      Socket abandoned =
+          sockets.open(port); // a body whose client goes away gives its bytes back too
       abandoned.getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
       abandoned.getOutputStream().write(body, 0, 900);
       abandoned.getOutputStream().flush();
@@ -156,8 +203,10 @@ class HostileClientTest {
       }
       assertThat(status).isEqualTo(200);
 
-      StringBuilder chunked = new StringBuilder("POST /query HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-          + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n");
+      StringBuilder chunked =
+          new StringBuilder(
+              "POST /query HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                  + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n");
       for (int i = 0; i < 15; i++) { // 1,500 bytes, no length declared
         chunked.append("64\r\n").append("x".repeat(100)).append("\r\n");
       }
@@ -169,29 +218,50 @@ class HostileClientTest {
 
   @Test
   void headersDribbledPastTheHeaderTimeoutCloseTheConnection() throws Exception {
-    assertClosedWhileDribbling(limits(Duration.ofMillis(500), Duration.ofSeconds(60), Duration.ofSeconds(30),
-        Duration.ofSeconds(120)), "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ");
+    assertClosedWhileDribbling(
+        limits(
+            Duration.ofMillis(500),
+            Duration.ofSeconds(60),
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(120)),
+        "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ");
   }
 
   @Test
   void aBodyDribbledPastTheBodyTimeoutClosesTheConnection() throws Exception {
-    assertClosedWhileDribbling(limits(Duration.ofSeconds(10), Duration.ofMillis(500), Duration.ofSeconds(30),
-        Duration.ofSeconds(120)), "POST /query HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-        + "Content-Length: 100000\r\n\r\n{\"text\": \"");
+    assertClosedWhileDribbling(
+        limits(
+            Duration.ofSeconds(10),
+            Duration.ofMillis(500),
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(120)),
+        "POST /query HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            + "Content-Length: 100000\r\n\r\n{\"text\": \"");
   }
 
   @Test
   void aRequestNotAnsweredWithinTheRequestTimeoutClosesTheConnection() throws Exception {
-    assertClosedWhileDribbling(limits(Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofSeconds(30),
-        Duration.ofMillis(500)), "POST /query HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-        + "Content-Length: 100000\r\n\r\n{\"text\": \"");
+    assertClosedWhileDribbling(
+        limits(
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(60),
+            Duration.ofSeconds(30),
+            Duration.ofMillis(500)),
+        "POST /query HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            + "Content-Length: 100000\r\n\r\n{\"text\": \"");
   }
 
   @Test
   void anIdleConnectionIsClosedAtTheIdleTimeout() throws Exception {
-    HttpLimits limits = limits(Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofMillis(500), Duration.ofSeconds(120));
-    try (ServerFixture fixture = new ServerFixture(dir.resolve("data"), null, config -> config.withLimits(limits));
-         Socket socket = new Socket("127.0.0.1", fixture.server.port())) {
+    HttpLimits limits =
+        limits(
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(60),
+            Duration.ofMillis(500),
+            Duration.ofSeconds(120));
+    try (ServerFixture fixture =
+            new ServerFixture(dir.resolve("data"), null, config -> config.withLimits(limits));
+        Socket socket = new Socket("127.0.0.1", fixture.server.port())) {
       socket.setSoTimeout(10_000);
       int read;
       try {
@@ -203,7 +273,8 @@ class HostileClientTest {
     }
   }
 
-  private static HttpLimits limits(Duration header, Duration body, Duration idle, Duration request) {
+  private static HttpLimits limits(
+      Duration header, Duration body, Duration idle, Duration request) {
     return new HttpLimits(100, header, body, idle, request, 16 << 10, 64);
   }
 
@@ -212,8 +283,9 @@ class HostileClientTest {
    * server closes the connection within 10 s; then that it still answers.
    */
   private void assertClosedWhileDribbling(HttpLimits limits, String start) throws Exception {
-    try (ServerFixture fixture = new ServerFixture(dir.resolve("data"), null, config -> config.withLimits(limits));
-         Socket socket = new Socket("127.0.0.1", fixture.server.port())) {
+    try (ServerFixture fixture =
+            new ServerFixture(dir.resolve("data"), null, config -> config.withLimits(limits));
+        Socket socket = new Socket("127.0.0.1", fixture.server.port())) {
       socket.setSoTimeout(100);
       OutputStream out = socket.getOutputStream();
       out.write(start.getBytes(StandardCharsets.US_ASCII));
@@ -236,10 +308,18 @@ class HostileClientTest {
 
   @Test
   void atTheConnectionCapTheIdlestConnectionMakesRoom() throws Exception {
-    HttpLimits limits = new HttpLimits(20, Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofSeconds(30),
-        Duration.ofSeconds(120), 16 << 10, 64);
-    try (ServerFixture fixture = new ServerFixture(dir.resolve("data"), null, config -> config.withLimits(limits));
-         Sockets sockets = new Sockets()) {
+    HttpLimits limits =
+        new HttpLimits(
+            20,
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(60),
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(120),
+            16 << 10,
+            64);
+    try (ServerFixture fixture =
+            new ServerFixture(dir.resolve("data"), null, config -> config.withLimits(limits));
+        Sockets sockets = new Sockets()) {
       int port = fixture.server.port();
       Socket first = sockets.open(port);
       Thread.sleep(200); // the idlest
@@ -260,25 +340,44 @@ class HostileClientTest {
 
   @Test
   void atTheConnectionCapWithEveryConnectionBusyANewOneIsClosedAtOnce() throws Exception {
-    HttpLimits limits = new HttpLimits(20, Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofSeconds(30),
-        Duration.ofSeconds(120), 16 << 10, 64);
-    try (ServerFixture fixture = new ServerFixture(dir.resolve("data"), null, config -> config.withLimits(limits))) {
+    HttpLimits limits =
+        new HttpLimits(
+            20,
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(60),
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(120),
+            16 << 10,
+            64);
+    try (ServerFixture fixture =
+        new ServerFixture(dir.resolve("data"), null, config -> config.withLimits(limits))) {
       try (Sockets sockets = new Sockets()) {
         for (int i = 0; i < 20; i++) { // each a request in progress: its body is slow
-          sockets.open(fixture.server.port()).getOutputStream().write(("POST /query HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-              + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{").getBytes(StandardCharsets.US_ASCII));
+          sockets
+              .open(fixture.server.port())
+              .getOutputStream()
+              .write(
+                  ("POST /query HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                          + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+                      .getBytes(StandardCharsets.US_ASCII));
         }
         Thread.sleep(500); // their headers parsed
         Socket extra = sockets.open(fixture.server.port());
         extra.setSoTimeout(10_000);
         int read;
         try {
-          extra.getOutputStream().write("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+          extra
+              .getOutputStream()
+              .write(
+                  "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                      .getBytes(StandardCharsets.US_ASCII));
           read = extra.getInputStream().read();
         } catch (IOException e) {
           read = -1; // reset: closed as well
         }
-        assertThat(read).as("the connection over the cap is closed without an answer").isEqualTo(-1);
+        assertThat(read)
+            .as("the connection over the cap is closed without an answer")
+            .isEqualTo(-1);
       }
       assertThat(fixture.get("/health").statusCode()).isEqualTo(200);
     }
@@ -287,17 +386,30 @@ class HostileClientTest {
   @Test
   void aForeignHostIsRefusedWith421AndChangesNothing() throws Exception {
     try (ServerFixture fixture = new ServerFixture(dir.resolve("data"), null, config -> config)) {
-      assertThat(fixture.postJson("/documents", Map.of("id", "k1", "text", AD)).statusCode()).isEqualTo(201);
+      assertThat(fixture.postJson("/documents", Map.of("id", "k1", "text", AD)).statusCode())
+          .isEqualTo(201);
       int port = fixture.server.port();
-      RawHttp.Answer refused = RawHttp.send(port,
-          "DELETE /documents/k1 HTTP/1.1\r\nHost: rebind.attacker.example:" + port + "\r\nConnection: close\r\n\r\n");
+      RawHttp.Answer refused =
+          RawHttp.send(
+              port,
+              "DELETE /documents/k1 HTTP/1.1\r\nHost: rebind.attacker.example:"
+                  + port
+                  + "\r\nConnection: close\r\n\r\n");
       assertThat(refused.status()).isEqualTo(421);
       assertThat(refused.hasHeader("content-type: application/problem+json")).isTrue();
       assertThat(refused.body()).contains("rebind.attacker.example").contains("--allowed-host");
       assertThat(fixture.get("/documents/k1").statusCode()).isEqualTo(200);
 
-      for (String host : List.of("localhost:" + port, "127.0.0.1", "127.1.2.3:" + port, "[::1]:" + port, "LOCALHOST.")) {
-        RawHttp.Answer ok = RawHttp.send(port, "GET /health HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n");
+      for (String host :
+          List.of(
+              "localhost:" + port,
+              "127.0.0.1",
+              "127.1.2.3:" + port,
+              "[::1]:" + port,
+              "LOCALHOST.")) {
+        RawHttp.Answer ok =
+            RawHttp.send(
+                port, "GET /health HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n");
         assertThat(ok.status()).as(host).isEqualTo(200);
       }
     }
@@ -305,14 +417,35 @@ class HostileClientTest {
 
   @Test
   void anAllowedHostIsAnswered() throws Exception {
-    try (ServerFixture fixture = new ServerFixture(dir.resolve("data"), null,
-        config -> new ServerConfig(config.host(), 0, null, config.maxBodyBytes(), 8, true,
-            List.of("dedup.internal.example"), config.limits()))) {
+    try (ServerFixture fixture =
+        new ServerFixture(
+            dir.resolve("data"),
+            null,
+            config ->
+                new ServerConfig(
+                    config.host(),
+                    0,
+                    null,
+                    config.maxBodyBytes(),
+                    8,
+                    true,
+                    List.of("dedup.internal.example"),
+                    config.limits()))) {
       int port = fixture.server.port();
-      assertThat(RawHttp.send(port, "GET /health HTTP/1.1\r\nHost: dedup.internal.example:" + port
-          + "\r\nConnection: close\r\n\r\n").status()).isEqualTo(200);
-      assertThat(RawHttp.send(port, "GET /health HTTP/1.1\r\nHost: other.example\r\nConnection: close\r\n\r\n")
-          .status()).isEqualTo(421);
+      assertThat(
+              RawHttp.send(
+                      port,
+                      "GET /health HTTP/1.1\r\nHost: dedup.internal.example:"
+                          + port
+                          + "\r\nConnection: close\r\n\r\n")
+                  .status())
+          .isEqualTo(200);
+      assertThat(
+              RawHttp.send(
+                      port,
+                      "GET /health HTTP/1.1\r\nHost: other.example\r\nConnection: close\r\n\r\n")
+                  .status())
+          .isEqualTo(421);
     }
   }
 
@@ -321,13 +454,22 @@ class HostileClientTest {
     try (ServerFixture fixture = new ServerFixture(dir.resolve("data"), TOKEN, config -> config)) {
       int port = fixture.server.port();
       for (int i = 0; i < 200; i++) {
-        RawHttp.Answer answer = RawHttp.send(port, "M" + i + " /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+        RawHttp.Answer answer =
+            RawHttp.send(
+                port,
+                "M" + i + " /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
         assertThat(answer.status()).isEqualTo(405);
-        RawHttp.send(port, "GET /nowhere/" + i + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+        RawHttp.send(
+            port,
+            "GET /nowhere/" + i + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
       }
       String metrics = fixture.get("/metrics").body();
       assertThat(metrics).doesNotContain("M17").doesNotContain("nowhere");
-      long series = metrics.lines().filter(line -> line.startsWith("neardup_http_requests_seconds_count")).count();
+      long series =
+          metrics
+              .lines()
+              .filter(line -> line.startsWith("neardup_http_requests_seconds_count"))
+              .count();
       assertThat(series).isLessThanOrEqualTo(5);
     }
   }
@@ -335,14 +477,18 @@ class HostileClientTest {
   @Test
   void malformedRequestsGetProblemJson4xx() throws Exception {
     try (ServerFixture fixture = new ServerFixture(dir.resolve("data"), null, config -> config)) {
-      assertThat(fixture.postJson("/documents", Map.of("id", "\uFFFD", "text", AD)).statusCode()).isEqualTo(201);
+      assertThat(fixture.postJson("/documents", Map.of("id", "\uFFFD", "text", AD)).statusCode())
+          .isEqualTo(201);
       int port = fixture.server.port();
       String close = "Host: 127.0.0.1\r\nConnection: close\r\n\r\n";
       Map<String, Integer> cases = new java.util.LinkedHashMap<>();
       cases.put("GET /documents/%FF HTTP/1.1\r\n" + close, 400);
       cases.put("DELETE /documents/%EF%BF HTTP/1.1\r\n" + close, 400);
       cases.put("GET /documents/%ZZ HTTP/1.1\r\n" + close, 400);
-      cases.put("POST /query HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: -5\r\n" + close, 400);
+      cases.put(
+          "POST /query HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: -5\r\n"
+              + close,
+          400);
       cases.put("GARBAGE\r\n" + close, 400);
       cases.put("GET /health HTTP/1.1\r\nX-Big: " + "a".repeat(40_000) + "\r\n" + close, 431);
       cases.put("BREW /health HTTP/1.1\r\n" + close, 405);
@@ -351,7 +497,9 @@ class HostileClientTest {
         String what = c.getKey().substring(0, Math.min(40, c.getKey().length()));
         assertThat(answer.status()).as(what).isEqualTo(c.getValue());
         assertThat(answer.hasHeader("content-type: application/problem+json")).as(what).isTrue();
-        assertThat(ServerFixture.JSON.readTree(answer.body()).get("status").asInt()).as(what).isEqualTo(c.getValue());
+        assertThat(ServerFixture.JSON.readTree(answer.body()).get("status").asInt())
+            .as(what)
+            .isEqualTo(c.getValue());
       }
       assertThat(fixture.get("/documents/%EF%BF%BD").statusCode()).isEqualTo(200);
     }
@@ -380,7 +528,11 @@ class HostileClientTest {
     try (ServerFixture fixture = new ServerFixture(dir.resolve("data"), null, config -> config)) {
       String longText = words(30_000, 1); // about 200,000 characters
       for (int i = 0; i < 3; i++) {
-        assertThat(fixture.postJson("/documents", Map.of("id", "long-" + i, "text", longText + " copy" + i)).statusCode())
+        assertThat(
+                fixture
+                    .postJson(
+                        "/documents", Map.of("id", "long-" + i, "text", longText + " copy" + i))
+                    .statusCode())
             .isEqualTo(201);
       }
       var longAnswer = fixture.postJson("/query?diff=true", Map.of("text", longText));
@@ -396,7 +548,9 @@ class HostileClientTest {
       for (int i = 0; i < 15; i++) {
         fixture.postJson("/documents", Map.of("id", "mid-" + i, "text", text + " copy" + i));
       }
-      var answer = json(fixture.postJson("/query?diff=true&limit=20", Map.of("text", text))).get("duplicates");
+      var answer =
+          json(fixture.postJson("/query?diff=true&limit=20", Map.of("text", text)))
+              .get("duplicates");
       assertThat(answer).hasSize(15);
       int diffed = 0;
       for (var duplicate : answer) {

@@ -29,11 +29,15 @@ import org.openqa.selenium.interactions.Actions;
  * timeout; nothing is timed.
  */
 class PageBrowserTest {
-  private static final String AD = "Sunny two-room flat near Termini station, 800 euro a month, furnished";
-  private static final String REPOST = "Sunny two-room flat near Termini station - 800 euro a month, furnished!";
-  private static final String OTHER = "Studio in Trastevere with a small terrace, 750 euro a month, close to tram 8";
+  private static final String AD =
+      "Sunny two-room flat near Termini station, 800 euro a month, furnished";
+  private static final String REPOST =
+      "Sunny two-room flat near Termini station - 800 euro a month, furnished!";
+  private static final String OTHER =
+      "Studio in Trastevere with a small terrace, 750 euro a month, close to tram 8";
   private static final int LAPTOP_WIDTH = 1280;
   private static final int LAPTOP_HEIGHT = 1000;
+
   /** The screenshot's: the form and two results. */
   private static final int SCREENSHOT_HEIGHT = 1240;
 
@@ -65,8 +69,11 @@ class PageBrowserTest {
   }
 
   private static void untilDocuments(long count) {
-    browser.until(d -> d.findElement(By.cssSelector("dd[data-stat='documents']")).getText()
-        .equals(Long.toString(count)));
+    browser.until(
+        d ->
+            d.findElement(By.cssSelector("dd[data-stat='documents']"))
+                .getText()
+                .equals(Long.toString(count)));
   }
 
   private static List<String> texts(WebElement parent, String css) {
@@ -99,7 +106,8 @@ class PageBrowserTest {
     try (ServerFixture server = new ServerFixture(dir.resolve("data"), null, 1 << 20)) {
       server.postJson("/documents", Map.of("id", "ad-1", "text", AD));
       server.postJson("/documents", Map.of("id", "ad-2", "text", OTHER));
-      JsonNode expected = json(server.postJson("/query?diff=true", Map.of("text", REPOST))).get("duplicates");
+      JsonNode expected =
+          json(server.postJson("/query?diff=true", Map.of("text", REPOST))).get("duplicates");
       assertThat(expected).hasSize(1);
       open(server);
 
@@ -116,16 +124,23 @@ class PageBrowserTest {
       WebElement value = item.findElement(By.cssSelector(".similarity data"));
       assertThat(Double.parseDouble(value.getDomAttribute("value"))).isEqualTo(similarity);
       assertThat(value.getText()).isEqualTo(sixDecimals(similarity));
-      double barShare = ((Number) browser.script("const bar = arguments[0].querySelector('.bar');"
-          + " return bar.firstChild.getBoundingClientRect().width / bar.getBoundingClientRect().width;", item))
-          .doubleValue();
+      double barShare =
+          ((Number)
+                  browser.script(
+                      "const bar = arguments[0].querySelector('.bar'); return"
+                          + " bar.firstChild.getBoundingClientRect().width /"
+                          + " bar.getBoundingClientRect().width;",
+                      item))
+              .doubleValue();
       assertThat(barShare).isBetween(similarity - 0.02, similarity + 0.02);
 
       WebElement stored = item.findElement(By.cssSelector(".side:nth-child(1)"));
       WebElement mine = item.findElement(By.cssSelector(".side:nth-child(2)"));
-      assertThat(texts(stored, "del")).containsExactly("station,", "furnished")
+      assertThat(texts(stored, "del"))
+          .containsExactly("station,", "furnished")
           .isEqualTo(apiSegments(expected.get(0).get("diff"), "deleted", "left"));
-      assertThat(texts(mine, "ins")).containsExactly("station -", "furnished!")
+      assertThat(texts(mine, "ins"))
+          .containsExactly("station -", "furnished!")
           .isEqualTo(apiSegments(expected.get(0).get("diff"), "inserted", "right"));
       assertThat(stored.findElements(By.cssSelector("ins"))).isEmpty();
       assertThat(mine.findElements(By.cssSelector("del"))).isEmpty();
@@ -140,7 +155,8 @@ class PageBrowserTest {
       browser.find("#check-button").click();
       browser.untilText("#results-status", "No near-duplicate");
       assertThat(browser.findAll("#results-list li")).isEmpty();
-      assertThat(json(server.get("/stats")).get("documents").asLong()).isEqualTo(2); // checking stored nothing
+      assertThat(json(server.get("/stats")).get("documents").asLong())
+          .isEqualTo(2); // checking stored nothing
     }
   }
 
@@ -184,7 +200,8 @@ class PageBrowserTest {
       assertThat(server.get("/documents/ad%202%2Fb").statusCode()).isEqualTo(404);
 
       browser.find("#lookup-button").click();
-      assertThat(browser.untilText("#error", "Not found:").getText()).isEqualTo("Not found: no document 'ad 2/b'");
+      assertThat(browser.untilText("#error", "Not found:").getText())
+          .isEqualTo("Not found: no document 'ad 2/b'");
       assertThat(browser.find("#document").getText()).isEmpty();
     }
   }
@@ -208,12 +225,17 @@ class PageBrowserTest {
       browser.type("#add-id", "ad-1");
       browser.find("#add-button").click();
       WebElement error = browser.untilText("#error", "Conflict:");
-      assertThat(error.getText()).isEqualTo("Conflict: document 'ad-1' already exists; tick “replace a document"
-          + " with this id” and add again to store this text in its place").doesNotContain("upsert");
-      assertThat(browser.find("#results-status").getText()).isEqualTo("Not added: “ad-1” is already held.");
+      assertThat(error.getText())
+          .isEqualTo(
+              "Conflict: document 'ad-1' already exists; tick “replace a document"
+                  + " with this id” and add again to store this text in its place")
+          .doesNotContain("upsert");
+      assertThat(browser.find("#results-status").getText())
+          .isEqualTo("Not added: “ad-1” is already held.");
       assertThat(browser.findAll("#results-list li")).isEmpty();
       assertThat(browser.script("return document.activeElement.id;")).isEqualTo("upsert");
-      assertThat(json(server.get("/documents/ad-1")).get("text").asText()).isEqualTo(AD); // nothing replaced
+      assertThat(json(server.get("/documents/ad-1")).get("text").asText())
+          .isEqualTo(AD); // nothing replaced
 
       browser.find("#upsert").click();
       browser.find("#add-button").click();
@@ -237,7 +259,8 @@ class PageBrowserTest {
       browser.script("window.fetch = () => Promise.reject(new TypeError('Failed to fetch'));");
       browser.find("#check-button").click();
       browser.untilText("#error", "Cannot reach the server");
-      assertThat(browser.find("#results-status").getText()).isEqualTo("Not checked (the message above says why).");
+      assertThat(browser.find("#results-status").getText())
+          .isEqualTo("Not checked (the message above says why).");
       assertThat(browser.findAll("#results-list li")).isEmpty();
       assertThat(browser.find("#legend").isDisplayed()).isFalse();
     }
@@ -253,23 +276,28 @@ class PageBrowserTest {
       open(server);
 
       browser.find("#file").sendKeys(file.toAbsolutePath().toString());
-      browser.until(d -> d.findElement(By.id("text")).getDomProperty("value").equals(REPOST + "\n"));
+      browser.until(
+          d -> d.findElement(By.id("text")).getDomProperty("value").equals(REPOST + "\n"));
       assertThat(browser.find("#add-id").getDomProperty("value")).isEqualTo("listing-9.txt");
       browser.find("#check-button").click();
       browser.untilText("#results-status", "1 near-duplicate");
 
       browser.find("#text").clear();
-      browser.script("const box = document.getElementById('text'); const files = new DataTransfer();"
-          + " files.items.add(new File([arguments[0]], 'dropped.txt', {type: 'text/plain'}));"
-          + " box.dispatchEvent(new DragEvent('drop', {dataTransfer: files, bubbles: true, cancelable: true}));", AD);
+      browser.script(
+          "const box = document.getElementById('text'); const files = new DataTransfer();"
+              + " files.items.add(new File([arguments[0]], 'dropped.txt', {type: 'text/plain'}));"
+              + " box.dispatchEvent(new DragEvent('drop', {dataTransfer: files, bubbles: true,"
+              + " cancelable: true}));",
+          AD);
       browser.until(d -> d.findElement(By.id("text")).getDomProperty("value").equals(AD));
-      assertThat(browser.find("#add-id").getDomProperty("value")).isEqualTo("listing-9.txt"); // an id given stays
+      assertThat(browser.find("#add-id").getDomProperty("value"))
+          .isEqualTo("listing-9.txt"); // an id given stays
     }
   }
 
   /**
-   * As in the report, a run of more than 150 unchanged words keeps 25 words by each change; a button
-   * (reachable by keyboard) shows the rest.
+   * As in the report, a run of more than 150 unchanged words keeps 25 words by each change; a
+   * button (reachable by keyboard) shows the rest.
    */
   @Test
   void longUnchangedStretchesAreCutAsInTheReportAndShownOnDemand() throws Exception {
@@ -288,10 +316,13 @@ class PageBrowserTest {
       browser.untilText("#results-status", "1 near-duplicate");
 
       WebElement left = browser.find("#results-list .side:nth-child(1) .text");
-      assertThat(texts(left, "button.skip")).containsExactly("[… 175 unchanged words …]", "[… 174 unchanged words …]");
+      assertThat(texts(left, "button.skip"))
+          .containsExactly("[… 175 unchanged words …]", "[… 174 unchanged words …]");
       assertThat(texts(left, "del")).containsExactly("w200");
-      assertThat(left.getText()).startsWith("[… 175 unchanged words …] w175 w176 ") // 25 words each side of w200
-          .contains(" w199 w200 w201 ").endsWith(" w224 w225 [… 174 unchanged words …]");
+      assertThat(left.getText())
+          .startsWith("[… 175 unchanged words …] w175 w176 ") // 25 words each side of w200
+          .contains(" w199 w200 w201 ")
+          .endsWith(" w224 w225 [… 174 unchanged words …]");
       for (WebElement button : left.findElements(By.cssSelector("button.skip"))) {
         button.sendKeys(Keys.ENTER);
       }
@@ -306,7 +337,8 @@ class PageBrowserTest {
   /** Documents are untrusted: markup in a text or an id is shown as text and never runs. */
   @Test
   void markupInADocumentIsShownAsText() throws Exception {
-    String markup = "<script>document.title='pwned'</script><img src=x onerror=\"document.title='pwned'\">";
+    String markup =
+        "<script>document.title='pwned'</script><img src=x onerror=\"document.title='pwned'\">";
     try (ServerFixture server = new ServerFixture(dir.resolve("data"), null, 1 << 20)) {
       server.postJson("/documents", Map.of("id", "<b>bold</b>", "text", markup + " " + AD));
       open(server);
@@ -316,7 +348,8 @@ class PageBrowserTest {
       browser.untilText("#results-status", "1 near-duplicate");
       WebElement item = browser.find("#results-list li.dup");
       assertThat(item.findElement(By.cssSelector("h3")).getText()).isEqualTo("<b>bold</b>");
-      assertThat(item.findElement(By.cssSelector(".side:nth-child(1) .text")).getText()).startsWith(markup);
+      assertThat(item.findElement(By.cssSelector(".side:nth-child(1) .text")).getText())
+          .startsWith(markup);
       browser.type("#lookup-id", "<b>bold</b>");
       browser.find("#lookup-button").click();
       browser.untilText("#document article .text", markup);
@@ -328,16 +361,19 @@ class PageBrowserTest {
 
   @Test
   void aTokenIsAskedForOnceKeptForTheTabAndAWrongOneIsSaid() throws Exception {
-    try (ServerFixture server = new ServerFixture(dir.resolve("data"), "the-right-token", 1 << 20)) {
+    try (ServerFixture server =
+        new ServerFixture(dir.resolve("data"), "the-right-token", 1 << 20)) {
       server.postJson("/documents", Map.of("id", "ad-1", "text", AD));
-      browser.driver.get(server.root()); // the page itself needs no token; its first call (/stats) does
+      browser.driver.get(
+          server.root()); // the page itself needs no token; its first call (/stats) does
 
       browser.until(d -> d.findElement(By.id("token-dialog")).isDisplayed());
       assertThat(browser.find("#token-why").getText())
           .contains("Unauthorized: this server needs 'Authorization: Bearer");
       browser.type("#token", "a-wrong-token");
       browser.find("#token-ok").click();
-      assertThat(browser.untilText("#error", "Unauthorized:").getText()).isEqualTo("Unauthorized: wrong token");
+      assertThat(browser.untilText("#error", "Unauthorized:").getText())
+          .isEqualTo("Unauthorized: wrong token");
       assertThat(browser.find("#token-dialog").isDisplayed()).isFalse();
       assertThat(browser.script("return sessionStorage.getItem('neardup.token')")).isNull();
 
@@ -350,7 +386,8 @@ class PageBrowserTest {
       assertThat(browser.find("#results-list li.dup").getDomAttribute("data-id")).isEqualTo("ad-1");
       untilDocuments(1);
       browser.until(d -> !d.findElement(By.id("error")).isDisplayed());
-      assertThat(browser.script("return sessionStorage.getItem('neardup.token')")).isEqualTo("the-right-token");
+      assertThat(browser.script("return sessionStorage.getItem('neardup.token')"))
+          .isEqualTo("the-right-token");
       assertThat(browser.script("return localStorage.length")).isEqualTo(0L);
 
       browser.driver.navigate().refresh(); // kept for the tab: not asked again
@@ -375,7 +412,8 @@ class PageBrowserTest {
 
       browser.type("#text", REPOST);
       browser.find("#check-button").click();
-      browser.untilText("#results-list li.dup .notext", "the server keeps no texts (it runs with --no-texts)");
+      browser.untilText(
+          "#results-list li.dup .notext", "the server keeps no texts (it runs with --no-texts)");
       WebElement item = browser.find("#results-list li.dup");
       assertThat(item.getDomAttribute("data-id")).isEqualTo("ad-1");
       assertThat(item.findElements(By.cssSelector(".sides"))).isEmpty();
@@ -383,19 +421,26 @@ class PageBrowserTest {
     }
   }
 
-  /** On a phone's width the page fits without sideways scrolling, and the keyboard alone works it. */
+  /**
+   * On a phone's width the page fits without sideways scrolling, and the keyboard alone works it.
+   */
   @Test
   void atAPhonesWidthTheKeyboardAloneChecksAText() throws Exception {
     try (ServerFixture server = new ServerFixture(dir.resolve("data"), null, 1 << 20)) {
       server.postJson("/documents", Map.of("id", "ad-1", "text", AD));
       browser.driver.manage().window().setSize(new Dimension(360, 800));
       open(server);
-      assertThat(((Number) browser.script("return window.innerWidth")).intValue()).isLessThanOrEqualTo(400);
+      assertThat(((Number) browser.script("return window.innerWidth")).intValue())
+          .isLessThanOrEqualTo(400);
 
       Actions keys = new Actions(browser.driver);
       keys.sendKeys(Keys.TAB).perform();
       assertThat(focused()).isEqualTo("text");
-      keys.sendKeys(REPOST).keyDown(Keys.CONTROL).sendKeys(Keys.ENTER).keyUp(Keys.CONTROL).perform();
+      keys.sendKeys(REPOST)
+          .keyDown(Keys.CONTROL)
+          .sendKeys(Keys.ENTER)
+          .keyUp(Keys.CONTROL)
+          .perform();
       browser.untilText("#results-status", "1 near-duplicate");
 
       List<String> order = new ArrayList<>();
@@ -403,25 +448,38 @@ class PageBrowserTest {
         keys.sendKeys(Keys.TAB).perform();
         order.add(focused());
       }
-      assertThat(order).containsExactly("file", "check-button", "add-id", "upsert", "add-button", "lookup-id",
-          "lookup-button", "delete-button", "stats-refresh");
+      assertThat(order)
+          .containsExactly(
+              "file",
+              "check-button",
+              "add-id",
+              "upsert",
+              "add-button",
+              "lookup-id",
+              "lookup-button",
+              "delete-button",
+              "stats-refresh");
       keys.keyDown(Keys.SHIFT).sendKeys(Keys.TAB).keyUp(Keys.SHIFT).perform(); // back to "delete"
       assertThat(focused()).isEqualTo("delete-button");
-      assertThat(browser.script("return getComputedStyle(document.activeElement).outlineStyle")).isEqualTo("solid");
+      assertThat(browser.script("return getComputedStyle(document.activeElement).outlineStyle"))
+          .isEqualTo("solid");
 
       browser.find("#text").clear();
       browser.find("#text").sendKeys(AD);
       browser.find("#check-button").sendKeys(Keys.ENTER);
       browser.untilText("#results-status", "1 near-duplicate");
       WebElement item = browser.find("#results-list li.dup");
-      assertThat(item.findElement(By.cssSelector(".similarity data")).getText()).isEqualTo("1.000000");
+      assertThat(item.findElement(By.cssSelector(".similarity data")).getText())
+          .isEqualTo("1.000000");
 
       long scrollWidth = (Long) browser.script("return document.documentElement.scrollWidth");
       long width = (Long) browser.script("return document.documentElement.clientWidth");
       assertThat(scrollWidth).as("no sideways scrolling at 360 px").isLessThanOrEqualTo(width);
       WebElement left = item.findElement(By.cssSelector(".side:nth-child(1)"));
       WebElement right = item.findElement(By.cssSelector(".side:nth-child(2)"));
-      assertThat(right.getRect().getY()).as("the two texts stack").isGreaterThan(left.getRect().getY());
+      assertThat(right.getRect().getY())
+          .as("the two texts stack")
+          .isGreaterThan(left.getRect().getY());
       save("server-page-phone.png");
     }
   }
@@ -440,27 +498,46 @@ class PageBrowserTest {
 
   /**
    * The screenshot of docs/server.md: a laptop's width after a Check with two results (the whole
-   * page, taller than a laptop's screen). Written to
-   * target/server-page.png on every run, and over docs/server-page.png with
-   * {@code -Dneardup.updateScreenshot=true}.
+   * page, taller than a laptop's screen). Written to target/server-page.png on every run, and over
+   * docs/server-page.png with {@code -Dneardup.updateScreenshot=true}.
    */
   @Test
   void aScreenshotAfterACheck() throws Exception {
     browser.driver.manage().window().setSize(new Dimension(LAPTOP_WIDTH, SCREENSHOT_HEIGHT));
     try (ServerFixture server = new ServerFixture(dir.resolve("data"), null, 1 << 20)) {
-      server.postJson("/documents", Map.of("id", "rome-118", "text", "Bright two-room apartment in Monti, 5 minutes from"
-          + " the Cavour metro station. Fully furnished, new kitchen, washing machine, air conditioning. 1,100 euro a"
-          + " month plus bills, minimum stay 12 months. No agencies please."));
-      server.postJson("/documents", Map.of("id", "rome-342", "text", "Bright 2-room apartment in Monti, 5 minutes from the"
-          + " Cavour metro station. Fully furnished, new kitchen, washing machine, air conditioning. 1,000 euro a month"
-          + " plus bills, minimum stay 6 months. No agencies."));
-      server.postJson("/documents", Map.of("id", "rome-77", "text", "Single room in a shared flat in Pigneto, 450 euro"
-          + " all included, available from March."));
+      server.postJson(
+          "/documents",
+          Map.of(
+              "id",
+              "rome-118",
+              "text",
+              "Bright two-room apartment in Monti, 5 minutes from the Cavour metro station. Fully"
+                  + " furnished, new kitchen, washing machine, air conditioning. 1,100 euro a month"
+                  + " plus bills, minimum stay 12 months. No agencies please."));
+      server.postJson(
+          "/documents",
+          Map.of(
+              "id",
+              "rome-342",
+              "text",
+              "Bright 2-room apartment in Monti, 5 minutes from the Cavour metro station. Fully"
+                  + " furnished, new kitchen, washing machine, air conditioning. 1,000 euro a month"
+                  + " plus bills, minimum stay 6 months. No agencies."));
+      server.postJson(
+          "/documents",
+          Map.of(
+              "id",
+              "rome-77",
+              "text",
+              "Single room in a shared flat in Pigneto, 450 euro"
+                  + " all included, available from March."));
       server.postJson("/documents", Map.of("id", "rome-205", "text", OTHER));
       open(server);
-      browser.paste("#text", "Bright two-room apartment in Monti, 5 minutes from the Cavour metro station! Fully"
-          + " furnished, new kitchen, washing machine, air conditioning. 1,000 euro a month plus bills, minimum stay"
-          + " 6 months. No agencies please.");
+      browser.paste(
+          "#text",
+          "Bright two-room apartment in Monti, 5 minutes from the Cavour metro station! Fully"
+              + " furnished, new kitchen, washing machine, air conditioning. 1,000 euro a month"
+              + " plus bills, minimum stay 6 months. No agencies please.");
       browser.find("#check-button").click();
       browser.untilText("#results-status", "2 near-duplicates");
       browser.script("window.scrollTo(0, 0); document.activeElement.blur();");
@@ -471,7 +548,8 @@ class PageBrowserTest {
       assertThat(image.getWidth()).isEqualTo(LAPTOP_WIDTH);
       assertThat(Files.size(shot)).isLessThan(400_000);
       if (Boolean.getBoolean("neardup.updateScreenshot")) {
-        Path docs = Path.of(System.getProperty("neardup.repo.root", ".."), "docs", "server-page.png");
+        Path docs =
+            Path.of(System.getProperty("neardup.repo.root", ".."), "docs", "server-page.png");
         Files.write(docs, Files.readAllBytes(shot));
       }
     }

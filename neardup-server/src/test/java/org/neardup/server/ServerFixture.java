@@ -30,7 +30,9 @@ final class ServerFixture implements AutoCloseable {
     this(data, token, maxBody, true, SearchSettings.NONE);
   }
 
-  /** @param keepTexts whether the index stores texts (false: as {@code serve --no-texts}) */
+  /**
+   * @param keepTexts whether the index stores texts (false: as {@code serve --no-texts})
+   */
   ServerFixture(Path data, String token, long maxBody, boolean keepTexts) {
     this(data, token, maxBody, keepTexts, SearchSettings.NONE);
   }
@@ -45,22 +47,34 @@ final class ServerFixture implements AutoCloseable {
     this(data, token, 1 << 20, true, SearchSettings.NONE, adjust);
   }
 
-  private ServerFixture(Path data, String token, long maxBody, boolean keepTexts, SearchSettings search) {
+  private ServerFixture(
+      Path data, String token, long maxBody, boolean keepTexts, SearchSettings search) {
     this(data, token, maxBody, keepTexts, search, UnaryOperator.identity());
   }
 
-  private ServerFixture(Path data, String token, long maxBody, boolean keepTexts, SearchSettings search,
+  private ServerFixture(
+      Path data,
+      String token,
+      long maxBody,
+      boolean keepTexts,
+      SearchSettings search,
       UnaryOperator<ServerConfig> adjust) {
     this.token = token;
     PipelineConfig config = PipelineConfig.builder().threads(2).build();
-    IndexDirectory directory = IndexDirectory.open(data,
-        new IndexDirectory.Options(IndexSettings.of(config, keepTexts, search), false, true, 16L << 20, 2));
-    this.server = NearDupServer.start(directory, adjust.apply(new ServerConfig("127.0.0.1", 0, token, maxBody, 8, true)),
-        line -> {
-          synchronized (log) {
-            log.add(line);
-          }
-        });
+    IndexDirectory directory =
+        IndexDirectory.open(
+            data,
+            new IndexDirectory.Options(
+                IndexSettings.of(config, keepTexts, search), false, true, 16L << 20, 2));
+    this.server =
+        NearDupServer.start(
+            directory,
+            adjust.apply(new ServerConfig("127.0.0.1", 0, token, maxBody, 8, true)),
+            line -> {
+              synchronized (log) {
+                log.add(line);
+              }
+            });
   }
 
   /** The server's root, {@code http://127.0.0.1:PORT/}. */
@@ -73,7 +87,8 @@ final class ServerFixture implements AutoCloseable {
   }
 
   HttpRequest.Builder request(String pathAndQuery) {
-    HttpRequest.Builder builder = HttpRequest.newBuilder(uri(pathAndQuery)).timeout(Duration.ofSeconds(30));
+    HttpRequest.Builder builder =
+        HttpRequest.newBuilder(uri(pathAndQuery)).timeout(Duration.ofSeconds(30));
     if (token != null) {
       builder.header("Authorization", "Bearer " + token);
     }
@@ -86,11 +101,15 @@ final class ServerFixture implements AutoCloseable {
 
   HttpResponse<String> post(String pathAndQuery, String contentType, String body)
       throws IOException, InterruptedException {
-    return send(request(pathAndQuery).header("Content-Type", contentType)
-        .POST(HttpRequest.BodyPublishers.ofString(body)).build());
+    return send(
+        request(pathAndQuery)
+            .header("Content-Type", contentType)
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build());
   }
 
-  HttpResponse<String> postJson(String pathAndQuery, Object body) throws IOException, InterruptedException {
+  HttpResponse<String> postJson(String pathAndQuery, Object body)
+      throws IOException, InterruptedException {
     return post(pathAndQuery, "application/json", JSON.writeValueAsString(body));
   }
 

@@ -30,7 +30,8 @@ import org.neardup.synth.GeneratedCorpus;
 class TopKPreloadTest {
   private static final PipelineConfig CONFIG = PipelineConfig.builder().threads(2).build();
   private static final SearchSettings SEARCH = new SearchSettings(0.3, 4);
-  private static final GeneratedCorpus CORPUS = new CorpusGenerator(500, 0.4, 6, 0.5, 15, 80, 17).generate();
+  private static final GeneratedCorpus CORPUS =
+      new CorpusGenerator(500, 0.4, 6, 0.5, 15, 80, 17).generate();
 
   @TempDir Path dir;
 
@@ -50,19 +51,33 @@ class TopKPreloadTest {
       while (!loaded(log) && System.nanoTime() < deadline) {
         Thread.sleep(20);
       }
-      assertThat(log).anyMatch(line -> line.startsWith("neardup: top-k floor loaded (500 documents, "));
+      assertThat(log)
+          .anyMatch(line -> line.startsWith("neardup: top-k floor loaded (500 documents, "));
       HttpClient client = HttpClient.newHttpClient();
       for (int i = 0; i < CORPUS.size(); i += 10) {
         String text = CORPUS.texts().get(i);
-        JsonNode found = ServerFixture.JSON.readTree(client.send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + server.port() + "/query?top=5"))
-            .header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(ServerFixture.JSON.writeValueAsString(Map.of("text", text))))
-            .build(), HttpResponse.BodyHandlers.ofString()).body()).get("duplicates");
+        JsonNode found =
+            ServerFixture.JSON
+                .readTree(
+                    client
+                        .send(
+                            HttpRequest.newBuilder(
+                                    URI.create(
+                                        "http://127.0.0.1:" + server.port() + "/query?top=5"))
+                                .header("Content-Type", "application/json")
+                                .POST(
+                                    HttpRequest.BodyPublishers.ofString(
+                                        ServerFixture.JSON.writeValueAsString(
+                                            Map.of("text", text))))
+                                .build(),
+                            HttpResponse.BodyHandlers.ofString())
+                        .body())
+                .get("duplicates");
         List<Match<String>> expected = memory.top(text, 5);
         assertThat(found).hasSize(expected.size());
         for (int r = 0; r < expected.size(); r++) {
-          assertThat(found.get(r).get("similarity").asDouble()).isEqualTo(expected.get(r).similarity());
+          assertThat(found.get(r).get("similarity").asDouble())
+              .isEqualTo(expected.get(r).similarity());
         }
       }
     }
@@ -79,15 +94,20 @@ class TopKPreloadTest {
   }
 
   private static IndexDirectory open(Path data) {
-    return IndexDirectory.open(data,
-        new IndexDirectory.Options(IndexSettings.of(CONFIG, false, SEARCH), true, true, 16L << 20, 2));
+    return IndexDirectory.open(
+        data,
+        new IndexDirectory.Options(
+            IndexSettings.of(CONFIG, false, SEARCH), true, true, 16L << 20, 2));
   }
 
   private static NearDupServer start(Path data, boolean preload, List<String> log) {
-    return NearDupServer.start(open(data), new ServerConfig("127.0.0.1", 0, null, 1 << 20, 4, preload), line -> {
-      synchronized (log) {
-        log.add(line);
-      }
-    });
+    return NearDupServer.start(
+        open(data),
+        new ServerConfig("127.0.0.1", 0, null, 1 << 20, 4, preload),
+        line -> {
+          synchronized (log) {
+            log.add(line);
+          }
+        });
   }
 }

@@ -27,7 +27,8 @@ public record JobSettings(
     KeepPolicy keep,
     int bucketCap,
     int partitions,
-    long splitBytes) implements Serializable {
+    long splitBytes)
+    implements Serializable {
   private static final long serialVersionUID = 1L;
 
   /** The default {@link #bucketCap}. */
@@ -42,13 +43,15 @@ public record JobSettings(
     Objects.requireNonNull(onError, "onError");
     Objects.requireNonNull(keep, "keep");
     if (bucketCap < 0 || bucketCap == 1) {
-      throw new IllegalArgumentException("bucket cap must be 0 (no cap) or at least 2, got " + bucketCap);
+      throw new IllegalArgumentException(
+          "bucket cap must be 0 (no cap) or at least 2, got " + bucketCap);
     }
     if (partitions < 1) {
       throw new IllegalArgumentException("partitions must be at least 1, got " + partitions);
     }
     if (splitBytes < 0) {
-      throw new IllegalArgumentException("split size must be at least 1 byte (0: automatic), got " + splitBytes);
+      throw new IllegalArgumentException(
+          "split size must be at least 1 byte (0: automatic), got " + splitBytes);
     }
   }
 
@@ -76,13 +79,22 @@ public record JobSettings(
    * #AUTO_BYTES_PER_TASK} of input when that is more, at most {@link #MAX_AUTO_PARTITIONS}.
    */
   public static int autoPartitions(long inputBytes, int parallelism) {
-    long bySize = Math.min(MAX_AUTO_PARTITIONS, (Math.max(0, inputBytes) + AUTO_BYTES_PER_TASK - 1) / AUTO_BYTES_PER_TASK);
+    long bySize =
+        Math.min(
+            MAX_AUTO_PARTITIONS,
+            (Math.max(0, inputBytes) + AUTO_BYTES_PER_TASK - 1) / AUTO_BYTES_PER_TASK);
     return (int) Math.max(Math.max(1, 2L * parallelism), bySize);
   }
 
   /** Settings with the defaults for what the pipeline config does not say. */
   public static JobSettings of(PipelineConfig config, List<InputSpec> inputs, int partitions) {
-    return new JobSettings(config, inputs, OnError.FAIL, KeepPolicy.FIRST, DEFAULT_BUCKET_CAP, partitions,
+    return new JobSettings(
+        config,
+        inputs,
+        OnError.FAIL,
+        KeepPolicy.FIRST,
+        DEFAULT_BUCKET_CAP,
+        partitions,
         DEFAULT_SPLIT_BYTES);
   }
 }

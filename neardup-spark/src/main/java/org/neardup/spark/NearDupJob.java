@@ -31,10 +31,10 @@ import scala.Tuple2;
  * The neardup pipeline on Spark, step by step, each step computed once when first needed: read and
  * sign ({@link SparkCorpus}), band ({@link SparkBanding}), verify ({@link CandidateVerification}),
  * and then the pairs ({@link PairAssembly}), the kept set ({@link KeptSetAssembly}) or the
- * connected components ({@link ConnectedComponents}, {@link ClusterAssembly}). The same pairs as {@code ./neardup pairs} with the same settings, except in
- * giant buckets (more distinct texts than {@link JobSettings#bucketCap()}), where only a star and a
- * chain of candidates are examined and the rest is counted. Not thread-safe: drive it from one
- * thread.
+ * connected components ({@link ConnectedComponents}, {@link ClusterAssembly}). The same pairs as
+ * {@code ./neardup pairs} with the same settings, except in giant buckets (more distinct texts than
+ * {@link JobSettings#bucketCap()}), where only a star and a chain of candidates are examined and
+ * the rest is counted. Not thread-safe: drive it from one thread.
  */
 public final class NearDupJob {
   private final SparkSession spark;
@@ -79,12 +79,18 @@ public final class NearDupJob {
     band();
     if (verification == null) {
       context.setJobDescription("verify candidates");
-      JavaPairRDD<Long, Long> candidates = buckets
-          .filter(b -> b.kind() == BucketOutput.Kind.CANDIDATE)
-          .mapToPair(b -> new Tuple2<>(b.first(), b.second()))
-          .distinct(settings.partitions());
-      verification = CandidateVerification.verify(context, corpus.documents(), candidates,
-          settings.config().verifier(), settings.partitions());
+      JavaPairRDD<Long, Long> candidates =
+          buckets
+              .filter(b -> b.kind() == BucketOutput.Kind.CANDIDATE)
+              .mapToPair(b -> new Tuple2<>(b.first(), b.second()))
+              .distinct(settings.partitions());
+      verification =
+          CandidateVerification.verify(
+              context,
+              corpus.documents(),
+              candidates,
+              settings.config().verifier(),
+              settings.partitions());
     }
     return verification.pairs();
   }
@@ -109,23 +115,29 @@ public final class NearDupJob {
   public JavaRDD<KeptMember> keptSet() {
     JavaRDD<VerifiedPair> verified = verifiedPairs();
     context.setJobDescription("kept set");
-    KeptSetAssembly.Result result = KeptSetAssembly.members(context, verified, copies(), corpus.documents(),
-        settings.keep(), settings.partitions());
+    KeptSetAssembly.Result result =
+        KeptSetAssembly.members(
+            context,
+            verified,
+            copies(),
+            corpus.documents(),
+            settings.keep(),
+            settings.partitions());
     keptSetRounds = result.rounds();
     return result.members();
   }
 
   /** The members of the connected components, unordered. */
   public JavaRDD<ClusterMember> clusters() {
-    JavaPairRDD<Long, Long> edges = verifiedPairs()
-        .mapToPair(p -> new Tuple2<>(p.second(), p.first()))
-        .union(copies());
+    JavaPairRDD<Long, Long> edges =
+        verifiedPairs().mapToPair(p -> new Tuple2<>(p.second(), p.first())).union(copies());
     context.setJobDescription("connected components");
-    ConnectedComponents.Result components = ConnectedComponents.of(context, edges, settings.partitions());
+    ConnectedComponents.Result components =
+        ConnectedComponents.of(context, edges, settings.partitions());
     componentRounds = components.rounds();
     context.setJobDescription("cluster members");
-    return ClusterAssembly.members(components.components(), corpus.documents(), settings.keep(),
-        settings.partitions());
+    return ClusterAssembly.members(
+        components.components(), corpus.documents(), settings.keep(), settings.partitions());
   }
 
   private void band() {
@@ -134,17 +146,20 @@ public final class NearDupJob {
     }
     LshParams params = settings.config().lshParams();
     context.setJobDescription("band (" + params + ")");
-    buckets = SparkBanding.scan(corpus.documents(), params, settings.bucketCap(), settings.partitions())
-        .persist(StorageLevel.MEMORY_AND_DISK());
-    copies = buckets
-        .filter(b -> b.kind() == BucketOutput.Kind.COPY)
-        .mapToPair(b -> new Tuple2<>(b.first(), b.second()))
-        .persist(StorageLevel.MEMORY_AND_DISK());
+    buckets =
+        SparkBanding.scan(corpus.documents(), params, settings.bucketCap(), settings.partitions())
+            .persist(StorageLevel.MEMORY_AND_DISK());
+    copies =
+        buckets
+            .filter(b -> b.kind() == BucketOutput.Kind.COPY)
+            .mapToPair(b -> new Tuple2<>(b.first(), b.second()))
+            .persist(StorageLevel.MEMORY_AND_DISK());
     copyCount = copies.count();
-    long[] giant = buckets
-        .filter(b -> b.kind() == BucketOutput.Kind.GIANT_BUCKET)
-        .map(b -> new long[] {1, b.second()})
-        .fold(new long[] {0, 0}, (a, b) -> new long[] {a[0] + b[0], a[1] + b[1]});
+    long[] giant =
+        buckets
+            .filter(b -> b.kind() == BucketOutput.Kind.GIANT_BUCKET)
+            .map(b -> new long[] {1, b.second()})
+            .fold(new long[] {0, 0}, (a, b) -> new long[] {a[0] + b[0], a[1] + b[1]});
     giantBuckets = giant[0];
     unexaminedPairs = giant[1];
   }
@@ -157,48 +172,90 @@ public final class NearDupJob {
     if (tally.emptyDocuments > 0) {
       skipped.put(InputProblem.EMPTY_DOCUMENT, tally.emptyDocuments);
     }
-    CandidateVerification.Counts counts = verification == null
-        ? new CandidateVerification.Counts(0, 0)
-        : verification.counts();
-    return new JobStats(tally.documents - corpus.duplicateIds(), tally.shortDocuments, skipped, copyCount,
-        settings.config().lshParams(), counts.candidates(), counts.verified(), giantBuckets, unexaminedPairs,
-        componentRounds, keptSetRounds, results, shuffleBytes);
+    CandidateVerification.Counts counts =
+        verification == null ? new CandidateVerification.Counts(0, 0) : verification.counts();
+    return new JobStats(
+        tally.documents - corpus.duplicateIds(),
+        tally.shortDocuments,
+        skipped,
+        copyCount,
+        settings.config().lshParams(),
+        counts.candidates(),
+        counts.verified(),
+        giantBuckets,
+        unexaminedPairs,
+        componentRounds,
+        keptSetRounds,
+        results,
+        shuffleBytes);
   }
 
   /** The summary lines on stderr, as the CLI's. */
   public static void summarize(JobStats stats, JobSettings settings, String what, PrintWriter err) {
     var config = settings.config();
-    err.printf(Locale.ROOT,
-        "neardup: %,d documents signed (shingle %s, %d-value signatures); %,d exact copies of an earlier text%n",
-        stats.documents(), config.shingle(), config.minHash().numPermutations(), stats.copies());
+    err.printf(
+        Locale.ROOT,
+        "neardup: %,d documents signed (shingle %s, %d-value signatures); %,d exact copies of an"
+            + " earlier text%n",
+        stats.documents(),
+        config.shingle(),
+        config.minHash().numPermutations(),
+        stats.copies());
     if (stats.shortDocuments() > 0) {
-      err.printf(Locale.ROOT, "neardup: %,d documents shorter than k=%d, each taken as one shingle%n",
-          stats.shortDocuments(), config.shingle().size());
+      err.printf(
+          Locale.ROOT,
+          "neardup: %,d documents shorter than k=%d, each taken as one shingle%n",
+          stats.shortDocuments(),
+          config.shingle().size());
     }
-    stats.skipped().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e ->
-        err.printf(Locale.ROOT, "neardup: skipped %d record%s: %s%n", e.getValue(), e.getValue() == 1 ? "" : "s",
-            e.getKey().description()));
+    stats.skipped().entrySet().stream()
+        .sorted(Map.Entry.comparingByKey())
+        .forEach(
+            e ->
+                err.printf(
+                    Locale.ROOT,
+                    "neardup: skipped %d record%s: %s%n",
+                    e.getValue(),
+                    e.getValue() == 1 ? "" : "s",
+                    e.getKey().description()));
     LshParams lsh = stats.lshParams();
-    err.printf(Locale.ROOT,
-        "neardup: %s, P(candidate | J=%s) = %.4f; %,d candidate pairs of distinct texts, %,d verified%n",
-        lsh, Formats.plain(config.threshold()), lsh.candidateProbability(config.threshold()),
-        stats.candidatePairs(), stats.verifiedPairs());
+    err.printf(
+        Locale.ROOT,
+        "neardup: %s, P(candidate | J=%s) = %.4f; %,d candidate pairs of distinct texts, %,d"
+            + " verified%n",
+        lsh,
+        Formats.plain(config.threshold()),
+        lsh.candidateProbability(config.threshold()),
+        stats.candidatePairs(),
+        stats.verifiedPairs());
     if (stats.giantBuckets() > 0) {
-      err.printf(Locale.ROOT,
-          "neardup: %,d buckets held more than %,d distinct texts: only a star and a chain were examined there,"
-              + " %,d (bucket, pair) occurrences were not (a pair counts once for each bucket it is in;"
-              + " --bucket-cap 0 examines all)%n",
-          stats.giantBuckets(), settings.bucketCap(), stats.unexaminedPairs());
+      err.printf(
+          Locale.ROOT,
+          "neardup: %,d buckets held more than %,d distinct texts: only a star and a chain were"
+              + " examined there, %,d (bucket, pair) occurrences were not (a pair counts once for"
+              + " each bucket it is in; --bucket-cap 0 examines all)%n",
+          stats.giantBuckets(),
+          settings.bucketCap(),
+          stats.unexaminedPairs());
     }
     if (stats.componentRounds() > 0) {
-      err.printf(Locale.ROOT, "neardup: connected components in %d Large-Star/Small-Star rounds%n",
+      err.printf(
+          Locale.ROOT,
+          "neardup: connected components in %d Large-Star/Small-Star rounds%n",
           stats.componentRounds());
     }
     if (stats.keptSetRounds() > 0) {
-      err.printf(Locale.ROOT, "neardup: kept set (greedy in --keep order) in %d round%s%n", stats.keptSetRounds(),
+      err.printf(
+          Locale.ROOT,
+          "neardup: kept set (greedy in --keep order) in %d round%s%n",
+          stats.keptSetRounds(),
           stats.keptSetRounds() == 1 ? "" : "s");
     }
-    err.printf(Locale.ROOT, "neardup: %,d %s written; shuffles wrote %s%n", stats.results(), what,
+    err.printf(
+        Locale.ROOT,
+        "neardup: %,d %s written; shuffles wrote %s%n",
+        stats.results(),
+        what,
         ProgressListener.bytes(stats.shuffleBytes()));
     err.flush();
   }

@@ -22,8 +22,8 @@ import org.neardup.spark.session.ClusterFailure;
  * wrote a megabyte or more of shuffle, completes (tasks, time, shuffle written). A failed stage
  * attempt gets one line (the first line of Spark's reason); a stage done once is not reported done
  * again when a retry recomputes it. Also totals the shuffle bytes written and read, for the summary
- * and the benchmarks. Silent (counting only) when quiet. Called
- * on Spark's listener thread; the totals may be read from any thread.
+ * and the benchmarks. Silent (counting only) when quiet. Called on Spark's listener thread; the
+ * totals may be read from any thread.
  */
 public final class ProgressListener extends SparkListener {
   private static final long REPORT_NANOS = 5_000_000_000L;
@@ -60,9 +60,16 @@ public final class ProgressListener extends SparkListener {
       return;
     }
     String description =
-        jobStart.properties() == null ? null : jobStart.properties().getProperty("spark.job.description");
-    print(String.format(Locale.ROOT, "neardup: job %d: %s (%d stages)", jobStart.jobId(),
-        description == null ? "spark job" : description, jobStart.stageInfos().size()));
+        jobStart.properties() == null
+            ? null
+            : jobStart.properties().getProperty("spark.job.description");
+    print(
+        String.format(
+            Locale.ROOT,
+            "neardup: job %d: %s (%d stages)",
+            jobStart.jobId(),
+            description == null ? "spark job" : description,
+            jobStart.stageInfos().size()));
   }
 
   @Override
@@ -85,15 +92,25 @@ public final class ProgressListener extends SparkListener {
     if (!(taskEnd.reason() instanceof Success$)) {
       return; // a failed task is retried; its count comes when it succeeds
     }
-    long done = tasksDone.computeIfAbsent(attempt(taskEnd.stageId(), taskEnd.stageAttemptId()), id -> new AtomicLong())
-        .incrementAndGet();
+    long done =
+        tasksDone
+            .computeIfAbsent(
+                attempt(taskEnd.stageId(), taskEnd.stageAttemptId()), id -> new AtomicLong())
+            .incrementAndGet();
     long now = System.nanoTime();
     if (!quiet && now - lastReport > REPORT_NANOS) {
       lastReport = now;
       Integer total = taskTotals.get(taskEnd.stageId());
-      print(String.format(Locale.ROOT, "neardup:   stage %d%s: %d/%s tasks", taskEnd.stageId(),
-          taskEnd.stageAttemptId() > 0 ? " (attempt " + (taskEnd.stageAttemptId() + 1) + ")" : "", done,
-          total == null ? "?" : total.toString()));
+      print(
+          String.format(
+              Locale.ROOT,
+              "neardup:   stage %d%s: %d/%s tasks",
+              taskEnd.stageId(),
+              taskEnd.stageAttemptId() > 0
+                  ? " (attempt " + (taskEnd.stageAttemptId() + 1) + ")"
+                  : "",
+              done,
+              total == null ? "?" : total.toString()));
     }
   }
 
@@ -101,17 +118,24 @@ public final class ProgressListener extends SparkListener {
   public void onStageCompleted(SparkListenerStageCompleted stageCompleted) {
     StageInfo info = stageCompleted.stageInfo();
     tasksDone.remove(attempt(info.stageId(), info.attemptNumber()));
-    double seconds = info.submissionTime().isDefined() && info.completionTime().isDefined()
-        ? ((Long) info.completionTime().get() - (Long) info.submissionTime().get()) / 1000.0
-        : 0;
+    double seconds =
+        info.submissionTime().isDefined() && info.completionTime().isDefined()
+            ? ((Long) info.completionTime().get() - (Long) info.submissionTime().get()) / 1000.0
+            : 0;
     if (info.failureReason().isDefined()) {
       // One line: the reason's first line (Spark's holds a stack trace); Spark retries the stage.
       // A cancelled run says why itself.
       // Spark may report a failed attempt twice (failed, then aborted with its job): one line.
       boolean first = attemptsFailed.add(attempt(info.stageId(), info.attemptNumber()));
       if (first && !quiet && !info.failureReason().get().contains("SPARK_JOB_CANCELLED")) {
-        print(String.format(Locale.ROOT, "neardup:   stage %d (attempt %d) failed after %.1f s: %s",
-            info.stageId(), info.attemptNumber() + 1, seconds, ClusterFailure.firstLine(info.failureReason().get())));
+        print(
+            String.format(
+                Locale.ROOT,
+                "neardup:   stage %d (attempt %d) failed after %.1f s: %s",
+                info.stageId(),
+                info.attemptNumber() + 1,
+                seconds,
+                ClusterFailure.firstLine(info.failureReason().get())));
       }
       return;
     }
@@ -124,8 +148,14 @@ public final class ProgressListener extends SparkListener {
     if (quiet || (seconds < 1 && written < 1_000_000)) {
       return; // only stages worth a line
     }
-    print(String.format(Locale.ROOT, "neardup:   stage %d done: %d tasks in %.1f s, shuffle written %s",
-        info.stageId(), info.numTasks(), seconds, bytes(written)));
+    print(
+        String.format(
+            Locale.ROOT,
+            "neardup:   stage %d done: %d tasks in %.1f s, shuffle written %s",
+            info.stageId(),
+            info.numTasks(),
+            seconds,
+            bytes(written)));
   }
 
   private static String attempt(int stageId, int attemptNumber) {

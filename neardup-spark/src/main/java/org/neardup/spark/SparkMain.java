@@ -13,8 +13,8 @@ import picocli.CommandLine;
 /**
  * Entry point of the Spark job: {@code spark-submit --class org.neardup.spark.SparkMain
  * neardup-spark.jar pairs|clusters|dedup [options] INPUT... --output DIR}, and of {@code ./neardup
- * spark ...}. Exit codes as the CLI's: 0 ok, 2 bad usage or bad input ({@code neardup: message}),
- * 4 internal error (stack trace); and the cluster's, each with one line that says what failed: 5 no
+ * spark ...}. Exit codes as the CLI's: 0 ok, 2 bad usage or bad input ({@code neardup: message}), 4
+ * internal error (stack trace); and the cluster's, each with one line that says what failed: 5 no
  * executor came ({@link ClusterFailure#NO_RESOURCES}), 6 executors or their data were lost, or the
  * application was stopped ({@link ClusterFailure#CLUSTER_FAILED}). {@link #main} applies the job's
  * logging configuration unless the user gave one.
@@ -42,7 +42,8 @@ public final class SparkMain {
 
   private static int handle(Exception e, PrintWriter err) {
     Throwable cause = rootInput(e);
-    if (cause instanceof NearDupException || cause instanceof UsageException
+    if (cause instanceof NearDupException
+        || cause instanceof UsageException
         || cause instanceof PartFiles.OutputExistsException) {
       err.println("neardup: " + cause.getMessage());
       err.flush();
@@ -67,7 +68,8 @@ public final class SparkMain {
   /** An input error raised inside a Spark task arrives wrapped; find it. */
   private static Throwable rootInput(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof NearDupException || t instanceof UsageException
+      if (t instanceof NearDupException
+          || t instanceof UsageException
           || t instanceof PartFiles.OutputExistsException) {
         return t;
       }

@@ -30,12 +30,16 @@ class AnnotateTest {
   @BeforeAll
   static void generate() {
     generated = dir.resolve("generated.tsv");
-    assertThat(cli("generate", "--documents", "1500", "--seed", "11", "-o", generated.toString()).exitCode()).isZero();
+    assertThat(
+            cli("generate", "--documents", "1500", "--seed", "11", "-o", generated.toString())
+                .exitCode())
+        .isZero();
   }
 
   @Test
   void annotatedTsvInSeveralSplitsIsTheClis() throws IOException {
-    assertSameAnnotated(generated, "tsv", new String[] {"--keep", "longest"}, "--split-size", "64k");
+    assertSameAnnotated(
+        generated, "tsv", new String[] {"--keep", "longest"}, "--split-size", "64k");
   }
 
   @Test
@@ -44,33 +48,65 @@ class AnnotateTest {
     try (Writer out = Files.newBufferedWriter(jsonl, StandardCharsets.UTF_8)) {
       for (String line : Files.readAllLines(generated, StandardCharsets.UTF_8)) {
         int tab = line.indexOf('\t');
-        out.write("{\"doc\": \"" + line.substring(0, tab) + "\", \"body\": \"" + line.substring(tab + 1) + "\"}\n");
+        out.write(
+            "{\"doc\": \""
+                + line.substring(0, tab)
+                + "\", \"body\": \""
+                + line.substring(tab + 1)
+                + "\"}\n");
       }
     }
-    assertSameAnnotated(jsonl, "jsonl", new String[] {"--id-field", "doc", "--text-field", "body"}, "--split-size",
+    assertSameAnnotated(
+        jsonl,
+        "jsonl",
+        new String[] {"--id-field", "doc", "--text-field", "body"},
+        "--split-size",
         "100k");
   }
 
   @Test
   void annotatedKijijiWithRejectsIsTheClis() throws IOException {
     Path kijiji = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
-    String annotated = assertSameAnnotated(kijiji, "kijiji", new String[] {"--format", "csv", "--delimiter", "tab",
-        "--text-field", "Title", "--text-field", "Short Description", "--id-field", "Url Adv", "--on-error", "skip"});
+    String annotated =
+        assertSameAnnotated(
+            kijiji,
+            "kijiji",
+            new String[] {
+              "--format",
+              "csv",
+              "--delimiter",
+              "tab",
+              "--text-field",
+              "Title",
+              "--text-field",
+              "Short Description",
+              "--id-field",
+              "Url Adv",
+              "--on-error",
+              "skip"
+            });
     assertThat(annotated.lines().count()).isEqualTo(1 + 2389);
     assertThat(annotated.lines().findFirst().orElseThrow()).endsWith("\tduplicate_of\tsimilarity");
   }
 
   @Test
   void annotateWithComponentsIsRefused() {
-    TestSpark.Run run = spark("dedup", "-q", "--annotate", "--components", "-o", dir.resolve("refused").toString(),
-        generated.toString());
+    TestSpark.Run run =
+        spark(
+            "dedup",
+            "-q",
+            "--annotate",
+            "--components",
+            "-o",
+            dir.resolve("refused").toString(),
+            generated.toString());
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err()).contains("drop --components");
     assertThat(Files.exists(dir.resolve("refused"))).isFalse();
   }
 
-  private static String assertSameAnnotated(Path input, String name, String[] options, String... sparkOnly)
-      throws IOException {
+  private static String assertSameAnnotated(
+      Path input, String name, String[] options, String... sparkOnly) throws IOException {
     Path expected = dir.resolve(name + "-annotated.cli");
     List<String> cliArgs = new ArrayList<>(List.of("dedup", "-q", "--annotate"));
     cliArgs.addAll(List.of(options));
@@ -91,7 +127,9 @@ class AnnotateTest {
     byte[] expectedBytes = Files.readAllBytes(expected);
     assertThat(actual.toByteArray()).isEqualTo(expectedBytes);
     String text = new String(expectedBytes, StandardCharsets.UTF_8);
-    assertThat(text).contains("1.000000").isNotEqualTo(Files.readString(input, StandardCharsets.UTF_8));
+    assertThat(text)
+        .contains("1.000000")
+        .isNotEqualTo(Files.readString(input, StandardCharsets.UTF_8));
     return text;
   }
 }

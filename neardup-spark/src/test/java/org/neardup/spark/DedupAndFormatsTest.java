@@ -36,7 +36,10 @@ class DedupAndFormatsTest {
   @BeforeAll
   static void generate() {
     generated = dir.resolve("generated.tsv");
-    assertThat(cli("generate", "--documents", "2000", "--seed", "5", "-o", generated.toString()).exitCode()).isZero();
+    assertThat(
+            cli("generate", "--documents", "2000", "--seed", "5", "-o", generated.toString())
+                .exitCode())
+        .isZero();
   }
 
   @Test
@@ -46,14 +49,28 @@ class DedupAndFormatsTest {
 
   @Test
   void dedupWithComponentsIsTheCliCopy() throws IOException {
-    assertSameDedup(generated, "tsv-components", new String[] {"--components", "--keep", "shortest"});
+    assertSameDedup(
+        generated, "tsv-components", new String[] {"--components", "--keep", "shortest"});
   }
 
   @Test
   void dedupOfKijijiCsvIsTheCliCopy() throws IOException {
     Path kijiji = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
-    assertSameDedup(kijiji, "kijiji", new String[] {"--format", "csv", "--delimiter", "tab", "--text-field", "Title",
-        "--text-field", "Short Description", "--shingle", "char:10"});
+    assertSameDedup(
+        kijiji,
+        "kijiji",
+        new String[] {
+          "--format",
+          "csv",
+          "--delimiter",
+          "tab",
+          "--text-field",
+          "Title",
+          "--text-field",
+          "Short Description",
+          "--shingle",
+          "char:10"
+        });
   }
 
   @Test
@@ -62,10 +79,20 @@ class DedupAndFormatsTest {
     try (Writer out = Files.newBufferedWriter(jsonl, StandardCharsets.UTF_8)) {
       for (String line : Files.readAllLines(generated, StandardCharsets.UTF_8)) {
         int tab = line.indexOf('\t');
-        out.write("{\"doc\": \"" + line.substring(0, tab) + "\", \"body\": \"" + line.substring(tab + 1) + "\"}\n");
+        out.write(
+            "{\"doc\": \""
+                + line.substring(0, tab)
+                + "\", \"body\": \""
+                + line.substring(tab + 1)
+                + "\"}\n");
       }
     }
-    assertSameDedup(jsonl, "jsonl", new String[] {"--id-field", "doc", "--text-field", "body"}, "--split-size", "100k");
+    assertSameDedup(
+        jsonl,
+        "jsonl",
+        new String[] {"--id-field", "doc", "--text-field", "body"},
+        "--split-size",
+        "100k");
   }
 
   @Test
@@ -74,42 +101,89 @@ class DedupAndFormatsTest {
     List<Row> rows = new ArrayList<>();
     for (String line : Files.readAllLines(generated, StandardCharsets.UTF_8)) {
       int tab = line.indexOf('\t');
-      rows.add(org.apache.spark.sql.RowFactory.create(line.substring(0, tab), line.substring(tab + 1)));
+      rows.add(
+          org.apache.spark.sql.RowFactory.create(line.substring(0, tab), line.substring(tab + 1)));
     }
-    var schema = new org.apache.spark.sql.types.StructType()
-        .add("key", "string").add("body", "string");
+    var schema =
+        new org.apache.spark.sql.types.StructType().add("key", "string").add("body", "string");
     Path parquet = dir.resolve("generated.parquet");
     spark.createDataFrame(rows, schema).repartition(1).write().parquet(parquet.toString());
 
     Path expected = dir.resolve("expected-pairs.tsv");
-    assertThat(cli("pairs", "-q", "-o", expected.toString(), generated.toString()).exitCode()).isZero();
+    assertThat(cli("pairs", "-q", "-o", expected.toString(), generated.toString()).exitCode())
+        .isZero();
     Path out = dir.resolve("parquet-pairs");
-    TestSpark.Run run = spark("pairs", "--format", "parquet", "--id-field", "key", "--text-field", "body",
-        "--output-format", "parquet", "-o", out.toString(), parquet.toString());
+    TestSpark.Run run =
+        spark(
+            "pairs",
+            "--format",
+            "parquet",
+            "--id-field",
+            "key",
+            "--text-field",
+            "body",
+            "--output-format",
+            "parquet",
+            "-o",
+            out.toString(),
+            parquet.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     List<Row> pairs = readInNameOrder(spark, out);
     assertThat(pairs.get(0).schema().fieldNames()).containsExactly("id_a", "id_b", "similarity");
-    List<String> lines = pairs.stream()
-        .map(r -> r.getString(0) + "\t" + r.getString(1) + "\t" + org.neardup.options.Formats.similarity(r.getDouble(2)))
-        .toList();
-    assertThat(String.join("\n", lines) + "\n").isEqualTo(Files.readString(expected, StandardCharsets.UTF_8));
+    List<String> lines =
+        pairs.stream()
+            .map(
+                r ->
+                    r.getString(0)
+                        + "\t"
+                        + r.getString(1)
+                        + "\t"
+                        + org.neardup.options.Formats.similarity(r.getDouble(2)))
+            .toList();
+    assertThat(String.join("\n", lines) + "\n")
+        .isEqualTo(Files.readString(expected, StandardCharsets.UTF_8));
 
     Path dedup = dir.resolve("parquet-dedup");
-    assertThat(spark("dedup", "-q", "--format", "parquet", "--id-field", "key", "--text-field", "body", "-o",
-        dedup.toString(), parquet.toString()).exitCode()).isZero();
+    assertThat(
+            spark(
+                    "dedup",
+                    "-q",
+                    "--format",
+                    "parquet",
+                    "--id-field",
+                    "key",
+                    "--text-field",
+                    "body",
+                    "-o",
+                    dedup.toString(),
+                    parquet.toString())
+                .exitCode())
+        .isZero();
     Path cliDedup = dir.resolve("cli-dedup.tsv");
-    assertThat(cli("dedup", "-q", "-o", cliDedup.toString(), generated.toString()).exitCode()).isZero();
-    List<String> kept = readInNameOrder(spark, dedup).stream()
-        .map(r -> r.getString(0) + "\t" + r.getString(1)).toList();
-    assertThat(kept).containsExactlyElementsOf(Files.readAllLines(cliDedup, StandardCharsets.UTF_8));
+    assertThat(cli("dedup", "-q", "-o", cliDedup.toString(), generated.toString()).exitCode())
+        .isZero();
+    List<String> kept =
+        readInNameOrder(spark, dedup).stream()
+            .map(r -> r.getString(0) + "\t" + r.getString(1))
+            .toList();
+    assertThat(kept)
+        .containsExactlyElementsOf(Files.readAllLines(cliDedup, StandardCharsets.UTF_8));
   }
 
   @Test
   void signatureFilesGiveThePairsOfTheText() throws IOException {
     Path pairs = dir.resolve("sig-pairs");
     Path signatures = dir.resolve("signatures");
-    TestSpark.Run run = spark("pairs", "--split-size", "200k", "--signatures-out", signatures.toString(), "-o",
-        pairs.toString(), generated.toString());
+    TestSpark.Run run =
+        spark(
+            "pairs",
+            "--split-size",
+            "200k",
+            "--signatures-out",
+            signatures.toString(),
+            "-o",
+            pairs.toString(),
+            generated.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     List<String> args = new ArrayList<>(List.of("pairs", "-q"));
     List<String> entries = new ArrayList<>();
@@ -121,7 +195,8 @@ class DedupAndFormatsTest {
     assertThat(TestSpark.partFiles(signatures)).hasSizeGreaterThan(1);
     // Byte-identical sketches: the entries of ./neardup sign on the same input, in the same order.
     Path signed = dir.resolve("signed.nds");
-    assertThat(cli("sign", "-q", "-o", signed.toString(), generated.toString()).exitCode()).isZero();
+    assertThat(cli("sign", "-q", "-o", signed.toString(), generated.toString()).exitCode())
+        .isZero();
     assertThat(entries).hasSize(2000).isEqualTo(entries(signed));
     TestSpark.Run fromSignatures = cli(args.toArray(String[]::new));
     assertThat(fromSignatures.exitCode()).as(fromSignatures.err()).isZero();
@@ -133,14 +208,23 @@ class DedupAndFormatsTest {
     List<String> entries = new ArrayList<>();
     try (var reader = SignatureFile.read(Files.newInputStream(file), file.toString())) {
       for (SignatureFile.Entry e; (e = reader.next()) != null; ) {
-        entries.add(e.id() + " " + e.textLength() + " " + Arrays.toString(e.signature()) + " "
-            + Arrays.toString(e.shingleSet()));
+        entries.add(
+            e.id()
+                + " "
+                + e.textLength()
+                + " "
+                + Arrays.toString(e.signature())
+                + " "
+                + Arrays.toString(e.shingleSet()));
       }
     }
     return entries;
   }
 
-  /** The rows of a Parquet output, part file by part file in name order (Spark's reader orders files by size). */
+  /**
+   * The rows of a Parquet output, part file by part file in name order (Spark's reader orders files
+   * by size).
+   */
   private static List<Row> readInNameOrder(SparkSession spark, Path directory) throws IOException {
     List<Row> rows = new ArrayList<>();
     for (Path part : TestSpark.partFiles(directory)) {
@@ -150,8 +234,8 @@ class DedupAndFormatsTest {
     return rows;
   }
 
-  private static void assertSameDedup(Path input, String name, String[] options, String... sparkOnly)
-      throws IOException {
+  private static void assertSameDedup(
+      Path input, String name, String[] options, String... sparkOnly) throws IOException {
     Path expected = dir.resolve(name + "-dedup.cli");
     List<String> cliArgs = new ArrayList<>(List.of("dedup", "-q"));
     cliArgs.addAll(List.of(options));

@@ -23,13 +23,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.neardup.options.Formats;
 
 /**
- * Chains of near-duplicates, each document one word away from the one before, so that the kept
- * set takes many rounds (more than the rounds between checkpoints): {@code spark clusters} and
- * {@code spark dedup} give the CLI's output, write their checkpoints where asked and leave none
- * behind.
+ * Chains of near-duplicates, each document one word away from the one before, so that the kept set
+ * takes many rounds (more than the rounds between checkpoints): {@code spark clusters} and {@code
+ * spark dedup} give the CLI's output, write their checkpoints where asked and leave none behind.
  */
 class KeptSetJobTest {
-  private static final Pattern ROUNDS = Pattern.compile("kept set \\(greedy in --keep order\\) in (\\d+) rounds");
+  private static final Pattern ROUNDS =
+      Pattern.compile("kept set \\(greedy in --keep order\\) in (\\d+) rounds");
 
   @TempDir static Path dir;
   private static Path chains;
@@ -53,16 +53,27 @@ class KeptSetJobTest {
   }
 
   @Test
-  void clustersOfChainsAreTheCliGroupsWithCheckpointsInTheGivenDirectoryRemovedAfter() throws IOException {
+  void clustersOfChainsAreTheCliGroupsWithCheckpointsInTheGivenDirectoryRemovedAfter()
+      throws IOException {
     Path expected = dir.resolve("clusters.cli");
     TestSpark.Run cliRun = cli("clusters", "-q", "-o", expected.toString(), chains.toString());
     assertThat(cliRun.exitCode()).as(cliRun.err()).isZero();
     Path checkpoints = dir.resolve("checkpoints");
     Path output = dir.resolve("clusters.spark");
-    TestSpark.Run run = spark("clusters", "--partitions", "3", "--checkpoint-dir", checkpoints.toString(),
-        "-o", output.toString(), chains.toString());
+    TestSpark.Run run =
+        spark(
+            "clusters",
+            "--partitions",
+            "3",
+            "--checkpoint-dir",
+            checkpoints.toString(),
+            "-o",
+            output.toString(),
+            chains.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(parts(output)).isEqualTo(Files.readString(expected, StandardCharsets.UTF_8)).isNotEmpty();
+    assertThat(parts(output))
+        .isEqualTo(Files.readString(expected, StandardCharsets.UTF_8))
+        .isNotEmpty();
     Matcher rounds = ROUNDS.matcher(run.err());
     assertThat(rounds.find()).as(run.err()).isTrue();
     assertThat(Integer.parseInt(rounds.group(1))).isGreaterThan(4);
@@ -74,21 +85,49 @@ class KeptSetJobTest {
   @Test
   void clustersAsParquetHoldTheLinesOfTheText() throws IOException {
     Path expected = dir.resolve("clusters-shortest.cli");
-    assertThat(cli("clusters", "-q", "--keep", "shortest", "-o", expected.toString(), chains.toString()).exitCode())
+    assertThat(
+            cli(
+                    "clusters",
+                    "-q",
+                    "--keep",
+                    "shortest",
+                    "-o",
+                    expected.toString(),
+                    chains.toString())
+                .exitCode())
         .isZero();
     Path output = dir.resolve("clusters.parquet");
-    TestSpark.Run run = spark("clusters", "-q", "--keep", "shortest", "--output-format", "parquet", "--partitions", "3",
-        "-o", output.toString(), chains.toString());
+    TestSpark.Run run =
+        spark(
+            "clusters",
+            "-q",
+            "--keep",
+            "shortest",
+            "--output-format",
+            "parquet",
+            "--partitions",
+            "3",
+            "-o",
+            output.toString(),
+            chains.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     List<Row> rows = new ArrayList<>();
     for (Path part : TestSpark.partFiles(output)) {
       rows.addAll(TestSpark.session().read().parquet(part.toString()).collectAsList());
     }
-    assertThat(rows.get(0).schema().fieldNames()).containsExactly("cluster", "id", "role", "similarity");
+    assertThat(rows.get(0).schema().fieldNames())
+        .containsExactly("cluster", "id", "role", "similarity");
     StringBuilder lines = new StringBuilder();
     for (Row row : rows) {
-      lines.append(row.getString(0)).append('\t').append(row.getString(1)).append('\t').append(row.getString(2))
-          .append('\t').append(Formats.similarity(row.getDouble(3))).append('\n');
+      lines
+          .append(row.getString(0))
+          .append('\t')
+          .append(row.getString(1))
+          .append('\t')
+          .append(row.getString(2))
+          .append('\t')
+          .append(Formats.similarity(row.getDouble(3)))
+          .append('\n');
     }
     assertThat(lines.toString()).isEqualTo(Files.readString(expected, StandardCharsets.UTF_8));
   }
@@ -96,11 +135,21 @@ class KeptSetJobTest {
   @Test
   void dedupOfChainsInLengthOrderIsTheCliCopyAndLeavesNoDefaultCheckpoints() throws IOException {
     Path expected = dir.resolve("dedup.cli.tsv");
-    TestSpark.Run cliRun = cli("dedup", "-q", "--keep", "longest", "-o", expected.toString(), chains.toString());
+    TestSpark.Run cliRun =
+        cli("dedup", "-q", "--keep", "longest", "-o", expected.toString(), chains.toString());
     assertThat(cliRun.exitCode()).as(cliRun.err()).isZero();
     Path output = dir.resolve("dedup.spark");
-    TestSpark.Run run = spark("dedup", "-q", "--keep", "longest", "--partitions", "3", "-o", output.toString(),
-        chains.toString());
+    TestSpark.Run run =
+        spark(
+            "dedup",
+            "-q",
+            "--keep",
+            "longest",
+            "--partitions",
+            "3",
+            "-o",
+            output.toString(),
+            chains.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(parts(output)).isEqualTo(Files.readString(expected, StandardCharsets.UTF_8));
     assertThat(dir.resolve(".dedup.spark.checkpoints")).doesNotExist();
@@ -116,7 +165,8 @@ class KeptSetJobTest {
       }
     }
     Path output = dir.resolve("unrelated.spark");
-    TestSpark.Run run = spark("clusters", "--partitions", "2", "-o", output.toString(), input.toString());
+    TestSpark.Run run =
+        spark("clusters", "--partitions", "2", "-o", output.toString(), input.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(parts(output)).isEmpty();
     assertThat(run.err()).doesNotContain("kept set (greedy").contains("0 group lines written");

@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * An output the job could not use is refused before any work, with one line and exit 2, and
- * nothing left behind: inside an input directory (the CLI's rule), not writable, or the two
- * outputs not apart.
+ * An output the job could not use is refused before any work, with one line and exit 2, and nothing
+ * left behind: inside an input directory (the CLI's rule), not writable, or the two outputs not
+ * apart.
  */
 class OutputChecksTest {
   @TempDir Path dir;
@@ -30,8 +30,14 @@ class OutputChecksTest {
     corpus = inputs.resolve("ads.tsv");
     try (Writer out = Files.newBufferedWriter(corpus, StandardCharsets.UTF_8)) {
       for (int i = 0; i < 200; i++) {
-        out.write("doc" + i + "\tlisting number " + (i / 2) + " in the center with two rooms, quiet street"
-            + (i % 2 == 0 ? "" : " !") + "\n");
+        out.write(
+            "doc"
+                + i
+                + "\tlisting number "
+                + (i / 2)
+                + " in the center with two rooms, quiet street"
+                + (i % 2 == 0 ? "" : " !")
+                + "\n");
       }
     }
   }
@@ -39,10 +45,20 @@ class OutputChecksTest {
   @Test
   void aJsonArrayInputIsRefusedWithItsConversion() throws IOException {
     Path array = Files.writeString(dir.resolve("docs.json"), "[{\"id\":\"a\",\"text\":\"x\"}]\n");
-    TestSpark.Run run = spark("pairs", "-q", "--format", "json", array.toString(), "--output", dir.resolve("out").toString());
+    TestSpark.Run run =
+        spark(
+            "pairs",
+            "-q",
+            "--format",
+            "json",
+            array.toString(),
+            "--output",
+            dir.resolve("out").toString());
 
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).contains("--format json: the Spark job reads JSON Lines, one object a line, not a JSON array");
+    assertThat(run.err())
+        .contains(
+            "--format json: the Spark job reads JSON Lines, one object a line, not a JSON array");
   }
 
   @Test
@@ -51,10 +67,16 @@ class OutputChecksTest {
     TestSpark.Run run = spark("pairs", "-q", inputs.toString(), "--output", output.toString());
 
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).isEqualTo("neardup: " + output + ": is inside the input directory " + inputs
-        + ": writing there would change the input\n");
+    assertThat(run.err())
+        .isEqualTo(
+            "neardup: "
+                + output
+                + ": is inside the input directory "
+                + inputs
+                + ": writing there would change the input\n");
     assertThat(output).doesNotExist();
-    TestSpark.Run cliRun = cli("pairs", "-q", inputs.toString(), "--output", output.resolve("pairs.tsv").toString());
+    TestSpark.Run cliRun =
+        cli("pairs", "-q", inputs.toString(), "--output", output.resolve("pairs.tsv").toString());
     assertThat(cliRun.exitCode()).isEqualTo(2);
     assertThat(cliRun.err()).contains("is inside the input directory " + inputs);
   }
@@ -62,20 +84,31 @@ class OutputChecksTest {
   @Test
   void anOutputReachedThroughALinkIntoAnInputDirectoryIsRefused() throws IOException {
     Path link = Files.createSymbolicLink(dir.resolve("link"), inputs);
-    TestSpark.Run run = spark("clusters", "-q", inputs.toString(), "--output", link.resolve("deeper/out").toString());
+    TestSpark.Run run =
+        spark(
+            "clusters", "-q", inputs.toString(), "--output", link.resolve("deeper/out").toString());
 
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err().lines()).singleElement().asString().contains("is inside the input directory " + inputs);
+    assertThat(run.err().lines())
+        .singleElement()
+        .asString()
+        .contains("is inside the input directory " + inputs);
     assertThat(inputs.resolve("deeper")).doesNotExist();
   }
 
   @Test
   void anOutputUnderAFileIsRefusedBeforeTheJob() {
-    TestSpark.Run run = spark("pairs", "-q", corpus.toString(), "--output", corpus.resolve("out").toString());
+    TestSpark.Run run =
+        spark("pairs", "-q", corpus.toString(), "--output", corpus.resolve("out").toString());
 
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).isEqualTo(
-        "neardup: " + corpus.resolve("out") + ": cannot write: " + corpus + " is not a directory\n");
+    assertThat(run.err())
+        .isEqualTo(
+            "neardup: "
+                + corpus.resolve("out")
+                + ": cannot write: "
+                + corpus
+                + " is not a directory\n");
   }
 
   @Test
@@ -84,7 +117,9 @@ class OutputChecksTest {
     TestSpark.Run run = spark("dedup", "-q", corpus.toString(), "--output", output.toString());
 
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err().lines()).singleElement().asString()
+    assertThat(run.err().lines())
+        .singleElement()
+        .asString()
         .startsWith("neardup: " + output + ": cannot write: cannot create a directory in /proc");
     assertThat(output.getParent()).doesNotExist();
   }
@@ -92,16 +127,38 @@ class OutputChecksTest {
   @Test
   void theTwoOutputsMustBeApartAndOutsideTheInputs() {
     Path output = dir.resolve("out");
-    TestSpark.Run same = spark("pairs", "-q", corpus.toString(), "--output", output.toString(),
-        "--signatures-out", output.resolve("signatures").toString());
-    TestSpark.Run inside = spark("pairs", "-q", inputs.toString(), "--output", output.toString(),
-        "--signatures-out", inputs.resolve("signatures").toString());
+    TestSpark.Run same =
+        spark(
+            "pairs",
+            "-q",
+            corpus.toString(),
+            "--output",
+            output.toString(),
+            "--signatures-out",
+            output.resolve("signatures").toString());
+    TestSpark.Run inside =
+        spark(
+            "pairs",
+            "-q",
+            inputs.toString(),
+            "--output",
+            output.toString(),
+            "--signatures-out",
+            inputs.resolve("signatures").toString());
 
     assertThat(same.exitCode()).isEqualTo(2);
-    assertThat(same.err()).isEqualTo("neardup: " + output + " and " + output.resolve("signatures")
-        + ": the two outputs must be apart, neither inside the other\n");
+    assertThat(same.err())
+        .isEqualTo(
+            "neardup: "
+                + output
+                + " and "
+                + output.resolve("signatures")
+                + ": the two outputs must be apart, neither inside the other\n");
     assertThat(inside.exitCode()).isEqualTo(2);
-    assertThat(inside.err().lines()).singleElement().asString().contains("is inside the input directory " + inputs);
+    assertThat(inside.err().lines())
+        .singleElement()
+        .asString()
+        .contains("is inside the input directory " + inputs);
     assertThat(output).doesNotExist();
   }
 
@@ -111,16 +168,19 @@ class OutputChecksTest {
     TestSpark.Run run = spark("pairs", "-q", inputs.toString(), "--output", output.toString());
 
     assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(parts(output)).isEqualTo(Files.readString(
-        writeCliPairs(), StandardCharsets.UTF_8)).isNotEmpty();
+    assertThat(parts(output))
+        .isEqualTo(Files.readString(writeCliPairs(), StandardCharsets.UTF_8))
+        .isNotEmpty();
     try (var files = Files.list(output)) {
-      assertThat(files.map(p -> p.getFileName().toString())).noneMatch(name -> name.contains("probe"));
+      assertThat(files.map(p -> p.getFileName().toString()))
+          .noneMatch(name -> name.contains("probe"));
     }
   }
 
   private Path writeCliPairs() {
     Path expected = dir.resolve("cli-pairs.tsv");
-    assertThat(cli("pairs", "-q", corpus.toString(), "--output", expected.toString()).exitCode()).isZero();
+    assertThat(cli("pairs", "-q", corpus.toString(), "--output", expected.toString()).exitCode())
+        .isZero();
     return expected;
   }
 }

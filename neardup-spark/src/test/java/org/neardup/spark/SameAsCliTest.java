@@ -20,13 +20,22 @@ import org.neardup.testkit.SharedData;
 /**
  * The job in {@code local[2]} gives exactly the CLI's pairs and clusters (the kept set's groups,
  * and with {@code --components} the components), line for line, on the shared data sets and on a
- * generated corpus: {@code ./neardup spark pairs|clusters} against {@code ./neardup
- * pairs|clusters} with the same options, both run in-process.
+ * generated corpus: {@code ./neardup spark pairs|clusters} against {@code ./neardup pairs|clusters}
+ * with the same options, both run in-process.
  */
 class SameAsCliTest {
   private static final String[] KIJIJI = {
-      "--format", "csv", "--delimiter", "tab", "--text-field", "Title", "--text-field", "Short Description",
-      "--shingle", "char:10"};
+    "--format",
+    "csv",
+    "--delimiter",
+    "tab",
+    "--text-field",
+    "Title",
+    "--text-field",
+    "Short Description",
+    "--shingle",
+    "char:10"
+  };
   private static final String[] ARTICLES = {"--format", "lines", "--shingle", "char:9"};
 
   @TempDir static Path dir;
@@ -35,7 +44,9 @@ class SameAsCliTest {
   @BeforeAll
   static void generate() {
     generated = dir.resolve("generated.tsv");
-    assertThat(cli("generate", "--documents", "3000", "--seed", "42", "-o", generated.toString()).exitCode())
+    assertThat(
+            cli("generate", "--documents", "3000", "--seed", "42", "-o", generated.toString())
+                .exitCode())
         .isZero();
   }
 
@@ -58,9 +69,14 @@ class SameAsCliTest {
   @Test
   void kijijiClustersKeepLongest() throws IOException {
     Path input = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
-    String groups = sameAsCli("clusters", concat(KIJIJI, "--keep", "longest"), input, "kijiji-longest");
+    String groups =
+        sameAsCli("clusters", concat(KIJIJI, "--keep", "longest"), input, "kijiji-longest");
     assertThat(groups.lines()).allMatch(line -> line.split("\t").length == 4);
-    sameAsCli("clusters", concat(KIJIJI, "--keep", "longest", "--components"), input, "kijiji-longest-components");
+    sameAsCli(
+        "clusters",
+        concat(KIJIJI, "--keep", "longest", "--components"),
+        input,
+        "kijiji-longest-components");
   }
 
   @Test
@@ -79,7 +95,8 @@ class SameAsCliTest {
   @Test
   void generatedWithSmallSplitsAndWordShingles() throws IOException {
     String[] options = {"--shingle", "word:3", "--threshold", "0.7"};
-    sameAsCli("pairs", concat(options, "--split-size", "50k"), generated, "generated-splits", options);
+    sameAsCli(
+        "pairs", concat(options, "--split-size", "50k"), generated, "generated-splits", options);
   }
 
   @Test
@@ -88,19 +105,33 @@ class SameAsCliTest {
   }
 
   /** Runs both on {@code input}; asserts equal outputs; returns the CLI's. */
-  private static String sameAsCli(String command, String[] options, Path input, String name) throws IOException {
+  private static String sameAsCli(String command, String[] options, Path input, String name)
+      throws IOException {
     return sameAsCli(command, options, input, name, options);
   }
 
-  private static String sameAsCli(String command, String[] sparkOptions, Path input, String name, String[] cliOptions)
+  private static String sameAsCli(
+      String command, String[] sparkOptions, Path input, String name, String[] cliOptions)
       throws IOException {
     Path cliOut = dir.resolve(name + "-" + command + ".cli");
-    TestSpark.Run cliRun = cli(concat(concat(new String[] {command, "-q"}, cliOptions), "-o", cliOut.toString(),
-        input.toString()));
+    TestSpark.Run cliRun =
+        cli(
+            concat(
+                concat(new String[] {command, "-q"}, cliOptions),
+                "-o",
+                cliOut.toString(),
+                input.toString()));
     assertThat(cliRun.exitCode()).as(cliRun.err()).isZero();
     Path sparkOut = dir.resolve(name + "-" + command + ".spark");
-    TestSpark.Run sparkRun = spark(concat(concat(new String[] {command}, sparkOptions), "--partitions", "3",
-        "--output", sparkOut.toString(), input.toString()));
+    TestSpark.Run sparkRun =
+        spark(
+            concat(
+                concat(new String[] {command}, sparkOptions),
+                "--partitions",
+                "3",
+                "--output",
+                sparkOut.toString(),
+                input.toString()));
     assertThat(sparkRun.exitCode()).as(sparkRun.err()).isZero();
     String expected = Files.readString(cliOut, StandardCharsets.UTF_8);
     assertThat(parts(sparkOut)).isEqualTo(expected);

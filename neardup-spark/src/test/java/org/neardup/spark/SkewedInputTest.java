@@ -35,7 +35,8 @@ class SkewedInputTest {
       int copies = 0;
       int noise = 0;
       while (copies < COPIES || noise < NOISE) { // copies and noise interleaved at random
-        boolean copy = noise == NOISE || (copies < COPIES && random.nextInt(COPIES + NOISE) < COPIES);
+        boolean copy =
+            noise == NOISE || (copies < COPIES && random.nextInt(COPIES + NOISE) < COPIES);
         if (copy) {
           out.write("copy-" + copies++ + "\t" + text + "\n");
         } else {
@@ -44,8 +45,16 @@ class SkewedInputTest {
       }
     }
     Path output = dir.resolve("clusters");
-    TestSpark.Run run = spark("clusters", "--partitions", "4", "--split-size", "100k", "-o", output.toString(),
-        input.toString());
+    TestSpark.Run run =
+        spark(
+            "clusters",
+            "--partitions",
+            "4",
+            "--split-size",
+            "100k",
+            "-o",
+            output.toString(),
+            input.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     List<String> lines = parts(output).lines().toList();
     assertThat(lines).hasSize(COPIES);
@@ -54,7 +63,10 @@ class SkewedInputTest {
       assertThat(lines.get(i)).isEqualTo("copy-0\tcopy-" + i + "\tduplicate\t1.000000");
     }
     // The copies are recognised before banding: their 12.5 million pairs are never candidates.
-    assertThat(run.err()).contains(String.format(java.util.Locale.ROOT, "%,d exact copies of an earlier text", COPIES - 1));
+    assertThat(run.err())
+        .contains(
+            String.format(
+                java.util.Locale.ROOT, "%,d exact copies of an earlier text", COPIES - 1));
   }
 
   @Test
@@ -75,10 +87,22 @@ class SkewedInputTest {
     }
     Path expected = dir.resolve("expected.tsv");
     // Star and chain keep the components whole; the kept set would see the pairs left out.
-    assertThat(cli("clusters", "--components", "-q", "-o", expected.toString(), input.toString()).exitCode()).isZero();
+    assertThat(
+            cli("clusters", "--components", "-q", "-o", expected.toString(), input.toString())
+                .exitCode())
+        .isZero();
     Path output = dir.resolve("near-clusters");
-    TestSpark.Run run = spark("clusters", "--components", "--bucket-cap", "50", "--partitions", "4", "-o", output.toString(),
-        input.toString());
+    TestSpark.Run run =
+        spark(
+            "clusters",
+            "--components",
+            "--bucket-cap",
+            "50",
+            "--partitions",
+            "4",
+            "-o",
+            output.toString(),
+            input.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.err()).containsPattern("\\d+ buckets held more than 50 distinct texts");
     assertThat(parts(output)).isEqualTo(Files.readString(expected, StandardCharsets.UTF_8));

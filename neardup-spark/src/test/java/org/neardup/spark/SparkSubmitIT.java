@@ -30,56 +30,107 @@ class SparkSubmitIT {
   @Test
   void submittedJarGivesTheCliPairs() throws Exception {
     Path corpus = dir.resolve("generated.tsv");
-    assertThat(cli("generate", "--documents", "2000", "--seed", "3", "-o", corpus.toString()).exitCode()).isZero();
+    assertThat(
+            cli("generate", "--documents", "2000", "--seed", "3", "-o", corpus.toString())
+                .exitCode())
+        .isZero();
     Path expected = dir.resolve("expected.tsv");
-    assertThat(cli("pairs", "-q", "-o", expected.toString(), corpus.toString()).exitCode()).isZero();
+    assertThat(cli("pairs", "-q", "-o", expected.toString(), corpus.toString()).exitCode())
+        .isZero();
     Path output = dir.resolve("pairs");
     submit("pairs", "--output", output.toString(), corpus.toString());
-    assertThat(parts(output)).isEqualTo(Files.readString(expected, StandardCharsets.UTF_8)).isNotEmpty();
+    assertThat(parts(output))
+        .isEqualTo(Files.readString(expected, StandardCharsets.UTF_8))
+        .isNotEmpty();
   }
 
   @Test
   void submittedJarGivesTheCliClustersOfTheArticles() throws Exception {
     Path articles = SharedData.file("articles/articles_2500.train");
     Path expected = dir.resolve("expected.tsv");
-    assertThat(cli("clusters", "-q", "--format", "lines", "--shingle", "char:9", "-o", expected.toString(),
-        articles.toString()).exitCode()).isZero();
+    assertThat(
+            cli(
+                    "clusters",
+                    "-q",
+                    "--format",
+                    "lines",
+                    "--shingle",
+                    "char:9",
+                    "-o",
+                    expected.toString(),
+                    articles.toString())
+                .exitCode())
+        .isZero();
     Path output = dir.resolve("clusters");
-    submit("clusters", "--format", "lines", "--shingle", "char:9", "--output", output.toString(), articles.toString());
-    assertThat(parts(output)).isEqualTo(Files.readString(expected, StandardCharsets.UTF_8)).hasLineCount(40);
+    submit(
+        "clusters",
+        "--format",
+        "lines",
+        "--shingle",
+        "char:9",
+        "--output",
+        output.toString(),
+        articles.toString());
+    assertThat(parts(output))
+        .isEqualTo(Files.readString(expected, StandardCharsets.UTF_8))
+        .hasLineCount(40);
   }
 
   @Test
   void theJarHoldsTheSharedOptionsAndNothingOfTheCommandLineNorTheService() throws IOException {
     try (JarFile jar = new JarFile(System.getProperty("neardup.spark.jar"))) {
       List<String> names = jar.stream().map(JarEntry::getName).toList();
-      assertThat(names).contains("org/neardup/options/PipelineMixin.class", "org/neardup/options/UsageException.class");
-      assertThat(names).noneMatch(name -> name.startsWith("org/neardup/cli/") || name.startsWith("org/neardup/server/")
-          || name.startsWith("org/rocksdb/"));
+      assertThat(names)
+          .contains(
+              "org/neardup/options/PipelineMixin.class",
+              "org/neardup/options/UsageException.class");
+      assertThat(names)
+          .noneMatch(
+              name ->
+                  name.startsWith("org/neardup/cli/")
+                      || name.startsWith("org/neardup/server/")
+                      || name.startsWith("org/rocksdb/"));
     }
   }
 
-  /** Runs {@code spark-submit --master local[2] --class SparkMain neardup-spark.jar ARGS} in a child JVM. */
+  /**
+   * Runs {@code spark-submit --master local[2] --class SparkMain neardup-spark.jar ARGS} in a child
+   * JVM.
+   */
   private void submit(String... args) throws IOException, InterruptedException {
     Path jar = Path.of(System.getProperty("neardup.spark.jar"));
-    String sparkClasspath = Files.readString(Path.of(System.getProperty("neardup.spark.classpath"))).strip();
+    String sparkClasspath =
+        Files.readString(Path.of(System.getProperty("neardup.spark.classpath"))).strip();
     assertThat(jar).isRegularFile();
-    assertThat(sparkClasspath).contains("spark-core_2.13").doesNotContain("neardup-core").doesNotContain("hash4j");
+    assertThat(sparkClasspath)
+        .contains("spark-core_2.13")
+        .doesNotContain("neardup-core")
+        .doesNotContain("hash4j");
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(List.of(System.getProperty("neardup.spark.jvmOptions").trim().split("\\s+")));
     command.add("-Xmx1g");
     command.add("-Dlog4j2.configurationFile=" + System.getProperty("log4j2.configurationFile"));
-    command.addAll(List.of("-cp", sparkClasspath, "org.apache.spark.deploy.SparkSubmit",
-        "--master", "local[2]",
-        "--conf", "spark.ui.enabled=false",
-        "--conf", "spark.driver.host=127.0.0.1",
-        "--conf", "spark.driver.bindAddress=127.0.0.1",
-        "--class", "org.neardup.spark.SparkMain",
-        jar.toString()));
+    command.addAll(
+        List.of(
+            "-cp",
+            sparkClasspath,
+            "org.apache.spark.deploy.SparkSubmit",
+            "--master",
+            "local[2]",
+            "--conf",
+            "spark.ui.enabled=false",
+            "--conf",
+            "spark.driver.host=127.0.0.1",
+            "--conf",
+            "spark.driver.bindAddress=127.0.0.1",
+            "--class",
+            "org.neardup.spark.SparkMain",
+            jar.toString()));
     command.addAll(List.of(args));
     Path log = dir.resolve("submit.log");
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Process process =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     boolean finished = process.waitFor(10, TimeUnit.MINUTES);
     if (!finished) {
       process.destroyForcibly();
@@ -88,6 +139,7 @@ class SparkSubmitIT {
     assertThat(finished).as(output).isTrue();
     assertThat(process.exitValue()).as(output).isZero();
     assertThat(output).contains("neardup: job").doesNotContain("Exception");
-    assertThat(String.join(File.pathSeparator, command)).doesNotContain("neardup-cli/target/classes");
+    assertThat(String.join(File.pathSeparator, command))
+        .doesNotContain("neardup-cli/target/classes");
   }
 }

@@ -34,15 +34,17 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The job on a real standalone cluster: a Master and two Workers (one core, 1 GiB each) as separate
  * JVMs on 127.0.0.1, started from the Maven class path (a {@code SPARK_HOME} whose {@code jars}
- * links Spark's jars, {@code SPARK_SCALA_VERSION}), ports chosen by the system. The driver runs in a
- * child JVM whose class path holds Spark's jars and nothing of neardup but the job's jar, through
+ * links Spark's jars, {@code SPARK_SCALA_VERSION}), ports chosen by the system. The driver runs in
+ * a child JVM whose class path holds Spark's jars and nothing of neardup but the job's jar, through
  * {@code SparkSubmit} in client mode or as {@code ./neardup spark --master} runs it. An executor is
- * killed with -9 during the kept set's rounds: the output is still the CLI's, byte for byte. Runs in
- * the integration-test phase, after the jar is built.
+ * killed with -9 during the kept set's rounds: the output is still the CLI's, byte for byte. Runs
+ * in the integration-test phase, after the jar is built.
  */
 class StandaloneClusterIT {
-  private static final Pattern MASTER_URL = Pattern.compile("Starting Spark master at (spark://\\S+)");
-  private static final Pattern MASTER_UI = Pattern.compile("MasterWebUI: Bound MasterWebUI to \\S+ and started at (http://\\S+)");
+  private static final Pattern MASTER_URL =
+      Pattern.compile("Starting Spark master at (spark://\\S+)");
+  private static final Pattern MASTER_UI =
+      Pattern.compile("MasterWebUI: Bound MasterWebUI to \\S+ and started at (http://\\S+)");
   private static final long TIMEOUT_SECONDS = 240;
 
   @TempDir static Path dir;
@@ -62,42 +64,73 @@ class StandaloneClusterIT {
       Files.createSymbolicLink(jars.resolve(target.getFileName()), target);
     }
     Path daemonLogging = dir.resolve("daemon-log4j2.properties");
-    Files.writeString(daemonLogging, String.join("\n",
-        "rootLogger.level = warn",
-        "rootLogger.appenderRef.stderr.ref = console",
-        "appender.console.type = Console",
-        "appender.console.name = console",
-        "appender.console.target = SYSTEM_ERR",
-        "appender.console.layout.type = PatternLayout",
-        "appender.console.layout.pattern = %p %c{1}: %m%n",
-        "logger.deploy.name = org.apache.spark.deploy",
-        "logger.deploy.level = info",
-        ""));
-    Process masterProcess = daemon("master", daemonLogging, "org.apache.spark.deploy.master.Master",
-        "--host", "127.0.0.1", "--port", "0", "--webui-port", "0");
+    Files.writeString(
+        daemonLogging,
+        String.join(
+            "\n",
+            "rootLogger.level = warn",
+            "rootLogger.appenderRef.stderr.ref = console",
+            "appender.console.type = Console",
+            "appender.console.name = console",
+            "appender.console.target = SYSTEM_ERR",
+            "appender.console.layout.type = PatternLayout",
+            "appender.console.layout.pattern = %p %c{1}: %m%n",
+            "logger.deploy.name = org.apache.spark.deploy",
+            "logger.deploy.level = info",
+            ""));
+    Process masterProcess =
+        daemon(
+            "master",
+            daemonLogging,
+            "org.apache.spark.deploy.master.Master",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--webui-port",
+            "0");
     AtomicInteger found = new AtomicInteger();
     String[] addresses = new String[2];
-    follow(masterProcess, dir.resolve("master.log"), line -> {
-      Matcher url = MASTER_URL.matcher(line);
-      Matcher ui = MASTER_UI.matcher(line);
-      if (url.find()) {
-        addresses[0] = url.group(1);
-        found.incrementAndGet();
-      }
-      if (ui.find()) {
-        addresses[1] = ui.group(1);
-        found.incrementAndGet();
-      }
-      return false;
-    });
-    await(() -> found.get() == 2, "the Master's address and web UI in " + dir.resolve("master.log"));
+    follow(
+        masterProcess,
+        dir.resolve("master.log"),
+        line -> {
+          Matcher url = MASTER_URL.matcher(line);
+          Matcher ui = MASTER_UI.matcher(line);
+          if (url.find()) {
+            addresses[0] = url.group(1);
+            found.incrementAndGet();
+          }
+          if (ui.find()) {
+            addresses[1] = ui.group(1);
+            found.incrementAndGet();
+          }
+          return false;
+        });
+    await(
+        () -> found.get() == 2, "the Master's address and web UI in " + dir.resolve("master.log"));
     master = addresses[0];
     masterUi = URI.create(addresses[1].replace("localhost", "127.0.0.1") + "/");
     for (int i = 1; i <= 2; i++) {
       Path work = Files.createDirectories(dir.resolve("work" + i));
-      Process worker = daemon("worker" + i, daemonLogging, "org.apache.spark.deploy.worker.Worker",
-          "--host", "127.0.0.1", "--port", "0", "--webui-port", "0", "--cores", "1", "--memory", "1g",
-          "--work-dir", work.toString(), master);
+      Process worker =
+          daemon(
+              "worker" + i,
+              daemonLogging,
+              "org.apache.spark.deploy.worker.Worker",
+              "--host",
+              "127.0.0.1",
+              "--port",
+              "0",
+              "--webui-port",
+              "0",
+              "--cores",
+              "1",
+              "--memory",
+              "1g",
+              "--work-dir",
+              work.toString(),
+              master);
       follow(worker, dir.resolve("worker" + i + ".log"), line -> false);
       workers.add(worker);
     }
@@ -119,50 +152,102 @@ class StandaloneClusterIT {
   void clustersSubmittedInClientModeSurviveAnExecutorKilledInTheKeptSetRoundsAndAreTheCliClusters()
       throws Exception {
     Path expected = dir.resolve("clusters.cli");
-    assertThat(cli("clusters", "-q", "-o", expected.toString(), chains.toString()).exitCode()).isZero();
+    assertThat(cli("clusters", "-q", "-o", expected.toString(), chains.toString()).exitCode())
+        .isZero();
     Path output = dir.resolve("clusters");
     List<String> command = driverJvm("-cp", sparkClasspath());
-    command.addAll(List.of("org.apache.spark.deploy.SparkSubmit", "--master", master, "--deploy-mode", "client",
-        "--executor-memory", "512m",
-        "--conf", "spark.driver.host=127.0.0.1", "--conf", "spark.driver.bindAddress=127.0.0.1",
-        "--conf", "spark.ui.enabled=false",
-        // Shuffle files of a lost executor are lost with it (no reading them from the host's disk).
-        "--conf", "spark.shuffle.readHostLocalDisk=false",
-        "--class", "org.neardup.spark.SparkMain", jar().toString(),
-        "clusters", "--partitions", "2", "--output", output.toString(), chains.toString()));
-    // The kept set takes 9 rounds of about 4 jobs: the kill comes in round 6, after the checkpoint of round 4.
+    command.addAll(
+        List.of(
+            "org.apache.spark.deploy.SparkSubmit",
+            "--master",
+            master,
+            "--deploy-mode",
+            "client",
+            "--executor-memory",
+            "512m",
+            "--conf",
+            "spark.driver.host=127.0.0.1",
+            "--conf",
+            "spark.driver.bindAddress=127.0.0.1",
+            "--conf",
+            "spark.ui.enabled=false",
+            // Shuffle files of a lost executor are lost with it (no reading them from the host's
+            // disk).
+            "--conf",
+            "spark.shuffle.readHostLocalDisk=false",
+            "--class",
+            "org.neardup.spark.SparkMain",
+            jar().toString(),
+            "clusters",
+            "--partitions",
+            "2",
+            "--output",
+            output.toString(),
+            chains.toString()));
+    // The kept set takes 9 rounds of about 4 jobs: the kill comes in round 6, after the checkpoint
+    // of round 4.
     Run run = runKillingAnExecutor(command, dir.resolve("clusters.log"), "kept set", 22);
 
     assertThat(run.exitCode()).as(run.log()).isZero();
     assertThat(run.killed()).as(run.log()).isTrue();
-    assertThat(parts(output)).isEqualTo(Files.readString(expected, StandardCharsets.UTF_8)).isNotEmpty();
-    assertThat(run.log()).contains("kept set (greedy in --keep order) in 9 rounds").contains("Lost executor");
+    assertThat(parts(output))
+        .isEqualTo(Files.readString(expected, StandardCharsets.UTF_8))
+        .isNotEmpty();
+    assertThat(run.log())
+        .contains("kept set (greedy in --keep order) in 9 rounds")
+        .contains("Lost executor");
     // The job's own logging configuration: Spark's warnings and errors, no INFO.
     assertThat(run.log()).doesNotContain(" INFO ");
     assertThat(masterJson()).contains("\"name\" : \"neardup clusters\"");
   }
 
   @Test
-  void dedupAsTheLauncherRunsItShipsTheJarSurvivesAKilledExecutorAndIsTheCliCopy() throws Exception {
+  void dedupAsTheLauncherRunsItShipsTheJarSurvivesAKilledExecutorAndIsTheCliCopy()
+      throws Exception {
     Path expected = dir.resolve("dedup.cli.tsv");
-    assertThat(cli("dedup", "-q", "--keep", "longest", "-o", expected.toString(), chains.toString()).exitCode())
+    assertThat(
+            cli("dedup", "-q", "--keep", "longest", "-o", expected.toString(), chains.toString())
+                .exitCode())
         .isZero();
     Path output = dir.resolve("dedup");
     // As ./neardup spark runs it: the job's jar on the class path, no spark-submit.
     List<String> command = driverJvm("-cp", jar() + java.io.File.pathSeparator + sparkClasspath());
-    command.addAll(List.of("org.neardup.spark.SparkMain", "dedup", "--master", master, "--keep", "longest",
-        "--conf", "spark.executor.memory=512m", "--conf", "spark.driver.host=127.0.0.1",
-        "--conf", "spark.driver.bindAddress=127.0.0.1", "--conf", "spark.ui.enabled=false",
-        "--conf", "spark.shuffle.readHostLocalDisk=false", "--partitions", "2",
-        "--output", output.toString(), chains.toString()));
+    command.addAll(
+        List.of(
+            "org.neardup.spark.SparkMain",
+            "dedup",
+            "--master",
+            master,
+            "--keep",
+            "longest",
+            "--conf",
+            "spark.executor.memory=512m",
+            "--conf",
+            "spark.driver.host=127.0.0.1",
+            "--conf",
+            "spark.driver.bindAddress=127.0.0.1",
+            "--conf",
+            "spark.ui.enabled=false",
+            "--conf",
+            "spark.shuffle.readHostLocalDisk=false",
+            "--partitions",
+            "2",
+            "--output",
+            output.toString(),
+            chains.toString()));
     // In length order the kept set takes 4 rounds: the kill comes in the last.
     Run run = runKillingAnExecutor(command, dir.resolve("dedup.log"), "kept set", 14);
 
     assertThat(run.exitCode()).as(run.log()).isZero();
     assertThat(run.killed()).as(run.log()).isTrue();
-    assertThat(run.log()).contains("kept set (greedy in --keep order) in 4 rounds").contains("Lost executor")
-        .doesNotContain("ClassNotFoundException").doesNotContain(" INFO ");
-    assertThat(parts(output)).isEqualTo(Files.readString(expected, StandardCharsets.UTF_8)).isNotEmpty();
+    assertThat(run.log())
+        .contains("kept set (greedy in --keep order) in 4 rounds")
+        .contains("Lost executor")
+        .doesNotContain("ClassNotFoundException")
+        .doesNotContain(" INFO ");
+    assertThat(parts(output))
+        .isEqualTo(Files.readString(expected, StandardCharsets.UTF_8))
+        .isNotEmpty();
     assertThat(masterJson()).contains("\"name\" : \"neardup dedup\"");
   }
 
@@ -170,15 +255,34 @@ class StandaloneClusterIT {
   void moreExecutorMemoryThanAnyWorkerOffersEndsWithExit5AndTheFix() throws Exception {
     Path output = dir.resolve("too-big");
     List<String> command = driverJvm("-cp", jar() + java.io.File.pathSeparator + sparkClasspath());
-    command.addAll(List.of("org.neardup.spark.SparkMain", "pairs", "--master", master,
-        "--conf", "spark.executor.memory=2g", "--executor-timeout", "5", "--master-ui", masterUi.toString(),
-        "--conf", "spark.driver.host=127.0.0.1", "--conf", "spark.driver.bindAddress=127.0.0.1",
-        "--conf", "spark.ui.enabled=false", "--output", output.toString(), chains.toString()));
+    command.addAll(
+        List.of(
+            "org.neardup.spark.SparkMain",
+            "pairs",
+            "--master",
+            master,
+            "--conf",
+            "spark.executor.memory=2g",
+            "--executor-timeout",
+            "5",
+            "--master-ui",
+            masterUi.toString(),
+            "--conf",
+            "spark.driver.host=127.0.0.1",
+            "--conf",
+            "spark.driver.bindAddress=127.0.0.1",
+            "--conf",
+            "spark.ui.enabled=false",
+            "--output",
+            output.toString(),
+            chains.toString()));
     Run run = runKillingAnExecutor(command, dir.resolve("too-big.log"), null, 0);
 
     assertThat(run.exitCode()).as(run.log()).isEqualTo(5);
-    assertThat(run.log()).contains("neardup: no executor in 5 s: --executor-memory (spark.executor.memory) 2g "
-        + "is more than any worker offers (workers: 2 x 1g 1 core)");
+    assertThat(run.log())
+        .contains(
+            "neardup: no executor in 5 s: --executor-memory (spark.executor.memory) 2g "
+                + "is more than any worker offers (workers: 2 x 1g 1 core)");
     assertThat(run.log()).doesNotContain("internal error").doesNotContain("\tat ");
     assertThat(output).doesNotExist();
   }
@@ -190,19 +294,25 @@ class StandaloneClusterIT {
    * Runs the driver; when the {@code nth} job of {@code trigger} starts (progress lines {@code
    * neardup: job N: trigger}), kills one executor with -9. No kill when {@code trigger} is null.
    */
-  private static Run runKillingAnExecutor(List<String> command, Path log, String trigger, int nth) throws Exception {
+  private static Run runKillingAnExecutor(List<String> command, Path log, String trigger, int nth)
+      throws Exception {
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
     environment(builder.environment());
     Process driver = builder.start();
     AtomicInteger jobs = new AtomicInteger();
     AtomicBoolean killed = new AtomicBoolean();
-    Thread reader = follow(driver, log, line -> {
-      if (trigger != null && line.matches("neardup: job \\d+: " + Pattern.quote(trigger) + ".*")
-          && jobs.incrementAndGet() == nth) {
-        killed.set(killOneExecutor());
-      }
-      return false;
-    });
+    Thread reader =
+        follow(
+            driver,
+            log,
+            line -> {
+              if (trigger != null
+                  && line.matches("neardup: job \\d+: " + Pattern.quote(trigger) + ".*")
+                  && jobs.incrementAndGet() == nth) {
+                killed.set(killOneExecutor());
+              }
+              return false;
+            });
     boolean finished = driver.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS);
     if (!finished) {
       driver.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -210,16 +320,21 @@ class StandaloneClusterIT {
     }
     reader.join(10_000);
     String output = Files.readString(log, StandardCharsets.UTF_8);
-    assertThat(finished).as("the driver finished within %d s: %s", TIMEOUT_SECONDS, output).isTrue();
+    assertThat(finished)
+        .as("the driver finished within %d s: %s", TIMEOUT_SECONDS, output)
+        .isTrue();
     return new Run(driver.exitValue(), output, killed.get());
   }
 
   /** Kills an executor JVM (a child of a worker) with -9; whether there was one. */
   private static boolean killOneExecutor() {
     for (Process worker : workers) {
-      Optional<ProcessHandle> executor = worker.descendants()
-          .filter(p -> p.info().commandLine().orElse("").contains("CoarseGrainedExecutorBackend"))
-          .findFirst();
+      Optional<ProcessHandle> executor =
+          worker
+              .descendants()
+              .filter(
+                  p -> p.info().commandLine().orElse("").contains("CoarseGrainedExecutorBackend"))
+              .findFirst();
       if (executor.isPresent()) {
         return executor.get().destroyForcibly();
       }
@@ -227,7 +342,9 @@ class StandaloneClusterIT {
     return false;
   }
 
-  /** Chains of documents each one word away from the one before, so the kept set takes many rounds. */
+  /**
+   * Chains of documents each one word away from the one before, so the kept set takes many rounds.
+   */
   private static void writeChains(Path file) throws IOException {
     SplittableRandom random = new SplittableRandom(11);
     try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
@@ -236,8 +353,16 @@ class StandaloneClusterIT {
         for (int i = 0; i < 60; i++) {
           words[random.nextInt(words.length)] = words(random, 1)[0];
           // lengths grow along a chain but not in step, so --keep longest orders differently
-          out.write("chain" + chain + "-" + i + "\t" + String.join(" ", words) + " " + "x".repeat(random.nextInt(20))
-              + "\n");
+          out.write(
+              "chain"
+                  + chain
+                  + "-"
+                  + i
+                  + "\t"
+                  + String.join(" ", words)
+                  + " "
+                  + "x".repeat(random.nextInt(20))
+                  + "\n");
         }
       }
       for (int i = 0; i < 300; i++) {
@@ -259,12 +384,19 @@ class StandaloneClusterIT {
     return words;
   }
 
-  private static Process daemon(String name, Path logging, String mainClass, String... args) throws IOException {
+  private static Process daemon(String name, Path logging, String mainClass, String... args)
+      throws IOException {
     List<String> command = new ArrayList<>();
     command.add(java());
     command.addAll(jvmOptions());
-    command.addAll(List.of("-Xmx256m", "-Dlog4j2.configurationFile=" + logging,
-        "-Dspark.master.rest.enabled=false", "-cp", sparkClasspath(), mainClass));
+    command.addAll(
+        List.of(
+            "-Xmx256m",
+            "-Dlog4j2.configurationFile=" + logging,
+            "-Dspark.master.rest.enabled=false",
+            "-cp",
+            sparkClasspath(),
+            mainClass));
     command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
     environment(builder.environment());
@@ -293,25 +425,29 @@ class StandaloneClusterIT {
 
   /** Copies the process's output to {@code log}, line by line, handing each to {@code onLine}. */
   private static Thread follow(Process process, Path log, Predicate<String> onLine) {
-    Thread thread = new Thread(() -> {
-      try (BufferedReader in = new BufferedReader(
-              new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-          Writer out = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
-        for (String line = in.readLine(); line != null; line = in.readLine()) {
-          out.write(line + "\n");
-          out.flush();
-          onLine.test(line);
-        }
-      } catch (IOException e) {
-        // the process ended
-      }
-    });
+    Thread thread =
+        new Thread(
+            () -> {
+              try (BufferedReader in =
+                      new BufferedReader(
+                          new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                  Writer out = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
+                for (String line = in.readLine(); line != null; line = in.readLine()) {
+                  out.write(line + "\n");
+                  out.flush();
+                  onLine.test(line);
+                }
+              } catch (IOException e) {
+                // the process ended
+              }
+            });
     thread.setDaemon(true);
     thread.start();
     return thread;
   }
 
-  private static void await(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
+  private static void await(java.util.function.BooleanSupplier condition, String what)
+      throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > deadline) {
@@ -326,9 +462,13 @@ class StandaloneClusterIT {
       return "";
     }
     try {
-      HttpClient client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build();
-      return client.send(HttpRequest.newBuilder(masterUi.resolve("json/")).build(),
-          HttpResponse.BodyHandlers.ofString()).body();
+      HttpClient client =
+          HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build();
+      return client
+          .send(
+              HttpRequest.newBuilder(masterUi.resolve("json/")).build(),
+              HttpResponse.BodyHandlers.ofString())
+          .body();
     } catch (IOException e) {
       return "";
     } catch (InterruptedException e) {

@@ -24,15 +24,16 @@ public final class TestSpark {
   /** The shared session: local[2], no UI, bound to 127.0.0.1, few shuffle partitions. */
   public static synchronized SparkSession session() {
     if (session == null) {
-      session = SparkSession.builder()
-          .master("local[2]")
-          .appName("neardup-spark tests")
-          .config("spark.ui.enabled", "false")
-          .config("spark.driver.host", "127.0.0.1")
-          .config("spark.driver.bindAddress", "127.0.0.1")
-          .config("spark.sql.shuffle.partitions", "4")
-          .config("spark.default.parallelism", "2")
-          .getOrCreate();
+      session =
+          SparkSession.builder()
+              .master("local[2]")
+              .appName("neardup-spark tests")
+              .config("spark.ui.enabled", "false")
+              .config("spark.driver.host", "127.0.0.1")
+              .config("spark.driver.bindAddress", "127.0.0.1")
+              .config("spark.sql.shuffle.partitions", "4")
+              .config("spark.default.parallelism", "2")
+              .getOrCreate();
       session.sparkContext().setLogLevel("WARN");
     }
     return session;
@@ -70,7 +71,9 @@ public final class TestSpark {
   /** The part files of {@code directory}, in name order. */
   public static List<Path> partFiles(Path directory) throws IOException {
     try (Stream<Path> files = Files.list(directory)) {
-      List<Path> parts = new ArrayList<>(files.filter(p -> p.getFileName().toString().startsWith("part-")).sorted().toList());
+      List<Path> parts =
+          new ArrayList<>(
+              files.filter(p -> p.getFileName().toString().startsWith("part-")).sorted().toList());
       return parts;
     }
   }

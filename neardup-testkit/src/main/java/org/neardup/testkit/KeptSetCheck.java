@@ -51,8 +51,15 @@ public final class KeptSetCheck {
    * @param banding the writer's banding
    * @param threshold the writer's threshold
    */
-  public static void assertBothGuarantees(List<String> ids, List<String> texts, Map<String, Refusal> refused,
-      Holdings held, DocumentSketcher sketcher, LshParams banding, double threshold) throws Exception {
+  public static void assertBothGuarantees(
+      List<String> ids,
+      List<String> texts,
+      Map<String, Refusal> refused,
+      Holdings held,
+      DocumentSketcher sketcher,
+      LshParams banding,
+      double threshold)
+      throws Exception {
     Banding bands = new Banding(banding);
     Map<String, long[]> sets = new HashMap<>();
     Map<String, long[]> keys = new HashMap<>();
@@ -69,7 +76,9 @@ public final class KeptSetCheck {
     }
     for (Map.Entry<String, Refusal> e : refused.entrySet()) {
       Refusal refusal = e.getValue();
-      assertThat(keys).as("%s duplicates %s, which is held", e.getKey(), refusal.heldId()).containsKey(refusal.heldId());
+      assertThat(keys)
+          .as("%s duplicates %s, which is held", e.getKey(), refusal.heldId())
+          .containsKey(refusal.heldId());
       double exact = Jaccard.similarity(sets.get(e.getKey()), sets.get(refusal.heldId()));
       assertThat(exact).isEqualTo(refusal.similarity()).isGreaterThanOrEqualTo(threshold);
     }
@@ -79,7 +88,9 @@ public final class KeptSetCheck {
         String a = kept.get(i);
         String b = kept.get(j);
         if (Jaccard.similarityAtLeast(sets.get(a), sets.get(b), threshold) != Jaccard.BELOW) {
-          assertThat(shareABand(keys.get(a), keys.get(b))).as("held pair %s, %s found by LSH", a, b).isFalse();
+          assertThat(shareABand(keys.get(a), keys.get(b)))
+              .as("held pair %s, %s found by LSH", a, b)
+              .isFalse();
           missedByLsh++;
         }
       }

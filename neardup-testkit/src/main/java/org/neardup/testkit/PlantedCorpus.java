@@ -16,7 +16,8 @@ import java.util.SplittableRandom;
  *
  * @param documents id and text of every document: paragraph {@code p} is {@code <lang>-p<p>}, its
  *     copies {@code <lang>-p<p>-e<i>}
- * @param planted the planted pairs, each the paragraph and one of its copies (ids in ascending order)
+ * @param planted the planted pairs, each the paragraph and one of its copies (ids in ascending
+ *     order)
  */
 public record PlantedCorpus(List<String[]> documents, List<String[]> planted) {
   /** The languages with paragraphs: {@code zh}, {@code ja}, {@code th}. */
@@ -26,9 +27,13 @@ public record PlantedCorpus(List<String[]> documents, List<String[]> planted) {
   public static List<String> paragraphs(String language) {
     try (InputStream in = PlantedCorpus.class.getResourceAsStream("lang/" + language + ".txt")) {
       if (in == null) {
-        throw new IllegalArgumentException("no paragraphs for language '" + language + "' (have " + LANGUAGES + ")");
+        throw new IllegalArgumentException(
+            "no paragraphs for language '" + language + "' (have " + LANGUAGES + ")");
       }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().filter(line -> !line.isBlank()).toList();
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8)
+          .lines()
+          .filter(line -> !line.isBlank())
+          .toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -11,14 +11,18 @@ import org.junit.jupiter.api.Assumptions;
 public final class SharedData {
   /** The data directory: {@code <repository root>/../shared/data}. */
   public static final Path ROOT =
-      Path.of(System.getProperty("neardup.repo.root", ".")).toAbsolutePath().resolve("../shared/data").normalize();
+      Path.of(System.getProperty("neardup.repo.root", "."))
+          .toAbsolutePath()
+          .resolve("../shared/data")
+          .normalize();
 
   private SharedData() {}
 
   /** The file at {@code relative} under {@link #ROOT}; skips the calling test when it is absent. */
   public static Path file(String relative) {
     Path file = ROOT.resolve(relative);
-    Assumptions.assumeTrue(Files.isRegularFile(file), () -> "real data set absent, skipping: " + file);
+    Assumptions.assumeTrue(
+        Files.isRegularFile(file), () -> "real data set absent, skipping: " + file);
     return file;
   }
 }

@@ -11,8 +11,9 @@ import org.junit.jupiter.api.Assumptions;
 
 /**
  * A small tmpfs mounted on a directory, for tests of a full disk: {@link #fill} leaves a given
- * number of bytes free, {@link #free} gives the space back. Mounting needs root (as in CI); elsewhere
- * the calling test is skipped with the reason. {@link #close} unmounts it. Not thread-safe.
+ * number of bytes free, {@link #free} gives the space back. Mounting needs root (as in CI);
+ * elsewhere the calling test is skipped with the reason. {@link #close} unmounts it. Not
+ * thread-safe.
  */
 public final class SmallDisk implements AutoCloseable {
   private final Path mountPoint;
@@ -23,11 +24,25 @@ public final class SmallDisk implements AutoCloseable {
     this.filler = mountPoint.resolve("filler");
   }
 
-  /** Mounts a tmpfs of {@code megabytes} on {@code directory} (created); skips the test when it cannot. */
-  public static SmallDisk mount(Path directory, int megabytes) throws IOException, InterruptedException {
+  /**
+   * Mounts a tmpfs of {@code megabytes} on {@code directory} (created); skips the test when it
+   * cannot.
+   */
+  public static SmallDisk mount(Path directory, int megabytes)
+      throws IOException, InterruptedException {
     Files.createDirectories(directory);
-    String output = run(List.of("mount", "-t", "tmpfs", "-o", "size=" + megabytes + "m", "tmpfs", directory.toString()));
-    Assumptions.assumeTrue(output == null,
+    String output =
+        run(
+            List.of(
+                "mount",
+                "-t",
+                "tmpfs",
+                "-o",
+                "size=" + megabytes + "m",
+                "tmpfs",
+                directory.toString()));
+    Assumptions.assumeTrue(
+        output == null,
         () -> "cannot mount a tmpfs (needs root), skipping the full-disk test: " + output);
     return new SmallDisk(directory);
   }
@@ -43,12 +58,18 @@ public final class SmallDisk implements AutoCloseable {
     return store.getUsableSpace();
   }
 
-  /** Writes a filler file so that about {@code leftBytes} stay free (less when less is free already). */
+  /**
+   * Writes a filler file so that about {@code leftBytes} stay free (less when less is free
+   * already).
+   */
   public void fill(long leftBytes) throws IOException {
     long toWrite = usable() - leftBytes;
     byte[] block = new byte[64 << 10];
-    try (OutputStream out = Files.newOutputStream(filler, java.nio.file.StandardOpenOption.CREATE,
-        java.nio.file.StandardOpenOption.APPEND)) {
+    try (OutputStream out =
+        Files.newOutputStream(
+            filler,
+            java.nio.file.StandardOpenOption.CREATE,
+            java.nio.file.StandardOpenOption.APPEND)) {
       for (long written = 0; written < toWrite; written += block.length) {
         out.write(block, 0, (int) Math.min(block.length, toWrite - written));
       }
@@ -89,11 +110,15 @@ public final class SmallDisk implements AutoCloseable {
     } catch (IOException e) {
       return e.getMessage();
     }
-    String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+    String output =
+        new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+            .trim();
     if (!process.waitFor(30, TimeUnit.SECONDS)) {
       process.destroyForcibly();
       return String.join(" ", command) + ": timed out";
     }
-    return process.exitValue() == 0 ? null : String.join(" ", command) + ": exit " + process.exitValue() + ": " + output;
+    return process.exitValue() == 0
+        ? null
+        : String.join(" ", command) + ": exit " + process.exitValue() + ": " + output;
   }
 }

@@ -8,7 +8,8 @@ public record IdPair(String first, String second) {
     Objects.requireNonNull(first, "first");
     Objects.requireNonNull(second, "second");
     if (first.compareTo(second) >= 0) {
-      throw new IllegalArgumentException("expected first < second, got '" + first + "', '" + second + "'");
+      throw new IllegalArgumentException(
+          "expected first < second, got '" + first + "', '" + second + "'");
     }
   }
 

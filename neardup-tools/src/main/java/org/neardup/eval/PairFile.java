@@ -23,21 +23,22 @@ import java.util.zip.ZipException;
 import org.neardup.input.InputException;
 
 /**
- * Reads a file of pairs: neardup's own output ({@code idA<TAB>idB<TAB>similarity}) or a plain
- * truth file ({@code idA idB}, whitespace-separated, as the articles data set has). A line with a
- * tab is split on tabs into 2 or 3 fields, any other on whitespace into 2 or 3; a third field is
- * the similarity, a number in [0, 1]. The output of {@code pairs --measure containment} is read too:
+ * Reads a file of pairs: neardup's own output ({@code idA<TAB>idB<TAB>similarity}) or a plain truth
+ * file ({@code idA idB}, whitespace-separated, as the articles data set has). A line with a tab is
+ * split on tabs into 2 or 3 fields, any other on whitespace into 2 or 3; a third field is the
+ * similarity, a number in [0, 1]. The output of {@code pairs --measure containment} is read too:
  * its fourth field, the direction ({@code a-in-b}, {@code b-in-a}, {@code both}), is ignored. So is
  * the output of {@code clusters} ({@code cluster<TAB>id<TAB>role<TAB>similarity}): each {@code
  * duplicate} line is the pair of a removed document and its kept one, {@code keep} lines are
- * skipped. Lines are trimmed first; blank lines are ignored. A pair
- * listed twice counts once, unless the two lines give it different similarities (an error). The
- * file is strict UTF-8 (a leading byte order mark is ignored) and may be gzip-compressed (detected
- * by its first bytes), as {@code neardup pairs -o found.tsv.gz} writes it. Stateless.
+ * skipped. Lines are trimmed first; blank lines are ignored. A pair listed twice counts once,
+ * unless the two lines give it different similarities (an error). The file is strict UTF-8 (a
+ * leading byte order mark is ignored) and may be gzip-compressed (detected by its first bytes), as
+ * {@code neardup pairs -o found.tsv.gz} writes it. Stateless.
  */
 public final class PairFile {
   /** The fourth field of {@code pairs --measure containment}: which document holds the other. */
-  private static final java.util.Set<String> DIRECTIONS = java.util.Set.of("a-in-b", "b-in-a", "both");
+  private static final java.util.Set<String> DIRECTIONS =
+      java.util.Set.of("a-in-b", "b-in-a", "both");
 
   /** The third field of {@code clusters}' lines: the kept document's line, or a removed one's. */
   private static final java.util.Set<String> ROLES = java.util.Set.of("keep", "duplicate");
@@ -48,9 +49,9 @@ public final class PairFile {
    * The pairs of {@code path}, each with its similarity or NaN, in file order.
    *
    * @throws InputException naming file and line for a missing or unreadable file, a directory,
-   *     invalid UTF-8, truncated gzip input, a line without two ids or with more than three
-   *     fields, a pair of one id with itself, a similarity that is not a number in [0, 1], or a
-   *     pair listed twice with different similarities
+   *     invalid UTF-8, truncated gzip input, a line without two ids or with more than three fields,
+   *     a pair of one id with itself, a similarity that is not a number in [0, 1], or a pair listed
+   *     twice with different similarities
    */
   public static Map<IdPair, Double> read(Path path) {
     String source = path.toString();
@@ -60,14 +61,16 @@ public final class PairFile {
     Map<IdPair, Double> pairs = new LinkedHashMap<>();
     long lineNumber = 0;
     boolean gzip = false;
-    try (PushbackInputStream in = new PushbackInputStream(new BufferedInputStream(Files.newInputStream(path), 1 << 16), 2)) {
+    try (PushbackInputStream in =
+        new PushbackInputStream(new BufferedInputStream(Files.newInputStream(path), 1 << 16), 2)) {
       byte[] magic = new byte[2];
       int n = in.readNBytes(magic, 0, 2);
       if (n > 0) {
         in.unread(magic, 0, n);
       }
       gzip = n == 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b;
-      InputStream bytes = gzip ? new BufferedInputStream(new GZIPInputStream(in, 1 << 16), 1 << 16) : in;
+      InputStream bytes =
+          gzip ? new BufferedInputStream(new GZIPInputStream(in, 1 << 16), 1 << 16) : in;
       Lines reader = new Lines(bytes);
       for (String line; (line = reader.next()) != null; ) {
         lineNumber++;
@@ -83,16 +86,19 @@ public final class PairFile {
     } catch (CharacterCodingException e) {
       throw new InputException(source, lineNumber + 1, null, "invalid UTF-8");
     } catch (EOFException e) {
-      throw new InputException(source, lineNumber + 1, null, gzip ? "truncated gzip input" : "unexpected end of input");
+      throw new InputException(
+          source, lineNumber + 1, null, gzip ? "truncated gzip input" : "unexpected end of input");
     } catch (ZipException e) {
-      throw new InputException(source, lineNumber + 1, null, "corrupt gzip input (" + e.getMessage() + ")");
+      throw new InputException(
+          source, lineNumber + 1, null, "corrupt gzip input (" + e.getMessage() + ")");
     } catch (IOException e) {
       throw new InputException(source, 0, null, "cannot read: " + e.getMessage());
     }
     return pairs;
   }
 
-  private static void parse(String line, String source, long lineNumber, Map<IdPair, Double> pairs) {
+  private static void parse(
+      String line, String source, long lineNumber, Map<IdPair, Double> pairs) {
     String trimmed = line.strip();
     if (trimmed.isEmpty()) {
       return;
@@ -111,15 +117,24 @@ public final class PairFile {
       fields = new String[] {fields[0], fields[1], fields[3]};
     }
     if (fields.length > 3 && !direction) {
-      throw new InputException(source, lineNumber, null, (tabs
-          ? "expected idA<TAB>idB or idA<TAB>idB<TAB>similarity (or pairs --measure containment's"
-              + " idA<TAB>idB<TAB>containment<TAB>a-in-b|b-in-a|both)"
-          : "expected 'idA idB' or 'idA idB similarity'") + ", got " + fields.length + " fields");
+      throw new InputException(
+          source,
+          lineNumber,
+          null,
+          (tabs
+                  ? "expected idA<TAB>idB or idA<TAB>idB<TAB>similarity (or pairs --measure"
+                      + " containment's idA<TAB>idB<TAB>containment<TAB>a-in-b|b-in-a|both)"
+                  : "expected 'idA idB' or 'idA idB similarity'")
+              + ", got "
+              + fields.length
+              + " fields");
     }
     if (fields[0].equals(fields[1])) {
-      throw new InputException(source, lineNumber, null, "a pair of '" + fields[0] + "' with itself");
+      throw new InputException(
+          source, lineNumber, null, "a pair of '" + fields[0] + "' with itself");
     }
-    double similarity = fields.length == 3 ? parseSimilarity(fields[2], source, lineNumber) : Double.NaN;
+    double similarity =
+        fields.length == 3 ? parseSimilarity(fields[2], source, lineNumber) : Double.NaN;
     IdPair pair = IdPair.of(fields[0], fields[1]);
     Double before = pairs.putIfAbsent(pair, similarity);
     if (before == null) {
@@ -128,9 +143,17 @@ public final class PairFile {
     if (Double.isNaN(before)) {
       pairs.put(pair, similarity);
     } else if (!Double.isNaN(similarity) && before.doubleValue() != similarity) {
-      throw new InputException(source, lineNumber, null, String.format(Locale.ROOT,
-          "pair %s, %s listed again with similarity %.6f (an earlier line says %.6f)",
-          pair.first(), pair.second(), similarity, before));
+      throw new InputException(
+          source,
+          lineNumber,
+          null,
+          String.format(
+              Locale.ROOT,
+              "pair %s, %s listed again with similarity %.6f (an earlier line says %.6f)",
+              pair.first(),
+              pair.second(),
+              similarity,
+              before));
     }
   }
 
@@ -143,16 +166,21 @@ public final class PairFile {
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new InputException(source, line, null, "similarity '" + field + "' is not a number in [0, 1]");
+    throw new InputException(
+        source, line, null, "similarity '" + field + "' is not a number in [0, 1]");
   }
 
-  /** Lines split on {@code '\n'} (a {@code '\r'} before it dropped), each decoded as strict UTF-8. */
+  /**
+   * Lines split on {@code '\n'} (a {@code '\r'} before it dropped), each decoded as strict UTF-8.
+   */
   private static final class Lines {
     private final InputStream in;
     private final ByteArrayOutputStream line = new ByteArrayOutputStream(256);
-    private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    private final CharsetDecoder decoder =
+        StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
 
     Lines(InputStream in) {
       this.in = in;
@@ -168,7 +196,8 @@ public final class PairFile {
         return null;
       }
       byte[] bytes = line.toByteArray();
-      int length = bytes.length > 0 && bytes[bytes.length - 1] == '\r' ? bytes.length - 1 : bytes.length;
+      int length =
+          bytes.length > 0 && bytes[bytes.length - 1] == '\r' ? bytes.length - 1 : bytes.length;
       return decoder.decode(ByteBuffer.wrap(bytes, 0, length)).toString();
     }
   }

@@ -4,9 +4,9 @@ import java.util.List;
 
 /**
  * Recall@k of a top-k answer against the exact top k: the share of the exact top k the answer
- * holds. Ties at the k-th similarity make "the" exact top k ambiguous, so a returned document counts
- * when its (exact) similarity is at least the exact k-th one: any such document belongs to some
- * exact top k. Stateless.
+ * holds. Ties at the k-th similarity make "the" exact top k ambiguous, so a returned document
+ * counts when its (exact) similarity is at least the exact k-th one: any such document belongs to
+ * some exact top k. Stateless.
  */
 public final class TopKRecall {
   private TopKRecall() {}

@@ -9,15 +9,15 @@ import java.util.SplittableRandom;
  * Generates corpora with planted near-duplicates of graded similarity, deterministically from a
  * seed: for the demo, the tests and the benchmarks.
  *
- * <p>Texts are sentences of pseudo-words drawn (Zipf-like) from a vocabulary built from
- * syllables. A fraction of the originals get 1 to {@code maxCopies} edited copies; each copy
- * replaces, deletes or inserts each word with probability drawn uniformly from [0, {@code
- * maxEditRate}], so copies spread over a range of similarities instead of sitting at one value.
- * Copies are shuffled into the corpus, so ids say nothing of families.
+ * <p>Texts are sentences of pseudo-words drawn (Zipf-like) from a vocabulary built from syllables.
+ * A fraction of the originals get 1 to {@code maxCopies} edited copies; each copy replaces, deletes
+ * or inserts each word with probability drawn uniformly from [0, {@code maxEditRate}], so copies
+ * spread over a range of similarities instead of sitting at one value. Copies are shuffled into the
+ * corpus, so ids say nothing of families.
  *
  * <p>With {@link #withExcerpts}, a fraction of the originals also get a planted excerpt: a passage
- * of 10–50% of the original's words (contiguous, starting anywhere), edited like a copy at a rate up
- * to the excerpt edit rate, as a document of its own — a quotation, a trimmed syndication, a
+ * of 10–50% of the original's words (contiguous, starting anywhere), edited like a copy at a rate
+ * up to the excerpt edit rate, as a document of its own — a quotation, a trimmed syndication, a
  * plagiarised paragraph, for containment search. Without it (the default) the generator draws
  * exactly the random numbers it always drew, so its corpora are byte-identical to earlier ones.
  * Immutable.
@@ -61,7 +61,8 @@ public final class CorpusGenerator {
       throw new IllegalArgumentException("documents must be at least 1, got " + documents);
     }
     if (!(duplicateFraction >= 0 && duplicateFraction <= 1)) {
-      throw new IllegalArgumentException("duplicate fraction must be in [0, 1], got " + duplicateFraction);
+      throw new IllegalArgumentException(
+          "duplicate fraction must be in [0, 1], got " + duplicateFraction);
     }
     if (maxCopies < 1) {
       throw new IllegalArgumentException("max copies must be at least 1, got " + maxCopies);
@@ -133,7 +134,9 @@ public final class CorpusGenerator {
         }
       }
       familyMembers.add(family);
-      if (excerptFraction > 0 && texts.size() < documents && random.nextDouble() < excerptFraction) {
+      if (excerptFraction > 0
+          && texts.size() < documents
+          && random.nextDouble() < excerptFraction) {
         excerptOf.add(new int[] {texts.size(), family.get(0)});
         double rate = random.nextDouble() * excerptEditRate;
         texts.add(String.join(" ", edit(passage(original, random), rate, vocabulary, random)));
@@ -208,7 +211,8 @@ public final class CorpusGenerator {
     return vocabulary[Math.max(0, Math.min(vocabulary.length - 1, rank))];
   }
 
-  private static List<String> edit(String[] original, double rate, String[] vocabulary, SplittableRandom random) {
+  private static List<String> edit(
+      String[] original, double rate, String[] vocabulary, SplittableRandom random) {
     List<String> copy = new ArrayList<>(original.length + 4);
     for (String w : original) {
       if (random.nextDouble() >= rate) {

@@ -7,7 +7,8 @@ import java.util.List;
  * edited copies of one original, listed by index into {@link #ids()} — and its planted excerpts,
  * each {@code {excerpt, host}}: a passage of the host (its original) as a document of its own.
  */
-public record GeneratedCorpus(List<String> ids, List<String> texts, List<int[]> families, List<int[]> excerpts) {
+public record GeneratedCorpus(
+    List<String> ids, List<String> texts, List<int[]> families, List<int[]> excerpts) {
   public GeneratedCorpus {
     ids = List.copyOf(ids);
     texts = List.copyOf(texts);

@@ -16,7 +16,8 @@ import org.neardup.lsh.LshParams;
 public record BandingOption(LshParams params, double atThreshold, double falseCandidateRate) {
   /** {@code params} evaluated at {@code threshold}. */
   public static BandingOption of(LshParams params, double threshold) {
-    return new BandingOption(params, params.candidateProbability(threshold), params.falseCandidateRate(threshold));
+    return new BandingOption(
+        params, params.candidateProbability(threshold), params.falseCandidateRate(threshold));
   }
 
   /** Whether P(candidate) at the threshold reaches {@code targetRecall}. */
@@ -26,17 +27,21 @@ public record BandingOption(LshParams params, double atThreshold, double falseCa
 
   /**
    * Up to {@code count} alternatives to {@code chosen}: the row counts nearest to its r (ties: the
-   * smaller r first), each with b = floor(n / r) bands as {@link LshParams#optimal} builds them,
-   * r in [1, n], r != chosen.rows(). Sorted by rows.
+   * smaller r first), each with b = floor(n / r) bands as {@link LshParams#optimal} builds them, r
+   * in [1, n], r != chosen.rows(). Sorted by rows.
    *
    * @param numPermutations n, the signature length
    */
-  public static List<BandingOption> alternatives(LshParams chosen, double threshold, int numPermutations, int count) {
+  public static List<BandingOption> alternatives(
+      LshParams chosen, double threshold, int numPermutations, int count) {
     if (numPermutations < 1) {
-      throw new IllegalArgumentException("numPermutations must be at least 1, got " + numPermutations);
+      throw new IllegalArgumentException(
+          "numPermutations must be at least 1, got " + numPermutations);
     }
     List<Integer> rows = new ArrayList<>();
-    for (int distance = 1; rows.size() < count && distance < numPermutations + chosen.rows(); distance++) {
+    for (int distance = 1;
+        rows.size() < count && distance < numPermutations + chosen.rows();
+        distance++) {
       for (int r : new int[] {chosen.rows() - distance, chosen.rows() + distance}) {
         if (r >= 1 && r <= numPermutations && rows.size() < count) {
           rows.add(r);

@@ -14,8 +14,8 @@ package org.neardup.tune;
  * @param pairsAtThreshold pairs with similarity &gt;= the threshold
  * @param falseCandidates expected candidates below the threshold (verified, then dropped)
  * @param missedPairs expected pairs at or above the threshold that do not become candidates
- * @param mergeSteps expected verification work: the sum over candidates of |A| + |B|, the length
- *     of the merge of two shingle sets (an upper bound: verification often stops early)
+ * @param mergeSteps expected verification work: the sum over candidates of |A| + |B|, the length of
+ *     the merge of two shingle sets (an upper bound: verification often stops early)
  */
 public record CandidateEstimate(
     long totalPairs,

@@ -16,7 +16,8 @@ import org.neardup.verify.Jaccard;
  * @param aAsQuery A as the query, B as the document searched
  * @param bAsQuery B as the query, A as the document searched
  */
-public record ContainmentExplanation(int sizeA, int sizeB, int intersection, Direction aAsQuery, Direction bAsQuery) {
+public record ContainmentExplanation(
+    int sizeA, int sizeB, int intersection, Direction aAsQuery, Direction bAsQuery) {
   /**
    * One direction: a query and a document.
    *
@@ -34,7 +35,11 @@ public record ContainmentExplanation(int sizeA, int sizeB, int intersection, Dir
 
   /** Explains sets {@code a} and {@code b} (sorted distinct shingle hashes) under {@code plan}. */
   public static ContainmentExplanation of(long[] a, long[] b, ContainmentPlan plan) {
-    return new ContainmentExplanation(a.length, b.length, Jaccard.intersectionSize(a, b), direction(a, b, plan),
+    return new ContainmentExplanation(
+        a.length,
+        b.length,
+        Jaccard.intersectionSize(a, b),
+        direction(a, b, plan),
         direction(b, a, plan));
   }
 

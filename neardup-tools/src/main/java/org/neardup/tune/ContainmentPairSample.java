@@ -19,7 +19,8 @@ public final class ContainmentPairSample {
   private final double[] containments;
   private final boolean[] candidates;
 
-  private ContainmentPairSample(long totalPairs, boolean exhaustive, double[] containments, boolean[] candidates) {
+  private ContainmentPairSample(
+      long totalPairs, boolean exhaustive, double[] containments, boolean[] candidates) {
     this.totalPairs = totalPairs;
     this.exhaustive = exhaustive;
     this.containments = containments;
@@ -31,7 +32,8 @@ public final class ContainmentPairSample {
    *
    * @throws IllegalArgumentException without shingle sets or for {@code size} &lt; 1
    */
-  public static ContainmentPairSample draw(Corpus corpus, ContainmentPlan plan, int size, long seed) {
+  public static ContainmentPairSample draw(
+      Corpus corpus, ContainmentPlan plan, int size, long seed) {
     Objects.requireNonNull(corpus, "corpus");
     if (size < 1) {
       throw new IllegalArgumentException("sample size must be at least 1, got " + size);
@@ -59,19 +61,27 @@ public final class ContainmentPairSample {
       for (int k = 0; k < count; k++) {
         int query = random.nextInt(n);
         int other = random.nextInt(n - 1);
-        record(corpus, plan, query, other >= query ? other + 1 : other, k, containments, candidates);
+        record(
+            corpus, plan, query, other >= query ? other + 1 : other, k, containments, candidates);
       }
     }
     return new ContainmentPairSample(total, exhaustive, containments, candidates);
   }
 
-  private static void record(Corpus corpus, ContainmentPlan plan, int query, int other, int k, double[] containments,
+  private static void record(
+      Corpus corpus,
+      ContainmentPlan plan,
+      int query,
+      int other,
+      int k,
+      double[] containments,
       boolean[] candidates) {
     long[] a = corpus.shingles(query);
     long[] b = corpus.shingles(other);
     containments[k] = Containment.of(a, b);
-    candidates[k] = b.length >= Containment.neededOverlap(a.length, plan.threshold())
-        && new ContainmentQuery(plan, a).holdsEnoughSampled(b);
+    candidates[k] =
+        b.length >= Containment.neededOverlap(a.length, plan.threshold())
+            && new ContainmentQuery(plan, a).holdsEnoughSampled(b);
   }
 
   /** n (n − 1): all ordered pairs of the corpus. */
@@ -109,7 +119,10 @@ public final class ContainmentPairSample {
     return counts;
   }
 
-  /** Sampled pairs with C &gt;= {@code threshold} that are not candidates: misses of the sample join. */
+  /**
+   * Sampled pairs with C &gt;= {@code threshold} that are not candidates: misses of the sample
+   * join.
+   */
   public int missed(double threshold) {
     int missed = 0;
     for (int k = 0; k < containments.length; k++) {

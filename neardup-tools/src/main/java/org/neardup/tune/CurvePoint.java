@@ -5,8 +5,8 @@ import java.util.List;
 import org.neardup.lsh.LshParams;
 
 /**
- * One point of a banding's S-curve: a similarity and the probability that a pair of that
- * similarity becomes a candidate, {@link LshParams#candidateProbability}.
+ * One point of a banding's S-curve: a similarity and the probability that a pair of that similarity
+ * becomes a candidate, {@link LshParams#candidateProbability}.
  *
  * @param similarity Jaccard similarity, in [0, 1]
  * @param probability P(candidate) at that similarity

@@ -40,8 +40,8 @@ public final class Histogram {
   }
 
   /**
-   * The bin of {@code value}, or -1 outside [from, to]. A value within 1e-9 bin widths below a
-   * bin edge counts in the upper bin, so that 0.3 lands in [0.3, 0.4) despite 0.3 / 0.1 =
+   * The bin of {@code value}, or -1 outside [from, to]. A value within 1e-9 bin widths below a bin
+   * edge counts in the upper bin, so that 0.3 lands in [0.3, 0.4) despite 0.3 / 0.1 =
    * 2.9999999999999996.
    */
   static int binOf(double value, double from, double to, int bins) {

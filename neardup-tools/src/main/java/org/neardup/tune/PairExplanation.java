@@ -43,7 +43,8 @@ public record PairExplanation(
    * agree when their bucket keys ({@link Banding#bucketKeys}) are equal, exactly as the LSH index
    * decides.
    */
-  public static PairExplanation of(long[] a, long[] b, int[] signatureA, int[] signatureB, LshParams params) {
+  public static PairExplanation of(
+      long[] a, long[] b, int[] signatureA, int[] signatureB, LshParams params) {
     int intersection = Jaccard.intersectionSize(a, b);
     double estimate = Signatures.estimateSimilarity(signatureA, signatureB);
     Banding banding = new Banding(params);
@@ -56,8 +57,15 @@ public record PairExplanation(
       }
     }
     return new PairExplanation(
-        a.length, b.length, intersection, a.length + b.length - intersection, Jaccard.similarity(a, b),
-        (int) Math.round(estimate * signatureA.length), signatureA.length, params.bands(), agreeing);
+        a.length,
+        b.length,
+        intersection,
+        a.length + b.length - intersection,
+        Jaccard.similarity(a, b),
+        (int) Math.round(estimate * signatureA.length),
+        signatureA.length,
+        params.bands(),
+        agreeing);
   }
 
   /** The MinHash estimate of the similarity: the fraction of agreeing signature values. */

@@ -17,7 +17,8 @@ public final class PairSample {
   private final double[] similarities;
   private final int[] mergeLengths;
 
-  private PairSample(long totalPairs, boolean exhaustive, double[] similarities, int[] mergeLengths) {
+  private PairSample(
+      long totalPairs, boolean exhaustive, double[] similarities, int[] mergeLengths) {
     this.totalPairs = totalPairs;
     this.exhaustive = exhaustive;
     this.similarities = similarities;
@@ -70,7 +71,8 @@ public final class PairSample {
     return new PairSample(total, true, similarities, mergeLengths);
   }
 
-  private static void record(Corpus corpus, int i, int j, int k, double[] similarities, int[] mergeLengths) {
+  private static void record(
+      Corpus corpus, int i, int j, int k, double[] similarities, int[] mergeLengths) {
     long[] a = corpus.shingles(i);
     long[] b = corpus.shingles(j);
     similarities[k] = Jaccard.similarity(a, b);
@@ -114,7 +116,8 @@ public final class PairSample {
   public double[] expectedCandidatesByBin(LshParams params, int bins) {
     double[] candidates = new double[bins];
     for (double similarity : similarities) {
-      candidates[Histogram.binOf(similarity, 0, 1, bins)] += params.candidateProbability(similarity);
+      candidates[Histogram.binOf(similarity, 0, 1, bins)] +=
+          params.candidateProbability(similarity);
     }
     double scale = scale();
     for (int b = 0; b < bins; b++) {
@@ -153,7 +156,14 @@ public final class PairSample {
       standardError = totalPairs * Math.sqrt(variance / m);
     }
     return new CandidateEstimate(
-        totalPairs, m, exhaustive, sum * scale, standardError, atThreshold * scale,
-        falseCandidates * scale, missed * scale, mergeSteps * scale);
+        totalPairs,
+        m,
+        exhaustive,
+        sum * scale,
+        standardError,
+        atThreshold * scale,
+        falseCandidates * scale,
+        missed * scale,
+        mergeSteps * scale);
   }
 }

@@ -34,15 +34,24 @@ import org.neardup.verify.VerifyMode;
  * with the same similarities, and leaves no temporary file, after success as after failure.
  */
 class OutOfCoreTest {
-  private static final GeneratedCorpus GENERATED = new CorpusGenerator(3000, 0.4, 3, 0.25, 10, 80, 11).generate();
+  private static final GeneratedCorpus GENERATED =
+      new CorpusGenerator(3000, 0.4, 3, 0.25, 10, 80, 11).generate();
   private static final List<Document> DOCUMENTS = documents();
 
   @TempDir Path dir;
 
   private static List<Document> documents() {
     List<Document> documents = new ArrayList<>(Pipelines.documents(GENERATED));
-    documents.add(new Document("empty", "  ", "generated", GENERATED.size() + 1, GENERATED.size())); // no ordinal
-    documents.add(new Document("last", GENERATED.texts().get(7), "generated", GENERATED.size() + 2, GENERATED.size() + 1));
+    documents.add(
+        new Document(
+            "empty", "  ", "generated", GENERATED.size() + 1, GENERATED.size())); // no ordinal
+    documents.add(
+        new Document(
+            "last",
+            GENERATED.texts().get(7),
+            "generated",
+            GENERATED.size() + 2,
+            GENERATED.size() + 1));
     return documents;
   }
 
@@ -50,6 +59,7 @@ class OutOfCoreTest {
   private static final class ListSource implements SketchSource {
     int rereads;
     int failAfter = Integer.MAX_VALUE;
+
     /** Whether it says every document comes as text (so verification compares shingle keys). */
     boolean onlyTexts = true;
 
@@ -81,7 +91,9 @@ class OutOfCoreTest {
     return switch (kind) {
       case "ample" -> MemoryBudget.ofHeap(1L << 32, dir);
       case "none" -> new MemoryBudget(0, 0, 4096, 0, 0, dir);
-      case "some" -> new MemoryBudget(200_000, 4_000_000, 300_000, 100_000, 2_000_000, dir); // full signatures kept
+      case "some" ->
+          new MemoryBudget(
+              200_000, 4_000_000, 300_000, 100_000, 2_000_000, dir); // full signatures kept
       default -> throw new IllegalArgumentException(kind);
     };
   }
@@ -89,13 +101,17 @@ class OutOfCoreTest {
   @ParameterizedTest
   @CsvSource({
     "0.8, EXACT, none, true, true", "0.8, EXACT, none, false, true", "0.8, EXACT, some, true, true",
-    "0.8, EXACT, some, false, true", "0.5, EXACT, none, true, true", "0.95, EXACT, some, true, true",
-    "0.8, ESTIMATE, none, true, true", "0.6, ESTIMATE, some, true, true", "0.8, EXACT, none, true, false",
+    "0.8, EXACT, some, false, true", "0.5, EXACT, none, true, true",
+        "0.95, EXACT, some, true, true",
+    "0.8, ESTIMATE, none, true, true", "0.6, ESTIMATE, some, true, true",
+        "0.8, EXACT, none, true, false",
     "0.5, EXACT, some, true, false"
   })
-  void everyBudgetFindsThePairsOfTheAmpleOne(double threshold, VerifyMode mode, String kind, boolean rereadable,
-      boolean onlyTexts) throws IOException {
-    PipelineConfig config = PipelineConfig.builder().threads(2).threshold(threshold).verify(mode).build();
+  void everyBudgetFindsThePairsOfTheAmpleOne(
+      double threshold, VerifyMode mode, String kind, boolean rereadable, boolean onlyTexts)
+      throws IOException {
+    PipelineConfig config =
+        PipelineConfig.builder().threads(2).threshold(threshold).verify(mode).build();
     long before = SpillFile.bytesInUse();
     PairResult expected;
     try (Corpus corpus = build(config, budget("ample"), null)) {
@@ -118,7 +134,8 @@ class OutOfCoreTest {
       assertThat(pair.similarity()).isGreaterThanOrEqualTo(threshold);
     }
     if (kind.equals("some")) {
-      assertThat(found.candidatePairs()).isEqualTo(expected.candidatePairs()); // full signatures: distinct pairs
+      assertThat(found.candidatePairs())
+          .isEqualTo(expected.candidatePairs()); // full signatures: distinct pairs
     }
     assertThat(source.rereads).isLessThanOrEqualTo(1);
     assertThat(SpillFile.bytesInUse()).isEqualTo(before);
@@ -127,11 +144,13 @@ class OutOfCoreTest {
     }
   }
 
-  /** The exact join in blocks, with sets read again and ranks on disk, gives the in-memory answer. */
+  /**
+   * The exact join in blocks, with sets read again and ranks on disk, gives the in-memory answer.
+   */
   @ParameterizedTest
   @CsvSource({"0.8, none, true", "0.8, none, false", "0.5, some, true", "0.95, none, true"})
-  void theExactJoinInBlocksFindsThePairsOfTheInMemoryOne(double threshold, String kind, boolean rereadable)
-      throws IOException {
+  void theExactJoinInBlocksFindsThePairsOfTheInMemoryOne(
+      double threshold, String kind, boolean rereadable) throws IOException {
     PipelineConfig config = PipelineConfig.builder().threads(2).threshold(threshold).build();
     long before = SpillFile.bytesInUse();
     PairResult expected;
@@ -140,18 +159,19 @@ class OutOfCoreTest {
     }
     assertThat(expected.pairs()).hasSizeGreaterThan(100);
     List<String> stages = new ArrayList<>();
-    Progress stagesSeen = new Progress() {
-      @Override
-      public synchronized void start(String stage, long total) {
-        stages.add(stage);
-      }
+    Progress stagesSeen =
+        new Progress() {
+          @Override
+          public synchronized void start(String stage, long total) {
+            stages.add(stage);
+          }
 
-      @Override
-      public void advance(long steps) {}
+          @Override
+          public void advance(long steps) {}
 
-      @Override
-      public void finish() {}
-    };
+          @Override
+          public void finish() {}
+        };
     try (Corpus corpus = build(config, budget(kind), rereadable ? new ListSource() : null)) {
       PairResult found = PairFinder.exact(corpus, stagesSeen);
       assertThat(found.pairs()).isEqualTo(expected.pairs());
@@ -174,7 +194,8 @@ class OutOfCoreTest {
     ListSource source = new ListSource();
     source.failAfter = 500;
     try (Corpus corpus = build(config, budget(kind), source)) {
-      assertThatThrownBy(() -> PairFinder.withLsh(corpus, Progress.NONE)).hasMessage("the input went away");
+      assertThatThrownBy(() -> PairFinder.withLsh(corpus, Progress.NONE))
+          .hasMessage("the input went away");
     }
     assertThat(SpillFile.bytesInUse()).isEqualTo(before);
     try (Stream<Path> files = Files.list(dir)) {

@@ -29,7 +29,8 @@ import org.neardup.verify.VerifyMode;
 class PairFinderTest {
   private static final PipelineConfig DEFAULTS = PipelineConfig.builder().threads(2).build();
 
-  private static final GeneratedCorpus GRADED = new CorpusGenerator(3000, 0.4, 3, 0.25, 10, 80, 11).generate();
+  private static final GeneratedCorpus GRADED =
+      new CorpusGenerator(3000, 0.4, 3, 0.25, 10, 80, 11).generate();
 
   @Test
   void defaultsFindAtLeast99PercentOfTrueAbovePairsInEveryBandWithPrecisionOne() {
@@ -46,7 +47,9 @@ class PairFinderTest {
     List<BandRecall> bands = PairEvaluator.recallByBand(truth, found, 0.8, 0.05);
     for (BandRecall band : bands) {
       assertThat(band.truthPairs()).as("pairs in %s", band).isGreaterThan(20);
-      assertThat(band.recall()).as("recall in [%.2f, %.2f)", band.from(), band.to()).isGreaterThanOrEqualTo(0.99);
+      assertThat(band.recall())
+          .as("recall in [%.2f, %.2f)", band.from(), band.to())
+          .isGreaterThanOrEqualTo(0.99);
     }
     assertThat(lsh.lshParams()).isEqualTo(LshParams.of(21, 6));
   }
@@ -55,7 +58,8 @@ class PairFinderTest {
   void verifiedPairsCarryTheirExactJaccard() {
     Corpus corpus = corpus(DEFAULTS, GRADED);
     for (SimilarPair pair : PairFinder.withLsh(corpus, Progress.NONE).pairs()) {
-      double exact = Jaccard.similarity(corpus.shingles(pair.first()), corpus.shingles(pair.second()));
+      double exact =
+          Jaccard.similarity(corpus.shingles(pair.first()), corpus.shingles(pair.second()));
       assertThat(pair.similarity()).isEqualTo(exact).isGreaterThanOrEqualTo(0.8);
     }
   }
@@ -74,7 +78,8 @@ class PairFinderTest {
       }
     }
     assertThat(expected).isNotEmpty();
-    assertThat(idPairs(corpus, PairFinder.bruteForce(corpus, Progress.NONE).pairs())).isEqualTo(expected);
+    assertThat(idPairs(corpus, PairFinder.bruteForce(corpus, Progress.NONE).pairs()))
+        .isEqualTo(expected);
   }
 
   @org.junit.jupiter.params.ParameterizedTest
@@ -88,15 +93,21 @@ class PairFinderTest {
       PairResult brute = PairFinder.bruteForce(corpus, Progress.NONE);
       PairResult prefix = PairFinder.exact(corpus, Progress.NONE);
       assertThat(brute.pairs()).as("pairs at %s with %s", threshold, shingle).isNotEmpty();
-      assertThat(prefix.pairs()).as("threshold %s, %s", threshold, shingle).isEqualTo(brute.pairs());
+      assertThat(prefix.pairs())
+          .as("threshold %s, %s", threshold, shingle)
+          .isEqualTo(brute.pairs());
       assertThat(prefix.candidatePairs()).isLessThanOrEqualTo(brute.candidatePairs());
     }
   }
 
   @Test
   void resultsDoNotDependOnTheNumberOfThreads() {
-    List<SimilarPair> one = PairFinder.withLsh(corpus(DEFAULTS.toBuilder().threads(1).build(), GRADED), Progress.NONE).pairs();
-    List<SimilarPair> three = PairFinder.withLsh(corpus(DEFAULTS.toBuilder().threads(3).build(), GRADED), Progress.NONE).pairs();
+    List<SimilarPair> one =
+        PairFinder.withLsh(corpus(DEFAULTS.toBuilder().threads(1).build(), GRADED), Progress.NONE)
+            .pairs();
+    List<SimilarPair> three =
+        PairFinder.withLsh(corpus(DEFAULTS.toBuilder().threads(3).build(), GRADED), Progress.NONE)
+            .pairs();
     assertThat(three).isEqualTo(one);
   }
 
@@ -108,19 +119,28 @@ class PairFinderTest {
     List<SimilarPair> pairs = PairFinder.withLsh(corpus, Progress.NONE).pairs();
     assertThat(pairs).isNotEmpty();
     for (SimilarPair pair : pairs) {
-      double estimate = org.neardup.minhash.Signatures.estimateSimilarity(corpus.signature(pair.first()), corpus.signature(pair.second()));
+      double estimate =
+          org.neardup.minhash.Signatures.estimateSimilarity(
+              corpus.signature(pair.first()), corpus.signature(pair.second()));
       assertThat(pair.similarity()).isEqualTo(estimate).isGreaterThanOrEqualTo(0.8);
     }
-    assertThatThrownBy(() -> PairFinder.bruteForce(corpus, Progress.NONE)).hasMessageContaining("needs shingle sets");
-    assertThatThrownBy(() -> PairFinder.exact(corpus, Progress.NONE)).hasMessageContaining("needs shingle sets");
+    assertThatThrownBy(() -> PairFinder.bruteForce(corpus, Progress.NONE))
+        .hasMessageContaining("needs shingle sets");
+    assertThatThrownBy(() -> PairFinder.exact(corpus, Progress.NONE))
+        .hasMessageContaining("needs shingle sets");
   }
 
   @Test
   void identicalShortDocumentsArePairsAndWordShinglesWork() {
-    List<Document> documents = List.of(
-        doc("a", "Hi"), doc("b", "  hi "), doc("c", "the cat sat on the mat today"),
-        doc("d", "The cat sat on the mat today!"), doc("e", "something else entirely here now"));
-    Corpus corpus = corpus(DEFAULTS.toBuilder().shingle(ShingleConfig.whitespaceWords(3)).build(), documents);
+    List<Document> documents =
+        List.of(
+            doc("a", "Hi"),
+            doc("b", "  hi "),
+            doc("c", "the cat sat on the mat today"),
+            doc("d", "The cat sat on the mat today!"),
+            doc("e", "something else entirely here now"));
+    Corpus corpus =
+        corpus(DEFAULTS.toBuilder().shingle(ShingleConfig.whitespaceWords(3)).build(), documents);
     assertThat(corpus.shortDocuments()).isEqualTo(2);
     List<SimilarPair> pairs = PairFinder.withLsh(corpus, Progress.NONE).pairs();
     assertThat(idPairs(corpus, pairs)).containsExactlyInAnyOrder(IdPair.of("a", "b"));

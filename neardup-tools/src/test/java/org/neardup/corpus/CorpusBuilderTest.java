@@ -48,7 +48,8 @@ class CorpusBuilderTest {
       String text = ("word" + i + " ").repeat(i % 7 == 0 ? 300 : 3);
       documents.add(new Document("id" + i, text, "in.tsv", i + 1, i));
     }
-    MemoryBudget small = new MemoryBudget(1L << 30, 1L << 30, 1L << 20, 7 * 10 * 400, 1L << 20, null);
+    MemoryBudget small =
+        new MemoryBudget(1L << 30, 1L << 30, 1L << 20, 7 * 10 * 400, 1L << 20, null);
     assertThat(small.batchChars(7)).isEqualTo(400);
     try (Corpus ample = corpus(CONFIG, documents);
         Corpus batched = Pipelines.corpus(CONFIG, documents, small, null)) {
@@ -63,32 +64,39 @@ class CorpusBuilderTest {
   @Test
   void emptyDocumentsAreSkippedAndCountedEvenUnderTheFailPolicy() {
     InputProblems problems = new InputProblems(OnError.FAIL);
-    List<Document> documents = List.of(
-        new Document("a", "fine text", "in.tsv", 1, 0), new Document("b", " \t ", "in.tsv", 2, 1),
-        new Document("c", "", "in.tsv", 3, 2), new Document("d", "more text", "in.tsv", 4, 3));
+    List<Document> documents =
+        List.of(
+            new Document("a", "fine text", "in.tsv", 1, 0),
+                new Document("b", " \t ", "in.tsv", 2, 1),
+            new Document("c", "", "in.tsv", 3, 2), new Document("d", "more text", "in.tsv", 4, 3));
     Corpus corpus = corpus(CONFIG, documents, problems);
     assertThat(corpus.size()).isEqualTo(2);
     assertThat(corpus.id(1)).isEqualTo("d");
-    assertThat(problems.skipped()).containsExactly(java.util.Map.entry(InputProblem.EMPTY_DOCUMENT, 2L));
+    assertThat(problems.skipped())
+        .containsExactly(java.util.Map.entry(InputProblem.EMPTY_DOCUMENT, 2L));
   }
 
   @Test
   void duplicateIdFailsWithFileAndLineOfTheSecondOccurrence() {
-    List<Document> documents = List.of(new Document("a", "one", "in.tsv", 1, 0), new Document("a", "two", "in.tsv", 7, 1));
+    List<Document> documents =
+        List.of(new Document("a", "one", "in.tsv", 1, 0), new Document("a", "two", "in.tsv", 7, 1));
     assertThatThrownBy(() -> corpus(CONFIG, documents)).hasMessage("in.tsv:7: duplicate id 'a'");
   }
 
   @Test
   void skipPolicyCountsAndSkipsBothKindsKeepingTheFirstOccurrence() {
     InputProblems problems = new InputProblems(OnError.SKIP);
-    List<Document> documents = List.of(
-        new Document("a", "one", "in.tsv", 1, 0), new Document("a", "two", "in.tsv", 2, 1),
-        new Document("b", "", "in.tsv", 3, 2), new Document("c", "three", "in.tsv", 4, 3));
+    List<Document> documents =
+        List.of(
+            new Document("a", "one", "in.tsv", 1, 0), new Document("a", "two", "in.tsv", 2, 1),
+            new Document("b", "", "in.tsv", 3, 2), new Document("c", "three", "in.tsv", 4, 3));
     Corpus corpus = corpus(CONFIG, documents, problems);
     assertThat(corpus.size()).isEqualTo(2);
     assertThat(corpus.id(0)).isEqualTo("a");
     assertThat(corpus.textLength(0)).isEqualTo(3);
     assertThat(corpus.id(1)).isEqualTo("c");
-    assertThat(problems.skipped()).containsEntry(InputProblem.DUPLICATE_ID, 1L).containsEntry(InputProblem.EMPTY_DOCUMENT, 1L);
+    assertThat(problems.skipped())
+        .containsEntry(InputProblem.DUPLICATE_ID, 1L)
+        .containsEntry(InputProblem.EMPTY_DOCUMENT, 1L);
   }
 }

@@ -13,11 +13,14 @@ import org.neardup.input.OnError;
 import org.neardup.synth.GeneratedCorpus;
 import org.neardup.verify.SimilarPair;
 
-/** Test helpers: build corpora from documents, files or generated corpora; turn pairs into id pairs. */
+/**
+ * Test helpers: build corpora from documents, files or generated corpora; turn pairs into id pairs.
+ */
 public final class Pipelines {
   private Pipelines() {}
 
-  public static Corpus corpus(PipelineConfig config, List<Document> documents, InputProblems problems) {
+  public static Corpus corpus(
+      PipelineConfig config, List<Document> documents, InputProblems problems) {
     try (CorpusBuilder builder = new CorpusBuilder(config, problems, Progress.NONE)) {
       documents.forEach(builder::add);
       return builder.build();
@@ -32,8 +35,12 @@ public final class Pipelines {
     return corpus(config, documents(generated));
   }
 
-  /** A corpus built within {@code budget}, reading the documents again from {@code source} (may be null). */
-  public static Corpus corpus(PipelineConfig config, List<Document> documents, MemoryBudget budget, SketchSource source) {
+  /**
+   * A corpus built within {@code budget}, reading the documents again from {@code source} (may be
+   * null).
+   */
+  public static Corpus corpus(
+      PipelineConfig config, List<Document> documents, MemoryBudget budget, SketchSource source) {
     try (CorpusBuilder builder =
         new CorpusBuilder(config, new InputProblems(OnError.FAIL), Progress.NONE, budget, source)) {
       documents.forEach(builder::add);
@@ -45,11 +52,11 @@ public final class Pipelines {
   public static List<Document> documents(GeneratedCorpus generated) {
     List<Document> documents = new ArrayList<>(generated.size());
     for (int i = 0; i < generated.size(); i++) {
-      documents.add(new Document(generated.ids().get(i), generated.texts().get(i), "generated", i + 1, i));
+      documents.add(
+          new Document(generated.ids().get(i), generated.texts().get(i), "generated", i + 1, i));
     }
     return documents;
   }
-
 
   public static Set<IdPair> idPairs(Corpus corpus, List<SimilarPair> pairs) {
     Set<IdPair> ids = new HashSet<>();

@@ -20,7 +20,8 @@ class PairEvaluatorTest {
   @Test
   void precisionRecallAndF1CountUnorderedPairs() {
     Set<IdPair> truth = Set.of(IdPair.of("a", "b"), IdPair.of("c", "d"), IdPair.of("e", "f"));
-    Set<IdPair> found = Set.of(IdPair.of("b", "a"), IdPair.of("c", "d"), IdPair.of("x", "y"), IdPair.of("p", "q"));
+    Set<IdPair> found =
+        Set.of(IdPair.of("b", "a"), IdPair.of("c", "d"), IdPair.of("x", "y"), IdPair.of("p", "q"));
     Evaluation evaluation = PairEvaluator.evaluate(truth, found);
     assertThat(evaluation).isEqualTo(new Evaluation(2, 2, 1));
     assertThat(evaluation.precision()).isEqualTo(0.5);
@@ -35,9 +36,18 @@ class PairEvaluatorTest {
 
   @Test
   void recallByBandPutsEachTruthPairInItsBandAndOneInTheClosedLastBand() {
-    Map<IdPair, Double> truth = Map.of(
-        IdPair.of("a", "b"), 0.81, IdPair.of("c", "d"), 0.86, IdPair.of("e", "f"), 1.0,
-        IdPair.of("g", "h"), 0.97, IdPair.of("i", "j"), 0.5);
+    Map<IdPair, Double> truth =
+        Map.of(
+            IdPair.of("a", "b"),
+            0.81,
+            IdPair.of("c", "d"),
+            0.86,
+            IdPair.of("e", "f"),
+            1.0,
+            IdPair.of("g", "h"),
+            0.97,
+            IdPair.of("i", "j"),
+            0.5);
     Set<IdPair> found = Set.of(IdPair.of("a", "b"), IdPair.of("e", "f"));
     List<BandRecall> bands = PairEvaluator.recallByBand(truth, found, 0.8, 0.1);
     assertThat(bands).hasSize(2);
@@ -51,7 +61,8 @@ class PairEvaluatorTest {
   void bandEdgesAreComparedAtSixDecimalsSoAnEdgeFallsInTheBandItStarts() {
     assertThat(PairEvaluator.lowestBandStart(0.85, 0.05)).isEqualTo(0.85);
     assertThat(PairEvaluator.lowestBandStart(0.849999, 0.05)).isEqualTo(0.8);
-    Map<IdPair, Double> truth = Map.of(IdPair.of("a", "b"), 0.85, IdPair.of("c", "d"), 0.9, IdPair.of("e", "f"), 0.95);
+    Map<IdPair, Double> truth =
+        Map.of(IdPair.of("a", "b"), 0.85, IdPair.of("c", "d"), 0.9, IdPair.of("e", "f"), 0.95);
     List<BandRecall> bands = PairEvaluator.recallByBand(truth, Set.of(), 0.85, 0.05);
     assertThat(bands).extracting(BandRecall::truthPairs).containsExactly(1L, 1L, 1L);
     assertThat(bands).extracting(BandRecall::from).containsExactly(0.85, 0.9, 0.95);
@@ -68,9 +79,13 @@ class PairEvaluatorTest {
   @Test
   void badPairFilesNameFileAndLine() throws IOException {
     Path bad = Files.writeString(dir.resolve("bad.tsv"), "a\tb\t0.9\nlonely\n");
-    assertThatThrownBy(() -> PairFile.read(bad)).isInstanceOf(InputException.class).hasMessage(bad + ":2: expected two ids, got 'lonely'");
+    assertThatThrownBy(() -> PairFile.read(bad))
+        .isInstanceOf(InputException.class)
+        .hasMessage(bad + ":2: expected two ids, got 'lonely'");
     Path badSimilarity = Files.writeString(dir.resolve("sim.tsv"), "a\tb\t1.5\n");
-    assertThatThrownBy(() -> PairFile.read(badSimilarity)).hasMessageContaining(":1: similarity '1.5' is not a number in [0, 1]");
-    assertThatThrownBy(() -> PairFile.read(dir.resolve("missing"))).hasMessageEndingWith("missing: no such file");
+    assertThatThrownBy(() -> PairFile.read(badSimilarity))
+        .hasMessageContaining(":1: similarity '1.5' is not a number in [0, 1]");
+    assertThatThrownBy(() -> PairFile.read(dir.resolve("missing")))
+        .hasMessageEndingWith("missing: no such file");
   }
 }

@@ -12,7 +12,8 @@ class TopKRecallTest {
     List<Double> exact = List.of(0.9, 0.7, 0.5);
     assertThat(TopKRecall.of(exact, List.of(0.9, 0.7, 0.5))).isEqualTo(1.0);
     assertThat(TopKRecall.of(exact, List.of(0.9, 0.5, 0.4))).isEqualTo(2.0 / 3);
-    assertThat(TopKRecall.of(exact, List.of(0.9, 0.5, 0.5))).isEqualTo(1.0); // a tie at the k-th place
+    assertThat(TopKRecall.of(exact, List.of(0.9, 0.5, 0.5)))
+        .isEqualTo(1.0); // a tie at the k-th place
     assertThat(TopKRecall.of(exact, List.of())).isZero();
     assertThatThrownBy(() -> TopKRecall.of(List.of(), List.of(1.0))).hasMessageContaining("empty");
   }

@@ -13,9 +13,9 @@ import org.neardup.synth.GeneratedCorpus;
 
 /**
  * No leak under churn: an index that took 1,000,000 inserts and as many removals holds, once they
- * are gone, within 10% of the heap of an index that only ever held the documents still live.
- * Heap is measured after full garbage collections, as the difference from a baseline taken with
- * the same sketches alive (so only the index's own structures count).
+ * are gone, within 10% of the heap of an index that only ever held the documents still live. Heap
+ * is measured after full garbage collections, as the difference from a baseline taken with the same
+ * sketches alive (so only the index's own structures count).
  */
 class IndexChurnTest {
   private static final int LIVE = 20_000;
@@ -67,12 +67,16 @@ class IndexChurnTest {
     }
     long churnedBytes = usedHeap() - base;
 
-    System.out.printf("churn: fresh index %,d bytes, after %,d insert/remove cycles %,d bytes%n", freshBytes, cycles, churnedBytes);
+    System.out.printf(
+        "churn: fresh index %,d bytes, after %,d insert/remove cycles %,d bytes%n",
+        freshBytes, cycles, churnedBytes);
     assertThat(cycles).isEqualTo(1_000_000);
     assertThat(churned.size()).isEqualTo(LIVE);
     assertThat(churned.query(corpus.texts().get(5))).extracting(Match::key).contains(ids.get(5));
     assertThat((double) churnedBytes)
-        .as("heap of the churned index (%,d bytes) against a fresh one (%,d bytes)", churnedBytes, freshBytes)
+        .as(
+            "heap of the churned index (%,d bytes) against a fresh one (%,d bytes)",
+            churnedBytes, freshBytes)
         .isCloseTo(freshBytes, org.assertj.core.api.Assertions.within(0.10 * freshBytes));
   }
 

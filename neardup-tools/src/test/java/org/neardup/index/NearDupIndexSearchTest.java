@@ -24,8 +24,12 @@ class NearDupIndexSearchTest {
   private static final PipelineConfig DEFAULTS = PipelineConfig.builder().threads(2).build();
   private static final SearchSettings BOTH = new SearchSettings(0.3, 4);
 
-  /** Families of up to 20 copies edited at rates up to 0.6: neighbourhoods from J = 1 down to 0.3 and below. */
-  private static final GeneratedCorpus FAMILIES = new CorpusGenerator(4000, 0.4, 20, 0.6, 15, 120, 23).generate();
+  /**
+   * Families of up to 20 copies edited at rates up to 0.6: neighbourhoods from J = 1 down to 0.3
+   * and below.
+   */
+  private static final GeneratedCorpus FAMILIES =
+      new CorpusGenerator(4000, 0.4, 20, 0.6, 15, 120, 23).generate();
 
   /**
    * The acceptance check for top-k: over the queries whose 10th neighbour has J &gt;= 0.3 (the
@@ -51,8 +55,10 @@ class NearDupIndexSearchTest {
       }
       if (exact.get(9).similarity() >= 0.3) {
         queries++;
-        recallSum += TopKRecall.of(exact.stream().map(TopKCollector.Found::similarity).toList(),
-            found.stream().map(Match::similarity).toList());
+        recallSum +=
+            TopKRecall.of(
+                exact.stream().map(TopKCollector.Found::similarity).toList(),
+                found.stream().map(Match::similarity).toList());
       }
     }
     assertThat(queries).isGreaterThan(60);
@@ -63,8 +69,8 @@ class NearDupIndexSearchTest {
    * A floor per query, above the index's: every document returned is at or above it, with its exact
    * similarity, and the exact top 10 cut at that floor is found (recall at least 0.99 over 300
    * queries at each of 0.4, 0.5 and 0.7, where the floor bands' pruning by shared bands drops more
-   * candidates the higher the floor); the index's own floor answers as {@code top(text, k)}; a floor
-   * below the index's or above 1 is refused.
+   * candidates the higher the floor); the index's own floor answers as {@code top(text, k)}; a
+   * floor below the index's or above 1 is refused.
    */
   @Test
   void aFloorPerQueryFindsTheTopKAtOrAboveIt() {
@@ -77,11 +83,15 @@ class NearDupIndexSearchTest {
       for (int round = 0; round < 300; round++) {
         int self = random.nextInt(sets.length);
         String text = FAMILIES.texts().get(self);
-        List<Double> exact = ExactTopK.of(sets, sets[self], 10, i -> i == self).stream()
-            .map(TopKCollector.Found::similarity).filter(similarity -> similarity >= floor).toList();
+        List<Double> exact =
+            ExactTopK.of(sets, sets[self], 10, i -> i == self).stream()
+                .map(TopKCollector.Found::similarity)
+                .filter(similarity -> similarity >= floor)
+                .toList();
         List<Match<Integer>> found = withoutSelf(index.top(text, 11, floor), self, 10);
         for (Match<Integer> match : found) {
-          assertThat(match.similarity()).isEqualTo(Jaccard.similarity(sets[self], sets[match.key()]))
+          assertThat(match.similarity())
+              .isEqualTo(Jaccard.similarity(sets[self], sets[match.key()]))
               .isGreaterThanOrEqualTo(floor);
         }
         if (!exact.isEmpty()) {
@@ -95,9 +105,11 @@ class NearDupIndexSearchTest {
       assertThat(queries).as("floor %s", floor).isGreaterThan(50);
       assertThat(recallSum / queries).as("floor %s", floor).isGreaterThanOrEqualTo(0.99);
     }
-    assertThatThrownBy(() -> index.top("some text", 5, 0.2)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> index.top("some text", 5, 0.2))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("[0.3, 1]");
-    assertThatThrownBy(() -> index.top("some text", 5, 1.5)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> index.top("some text", 5, 1.5))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test
@@ -125,10 +137,14 @@ class NearDupIndexSearchTest {
     assertThat(storage.entries(BucketSpace.CONTAINMENT)).isEqualTo(sampled);
   }
 
-  /** After heavy removal (handles compacted) both searches answer as an index that only ever held the rest. */
+  /**
+   * After heavy removal (handles compacted) both searches answer as an index that only ever held
+   * the rest.
+   */
   @Test
   void removalsAndCompactionKeepTheSearchBucketsInStep() {
-    GeneratedCorpus corpus = new CorpusGenerator(1500, 0.4, 8, 0.5, 15, 80, 31).withExcerpts(0.3, 0.05).generate();
+    GeneratedCorpus corpus =
+        new CorpusGenerator(1500, 0.4, 8, 0.5, 15, 80, 31).withExcerpts(0.3, 0.05).generate();
     NearDupIndex<Integer> churned = NearDupIndex.inMemory(DEFAULTS, BOTH);
     NearDupIndex<Integer> fresh = NearDupIndex.inMemory(DEFAULTS, BOTH);
     for (int d = 0; d < corpus.size(); d++) {
@@ -145,11 +161,19 @@ class NearDupIndexSearchTest {
       String text = corpus.texts().get(d);
       List<Match<Integer>> top = churned.top(text, 10);
       List<Match<Integer>> expected = fresh.top(text, 10);
-      // the same similarities; ties may come in another storage order, so keys are compared above the last one
-      assertThat(top).extracting(Match::similarity).isEqualTo(expected.stream().map(Match::similarity).toList());
+      // the same similarities; ties may come in another storage order, so keys are compared above
+      // the last one
+      assertThat(top)
+          .extracting(Match::similarity)
+          .isEqualTo(expected.stream().map(Match::similarity).toList());
       double last = top.isEmpty() ? 2 : top.get(top.size() - 1).similarity();
       assertThat(top.stream().filter(m -> m.similarity() > last).map(Match::key).sorted().toList())
-          .isEqualTo(expected.stream().filter(m -> m.similarity() > last).map(Match::key).sorted().toList());
+          .isEqualTo(
+              expected.stream()
+                  .filter(m -> m.similarity() > last)
+                  .map(Match::key)
+                  .sorted()
+                  .toList());
       assertThat(byKey(churned.containing(text, 50))).isEqualTo(byKey(fresh.containing(text, 50)));
     }
   }
@@ -161,7 +185,8 @@ class NearDupIndexSearchTest {
    */
   @Test
   void containingFindsTheDocumentsHoldingAPassageWithExactContainment() {
-    GeneratedCorpus corpus = new CorpusGenerator(2000, 0.3, 3, 0.25, 60, 200, 41).withExcerpts(0.5, 0.05).generate();
+    GeneratedCorpus corpus =
+        new CorpusGenerator(2000, 0.3, 3, 0.25, 60, 200, 41).withExcerpts(0.5, 0.05).generate();
     NearDupIndex<Integer> index = NearDupIndex.inMemory(DEFAULTS, SearchSettings.containment(4));
     long[][] sets = addAll(index, corpus);
     long truth = 0;
@@ -174,7 +199,9 @@ class NearDupIndexSearchTest {
     for (int q : queries) {
       List<Match<Integer>> matches = index.containing(corpus.texts().get(q), 1000);
       for (Match<Integer> match : matches) {
-        assertThat(match.similarity()).isEqualTo(Containment.of(sets[q], sets[match.key()])).isGreaterThanOrEqualTo(0.8);
+        assertThat(match.similarity())
+            .isEqualTo(Containment.of(sets[q], sets[match.key()]))
+            .isGreaterThanOrEqualTo(0.8);
       }
       for (int x = 0; x < sets.length; x++) {
         if (Containment.of(sets[q], sets[x]) >= 0.8) {
@@ -184,14 +211,16 @@ class NearDupIndexSearchTest {
         }
       }
     }
-    assertThat(truth).isGreaterThan(queries.size()); // every query holds itself, excerpts their host too
+    assertThat(truth)
+        .isGreaterThan(queries.size()); // every query holds itself, excerpts their host too
     assertThat((double) found / truth).isGreaterThanOrEqualTo(0.99);
   }
 
   @Test
   void refusesQueriesItWasNotBuiltForAndSettingsThatCannotWork() {
     NearDupIndex<Integer> plain = NearDupIndex.inMemory(DEFAULTS);
-    assertThatThrownBy(() -> plain.containing("some text", 10)).isInstanceOf(IllegalStateException.class)
+    assertThatThrownBy(() -> plain.containing("some text", 10))
+        .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("containment sample");
     assertThatThrownBy(() -> plain.top("some text", 0)).hasMessageContaining("k must be");
     assertThatThrownBy(() -> NearDupIndex.inMemory(DEFAULTS, SearchSettings.topK(0.8)))

@@ -29,12 +29,14 @@ import org.neardup.verify.VerifyMode;
 
 class NearDupIndexTest {
   private static final PipelineConfig DEFAULTS = PipelineConfig.builder().threads(2).build();
-  private static final GeneratedCorpus GRADED = new CorpusGenerator(2000, 0.4, 3, 0.25, 10, 80, 17).generate();
+  private static final GeneratedCorpus GRADED =
+      new CorpusGenerator(2000, 0.4, 3, 0.25, 10, 80, 17).generate();
 
   /** The README's online example, as written there. */
   /**
    * Writes prepared in parts (as a service's request threads do) and written as one batch answer as
-   * the same writes given to writeAll, and see each other across parts; another index's are refused.
+   * the same writes given to writeAll, and see each other across parts; another index's are
+   * refused.
    */
   @Test
   void preparedPartsWriteAsOneBatch() {
@@ -60,7 +62,8 @@ class NearDupIndexTest {
 
     NearDupIndex<String> other = NearDupIndex.inMemory(DEFAULTS);
     assertThatThrownBy(() -> other.writePrepared(List.of(parts.get(0))))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("prepared by another index");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("prepared by another index");
     assertThat(other.size()).isZero();
   }
 
@@ -70,7 +73,8 @@ class NearDupIndexTest {
     index.add("ad-1", "Sunny two-room flat near Termini station, 800 euro a month, furnished");
     index.add("ad-2", "Studio in Trastevere with terrace, 650 euro");
     List<Match<String>> duplicates =
-        index.addAndQuery("ad-3", "Sunny two-room flat near Termini station - 800 euro a month, furnished!");
+        index.addAndQuery(
+            "ad-3", "Sunny two-room flat near Termini station - 800 euro a month, furnished!");
     // [Match[key=ad-1, similarity=0.8...]]: verified, with its exact Jaccard
 
     assertThat(duplicates).extracting(Match::key).containsExactly("ad-1");
@@ -78,7 +82,10 @@ class NearDupIndexTest {
     assertThat(index.size()).isEqualTo(3);
   }
 
-  /** Adding a corpus document by document finds exactly the batch pipeline's pairs, same similarities. */
+  /**
+   * Adding a corpus document by document finds exactly the batch pipeline's pairs, same
+   * similarities.
+   */
   @Test
   void addingOneByOneFindsExactlyThePairsOfTheBatchPipeline() {
     Map<IdPair, Double> batch = batchPairs(DEFAULTS, GRADED);
@@ -109,8 +116,12 @@ class NearDupIndexTest {
       double previous = 1;
       for (Match<String> match : matches) {
         int j = GRADED.ids().indexOf(match.key());
-        double exact = Jaccard.similarity(query, sketcher.sketch(GRADED.texts().get(j)).shingleSet());
-        assertThat(match.similarity()).isEqualTo(exact).isGreaterThanOrEqualTo(0.8).isLessThanOrEqualTo(previous);
+        double exact =
+            Jaccard.similarity(query, sketcher.sketch(GRADED.texts().get(j)).shingleSet());
+        assertThat(match.similarity())
+            .isEqualTo(exact)
+            .isGreaterThanOrEqualTo(0.8)
+            .isLessThanOrEqualTo(previous);
         previous = match.similarity();
         checked++;
       }
@@ -124,7 +135,8 @@ class NearDupIndexTest {
     NearDupIndex<String> index = NearDupIndex.inMemory(DEFAULTS);
     String text = "the same listing, posted twice on the same day";
     index.add("a", text);
-    assertThatThrownBy(() -> index.add("a", text)).isInstanceOf(IllegalArgumentException.class)
+    assertThatThrownBy(() -> index.add("a", text))
+        .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("already in the index: a");
     assertThat(index.upsertAndQuery("a", text)).isEmpty(); // the replaced document is not a match
     assertThat(index.addAndQuery("b", text)).containsExactly(new Match<>("a", 1.0));
@@ -153,8 +165,10 @@ class NearDupIndexTest {
     index.add("a", "the same listing, posted twice on the same day");
     List<Match<String>> matches = index.query("the same listing, posted twice on the same day!");
     assertThat(matches).extracting(Match::key).containsExactly("a");
-    assertThat(matches.get(0).similarity() * 128).isCloseTo(Math.rint(matches.get(0).similarity() * 128),
-        org.assertj.core.api.Assertions.within(1e-9));
+    assertThat(matches.get(0).similarity() * 128)
+        .isCloseTo(
+            Math.rint(matches.get(0).similarity() * 128),
+            org.assertj.core.api.Assertions.within(1e-9));
   }
 
   /** Concurrent writers and readers: every batch pair is found exactly once, from one side. */
@@ -172,23 +186,27 @@ class NearDupIndexTest {
       List<Future<Map<IdPair, Double>>> futures = new ArrayList<>();
       for (int t = 0; t < 4; t++) {
         int thread = t;
-        futures.add(pool.submit(() -> {
-          Map<IdPair, Double> found = new HashMap<>();
-          for (int k = thread; k < order.size(); k += 4) {
-            int i = order.get(k);
-            String id = GRADED.ids().get(i);
-            index.query(GRADED.texts().get(i)); // readers interleave with writers
-            for (Match<String> match : index.addAndQuery(id, GRADED.texts().get(i))) {
-              found.put(IdPair.of(id, match.key()), match.similarity());
-            }
-          }
-          return found;
-        }));
+        futures.add(
+            pool.submit(
+                () -> {
+                  Map<IdPair, Double> found = new HashMap<>();
+                  for (int k = thread; k < order.size(); k += 4) {
+                    int i = order.get(k);
+                    String id = GRADED.ids().get(i);
+                    index.query(GRADED.texts().get(i)); // readers interleave with writers
+                    for (Match<String> match : index.addAndQuery(id, GRADED.texts().get(i))) {
+                      found.put(IdPair.of(id, match.key()), match.similarity());
+                    }
+                  }
+                  return found;
+                }));
       }
       Map<IdPair, Double> online = new HashMap<>();
       for (Future<Map<IdPair, Double>> future : futures) {
         for (Map.Entry<IdPair, Double> e : future.get().entrySet()) {
-          assertThat(online.put(e.getKey(), e.getValue())).as("found twice: %s", e.getKey()).isNull();
+          assertThat(online.put(e.getKey(), e.getValue()))
+              .as("found twice: %s", e.getKey())
+              .isNull();
         }
       }
       assertThat(online).isEqualTo(batch);
@@ -198,14 +216,17 @@ class NearDupIndexTest {
   }
 
   static Map<IdPair, Double> batchPairs(PipelineConfig config, GeneratedCorpus generated) {
-    try (CorpusBuilder builder = new CorpusBuilder(config, new InputProblems(OnError.FAIL), Progress.NONE)) {
+    try (CorpusBuilder builder =
+        new CorpusBuilder(config, new InputProblems(OnError.FAIL), Progress.NONE)) {
       for (int i = 0; i < generated.size(); i++) {
-        builder.add(new Document(generated.ids().get(i), generated.texts().get(i), "generated", i + 1, i));
+        builder.add(
+            new Document(generated.ids().get(i), generated.texts().get(i), "generated", i + 1, i));
       }
       try (Corpus corpus = builder.build()) {
         Map<IdPair, Double> pairs = new HashMap<>();
         for (SimilarPair pair : PairFinder.withLsh(corpus, Progress.NONE).pairs()) {
-          pairs.put(IdPair.of(corpus.id(pair.first()), corpus.id(pair.second())), pair.similarity());
+          pairs.put(
+              IdPair.of(corpus.id(pair.first()), corpus.id(pair.second())), pair.similarity());
         }
         return pairs;
       }

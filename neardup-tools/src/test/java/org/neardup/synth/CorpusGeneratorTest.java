@@ -34,7 +34,8 @@ class CorpusGeneratorTest {
 
   @Test
   void excerptsArePassagesOfTenToFiftyPercentOfTheirHost() {
-    GeneratedCorpus corpus = new CorpusGenerator(1000, 0.3, 3, 0.2, 40, 100, 9).withExcerpts(0.5, 0.0).generate();
+    GeneratedCorpus corpus =
+        new CorpusGenerator(1000, 0.3, 3, 0.2, 40, 100, 9).withExcerpts(0.5, 0.0).generate();
     assertThat(corpus.size()).isEqualTo(1000);
     assertThat(corpus.excerpts()).hasSizeBetween(150, 350);
     for (int[] excerpt : corpus.excerpts()) {
@@ -49,11 +50,13 @@ class CorpusGeneratorTest {
   @Test
   void withoutExcerptsTheCorpusIsTheOneItAlwaysWas() {
     GeneratedCorpus plain = new CorpusGenerator(500, 0.3, 3, 0.2, 5, 50, 1).generate();
-    GeneratedCorpus none = new CorpusGenerator(500, 0.3, 3, 0.2, 5, 50, 1).withExcerpts(0, 0.1).generate();
+    GeneratedCorpus none =
+        new CorpusGenerator(500, 0.3, 3, 0.2, 5, 50, 1).withExcerpts(0, 0.1).generate();
     assertThat(none.texts()).isEqualTo(plain.texts());
     assertThat(plain.excerpts()).isEmpty();
     // the first texts of this corpus, as every version before excerpts generated them
-    assertThat(Integer.toHexString(String.join("\n", plain.texts()).hashCode())).isEqualTo(GOLDEN_HASH);
+    assertThat(Integer.toHexString(String.join("\n", plain.texts()).hashCode()))
+        .isEqualTo(GOLDEN_HASH);
   }
 
   static final String GOLDEN_HASH = "c09d8722";
@@ -62,7 +65,9 @@ class CorpusGeneratorTest {
   void rejectsInvalidSettingsByName() {
     assertThatThrownBy(() -> new CorpusGenerator(10, 0.5, 3, 0.2, 5, 50, 1).withExcerpts(2, 0.1))
         .hasMessageContaining("excerpt fraction");
-    assertThatThrownBy(() -> new CorpusGenerator(10, 1.5, 3, 0.2, 5, 50, 1)).hasMessageContaining("duplicate fraction");
-    assertThatThrownBy(() -> new CorpusGenerator(10, 0.5, 3, 0.2, 50, 5, 1)).hasMessageContaining("word counts");
+    assertThatThrownBy(() -> new CorpusGenerator(10, 1.5, 3, 0.2, 5, 50, 1))
+        .hasMessageContaining("duplicate fraction");
+    assertThatThrownBy(() -> new CorpusGenerator(10, 0.5, 3, 0.2, 50, 5, 1))
+        .hasMessageContaining("word counts");
   }
 }

@@ -12,10 +12,13 @@ class BandingOptionTest {
   @Test
   void alternativesToTwentyOneBySixAreTheNeighbouringRowCountsUsingAllValues() {
     List<BandingOption> options = BandingOption.alternatives(LshParams.of(21, 6), 0.8, 128, 4);
-    assertThat(options).extracting(BandingOption::params)
-        .containsExactly(LshParams.of(32, 4), LshParams.of(25, 5), LshParams.of(18, 7), LshParams.of(16, 8));
+    assertThat(options)
+        .extracting(BandingOption::params)
+        .containsExactly(
+            LshParams.of(32, 4), LshParams.of(25, 5), LshParams.of(18, 7), LshParams.of(16, 8));
     BandingOption seven = options.get(2);
-    assertThat(seven.atThreshold()).isCloseTo(1 - Math.pow(1 - Math.pow(0.8, 7), 18), within(1e-12));
+    assertThat(seven.atThreshold())
+        .isCloseTo(1 - Math.pow(1 - Math.pow(0.8, 7), 18), within(1e-12));
     assertThat(seven.meets(0.99)).isFalse();
     assertThat(options.get(1).meets(0.99)).isTrue();
     assertThat(seven.falseCandidateRate()).isEqualTo(LshParams.of(18, 7).falseCandidateRate(0.8));
@@ -23,13 +26,18 @@ class BandingOptionTest {
 
   @Test
   void nearTheEdgesAlternativesComeFromTheOtherSide() {
-    assertThat(BandingOption.alternatives(LshParams.of(128, 1), 0.3, 128, 3)).extracting(o -> o.params().rows())
+    assertThat(BandingOption.alternatives(LshParams.of(128, 1), 0.3, 128, 3))
+        .extracting(o -> o.params().rows())
         .containsExactly(2, 3, 4);
-    assertThat(BandingOption.alternatives(LshParams.of(1, 4), 0.9, 4, 5)).extracting(o -> o.params().rows())
+    assertThat(BandingOption.alternatives(LshParams.of(1, 4), 0.9, 4, 5))
+        .extracting(o -> o.params().rows())
         .containsExactly(1, 2, 3);
   }
 
-  /** Property over 100 seeded random bandings: the chosen banding is the best alternative that meets the target. */
+  /**
+   * Property over 100 seeded random bandings: the chosen banding is the best alternative that meets
+   * the target.
+   */
   @Test
   void noAlternativeMeetingTheTargetHasFewerFalseCandidatesThanTheOptimum() {
     SplittableRandom random = new SplittableRandom(0x70);

@@ -15,7 +15,9 @@ class CurvePointTest {
   @Test
   void aroundTheDefaultThresholdGivesSixPointsOnTheFormula() {
     List<CurvePoint> points = CurvePoint.around(LshParams.of(21, 6), 0.8);
-    assertThat(points).extracting(CurvePoint::similarity).containsExactly(0.6, 0.7, 0.75, 0.8, 0.85, 0.9);
+    assertThat(points)
+        .extracting(CurvePoint::similarity)
+        .containsExactly(0.6, 0.7, 0.75, 0.8, 0.85, 0.9);
     for (CurvePoint point : points) {
       assertThat(point.probability()).isCloseTo(formula(point.similarity(), 21, 6), within(1e-12));
     }
@@ -24,9 +26,11 @@ class CurvePointTest {
 
   @Test
   void pointsAreClippedToZeroAndOneWithoutRepeats() {
-    assertThat(CurvePoint.around(LshParams.of(21, 6), 0.95)).extracting(CurvePoint::similarity)
+    assertThat(CurvePoint.around(LshParams.of(21, 6), 0.95))
+        .extracting(CurvePoint::similarity)
         .containsExactly(0.75, 0.85, 0.9, 0.95, 1.0);
-    assertThat(CurvePoint.around(LshParams.of(64, 2), 0.1)).extracting(CurvePoint::similarity)
+    assertThat(CurvePoint.around(LshParams.of(64, 2), 0.1))
+        .extracting(CurvePoint::similarity)
         .containsExactly(0.0, 0.05, 0.1, 0.15, 0.2);
     assertThat(CurvePoint.around(LshParams.of(64, 2), 0.1).get(0).probability()).isZero();
   }
@@ -38,7 +42,8 @@ class CurvePointTest {
     assertThat(points.get(0).probability()).isZero();
     assertThat(points.get(100).probability()).isEqualTo(1.0);
     for (int i = 1; i < points.size(); i++) {
-      assertThat(points.get(i).probability()).isGreaterThanOrEqualTo(points.get(i - 1).probability());
+      assertThat(points.get(i).probability())
+          .isGreaterThanOrEqualTo(points.get(i - 1).probability());
       assertThat(points.get(i).probability()).isCloseTo(formula(i / 100.0, 18, 7), within(1e-12));
     }
   }

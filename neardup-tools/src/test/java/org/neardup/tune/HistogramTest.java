@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 class HistogramTest {
   @Test
   void valuesOnAnEdgeGoToTheUpperBinAndTheLastBinIsClosed() {
-    Histogram histogram = Histogram.of(new double[] {0, 0.05, 0.3, 0.29999, 0.99, 1.0, 1.5, -0.1}, 0, 1, 10);
+    Histogram histogram =
+        Histogram.of(new double[] {0, 0.05, 0.3, 0.29999, 0.99, 1.0, 1.5, -0.1}, 0, 1, 10);
     assertThat(histogram.bins()).isEqualTo(10);
     assertThat(histogram.count(0)).isEqualTo(2);
     assertThat(histogram.count(2)).isEqualTo(1);
@@ -30,7 +31,9 @@ class HistogramTest {
 
   @Test
   void rejectsAnEmptyRangeAndNoBins() {
-    assertThatThrownBy(() -> Histogram.of(new double[0], 1, 1, 3)).hasMessageContaining("from < to");
-    assertThatThrownBy(() -> Histogram.of(new double[0], 0, 1, 0)).hasMessage("bins must be at least 1, got 0");
+    assertThatThrownBy(() -> Histogram.of(new double[0], 1, 1, 3))
+        .hasMessageContaining("from < to");
+    assertThatThrownBy(() -> Histogram.of(new double[0], 0, 1, 0))
+        .hasMessage("bins must be at least 1, got 0");
   }
 }

@@ -20,8 +20,13 @@ class PairExplanationTest {
   @Test
   void countsMatchTheSetsAndTheSimilarityIsExactJaccard() {
     Corpus corpus = TuneFixtures.corpus(DEFAULTS, List.of("abcdefgh", "abcdefxy"));
-    PairExplanation explanation = PairExplanation.of(
-        corpus.shingles(0), corpus.shingles(1), corpus.signature(0), corpus.signature(1), LshParams.of(21, 6));
+    PairExplanation explanation =
+        PairExplanation.of(
+            corpus.shingles(0),
+            corpus.shingles(1),
+            corpus.signature(0),
+            corpus.signature(1),
+            LshParams.of(21, 6));
     // char:5 shingles: abcde bcdef cdefg defgh / abcde bcdef cdefx defxy
     assertThat(explanation.sizeA()).isEqualTo(4);
     assertThat(explanation.sizeB()).isEqualTo(4);
@@ -38,7 +43,8 @@ class PairExplanationTest {
    */
   @Test
   void agreesWithJaccardSignaturesAndTheIndexOnRandomPairs() {
-    Corpus corpus = TuneFixtures.corpus(DEFAULTS, new CorpusGenerator(400, 0.6, 3, 0.3, 5, 30, 9).generate());
+    Corpus corpus =
+        TuneFixtures.corpus(DEFAULTS, new CorpusGenerator(400, 0.6, 3, 0.3, 5, 30, 9).generate());
     LshParams params = LshParams.of(16, 8);
     LshIndex<Integer> index = new LshIndex<>(params);
     for (int i = 0; i < corpus.size(); i++) index.insert(i, corpus.signature(i));
@@ -46,18 +52,28 @@ class PairExplanationTest {
     int candidates = 0;
     for (int trial = 0; trial < 300; trial++) {
       int i = random.nextInt(corpus.size());
-      int j = trial % 3 == 0 ? index.query(corpus.signature(i)).get(0) : random.nextInt(corpus.size());
+      int j =
+          trial % 3 == 0 ? index.query(corpus.signature(i)).get(0) : random.nextInt(corpus.size());
       if (i == j) continue;
       long[] a = corpus.shingles(i);
       long[] b = corpus.shingles(j);
-      PairExplanation e = PairExplanation.of(a, b, corpus.signature(i), corpus.signature(j), params);
+      PairExplanation e =
+          PairExplanation.of(a, b, corpus.signature(i), corpus.signature(j), params);
       assertThat(e.similarity()).isEqualTo(Jaccard.similarity(a, b));
       assertThat(e.intersection()).isEqualTo(Jaccard.intersectionSize(a, b));
       assertThat(e.union()).isEqualTo(a.length + b.length - e.intersection());
-      assertThat(e.estimate()).isEqualTo(Signatures.estimateSimilarity(corpus.signature(i), corpus.signature(j)));
+      assertThat(e.estimate())
+          .isEqualTo(Signatures.estimateSimilarity(corpus.signature(i), corpus.signature(j)));
       for (int band = 0; band < params.bands(); band++) {
         int from = band * params.rows();
-        boolean equal = Arrays.equals(corpus.signature(i), from, from + params.rows(), corpus.signature(j), from, from + params.rows());
+        boolean equal =
+            Arrays.equals(
+                corpus.signature(i),
+                from,
+                from + params.rows(),
+                corpus.signature(j),
+                from,
+                from + params.rows());
         assertThat(e.agreeingBands().contains(band)).isEqualTo(equal);
       }
       assertThat(e.candidate()).isEqualTo(index.query(corpus.signature(i)).contains(j));

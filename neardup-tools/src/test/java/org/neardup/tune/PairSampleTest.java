@@ -25,17 +25,21 @@ class PairSampleTest {
 
   @Test
   void aSmallCorpusIsEnumeratedExactly() {
-    Corpus corpus = TuneFixtures.corpus(DEFAULTS, List.of(
-        "the quick brown fox jumps over the lazy dog",
-        "the quick brown fox jumps over the lazy cat",
-        "something else entirely, nothing in common",
-        "the quick brown fox jumps over the lazy dog"));
+    Corpus corpus =
+        TuneFixtures.corpus(
+            DEFAULTS,
+            List.of(
+                "the quick brown fox jumps over the lazy dog",
+                "the quick brown fox jumps over the lazy cat",
+                "something else entirely, nothing in common",
+                "the quick brown fox jumps over the lazy dog"));
     PairSample sample = PairSample.draw(corpus, 20_000, 1);
     assertThat(sample.exhaustive()).isTrue();
     assertThat(sample.totalPairs()).isEqualTo(6);
     assertThat(sample.size()).isEqualTo(6);
     assertThat(sample.similarity(2)).isEqualTo(1.0); // pair (0, 3)
-    assertThat(sample.similarity(0)).isEqualTo(Jaccard.similarity(corpus.shingles(0), corpus.shingles(1)));
+    assertThat(sample.similarity(0))
+        .isEqualTo(Jaccard.similarity(corpus.shingles(0), corpus.shingles(1)));
 
     LshParams params = LshParams.of(21, 6);
     CandidateEstimate estimate = sample.estimate(params, 0.8);
@@ -55,7 +59,9 @@ class PairSampleTest {
     assertThat(estimate.candidatesStandardError()).isZero();
     assertThat(estimate.candidates()).isCloseTo(expected, within(1e-9));
     assertThat(estimate.mergeSteps()).isCloseTo(merge, within(1e-6));
-    assertThat(estimate.pairsAtThreshold()).isEqualTo(atThreshold).isEqualTo(3); // dog, cat, dog: 3 pairs of J >= 0.8
+    assertThat(estimate.pairsAtThreshold())
+        .isEqualTo(atThreshold)
+        .isEqualTo(3); // dog, cat, dog: 3 pairs of J >= 0.8
   }
 
   @Test
@@ -96,25 +102,36 @@ class PairSampleTest {
           if (s >= threshold) atThreshold++;
         }
       }
-      CandidateEstimate estimate = PairSample.draw(GENERATED, 100_000, 7).estimate(params, threshold);
+      CandidateEstimate estimate =
+          PairSample.draw(GENERATED, 100_000, 7).estimate(params, threshold);
       assertThat(estimate.candidatesStandardError()).isPositive().isLessThan(0.3 * expected);
-      assertThat(estimate.candidates()).as("threshold %s", threshold)
+      assertThat(estimate.candidates())
+          .as("threshold %s", threshold)
           .isCloseTo(expected, within(4 * estimate.candidatesStandardError()));
-      assertThat(estimate.pairsAtThreshold()).isCloseTo(atThreshold, within(4 * proportionStandardError(estimate)));
+      assertThat(estimate.pairsAtThreshold())
+          .isCloseTo(atThreshold, within(4 * proportionStandardError(estimate)));
     }
   }
 
-  /** The LSH run's real candidate count is one draw around the expected count the sample predicts. */
+  /**
+   * The LSH run's real candidate count is one draw around the expected count the sample predicts.
+   */
   @Test
   void theEstimatePredictsTheCandidatesOfARealLshRun() {
     PairResult lsh = PairFinder.withLsh(GENERATED, Progress.NONE);
     PairResult exact = PairFinder.bruteForce(GENERATED, Progress.NONE);
-    CandidateEstimate estimate = PairSample.draw(GENERATED, 100_000, 3).estimate(lsh.lshParams(), 0.8);
-    assertThat((double) lsh.candidatePairs()).isCloseTo(estimate.candidates(), within(4 * estimate.candidatesStandardError()));
-    assertThat((double) exact.pairs().size()).isCloseTo(estimate.pairsAtThreshold(), within(4 * proportionStandardError(estimate)));
+    CandidateEstimate estimate =
+        PairSample.draw(GENERATED, 100_000, 3).estimate(lsh.lshParams(), 0.8);
+    assertThat((double) lsh.candidatePairs())
+        .isCloseTo(estimate.candidates(), within(4 * estimate.candidatesStandardError()));
+    assertThat((double) exact.pairs().size())
+        .isCloseTo(estimate.pairsAtThreshold(), within(4 * proportionStandardError(estimate)));
   }
 
-  /** The standard error of the estimated count of pairs at or above the threshold (a binomial proportion). */
+  /**
+   * The standard error of the estimated count of pairs at or above the threshold (a binomial
+   * proportion).
+   */
   private static double proportionStandardError(CandidateEstimate estimate) {
     double q = estimate.pairsAtThreshold() / estimate.totalPairs();
     return estimate.totalPairs() * Math.sqrt(q * (1 - q) / estimate.sampledPairs());
@@ -127,13 +144,18 @@ class PairSampleTest {
     assertThat(histogram.total()).isEqualTo(5000);
     LshParams params = LshParams.of(21, 6);
     double[] byBin = sample.expectedCandidatesByBin(params, 10);
-    assertThat(java.util.Arrays.stream(byBin).sum()).isCloseTo(sample.estimate(params, 0.8).candidates(), within(1e-6));
+    assertThat(java.util.Arrays.stream(byBin).sum())
+        .isCloseTo(sample.estimate(params, 0.8).candidates(), within(1e-6));
   }
 
   @Test
   void needsShingleSetsAndAPositiveSize() {
-    Corpus estimateOnly = TuneFixtures.corpus(DEFAULTS.toBuilder().verify(VerifyMode.ESTIMATE).build(), List.of("a b c", "a b d"));
-    assertThatThrownBy(() -> PairSample.draw(estimateOnly, 10, 1)).hasMessageContaining("shingle sets");
-    assertThatThrownBy(() -> PairSample.draw(GENERATED, 0, 1)).hasMessage("sample size must be at least 1, got 0");
+    Corpus estimateOnly =
+        TuneFixtures.corpus(
+            DEFAULTS.toBuilder().verify(VerifyMode.ESTIMATE).build(), List.of("a b c", "a b d"));
+    assertThatThrownBy(() -> PairSample.draw(estimateOnly, 10, 1))
+        .hasMessageContaining("shingle sets");
+    assertThatThrownBy(() -> PairSample.draw(GENERATED, 0, 1))
+        .hasMessage("sample size must be at least 1, got 0");
   }
 }

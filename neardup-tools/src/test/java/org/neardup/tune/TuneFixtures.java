@@ -15,7 +15,8 @@ final class TuneFixtures {
   private TuneFixtures() {}
 
   static Corpus corpus(PipelineConfig config, List<String> texts) {
-    try (CorpusBuilder builder = new CorpusBuilder(config, new InputProblems(OnError.FAIL), Progress.NONE)) {
+    try (CorpusBuilder builder =
+        new CorpusBuilder(config, new InputProblems(OnError.FAIL), Progress.NONE)) {
       for (int i = 0; i < texts.size(); i++) {
         builder.add(new Document("d" + i, texts.get(i), "test", i + 1, i));
       }

@@ -20,7 +20,8 @@ final class BandedSearch {
   private BandedSearch() {}
 
   /** Candidate pairs and confirmed pairs of {@code corpus} whose bucket keys are {@code keys}. */
-  static Outcome run(BenchCorpus corpus, long[][] keys, double threshold, String parameters, Phases phases)
+  static Outcome run(
+      BenchCorpus corpus, long[][] keys, double threshold, String parameters, Phases phases)
       throws Exception {
     int n = corpus.size();
     PlainBandIndex index =
@@ -40,18 +41,26 @@ final class BandedSearch {
             () ->
                 IntStream.range(0, n)
                     .parallel()
-                    .mapToObj(i -> verifyCandidates(corpus, index, keys[i], i, threshold, candidates))
+                    .mapToObj(
+                        i -> verifyCandidates(corpus, index, keys[i], i, threshold, candidates))
                     .flatMap(List::stream)
                     .collect(Collectors.toList()));
     return new Outcome(corpus.ids(), pairs, candidates.sum(), parameters);
   }
 
   private static List<SimilarPair> verifyCandidates(
-      BenchCorpus corpus, PlainBandIndex index, long[] keys, int i, double threshold, LongAdder candidates) {
+      BenchCorpus corpus,
+      PlainBandIndex index,
+      long[] keys,
+      int i,
+      double threshold,
+      LongAdder candidates) {
     Set<Integer> earlier = new HashSet<>();
-    index.forEachInBuckets(keys, j -> {
-      if (j < i) earlier.add(j);
-    });
+    index.forEachInBuckets(
+        keys,
+        j -> {
+          if (j < i) earlier.add(j);
+        });
     candidates.add(earlier.size());
     List<SimilarPair> found = new ArrayList<>(0);
     long[] set = corpus.shingles(i);

@@ -19,9 +19,9 @@ import org.neardup.text.NormalizerConfig;
 
 /**
  * A TSV corpus as the peer contenders see it: ids in file order, and each document's sorted
- * distinct shingle hashes, made by neardup's own normalizer (defaults: NFKC, lower-case,
- * whitespace collapsed) and {@link Shingler}. Every contender thus works on the very same sets,
- * and one exact answer holds for all.
+ * distinct shingle hashes, made by neardup's own normalizer (defaults: NFKC, lower-case, whitespace
+ * collapsed) and {@link Shingler}. Every contender thus works on the very same sets, and one exact
+ * answer holds for all.
  */
 public final class BenchCorpus {
   private final String[] ids;
@@ -37,7 +37,8 @@ public final class BenchCorpus {
     List<String> ids = new ArrayList<>();
     List<String> texts = new ArrayList<>();
     InputProblems problems = new InputProblems(OnError.FAIL);
-    try (DocumentReader reader = DocumentReaders.open(path, InputOptions.of(InputFormat.TSV), problems)) {
+    try (DocumentReader reader =
+        DocumentReaders.open(path, InputOptions.of(InputFormat.TSV), problems)) {
       for (Document d; (d = reader.next()) != null; ) {
         ids.add(d.id());
         texts.add(d.text());

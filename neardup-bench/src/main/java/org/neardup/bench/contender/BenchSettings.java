@@ -16,7 +16,8 @@ import org.neardup.shingle.ShingleConfig;
  * @param bruteForceMaxDocuments brute force is skipped above this many documents
  * @param sparkJoinMaxDocuments Spark's approxSimilarityJoin is skipped above this many documents
  * @param sparkJoinTables numHashTables of Spark's approxSimilarityJoin
- * @param javaLshBuckets buckets per stage of java-LSH; 0 means documents / 100, the library's advice
+ * @param javaLshBuckets buckets per stage of java-LSH; 0 means documents / 100, the library's
+ *     advice
  */
 public record BenchSettings(
     Path corpus,

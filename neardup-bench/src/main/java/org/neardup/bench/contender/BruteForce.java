@@ -31,7 +31,8 @@ final class BruteForce implements Contender {
 
   @Override
   public Outcome run(BenchSettings settings, Phases phases) throws Exception {
-    BenchCorpus corpus = phases.time("read+shingle", () -> BenchCorpus.read(settings.corpus(), settings.shingle()));
+    BenchCorpus corpus =
+        phases.time("read+shingle", () -> BenchCorpus.read(settings.corpus(), settings.shingle()));
     int n = corpus.size();
     double threshold = settings.threshold();
     List<SimilarPair> pairs =
@@ -40,15 +41,17 @@ final class BruteForce implements Contender {
             () ->
                 IntStream.range(0, n)
                     .parallel()
-                    .mapToObj(i -> {
-                      List<SimilarPair> found = new ArrayList<>(0);
-                      long[] set = corpus.shingles(i);
-                      for (int j = i + 1; j < n; j++) {
-                        double similarity = Jaccard.similarity(set, corpus.shingles(j));
-                        if (similarity >= threshold) found.add(new SimilarPair(i, j, similarity));
-                      }
-                      return found;
-                    })
+                    .mapToObj(
+                        i -> {
+                          List<SimilarPair> found = new ArrayList<>(0);
+                          long[] set = corpus.shingles(i);
+                          for (int j = i + 1; j < n; j++) {
+                            double similarity = Jaccard.similarity(set, corpus.shingles(j));
+                            if (similarity >= threshold)
+                              found.add(new SimilarPair(i, j, similarity));
+                          }
+                          return found;
+                        })
                     .flatMap(List::stream)
                     .collect(Collectors.toList()));
     return new Outcome(corpus.ids(), pairs, (long) n * (n - 1) / 2, "all pairs");

@@ -3,9 +3,9 @@ package org.neardup.bench.contender;
 import java.util.List;
 
 /**
- * One system under test in the end-to-end benchmark. It runs alone in a fresh JVM (so that its
- * peak memory is its own), reads the corpus itself and returns the pairs it reports. To add a
- * contender, write one implementation and list it in {@link Contenders}.
+ * One system under test in the end-to-end benchmark. It runs alone in a fresh JVM (so that its peak
+ * memory is its own), reads the corpus itself and returns the pairs it reports. To add a contender,
+ * write one implementation and list it in {@link Contenders}.
  */
 public interface Contender {
   /** Stable short name, used on the command line and in the results, e.g. {@code neardup-lsh}. */
@@ -41,8 +41,8 @@ public interface Contender {
   }
 
   /**
-   * Finds the pairs with similarity at least {@code settings.threshold()} in the corpus file.
-   * Runs in the child process; time the stages with {@code phases}.
+   * Finds the pairs with similarity at least {@code settings.threshold()} in the corpus file. Runs
+   * in the child process; time the stages with {@code phases}.
    */
   Outcome run(BenchSettings settings, Phases phases) throws Exception;
 }

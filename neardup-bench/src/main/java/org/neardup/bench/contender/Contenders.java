@@ -16,9 +16,14 @@ public final class Contenders {
           new NeardupExact(),
           new NeardupLsh(),
           new NeardupBruteForce(),
-          new Hash4jBanding("hash4j-minhash", "MinHash V1", n -> SimilarityHashing.minHash(n, 32, MinHashVersion.V1)),
           new Hash4jBanding(
-              "hash4j-superminhash", "SuperMinHash V1", n -> SimilarityHashing.superMinHash(n, 32, SuperMinHashVersion.V1)),
+              "hash4j-minhash",
+              "MinHash V1",
+              n -> SimilarityHashing.minHash(n, 32, MinHashVersion.V1)),
+          new Hash4jBanding(
+              "hash4j-superminhash",
+              "SuperMinHash V1",
+              n -> SimilarityHashing.superMinHash(n, 32, SuperMinHashVersion.V1)),
           new NeardupSpark(),
           new SparkHashesBanding(),
           new SparkApproxJoin(),
@@ -41,8 +46,10 @@ public final class Contenders {
     return ALL.stream()
         .filter(c -> c.name().equals(name))
         .findFirst()
-        .orElseThrow(() -> new IllegalArgumentException(
-            "unknown contender '" + name + "' (known: " + names() + ")"));
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "unknown contender '" + name + "' (known: " + names() + ")"));
   }
 
   /** The known names, comma-separated. */

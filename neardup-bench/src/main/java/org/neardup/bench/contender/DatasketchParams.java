@@ -6,11 +6,11 @@ import org.neardup.lsh.LshParams;
  * The banding datasketch's {@code MinHashLSH} chooses by default ({@code _optimal_param} with
  * weights (0.5, 0.5)), reimplemented faithfully: over every b in [1, n] and r in [1, n / b], the
  * (b, r) with the smallest {@code fpWeight * FP + fnWeight * FN}, where FP = ∫₀ᵗ P(s) ds and FN =
- * ∫ₜ¹ (1 − P(s)) ds for the S-curve P(s) = 1 − (1 − sʳ)ᵇ; the first minimum in that order wins.
- * The integrals use datasketch's own fallback rule (midpoint sums of step 0.001, the loop {@code
- * while x < b: area += f(x + p/2) * p; x += p}); with SciPy installed datasketch uses {@code quad}
- * instead, which agrees to about 1e-6 and so picks the same (b, r) unless two are that close.
- * Note that b * r may be less than n: the remaining values go unused, as in datasketch.
+ * ∫ₜ¹ (1 − P(s)) ds for the S-curve P(s) = 1 − (1 − sʳ)ᵇ; the first minimum in that order wins. The
+ * integrals use datasketch's own fallback rule (midpoint sums of step 0.001, the loop {@code while
+ * x < b: area += f(x + p/2) * p; x += p}); with SciPy installed datasketch uses {@code quad}
+ * instead, which agrees to about 1e-6 and so picks the same (b, r) unless two are that close. Note
+ * that b * r may be less than n: the remaining values go unused, as in datasketch.
  */
 public final class DatasketchParams {
   private static final double PRECISION = 0.001;
@@ -24,7 +24,10 @@ public final class DatasketchParams {
 
   /** The (b, r) minimizing the weighted false positive and false negative areas. */
   public static LshParams optimal(
-      double threshold, int numPermutations, double falsePositiveWeight, double falseNegativeWeight) {
+      double threshold,
+      int numPermutations,
+      double falsePositiveWeight,
+      double falseNegativeWeight) {
     double minError = Double.POSITIVE_INFINITY;
     LshParams best = null;
     for (int b = 1; b <= numPermutations; b++) {

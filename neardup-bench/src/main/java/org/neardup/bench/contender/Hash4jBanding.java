@@ -36,30 +36,38 @@ final class Hash4jBanding implements Contender {
 
   @Override
   public String description() {
-    return "hash4j " + sketch + " (32-bit components), plain banding with datasketch's (b, r), exact verification";
+    return "hash4j "
+        + sketch
+        + " (32-bit components), plain banding with datasketch's (b, r), exact verification";
   }
 
   @Override
   public Outcome run(BenchSettings settings, Phases phases) throws Exception {
-    BenchCorpus corpus = phases.time("read+shingle", () -> BenchCorpus.read(settings.corpus(), settings.shingle()));
+    BenchCorpus corpus =
+        phases.time("read+shingle", () -> BenchCorpus.read(settings.corpus(), settings.shingle()));
     SimilarityHashPolicy policy = policyOfLength.apply(settings.permutations());
     LshParams params = DatasketchParams.optimal(settings.threshold(), settings.permutations());
     long[][] keys = phases.time("sign+band", () -> bucketKeys(corpus, policy, params));
     return BandedSearch.run(corpus, keys, settings.threshold(), params.toString(), phases);
   }
 
-  private static long[][] bucketKeys(BenchCorpus corpus, SimilarityHashPolicy policy, LshParams params) {
+  private static long[][] bucketKeys(
+      BenchCorpus corpus, SimilarityHashPolicy policy, LshParams params) {
     ThreadLocal<SimilarityHasher> hashers = ThreadLocal.withInitial(policy::createHasher);
     int n = policy.getNumberOfComponents();
     long[][] keys = new long[corpus.size()][];
-    IntStream.range(0, corpus.size()).parallel().forEach(i -> {
-      byte[] sketch = hashers.get().compute(ElementHashProvider.ofValues(corpus.shingles(i)));
-      int[] signature = new int[n];
-      for (int c = 0; c < n; c++) {
-        signature[c] = (int) policy.getComponent(sketch, c);
-      }
-      keys[i] = PlainBandIndex.bandKeys(signature, params);
-    });
+    IntStream.range(0, corpus.size())
+        .parallel()
+        .forEach(
+            i -> {
+              byte[] sketch =
+                  hashers.get().compute(ElementHashProvider.ofValues(corpus.shingles(i)));
+              int[] signature = new int[n];
+              for (int c = 0; c < n; c++) {
+                signature[c] = (int) policy.getComponent(sketch, c);
+              }
+              keys[i] = PlainBandIndex.bandKeys(signature, params);
+            });
     return keys;
   }
 }

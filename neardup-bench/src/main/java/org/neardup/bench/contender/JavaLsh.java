@@ -5,14 +5,13 @@ import java.util.Arrays;
 import java.util.stream.IntStream;
 
 /**
- * java-LSH ({@code info.debatty:java-lsh}) as its documentation shows it: {@link LSHMinHash} with
- * s stages and B buckets per stage over a dictionary of the corpus's distinct shingles, each
- * document given as a {@code boolean[]} of dictionary size. The library fixes its own threshold
- * at 0.5 and derives r = ⌈log(1/s) / log 0.5⌉ + 1 rows per stage from s; s is the largest whose
- * s·r values fit in the benchmark's n. A stage's bucket is the sum of its values mod B, so
- * candidates are the documents sharing a (stage, bucket); they are verified exactly ({@link
- * BandedSearch}). B defaults to documents / 100, following the library's Javadoc ("at least 100
- * items per bucket").
+ * java-LSH ({@code info.debatty:java-lsh}) as its documentation shows it: {@link LSHMinHash} with s
+ * stages and B buckets per stage over a dictionary of the corpus's distinct shingles, each document
+ * given as a {@code boolean[]} of dictionary size. The library fixes its own threshold at 0.5 and
+ * derives r = ⌈log(1/s) / log 0.5⌉ + 1 rows per stage from s; s is the largest whose s·r values fit
+ * in the benchmark's n. A stage's bucket is the sum of its values mod B, so candidates are the
+ * documents sharing a (stage, bucket); they are verified exactly ({@link BandedSearch}). B defaults
+ * to documents / 100, following the library's Javadoc ("at least 100 items per bucket").
  */
 final class JavaLsh implements Contender {
   /** java-LSH's hard-coded threshold for the rows per stage. */
@@ -25,15 +24,20 @@ final class JavaLsh implements Contender {
 
   @Override
   public String description() {
-    return "java-LSH LSHMinHash(stages, buckets, dictionary size), its own banding, exact verification";
+    return "java-LSH LSHMinHash(stages, buckets, dictionary size), its own banding, exact"
+        + " verification";
   }
 
   @Override
   public Outcome run(BenchSettings settings, Phases phases) throws Exception {
-    BenchCorpus corpus = phases.time("read+shingle", () -> BenchCorpus.read(settings.corpus(), settings.shingle()));
+    BenchCorpus corpus =
+        phases.time("read+shingle", () -> BenchCorpus.read(settings.corpus(), settings.shingle()));
     long[] dictionary = phases.time("dictionary", corpus::dictionary);
     int stages = stages(settings.permutations());
-    int buckets = settings.javaLshBuckets() > 0 ? settings.javaLshBuckets() : Math.max(10, corpus.size() / 100);
+    int buckets =
+        settings.javaLshBuckets() > 0
+            ? settings.javaLshBuckets()
+            : Math.max(10, corpus.size() / 100);
     LSHMinHash lsh = new LSHMinHash(stages, buckets, dictionary.length, settings.seed());
     long[][] keys = phases.time("sign+band", () -> bucketKeys(corpus, dictionary, lsh));
     String parameters = "stages=" + stages + " rows=" + rows(stages) + " buckets=" + buckets;
@@ -57,14 +61,17 @@ final class JavaLsh implements Contender {
   private static long[][] bucketKeys(BenchCorpus corpus, long[] dictionary, LSHMinHash lsh) {
     ThreadLocal<boolean[]> vectors = ThreadLocal.withInitial(() -> new boolean[dictionary.length]);
     long[][] keys = new long[corpus.size()][];
-    IntStream.range(0, corpus.size()).parallel().forEach(i -> {
-      boolean[] vector = vectors.get();
-      long[] set = corpus.shingles(i);
-      for (long shingle : set) vector[Arrays.binarySearch(dictionary, shingle)] = true;
-      int[] stageBuckets = lsh.hash(vector);
-      for (long shingle : set) vector[Arrays.binarySearch(dictionary, shingle)] = false;
-      keys[i] = Arrays.stream(stageBuckets).asLongStream().toArray();
-    });
+    IntStream.range(0, corpus.size())
+        .parallel()
+        .forEach(
+            i -> {
+              boolean[] vector = vectors.get();
+              long[] set = corpus.shingles(i);
+              for (long shingle : set) vector[Arrays.binarySearch(dictionary, shingle)] = true;
+              int[] stageBuckets = lsh.hash(vector);
+              for (long shingle : set) vector[Arrays.binarySearch(dictionary, shingle)] = false;
+              keys[i] = Arrays.stream(stageBuckets).asLongStream().toArray();
+            });
     return keys;
   }
 }

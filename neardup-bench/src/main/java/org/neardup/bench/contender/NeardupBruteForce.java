@@ -17,7 +17,8 @@ final class NeardupBruteForce extends NeardupContender {
 
   @Override
   public String description() {
-    return "neardup brute force: every pair the size filter leaves, all cores (PairFinder.bruteForce)";
+    return "neardup brute force: every pair the size filter leaves, all cores"
+        + " (PairFinder.bruteForce)";
   }
 
   @Override

@@ -17,7 +17,8 @@ final class NeardupExact extends NeardupContender {
 
   @Override
   public String description() {
-    return "neardup exact join: prefix filtering, AllPairs/PPJoin filters (PairFinder.exact); the truth";
+    return "neardup exact join: prefix filtering, AllPairs/PPJoin filters (PairFinder.exact); the"
+        + " truth";
   }
 
   @Override

@@ -14,7 +14,8 @@ final class NeardupLsh extends NeardupContender {
 
   @Override
   public String description() {
-    return "neardup library defaults: one-permutation MinHash, banding for 99% recall at t, exact verification";
+    return "neardup library defaults: one-permutation MinHash, banding for 99% recall at t, exact"
+        + " verification";
   }
 
   @Override

@@ -11,7 +11,8 @@ final class NeardupSpark extends SparkContender {
 
   @Override
   public String description() {
-    return "neardup-spark NearDupJob in local[2]: Spark reads the TSV, signs, bands (default banding), verifies exactly";
+    return "neardup-spark NearDupJob in local[2]: Spark reads the TSV, signs, bands (default"
+        + " banding), verifies exactly";
   }
 
   @Override

@@ -8,9 +8,9 @@ import java.util.function.IntConsumer;
 import org.neardup.lsh.LshParams;
 
 /**
- * The banding index a typical user writes, as in datasketch: one hash table per band, from
- * bucket key to the list of documents in the bucket. Inserting is single-threaded; queries may
- * run concurrently once all documents are in.
+ * The banding index a typical user writes, as in datasketch: one hash table per band, from bucket
+ * key to the list of documents in the bucket. Inserting is single-threaded; queries may run
+ * concurrently once all documents are in.
  */
 final class PlainBandIndex {
   private final List<Map<Long, List<Integer>>> tables = new ArrayList<>();
@@ -44,7 +44,10 @@ final class PlainBandIndex {
     }
   }
 
-  /** The documents sharing at least one bucket with {@code keys}, in no particular order, with repeats. */
+  /**
+   * The documents sharing at least one bucket with {@code keys}, in no particular order, with
+   * repeats.
+   */
   void forEachInBuckets(long[] keys, IntConsumer consumer) {
     for (int band = 0; band < tables.size(); band++) {
       List<Integer> bucket = tables.get(band).get(keys[band]);

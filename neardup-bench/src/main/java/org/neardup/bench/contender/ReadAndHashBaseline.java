@@ -30,7 +30,8 @@ final class ReadAndHashBaseline implements Contender {
 
   @Override
   public String description() {
-    return "read-and-hash baseline: read the corpus and hash every shingle once (komihash, all cores); finds no pairs";
+    return "read-and-hash baseline: read the corpus and hash every shingle once (komihash, all"
+        + " cores); finds no pairs";
   }
 
   @Override
@@ -46,35 +47,42 @@ final class ReadAndHashBaseline implements Contender {
     List<String> ids = new ArrayList<>();
     long[] checksum = {0};
     try {
-      phases.time("read+hash", () -> {
-        InputProblems problems = new InputProblems(OnError.FAIL);
-        ArrayDeque<Future<Long>> pending = new ArrayDeque<>();
-        try (DocumentReader reader = DocumentReaders.open(settings.corpus(), InputOptions.of(InputFormat.TSV), problems)) {
-          List<String> batch = new ArrayList<>(BATCH);
-          for (Document d; (d = reader.next()) != null; ) {
-            ids.add(d.id());
-            batch.add(d.text());
-            if (batch.size() == BATCH) {
+      phases.time(
+          "read+hash",
+          () -> {
+            InputProblems problems = new InputProblems(OnError.FAIL);
+            ArrayDeque<Future<Long>> pending = new ArrayDeque<>();
+            try (DocumentReader reader =
+                DocumentReaders.open(
+                    settings.corpus(), InputOptions.of(InputFormat.TSV), problems)) {
+              List<String> batch = new ArrayList<>(BATCH);
+              for (Document d; (d = reader.next()) != null; ) {
+                ids.add(d.id());
+                batch.add(d.text());
+                if (batch.size() == BATCH) {
+                  List<String> texts = batch;
+                  pending.add(pool.submit(() -> hashAll(shingler, texts)));
+                  batch = new ArrayList<>(BATCH);
+                  while (pending.size() > 3 * threads) {
+                    checksum[0] += pending.poll().get();
+                  }
+                }
+              }
               List<String> texts = batch;
               pending.add(pool.submit(() -> hashAll(shingler, texts)));
-              batch = new ArrayList<>(BATCH);
-              while (pending.size() > 3 * threads) {
+              while (!pending.isEmpty()) {
                 checksum[0] += pending.poll().get();
               }
             }
-          }
-          List<String> texts = batch;
-          pending.add(pool.submit(() -> hashAll(shingler, texts)));
-          while (!pending.isEmpty()) {
-            checksum[0] += pending.poll().get();
-          }
-        }
-        return null;
-      });
+            return null;
+          });
     } finally {
       pool.shutdownNow();
     }
-    return new Outcome(ids.toArray(String[]::new), List.of(), Outcome.UNKNOWN,
+    return new Outcome(
+        ids.toArray(String[]::new),
+        List.of(),
+        Outcome.UNKNOWN,
         "hash checksum " + Long.toHexString(checksum[0]));
   }
 

@@ -3,9 +3,9 @@ package org.neardup.bench.contender;
 import org.neardup.bench.spark.SparkMinHash;
 
 /**
- * Spark MLlib's own pipeline: {@code MinHashLSH.approxSimilarityJoin} with a handful of hash
- * tables (one MinHash value each: OR-amplification only), as its documentation shows it. Slow:
- * skipped above {@code --spark-join-max-docs}.
+ * Spark MLlib's own pipeline: {@code MinHashLSH.approxSimilarityJoin} with a handful of hash tables
+ * (one MinHash value each: OR-amplification only), as its documentation shows it. Slow: skipped
+ * above {@code --spark-join-max-docs}.
  */
 final class SparkApproxJoin extends SparkContender {
   @Override
@@ -27,7 +27,8 @@ final class SparkApproxJoin extends SparkContender {
 
   @Override
   public Outcome run(BenchSettings settings, Phases phases) throws Exception {
-    BenchCorpus corpus = phases.time("read+shingle", () -> BenchCorpus.read(settings.corpus(), settings.shingle()));
+    BenchCorpus corpus =
+        phases.time("read+shingle", () -> BenchCorpus.read(settings.corpus(), settings.shingle()));
     int tables = settings.sparkJoinTables();
     return new Outcome(
         corpus.ids(),

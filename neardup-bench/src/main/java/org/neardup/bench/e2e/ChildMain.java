@@ -33,9 +33,11 @@ import picocli.CommandLine.Option;
 public final class ChildMain implements Callable<Integer> {
   /** Keys of the statistics file. */
   static final String CANDIDATES = "candidates";
+
   static final String PAIRS = "pairs";
   static final String PARAMETERS = "parameters";
   static final String PEAK_RSS_KIB = "peakRssKiB";
+
   /** Phases as {@code name=seconds} separated by {@code ;}, in the order they ran. */
   static final String PHASES = "phases";
 
@@ -64,9 +66,11 @@ public final class ChildMain implements Callable<Integer> {
     stats.setProperty(CANDIDATES, Long.toString(outcome.candidatePairs()));
     stats.setProperty(PAIRS, Integer.toString(outcome.pairs().size()));
     stats.setProperty(PARAMETERS, outcome.parameters());
-    stats.setProperty(PHASES, phases.seconds().entrySet().stream()
-        .map(e -> e.getKey() + "=" + e.getValue())
-        .collect(Collectors.joining(";")));
+    stats.setProperty(
+        PHASES,
+        phases.seconds().entrySet().stream()
+            .map(e -> e.getKey() + "=" + e.getValue())
+            .collect(Collectors.joining(";")));
     stats.setProperty(PEAK_RSS_KIB, Long.toString(PeakRss.ownKib()));
     try (Writer writer = Files.newBufferedWriter(statsOut, StandardCharsets.UTF_8)) {
       stats.store(writer, target.name());
@@ -80,8 +84,9 @@ public final class ChildMain implements Callable<Integer> {
     for (SimilarPair p : outcome.pairs()) {
       pairs.add(Map.entry(IdPair.of(ids[p.first()], ids[p.second()]), p.similarity()));
     }
-    pairs.sort(Comparator.comparing((Map.Entry<IdPair, Double> e) -> e.getKey().first())
-        .thenComparing(e -> e.getKey().second()));
+    pairs.sort(
+        Comparator.comparing((Map.Entry<IdPair, Double> e) -> e.getKey().first())
+            .thenComparing(e -> e.getKey().second()));
     try (BufferedWriter writer = Files.newBufferedWriter(pairsOut, StandardCharsets.UTF_8)) {
       for (Map.Entry<IdPair, Double> e : pairs) {
         writer.write(e.getKey().first() + "\t" + e.getKey().second() + "\t" + e.getValue() + "\n");

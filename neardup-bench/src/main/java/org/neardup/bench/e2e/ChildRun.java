@@ -13,14 +13,18 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs one child JVM and measures it: wall time from start to exit (JVM start-up included), and
  * peak RSS, the larger of what the child reports at its end and what {@code /proc/PID/status}
- * showed while polled every {@value #POLL_MILLIS} ms (the only figure for a child that was
- * killed). Its stdout and stderr go to a log file.
+ * showed while polled every {@value #POLL_MILLIS} ms (the only figure for a child that was killed).
+ * Its stdout and stderr go to a log file.
  */
 final class ChildRun {
   private static final long POLL_MILLIS = 50;
 
   /** How the child ended. */
-  enum Status { OK, FAILED, TIMED_OUT }
+  enum Status {
+    OK,
+    FAILED,
+    TIMED_OUT
+  }
 
   final Status status;
   final double wallSeconds;
@@ -41,7 +45,8 @@ final class ChildRun {
   static ChildRun execute(List<String> command, Path log, Path statsFile, long timeoutSeconds)
       throws IOException, InterruptedException {
     Files.deleteIfExists(statsFile);
-    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+    ProcessBuilder builder =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
     long started = System.nanoTime();
     Process process = builder.start();
     long deadline = started + TimeUnit.SECONDS.toNanos(timeoutSeconds);
@@ -74,7 +79,8 @@ final class ChildRun {
   }
 
   /** The command line of a child JVM running {@code mainClass} with {@code args}. */
-  static List<String> javaCommand(String classPath, List<String> jvmOptions, String mainClass, List<String> args) {
+  static List<String> javaCommand(
+      String classPath, List<String> jvmOptions, String mainClass, List<String> args) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(jvmOptions);

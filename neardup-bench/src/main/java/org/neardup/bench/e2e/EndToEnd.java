@@ -31,34 +31,60 @@ import picocli.CommandLine.Option;
 @Command(
     name = "EndToEnd",
     mixinStandardHelpOptions = true,
-    description = "Runs neardup and peer systems on one corpus, each in its own JVM, and scores them against the exact answer.")
+    description =
+        "Runs neardup and peer systems on one corpus, each in its own JVM, and scores them against"
+            + " the exact answer.")
 public final class EndToEnd implements Callable<Integer> {
   @Mixin SettingsOptions settingsOptions;
 
-  @Option(names = "--contenders", split = ",", paramLabel = "NAME",
-      description = "Contenders to run, in order (the truth, neardup-exact, always runs first). Default: all.")
+  @Option(
+      names = "--contenders",
+      split = ",",
+      paramLabel = "NAME",
+      description =
+          "Contenders to run, in order (the truth, neardup-exact, always runs first). Default:"
+              + " all.")
   List<String> contenderNames;
 
-  @Option(names = "--timeout", defaultValue = "1800", paramLabel = "SECONDS",
+  @Option(
+      names = "--timeout",
+      defaultValue = "1800",
+      paramLabel = "SECONDS",
       description = "Kill a contender after this long. Default: ${DEFAULT-VALUE}.")
   long timeoutSeconds;
 
-  @Option(names = "--repeat", defaultValue = "1", paramLabel = "N",
-      description = "Runs of each contender; the run with the median wall time is reported (its memory and phases too). Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--repeat",
+      defaultValue = "1",
+      paramLabel = "N",
+      description =
+          "Runs of each contender; the run with the median wall time is reported (its memory and"
+              + " phases too). Default: ${DEFAULT-VALUE}.")
   int repeat;
 
-  @Option(names = "--work-dir", defaultValue = "target/e2e", paramLabel = "DIR",
+  @Option(
+      names = "--work-dir",
+      defaultValue = "target/e2e",
+      paramLabel = "DIR",
       description = "Pairs, statistics and logs of each contender. Default: ${DEFAULT-VALUE}.")
   Path workDir;
 
-  @Option(names = "--json", paramLabel = "FILE", description = "JSON results. Default: WORK-DIR/results.json.")
+  @Option(
+      names = "--json",
+      paramLabel = "FILE",
+      description = "JSON results. Default: WORK-DIR/results.json.")
   Path jsonFile;
 
-  @Option(names = "--spark-lib", paramLabel = "DIR",
+  @Option(
+      names = "--spark-lib",
+      paramLabel = "DIR",
       description = "Spark's jars. Default: spark-lib beside the jar that holds this class.")
   Path sparkLib;
 
-  @Option(names = "--child-jvm-opts", defaultValue = "", paramLabel = "OPTS",
+  @Option(
+      names = "--child-jvm-opts",
+      defaultValue = "",
+      paramLabel = "OPTS",
       description = "Extra JVM options of every child, space-separated (e.g. -Xmx8g).")
   String childJvmOptions;
 
@@ -85,21 +111,31 @@ public final class EndToEnd implements Callable<Integer> {
       }
       List<RunRecord> runs = new ArrayList<>();
       for (int r = 0; r < Math.max(1, repeat); r++) {
-        System.err.printf("e2e: running %s (run %d of %d) ...%n", contender.name(), r + 1, Math.max(1, repeat));
+        System.err.printf(
+            "e2e: running %s (run %d of %d) ...%n", contender.name(), r + 1, Math.max(1, repeat));
         String suffix = repeat > 1 ? "." + (r + 1) : "";
         Path pairs = workDir.resolve(contender.name() + suffix + ".pairs.tsv");
         Path stats = workDir.resolve(contender.name() + suffix + ".properties");
         Path log = workDir.resolve(contender.name() + suffix + ".log");
-        ChildRun run = ChildRun.execute(command(contender, settings, pairs, stats), log, stats, timeoutSeconds);
+        ChildRun run =
+            ChildRun.execute(
+                command(contender, settings, pairs, stats), log, stats, timeoutSeconds);
         if (truth == null) {
           if (run.status != ChildRun.Status.OK) {
-            System.err.printf("e2e: the exact answer (%s) failed: %s; see %s%n", contender.name(), run.status, log);
+            System.err.printf(
+                "e2e: the exact answer (%s) failed: %s; see %s%n",
+                contender.name(), run.status, log);
             return 1;
           }
           truth = PairFile.read(pairs);
         }
         RunRecord record = Scoring.score(contender, run, pairs, log, truth, settings.threshold());
-        System.err.printf(Locale.ROOT, "e2e: %s %s in %.1f s%n", contender.name(), record.status(), record.wallSeconds());
+        System.err.printf(
+            Locale.ROOT,
+            "e2e: %s %s in %.1f s%n",
+            contender.name(),
+            record.status(),
+            record.wallSeconds());
         runs.add(record);
         if (!RunRecord.OK.equals(record.status())) {
           break; // a failed or timed-out contender is not run again
@@ -110,7 +146,9 @@ public final class EndToEnd implements Callable<Integer> {
     }
     Map<String, String> machine = Machine.describe();
     if (repeat > 1) {
-      System.out.printf("Each contender ran %d times; each row is its run with the median wall time.%n%n", repeat);
+      System.out.printf(
+          "Each contender ran %d times; each row is its run with the median wall time.%n%n",
+          repeat);
     }
     MarkdownReport.print(System.out, settings, documents, truth.size(), machine, records);
     Path json = jsonFile != null ? jsonFile : workDir.resolve("results.json");
@@ -131,7 +169,8 @@ public final class EndToEnd implements Callable<Integer> {
     return names.stream().map(Contenders::named).toList();
   }
 
-  private List<String> command(Contender contender, BenchSettings settings, Path pairs, Path stats) {
+  private List<String> command(
+      Contender contender, BenchSettings settings, Path pairs, Path stats) {
     String classPath = System.getProperty("java.class.path");
     if (contender.needsSpark()) {
       // Spark's jars first: where benchmarks.jar shades another version of a library Spark uses
@@ -139,9 +178,18 @@ public final class EndToEnd implements Callable<Integer> {
       classPath = sparkLib().resolve("*") + File.pathSeparator + classPath;
     }
     List<String> jvmOptions = new ArrayList<>(contender.jvmOptions());
-    Stream.of(childJvmOptions.trim().split("\\s+")).filter(s -> !s.isEmpty()).forEach(jvmOptions::add);
-    List<String> args = new ArrayList<>(List.of(
-        "--contender", contender.name(), "--pairs-out", pairs.toString(), "--stats-out", stats.toString()));
+    Stream.of(childJvmOptions.trim().split("\\s+"))
+        .filter(s -> !s.isEmpty())
+        .forEach(jvmOptions::add);
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "--contender",
+                contender.name(),
+                "--pairs-out",
+                pairs.toString(),
+                "--stats-out",
+                stats.toString()));
     args.addAll(settings.toArgs());
     return ChildRun.javaCommand(classPath, jvmOptions, ChildMain.class.getName(), args);
   }
@@ -149,7 +197,8 @@ public final class EndToEnd implements Callable<Integer> {
   private Path sparkLib() {
     if (sparkLib == null) {
       try {
-        Path jar = Path.of(EndToEnd.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path jar =
+            Path.of(EndToEnd.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         sparkLib = jar.getParent().resolve("spark-lib");
       } catch (URISyntaxException e) {
         throw new IllegalStateException("cannot locate the benchmark jar", e);

@@ -14,8 +14,14 @@ import org.neardup.eval.BandRecall;
 final class JsonReport {
   private JsonReport() {}
 
-  static void write(Path file, BenchSettings settings, int documents, long truthPairs,
-      Map<String, String> machine, List<RunRecord> records) throws IOException {
+  static void write(
+      Path file,
+      BenchSettings settings,
+      int documents,
+      long truthPairs,
+      Map<String, String> machine,
+      List<RunRecord> records)
+      throws IOException {
     try (JsonGenerator json = new JsonFactory().createGenerator(file.toFile(), JsonEncoding.UTF8)) {
       json.useDefaultPrettyPrinter();
       json.writeStartObject();

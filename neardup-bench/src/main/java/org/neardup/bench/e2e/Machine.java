@@ -16,12 +16,21 @@ final class Machine {
   /** Labelled facts, in display order. */
   static Map<String, String> describe() {
     Map<String, String> facts = new LinkedHashMap<>();
-    facts.put("date", OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS).toString());
+    facts.put(
+        "date", OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS).toString());
     facts.put("cpu", firstValue(Path.of("/proc/cpuinfo"), "model name", "unknown"));
     facts.put("cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
     facts.put("memory", firstValue(Path.of("/proc/meminfo"), "MemTotal", "unknown"));
-    facts.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
-    facts.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+    facts.put(
+        "os",
+        System.getProperty("os.name")
+            + " "
+            + System.getProperty("os.version")
+            + " "
+            + System.getProperty("os.arch"));
+    facts.put(
+        "java",
+        System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
     return facts;
   }
 

@@ -12,20 +12,44 @@ import org.neardup.eval.BandRecall;
 final class MarkdownReport {
   private MarkdownReport() {}
 
-  static void print(PrintStream out, BenchSettings settings, int documents, long truthPairs,
-      Map<String, String> machine, List<RunRecord> records) {
-    out.printf(Locale.ROOT, "Corpus `%s`: %,d documents; threshold %s, shingle %s, %d permutations; "
-        + "truth (neardup-exact): %,d pairs.%n%n", settings.corpus().getFileName(), documents,
-        settings.threshold(), settings.shingle(), settings.permutations(), truthPairs);
-    out.println("Machine: " + machine.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
-        .collect(Collectors.joining("; ")) + ".");
+  static void print(
+      PrintStream out,
+      BenchSettings settings,
+      int documents,
+      long truthPairs,
+      Map<String, String> machine,
+      List<RunRecord> records) {
+    out.printf(
+        Locale.ROOT,
+        "Corpus `%s`: %,d documents; threshold %s, shingle %s, %d permutations; "
+            + "truth (neardup-exact): %,d pairs.%n%n",
+        settings.corpus().getFileName(),
+        documents,
+        settings.threshold(),
+        settings.shingle(),
+        settings.permutations(),
+        truthPairs);
+    out.println(
+        "Machine: "
+            + machine.entrySet().stream()
+                .map(e -> e.getKey() + " " + e.getValue())
+                .collect(Collectors.joining("; "))
+            + ".");
     out.println();
-    List<BandRecall> bandLabels = records.stream().map(RunRecord::bands).filter(b -> !b.isEmpty())
-        .findFirst().orElse(List.of());
-    StringBuilder header = new StringBuilder("| contender | wall (s) | peak RSS (MiB) | candidates | pairs | recall | precision |");
+    List<BandRecall> bandLabels =
+        records.stream()
+            .map(RunRecord::bands)
+            .filter(b -> !b.isEmpty())
+            .findFirst()
+            .orElse(List.of());
+    StringBuilder header =
+        new StringBuilder(
+            "| contender | wall (s) | peak RSS (MiB) | candidates | pairs | recall | precision |");
     StringBuilder rule = new StringBuilder("|---|---:|---:|---:|---:|---:|---:|");
     for (BandRecall band : bandLabels) {
-      header.append(String.format(Locale.ROOT, " [%.2f, %.2f%s |", band.from(), band.to(), band.to() >= 1 ? "]" : ")"));
+      header.append(
+          String.format(
+              Locale.ROOT, " [%.2f, %.2f%s |", band.from(), band.to(), band.to() >= 1 ? "]" : ")"));
       rule.append("---:|");
     }
     out.println(header);
@@ -37,30 +61,50 @@ final class MarkdownReport {
     out.println("| contender | parameters | phases inside the process (s) |");
     out.println("|---|---|---|");
     for (RunRecord r : records) {
-      String phases = r.phases().entrySet().stream()
-          .map(e -> String.format(Locale.ROOT, "%s %.2f", e.getKey(), e.getValue()))
-          .collect(Collectors.joining(", "));
-      out.printf("| %s | %s | %s |%n", r.name(), r.parameters().isEmpty() ? "—" : r.parameters(), phases.isEmpty() ? "—" : phases);
+      String phases =
+          r.phases().entrySet().stream()
+              .map(e -> String.format(Locale.ROOT, "%s %.2f", e.getKey(), e.getValue()))
+              .collect(Collectors.joining(", "));
+      out.printf(
+          "| %s | %s | %s |%n",
+          r.name(),
+          r.parameters().isEmpty() ? "—" : r.parameters(),
+          phases.isEmpty() ? "—" : phases);
     }
   }
 
   private static String row(RunRecord r, int bandCount) {
     StringBuilder sb = new StringBuilder("| ").append(r.name()).append(" | ");
     if (!r.status().equals(RunRecord.OK)) {
-      String wall = Double.isNaN(r.wallSeconds()) ? "—" : String.format(Locale.ROOT, "%.1f", r.wallSeconds());
-      sb.append(wall).append(" | ").append(mib(r.peakRssKib())).append(" | ")
-          .append(r.status()).append(": ").append(r.note()).append(" | — | — | — |");
+      String wall =
+          Double.isNaN(r.wallSeconds()) ? "—" : String.format(Locale.ROOT, "%.1f", r.wallSeconds());
+      sb.append(wall)
+          .append(" | ")
+          .append(mib(r.peakRssKib()))
+          .append(" | ")
+          .append(r.status())
+          .append(": ")
+          .append(r.note())
+          .append(" | — | — | — |");
       sb.append(" — |".repeat(bandCount));
       return sb.toString();
     }
-    sb.append(String.format(Locale.ROOT, "%.1f | %s | %s | %,d |", r.wallSeconds(), mib(r.peakRssKib()),
-        r.candidatePairs() < 0 ? "n/a" : String.format(Locale.ROOT, "%,d", r.candidatePairs()), r.reportedPairs()));
+    sb.append(
+        String.format(
+            Locale.ROOT,
+            "%.1f | %s | %s | %,d |",
+            r.wallSeconds(),
+            mib(r.peakRssKib()),
+            r.candidatePairs() < 0 ? "n/a" : String.format(Locale.ROOT, "%,d", r.candidatePairs()),
+            r.reportedPairs()));
     if (r.evaluation() == null) {
       // a baseline that looks for no pairs: nothing to score
       sb.append(" — | — |").append(" — |".repeat(bandCount));
       return sb.toString();
     }
-    sb.append(String.format(Locale.ROOT, " %.5f | %.4f |", r.evaluation().recall(), r.evaluation().precision()));
+    sb.append(
+        String.format(
+            Locale.ROOT, " %.5f | %.4f |", r.evaluation().recall(), r.evaluation().precision()));
     for (BandRecall band : r.bands()) {
       sb.append(String.format(Locale.ROOT, " %.4f |", band.recall()));
     }

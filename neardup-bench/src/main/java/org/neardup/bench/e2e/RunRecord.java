@@ -40,6 +40,7 @@ record RunRecord(
 
   /** A contender that did not run, with the reason. */
   static RunRecord skipped(String name, String description, String reason) {
-    return new RunRecord(name, description, SKIPPED, reason, Double.NaN, -1, -1, -1, "", Map.of(), null, List.of());
+    return new RunRecord(
+        name, description, SKIPPED, reason, Double.NaN, -1, -1, -1, "", Map.of(), null, List.of());
   }
 }

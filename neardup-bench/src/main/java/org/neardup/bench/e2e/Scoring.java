@@ -21,27 +21,61 @@ final class Scoring {
   private Scoring() {}
 
   static RunRecord score(
-      Contender contender, ChildRun run, Path pairsFile, Path log, Map<IdPair, Double> truth, double threshold) {
+      Contender contender,
+      ChildRun run,
+      Path pairsFile,
+      Path log,
+      Map<IdPair, Double> truth,
+      double threshold) {
     if (run.status != ChildRun.Status.OK) {
       String status = run.status.name().toLowerCase(Locale.ROOT).replace('_', ' ');
-      return new RunRecord(contender.name(), contender.description(), status, "log: " + log,
-          run.wallSeconds, run.peakRssKib, -1, -1, "", Map.of(), null, List.of());
+      return new RunRecord(
+          contender.name(),
+          contender.description(),
+          status,
+          "log: " + log,
+          run.wallSeconds,
+          run.peakRssKib,
+          -1,
+          -1,
+          "",
+          Map.of(),
+          null,
+          List.of());
     }
     Map<IdPair, Double> found = PairFile.read(pairsFile);
     Properties stats = run.stats;
     if (!contender.findsPairs()) {
-      return new RunRecord(contender.name(), contender.description(), RunRecord.OK, "",
-          run.wallSeconds, run.peakRssKib, -1, found.size(), stats.getProperty(ChildMain.PARAMETERS, ""),
-          phases(stats), null, List.of());
+      return new RunRecord(
+          contender.name(),
+          contender.description(),
+          RunRecord.OK,
+          "",
+          run.wallSeconds,
+          run.peakRssKib,
+          -1,
+          found.size(),
+          stats.getProperty(ChildMain.PARAMETERS, ""),
+          phases(stats),
+          null,
+          List.of());
     }
     Evaluation evaluation = PairEvaluator.evaluate(truth.keySet(), found.keySet());
-    List<BandRecall> bands = PairEvaluator.recallByBand(truth, found.keySet(), threshold, BAND_WIDTH);
-    return new RunRecord(contender.name(), contender.description(), RunRecord.OK, "",
-        run.wallSeconds, run.peakRssKib,
+    List<BandRecall> bands =
+        PairEvaluator.recallByBand(truth, found.keySet(), threshold, BAND_WIDTH);
+    return new RunRecord(
+        contender.name(),
+        contender.description(),
+        RunRecord.OK,
+        "",
+        run.wallSeconds,
+        run.peakRssKib,
         Long.parseLong(stats.getProperty(ChildMain.CANDIDATES)),
         found.size(),
         stats.getProperty(ChildMain.PARAMETERS, ""),
-        phases(stats), evaluation, bands);
+        phases(stats),
+        evaluation,
+        bands);
   }
 
   /** Phase seconds in the order they ran. */

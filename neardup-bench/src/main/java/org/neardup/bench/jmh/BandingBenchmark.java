@@ -22,8 +22,9 @@ public class BandingBenchmark extends KernelBenchmark {
   @Setup
   public void setUp() {
     banding = new Banding(LshParams.optimal(0.8, numPermutations, LshParams.DEFAULT_TARGET_RECALL));
-    signature = MinHashSigner.create(MinHashConfig.DEFAULT.withNumPermutations(numPermutations))
-        .sign(BenchData.set(1000, 2));
+    signature =
+        MinHashSigner.create(MinHashConfig.DEFAULT.withNumPermutations(numPermutations))
+            .sign(BenchData.set(1000, 2));
   }
 
   @Benchmark

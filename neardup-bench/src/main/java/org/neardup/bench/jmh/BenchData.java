@@ -19,13 +19,15 @@ import org.neardup.synth.GeneratedCorpus;
 /** Deterministic inputs for the kernel benchmarks. */
 public final class BenchData {
   /**
-   * Real or generated documents for the kernels that take a document's shingles: {@code KIJIJI}, the
-   * first Rome rent listings (Title + Short Description) of {@code ../shared/data/kijiji} (or of the
-   * directory in {@code -Dneardup.data}), hundreds of shingles each; {@code GENERATED_1KB}, generated
-   * documents of 140–260 words, about 1,000 shingles each, as in the one-million-document run.
+   * Real or generated documents for the kernels that take a document's shingles: {@code KIJIJI},
+   * the first Rome rent listings (Title + Short Description) of {@code ../shared/data/kijiji} (or
+   * of the directory in {@code -Dneardup.data}), hundreds of shingles each; {@code GENERATED_1KB},
+   * generated documents of 140–260 words, about 1,000 shingles each, as in the one-million-document
+   * run.
    */
   public enum Documents {
-    KIJIJI, GENERATED_1KB;
+    KIJIJI,
+    GENERATED_1KB;
 
     /** The first {@code count} texts. */
     List<String> texts(int count) {
@@ -37,7 +39,10 @@ public final class BenchData {
 
   private BenchData() {}
 
-  /** Generated text (lower-case pseudo-words, as the corpus generator writes) of exactly {@code length} chars. */
+  /**
+   * Generated text (lower-case pseudo-words, as the corpus generator writes) of exactly {@code
+   * length} chars.
+   */
   static String text(int length) {
     StringBuilder sb = new StringBuilder(length + 1000);
     GeneratedCorpus corpus = corpus(Math.max(10, length / 200));
@@ -82,16 +87,24 @@ public final class BenchData {
    * -Dneardup.data}: Italian, hundreds of shingles each.
    */
   static List<String> kijiji(int count) {
-    InputOptions options = new InputOptions(InputFormat.CSV, '\t', null, List.of("Title", "Short Description"));
+    InputOptions options =
+        new InputOptions(InputFormat.CSV, '\t', null, List.of("Title", "Short Description"));
     return read(sharedFile("kijiji/dataset_rent_rome_kijiji.tsv"), options, count);
   }
 
-  /** The first {@code count} news articles of {@code ../shared/data/articles/articles_2500.train}: English, about 1.6 KB each. */
+  /**
+   * The first {@code count} news articles of {@code ../shared/data/articles/articles_2500.train}:
+   * English, about 1.6 KB each.
+   */
   static List<String> articles(int count) {
-    return read(sharedFile("articles/articles_2500.train"), InputOptions.of(InputFormat.LINES), count);
+    return read(
+        sharedFile("articles/articles_2500.train"), InputOptions.of(InputFormat.LINES), count);
   }
 
-  /** {@code count} generated documents of 140–260 words, about 1 KB, as in the one-million-document run. */
+  /**
+   * {@code count} generated documents of 140–260 words, about 1 KB, as in the one-million-document
+   * run.
+   */
   static List<String> generated1kb(int count) {
     return new CorpusGenerator(count, 0.3, 3, 0.25, 140, 260, SEED).generate().texts();
   }
@@ -99,15 +112,18 @@ public final class BenchData {
   private static Path sharedFile(String name) {
     Path file = Path.of(System.getProperty("neardup.data", "../shared/data"), name);
     if (!Files.isRegularFile(file)) {
-      throw new IllegalStateException("shared data absent: " + file.toAbsolutePath().normalize()
-          + " (run from the repository root, or set -Dneardup.data=DIR)");
+      throw new IllegalStateException(
+          "shared data absent: "
+              + file.toAbsolutePath().normalize()
+              + " (run from the repository root, or set -Dneardup.data=DIR)");
     }
     return file;
   }
 
   private static List<String> read(Path file, InputOptions options, int count) {
     List<String> texts = new ArrayList<>();
-    try (DocumentReader reader = DocumentReaders.open(file, options, new InputProblems(OnError.FAIL))) {
+    try (DocumentReader reader =
+        DocumentReaders.open(file, options, new InputProblems(OnError.FAIL))) {
       for (Document d; texts.size() < count && (d = reader.next()) != null; ) {
         texts.add(d.text());
       }

@@ -11,11 +11,11 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * What top-k search does with a floor candidate that is not an answer, at the floor 0.3: the
- * signature filter on a random pair (128 values agreeing with probability 0.07, about a
- * background pair of English articles with char:5 shingles), on the full values and on their low
- * bytes; and the exact merge of a pair of 1,000-shingle sets at J = 0.15 that passed the filter,
- * whole and giving up early. Each operation takes the next of {@value #PAIRS} pairs, so the branch
- * predictor cannot learn one.
+ * signature filter on a random pair (128 values agreeing with probability 0.07, about a background
+ * pair of English articles with char:5 shingles), on the full values and on their low bytes; and
+ * the exact merge of a pair of 1,000-shingle sets at J = 0.15 that passed the filter, whole and
+ * giving up early. Each operation takes the next of {@value #PAIRS} pairs, so the branch predictor
+ * cannot learn one.
  */
 @State(Scope.Benchmark)
 public class FloorFilterBenchmark extends KernelBenchmark {
@@ -30,7 +30,8 @@ public class FloorFilterBenchmark extends KernelBenchmark {
   private long[][] setsA;
   private long[][] setsB;
   private final int minimum = TopKPlan.minimumAgreement(VALUES, BAR);
-  private final int lowMinimum = TopKPlan.minimumLowByteAgreement(VALUES, BAR, TopKPlan.FILTER_SIGMAS);
+  private final int lowMinimum =
+      TopKPlan.minimumLowByteAgreement(VALUES, BAR, TopKPlan.FILTER_SIGMAS);
   private int next;
 
   @Setup

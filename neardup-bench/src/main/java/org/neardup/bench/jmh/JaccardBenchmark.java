@@ -16,13 +16,15 @@ import org.openjdk.jmh.annotations.State;
 @State(Scope.Benchmark)
 public class JaccardBenchmark extends KernelBenchmark {
   /** The two kinds of pair. */
-  public enum Pair { SIMILAR, DISSIMILAR }
+  public enum Pair {
+    SIMILAR,
+    DISSIMILAR
+  }
 
   @Param({"100", "1000", "10000"})
   public int setSize;
 
-  @Param
-  public Pair pair;
+  @Param public Pair pair;
 
   static final int PAIRS = 64;
 
@@ -36,7 +38,10 @@ public class JaccardBenchmark extends KernelBenchmark {
     b = new long[PAIRS][];
     for (int i = 0; i < PAIRS; i++) {
       a[i] = BenchData.set(setSize, 3 + 3L * i);
-      b[i] = pair == Pair.SIMILAR ? BenchData.perturbed(a[i], 0.1, 4 + 3L * i) : BenchData.set(setSize, 5 + 3L * i);
+      b[i] =
+          pair == Pair.SIMILAR
+              ? BenchData.perturbed(a[i], 0.1, 4 + 3L * i)
+              : BenchData.set(setSize, 5 + 3L * i);
     }
   }
 

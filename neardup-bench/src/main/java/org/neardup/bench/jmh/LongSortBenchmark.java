@@ -17,8 +17,7 @@ public class LongSortBenchmark extends KernelBenchmark {
   @Param({"100", "1000", "10000", "100000"})
   public int size;
 
-  @Param
-  public LongSorter sorter;
+  @Param public LongSorter sorter;
 
   private long[] input;
   private long[] work;

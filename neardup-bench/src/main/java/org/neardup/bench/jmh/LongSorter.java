@@ -7,8 +7,8 @@ import org.neardup.sort.LongSort;
 /**
  * The ways to sort a {@code long[]} of shingle hashes that {@link LongSortBenchmark} and {@link
  * ShingleSetBenchmark} compare. {@code Arrays.parallelSort} is not one: below 8,192 elements it is
- * {@code Arrays.sort} itself, and above that it would take the cores the pipeline already keeps busy
- * with one document each.
+ * {@code Arrays.sort} itself, and above that it would take the cores the pipeline already keeps
+ * busy with one document each.
  */
 public enum LongSorter {
   /**

@@ -31,7 +31,8 @@ public class LshIndexBenchmark extends KernelBenchmark {
 
   @Setup
   public void setUp() {
-    params = LshParams.optimal(0.8, MinHashConfig.DEFAULT_PERMUTATIONS, LshParams.DEFAULT_TARGET_RECALL);
+    params =
+        LshParams.optimal(0.8, MinHashConfig.DEFAULT_PERMUTATIONS, LshParams.DEFAULT_TARGET_RECALL);
     Shingler shingler = new Shingler(ShingleConfig.chars(5));
     MinHashSigner signer = MinHashSigner.create(MinHashConfig.DEFAULT);
     List<String> texts = BenchData.corpus(DOCUMENTS).texts();

@@ -20,16 +20,15 @@ import org.openjdk.jmh.annotations.State;
  * Shingler.toSet} twice and {@code Jaccard.similarityAtLeast}), or put one in a table and look the
  * other up ({@code JaccardTable}, no sorting). One operation is one pair (the time of {@value
  * #PAIRS} different pairs divided by their number). Each pair is a document and a copy with every
- * 12th word replaced (J about 0.6 to 0.8: near the threshold, where verification's pairs are).
- * The documents: {@link BenchData.Documents}.
+ * 12th word replaced (J about 0.6 to 0.8: near the threshold, where verification's pairs are). The
+ * documents: {@link BenchData.Documents}.
  */
 @State(Scope.Thread)
 @OperationsPerInvocation(PairVerificationBenchmark.PAIRS)
 public class PairVerificationBenchmark extends KernelBenchmark {
   static final int PAIRS = 1000;
 
-  @Param
-  public BenchData.Documents source;
+  @Param public BenchData.Documents source;
 
   private long[][] a;
   private long[][] b;

@@ -14,21 +14,19 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The sort where it is used: {@code Shingler.toSet} (sort, then drop repeats) on the default
- * char-5 shingle hashes of {@value #DOCUMENTS} real or generated documents, with each {@link
- * LongSorter}. One operation is one document's set (the time of all of them divided by their number),
- * the copy of its hashes into a work array included. The documents: {@link BenchData.Documents}.
+ * The sort where it is used: {@code Shingler.toSet} (sort, then drop repeats) on the default char-5
+ * shingle hashes of {@value #DOCUMENTS} real or generated documents, with each {@link LongSorter}.
+ * One operation is one document's set (the time of all of them divided by their number), the copy
+ * of its hashes into a work array included. The documents: {@link BenchData.Documents}.
  */
 @State(Scope.Thread)
 @OperationsPerInvocation(ShingleSetBenchmark.DOCUMENTS)
 public class ShingleSetBenchmark extends KernelBenchmark {
   static final int DOCUMENTS = 1000;
 
-  @Param
-  public BenchData.Documents source;
+  @Param public BenchData.Documents source;
 
-  @Param
-  public LongSorter sorter;
+  @Param public LongSorter sorter;
 
   private long[][] hashes;
   private long[][] work;
@@ -45,8 +43,14 @@ public class ShingleSetBenchmark extends KernelBenchmark {
       work[i] = new long[hashes[i].length];
     }
     int[] lengths = Arrays.stream(hashes).mapToInt(h -> h.length).sorted().toArray();
-    System.out.printf("%n%s: %d documents, shingles per document: median %d, 10%% %d, 90%% %d, max %d%n", source,
-        DOCUMENTS, lengths[DOCUMENTS / 2], lengths[DOCUMENTS / 10], lengths[DOCUMENTS * 9 / 10], lengths[DOCUMENTS - 1]);
+    System.out.printf(
+        "%n%s: %d documents, shingles per document: median %d, 10%% %d, 90%% %d, max %d%n",
+        source,
+        DOCUMENTS,
+        lengths[DOCUMENTS / 2],
+        lengths[DOCUMENTS / 10],
+        lengths[DOCUMENTS * 9 / 10],
+        lengths[DOCUMENTS - 1]);
   }
 
   @Benchmark

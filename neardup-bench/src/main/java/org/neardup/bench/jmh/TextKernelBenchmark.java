@@ -15,10 +15,10 @@ import org.openjdk.jmh.annotations.State;
 /**
  * What every document costs before signing: {@code Normalizer.normalize} (default config) of its
  * raw text, and {@code Shingler.hashes} (default char-5 shingles) of the normalized text, or its
- * {@code Shingler.keys} (what verification compares in their place), on
- * {@value #DOCUMENTS} documents of each source. One operation is one document. The texts are read
- * in the benchmark's JVM as a run reads them, so the JIT sees what it sees in a run: the Kijiji
- * listings and the articles hold a few characters past Latin-1, the generated documents none.
+ * {@code Shingler.keys} (what verification compares in their place), on {@value #DOCUMENTS}
+ * documents of each source. One operation is one document. The texts are read in the benchmark's
+ * JVM as a run reads them, so the JIT sees what it sees in a run: the Kijiji listings and the
+ * articles hold a few characters past Latin-1, the generated documents none.
  */
 @State(Scope.Thread)
 @OperationsPerInvocation(TextKernelBenchmark.DOCUMENTS)
@@ -26,10 +26,13 @@ public class TextKernelBenchmark extends KernelBenchmark {
   static final int DOCUMENTS = 1000;
 
   /** Where the documents come from. */
-  public enum Source { GENERATED_1KB, KIJIJI, ARTICLES }
+  public enum Source {
+    GENERATED_1KB,
+    KIJIJI,
+    ARTICLES
+  }
 
-  @Param
-  public Source source;
+  @Param public Source source;
 
   private final Normalizer normalizer = new Normalizer(NormalizerConfig.DEFAULT);
   private final Shingler shingler = new Shingler(ShingleConfig.DEFAULT);
@@ -38,11 +41,12 @@ public class TextKernelBenchmark extends KernelBenchmark {
 
   @Setup
   public void setUp() {
-    List<String> texts = switch (source) {
-      case GENERATED_1KB -> BenchData.generated1kb(DOCUMENTS);
-      case KIJIJI -> BenchData.kijiji(DOCUMENTS);
-      case ARTICLES -> BenchData.articles(DOCUMENTS);
-    };
+    List<String> texts =
+        switch (source) {
+          case GENERATED_1KB -> BenchData.generated1kb(DOCUMENTS);
+          case KIJIJI -> BenchData.kijiji(DOCUMENTS);
+          case ARTICLES -> BenchData.articles(DOCUMENTS);
+        };
     raw = texts.toArray(String[]::new);
     normalized = texts.stream().map(normalizer::normalize).toArray(String[]::new);
   }

@@ -25,10 +25,12 @@ public class WordShingleBenchmark extends KernelBenchmark {
   static final int DOCUMENTS = 1000;
 
   /** Where the documents come from. */
-  public enum Source { GENERATED_1KB, ARTICLES }
+  public enum Source {
+    GENERATED_1KB,
+    ARTICLES
+  }
 
-  @Param
-  public Source source;
+  @Param public Source source;
 
   @Param({"WORD", "WHITESPACE_WORD"})
   public ShingleUnit unit;
@@ -38,10 +40,11 @@ public class WordShingleBenchmark extends KernelBenchmark {
 
   @Setup
   public void setUp() {
-    List<String> texts = switch (source) {
-      case GENERATED_1KB -> BenchData.generated1kb(DOCUMENTS);
-      case ARTICLES -> BenchData.articles(DOCUMENTS);
-    };
+    List<String> texts =
+        switch (source) {
+          case GENERATED_1KB -> BenchData.generated1kb(DOCUMENTS);
+          case ARTICLES -> BenchData.articles(DOCUMENTS);
+        };
     Normalizer normalizer = new Normalizer(NormalizerConfig.DEFAULT);
     normalized = texts.stream().map(normalizer::normalize).toArray(String[]::new);
     shingler = new Shingler(new ShingleConfig(unit, 5));

@@ -30,9 +30,9 @@ import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
 import org.neardup.verify.Containment;
 import org.neardup.verify.Jaccard;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * Top-k and containment queries against the threshold query, on one in-memory index of a corpus
@@ -50,18 +50,33 @@ import picocli.CommandLine;
  *   --input ../shared/data/articles/articles_2500.train --format lines --shingle char:9
  * </pre>
  */
-@Command(name = "search-bench", mixinStandardHelpOptions = true, description = "Top-k and containment queries vs the threshold query.")
+@Command(
+    name = "search-bench",
+    mixinStandardHelpOptions = true,
+    description = "Top-k and containment queries vs the threshold query.")
 public final class SearchBenchmark implements Callable<Integer> {
-  @Option(names = "--generate", description = "Generate this many documents (CorpusGenerator, seed --seed) instead of --input.")
+  @Option(
+      names = "--generate",
+      description =
+          "Generate this many documents (CorpusGenerator, seed --seed) instead of --input.")
   Integer generate;
 
-  @Option(names = "--max-copies", defaultValue = "20", description = "Generated: most copies of an original.")
+  @Option(
+      names = "--max-copies",
+      defaultValue = "20",
+      description = "Generated: most copies of an original.")
   int maxCopies;
 
-  @Option(names = "--max-edit-rate", defaultValue = "0.6", description = "Generated: highest edit rate of a copy.")
+  @Option(
+      names = "--max-edit-rate",
+      defaultValue = "0.6",
+      description = "Generated: highest edit rate of a copy.")
   double maxEditRate;
 
-  @Option(names = "--duplicate-fraction", defaultValue = "0.3", description = "Generated: share of originals with copies.")
+  @Option(
+      names = "--duplicate-fraction",
+      defaultValue = "0.3",
+      description = "Generated: share of originals with copies.")
   double duplicateFraction;
 
   @Option(names = "--min-words", defaultValue = "15", description = "Generated: shortest original.")
@@ -70,7 +85,10 @@ public final class SearchBenchmark implements Callable<Integer> {
   @Option(names = "--max-words", defaultValue = "120", description = "Generated: longest original.")
   int maxWords;
 
-  @Option(names = "--excerpts", defaultValue = "0.2", description = "Generated: share of originals with a planted excerpt.")
+  @Option(
+      names = "--excerpts",
+      defaultValue = "0.2",
+      description = "Generated: share of originals with a planted excerpt.")
   double excerpts;
 
   @Option(names = "--seed", defaultValue = "42", description = "Generator and query-sample seed.")
@@ -82,7 +100,10 @@ public final class SearchBenchmark implements Callable<Integer> {
   @Option(names = "--format", defaultValue = "tsv", description = "tsv, lines, csv, jsonl.")
   String format;
 
-  @Option(names = "--delimiter", defaultValue = ",", description = "CSV delimiter ('tab' for a tab).")
+  @Option(
+      names = "--delimiter",
+      defaultValue = ",",
+      description = "CSV delimiter ('tab' for a tab).")
   String delimiter;
 
   @Option(names = "--text-field", description = "CSV/JSON text fields.")
@@ -91,13 +112,18 @@ public final class SearchBenchmark implements Callable<Integer> {
   @Option(names = "--shingle", defaultValue = "char:5", description = "Shingles.")
   String shingle;
 
-  @Option(names = "--threshold", defaultValue = "0.8", description = "The index's threshold (of the threshold query).")
+  @Option(
+      names = "--threshold",
+      defaultValue = "0.8",
+      description = "The index's threshold (of the threshold query).")
   double threshold;
 
   @Option(names = "--floor", defaultValue = "0.3", description = "Top-k floor.")
   double floor;
 
-  @Option(names = "--query-floor", description = "The floor of each top-k query, at least --floor. Default: --floor.")
+  @Option(
+      names = "--query-floor",
+      description = "The floor of each top-k query, at least --floor. Default: --floor.")
   Double queryFloor;
 
   @Option(names = "--sampling", defaultValue = "4", description = "Containment sampling.")
@@ -106,7 +132,10 @@ public final class SearchBenchmark implements Callable<Integer> {
   @Option(names = "--queries", defaultValue = "400", description = "Random documents queried.")
   int queries;
 
-  @Option(names = "--repeat", defaultValue = "5", description = "Timed rounds; the median round is reported.")
+  @Option(
+      names = "--repeat",
+      defaultValue = "5",
+      description = "Timed rounds; the median round is reported.")
   int repeat;
 
   private static final int K = 10;
@@ -125,9 +154,12 @@ public final class SearchBenchmark implements Callable<Integer> {
     List<String> texts = new ArrayList<>();
     List<String> passages = new ArrayList<>();
     String corpusName = load(texts, passages);
-    PipelineConfig config = PipelineConfig.builder().shingle(ShingleConfig.parse(shingle)).threshold(threshold).build();
-    InMemoryStorage<Integer> storage = new InMemoryStorage<>(texts.size(), config.lshParams().bands());
-    NearDupIndex<Integer> index = NearDupIndex.over(config, new SearchSettings(floor, sampling), storage);
+    PipelineConfig config =
+        PipelineConfig.builder().shingle(ShingleConfig.parse(shingle)).threshold(threshold).build();
+    InMemoryStorage<Integer> storage =
+        new InMemoryStorage<>(texts.size(), config.lshParams().bands());
+    NearDupIndex<Integer> index =
+        NearDupIndex.over(config, new SearchSettings(floor, sampling), storage);
     long[][] sets = new long[texts.size()][];
     long setBytes = 0;
     for (int d = 0; d < texts.size(); d++) {
@@ -147,7 +179,8 @@ public final class SearchBenchmark implements Callable<Integer> {
         containmentQueries.add(middlePassage(texts.get(d), random));
       }
     }
-    containmentQueries = containmentQueries.subList(0, Math.min(containmentQueries.size(), sample.length));
+    containmentQueries =
+        containmentQueries.subList(0, Math.min(containmentQueries.size(), sample.length));
 
     // exactness and recall (once, untimed)
     double lowest = lowest();
@@ -169,7 +202,8 @@ public final class SearchBenchmark implements Callable<Integer> {
       if (exact.size() == K && exact.get(K - 1).similarity() >= lowest) {
         inPopulation[i] = true;
         population++;
-        recall += TopKRecall.of(exact.stream().map(TopKCollector.Found::similarity).toList(), found);
+        recall +=
+            TopKRecall.of(exact.stream().map(TopKCollector.Found::similarity).toList(), found);
       }
     }
     long truth = 0;
@@ -179,7 +213,8 @@ public final class SearchBenchmark implements Callable<Integer> {
       long[] q = index.sketcher().sketch(passage).shingleSet();
       List<Match<Integer>> found = index.containing(passage, Integer.MAX_VALUE);
       for (Match<Integer> match : found) {
-        if (Containment.of(q, sets[match.key()]) == match.similarity() && match.similarity() >= config.threshold()) {
+        if (Containment.of(q, sets[match.key()]) == match.similarity()
+            && match.similarity() >= config.threshold()) {
           foundTrue++;
         } else {
           foundFalse++;
@@ -197,46 +232,92 @@ public final class SearchBenchmark implements Callable<Integer> {
     }
     double[] median = medianRound(rounds);
 
-    System.out.printf(Locale.ROOT, "corpus: %s, %,d documents, shingle %s, threshold %s, floor %s (queries down to %s), sampling 1 in %d; %d queries, median of %d rounds%n%n",
-        corpusName, n, shingle, config.threshold(), floor, lowest, sampling, sample.length, repeat);
+    System.out.printf(
+        Locale.ROOT,
+        "corpus: %s, %,d documents, shingle %s, threshold %s, floor %s (queries down to %s),"
+            + " sampling 1 in %d; %d queries, median of %d rounds%n%n",
+        corpusName,
+        n,
+        shingle,
+        config.threshold(),
+        floor,
+        lowest,
+        sampling,
+        sample.length,
+        repeat);
     System.out.println("| query | median µs | vs threshold query |");
     System.out.println("|---|---|---|");
-    String[] names = {"threshold query(text) (all sampled documents)", "top(text, 10) (all sampled documents)",
-        "threshold query(text) (10th neighbour >= floor)", "top(text, 10) (10th neighbour >= floor)",
-        "containing(passage) (passages)", "threshold query(passage) (same passages)"};
+    String[] names = {
+      "threshold query(text) (all sampled documents)",
+      "top(text, 10) (all sampled documents)",
+      "threshold query(text) (10th neighbour >= floor)",
+      "top(text, 10) (10th neighbour >= floor)",
+      "containing(passage) (passages)",
+      "threshold query(passage) (same passages)"
+    };
     double[] baselines = {median[0], median[0], median[2], median[2], median[5], median[5]};
     for (int i = 0; i < names.length; i++) {
-      System.out.printf(Locale.ROOT, "| %s | %.1f | %.2f× |%n", names[i], median[i], median[i] / baselines[i]);
+      System.out.printf(
+          Locale.ROOT, "| %s | %.1f | %.2f× |%n", names[i], median[i], median[i] / baselines[i]);
     }
-    System.out.printf(Locale.ROOT, "%nrecall@10 over the %d queries whose 10th neighbour has J >= %s: %.4f (every similarity exact)%n",
-        population, lowest, population == 0 ? Double.NaN : recall / population);
-    System.out.printf(Locale.ROOT, "containment over %d passages: %d of %d exact pairs found (recall %.4f), %d wrong (precision %.4f)%n",
-        containmentQueries.size(), foundTrue, truth, truth == 0 ? 1.0 : (double) foundTrue / truth, foundFalse,
+    System.out.printf(
+        Locale.ROOT,
+        "%nrecall@10 over the %d queries whose 10th neighbour has J >= %s: %.4f (every similarity"
+            + " exact)%n",
+        population,
+        lowest,
+        population == 0 ? Double.NaN : recall / population);
+    System.out.printf(
+        Locale.ROOT,
+        "containment over %d passages: %d of %d exact pairs found (recall %.4f), %d wrong"
+            + " (precision %.4f)%n",
+        containmentQueries.size(),
+        foundTrue,
+        truth,
+        truth == 0 ? 1.0 : (double) foundTrue / truth,
+        foundFalse,
         foundTrue + foundFalse == 0 ? 1.0 : (double) foundTrue / (foundTrue + foundFalse));
-    System.out.printf(Locale.ROOT, "%nheap a document: threshold buckets %.0f B, top-k buckets %.0f B, containment postings %.0f B; shingle sets %.0f B, signatures %d B%n",
-        (double) storage.memoryBytes(BucketSpace.THRESHOLD) / n, (double) storage.memoryBytes(BucketSpace.TOP_K) / n,
-        (double) storage.memoryBytes(BucketSpace.CONTAINMENT) / n, (double) setBytes / n,
+    System.out.printf(
+        Locale.ROOT,
+        "%nheap a document: threshold buckets %.0f B, top-k buckets %.0f B, containment postings"
+            + " %.0f B; shingle sets %.0f B, signatures %d B%n",
+        (double) storage.memoryBytes(BucketSpace.THRESHOLD) / n,
+        (double) storage.memoryBytes(BucketSpace.TOP_K) / n,
+        (double) storage.memoryBytes(BucketSpace.CONTAINMENT) / n,
+        (double) setBytes / n,
         4 * config.minHash().numPermutations());
-    System.out.printf(Locale.ROOT, "entries a document: threshold %.1f, top-k %.1f, containment %.1f%n",
-        (double) storage.entries(BucketSpace.THRESHOLD) / n, (double) storage.entries(BucketSpace.TOP_K) / n,
+    System.out.printf(
+        Locale.ROOT,
+        "entries a document: threshold %.1f, top-k %.1f, containment %.1f%n",
+        (double) storage.entries(BucketSpace.THRESHOLD) / n,
+        (double) storage.entries(BucketSpace.TOP_K) / n,
         (double) storage.entries(BucketSpace.CONTAINMENT) / n);
     return 0;
   }
 
   private String load(List<String> texts, List<String> passages) throws IOException {
     if (generate != null) {
-      GeneratedCorpus corpus = new CorpusGenerator(generate, duplicateFraction, maxCopies, maxEditRate, minWords, maxWords,
-          seed).withExcerpts(excerpts, 0.05).generate();
+      GeneratedCorpus corpus =
+          new CorpusGenerator(
+                  generate, duplicateFraction, maxCopies, maxEditRate, minWords, maxWords, seed)
+              .withExcerpts(excerpts, 0.05)
+              .generate();
       texts.addAll(corpus.texts());
       for (int[] excerpt : corpus.excerpts()) {
         passages.add(corpus.texts().get(excerpt[0]));
       }
-      return String.format(Locale.ROOT, "generated (seed %d, copies up to %d at edit rates up to %s, excerpts %s)", seed,
-          maxCopies, maxEditRate, excerpts);
+      return String.format(
+          Locale.ROOT,
+          "generated (seed %d, copies up to %d at edit rates up to %s, excerpts %s)",
+          seed,
+          maxCopies,
+          maxEditRate,
+          excerpts);
     }
     char separator = delimiter.equalsIgnoreCase("tab") ? '\t' : delimiter.charAt(0);
     InputOptions options = new InputOptions(InputFormat.parse(format), separator, null, textFields);
-    try (DocumentReader reader = DocumentReaders.open(input, options, new InputProblems(OnError.SKIP))) {
+    try (DocumentReader reader =
+        DocumentReaders.open(input, options, new InputProblems(OnError.SKIP))) {
       for (Document document; (document = reader.next()) != null; ) {
         texts.add(document.text());
       }
@@ -253,8 +334,12 @@ public final class SearchBenchmark implements Callable<Integer> {
   }
 
   /** One round: each query's kinds back to back; the median µs of each kind. */
-  private double[] timeRound(NearDupIndex<Integer> index, List<String> texts, int[] sample,
-      List<String> passages, boolean[] inPopulation) {
+  private double[] timeRound(
+      NearDupIndex<Integer> index,
+      List<String> texts,
+      int[] sample,
+      List<String> passages,
+      boolean[] inPopulation) {
     List<List<Double>> times = new ArrayList<>();
     for (int kind = 0; kind < 6; kind++) {
       times.add(new ArrayList<>());

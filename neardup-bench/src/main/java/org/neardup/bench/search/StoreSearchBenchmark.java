@@ -13,23 +13,28 @@ import org.neardup.index.NearDupIndex;
 import org.neardup.index.SearchSettings;
 import org.neardup.server.store.IndexDirectory;
 import org.neardup.shingle.ShingleConfig;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * The threshold query, top-10 and containment (of the document in others) on the service's
- * persistent index (RocksDB, as {@code ./neardup serve} opens it), for documents of the corpus: the median of each over the queries, for a few
- * rounds. A corpus file of one text a line; the index is built in {@code --data} on the first run
- * and reused after.
+ * persistent index (RocksDB, as {@code ./neardup serve} opens it), for documents of the corpus: the
+ * median of each over the queries, for a few rounds. A corpus file of one text a line; the index is
+ * built in {@code --data} on the first run and reused after.
  */
-@Command(name = "store-search-bench", mixinStandardHelpOptions = true,
+@Command(
+    name = "store-search-bench",
+    mixinStandardHelpOptions = true,
     description = "Threshold query, top-10 and containment on the persistent index.")
 public final class StoreSearchBenchmark implements Callable<Integer> {
   @Option(names = "--lines", required = true, description = "Corpus: one text a line.")
   Path lines;
 
-  @Option(names = "--data", required = true, description = "Index directory (made on the first run).")
+  @Option(
+      names = "--data",
+      required = true,
+      description = "Index directory (made on the first run).")
   Path data;
 
   @Option(names = "--shingle", defaultValue = "char:5", description = "Shingles.")
@@ -50,7 +55,9 @@ public final class StoreSearchBenchmark implements Callable<Integer> {
     List<String> texts = Files.readAllLines(lines);
     PipelineConfig config = PipelineConfig.builder().shingle(ShingleConfig.parse(shingle)).build();
     IndexSettings settings = IndexSettings.of(config, false, new SearchSettings(0.3, 4));
-    try (IndexDirectory directory = IndexDirectory.open(data, new IndexDirectory.Options(settings, true, false, 256L << 20, 2))) {
+    try (IndexDirectory directory =
+        IndexDirectory.open(
+            data, new IndexDirectory.Options(settings, true, false, 256L << 20, 2))) {
       NearDupIndex<String> index = directory.index();
       if (index.size() == 0) {
         for (int d = 0; d < texts.size(); d++) {
@@ -81,8 +88,16 @@ public final class StoreSearchBenchmark implements Callable<Integer> {
         double q = threshold[sample.length / 2];
         double t = top[sample.length / 2];
         double c = containing[sample.length / 2];
-        System.out.printf(Locale.ROOT, "round %d: threshold query %.1f µs, top(text, 10) %.1f µs, %.2f×, containing(text) %.1f µs, %.2f×%n",
-            round, q, t, t / q, c, c / q);
+        System.out.printf(
+            Locale.ROOT,
+            "round %d: threshold query %.1f µs, top(text, 10) %.1f µs, %.2f×, containing(text) %.1f"
+                + " µs, %.2f×%n",
+            round,
+            q,
+            t,
+            t / q,
+            c,
+            c / q);
       }
     }
     return 0;

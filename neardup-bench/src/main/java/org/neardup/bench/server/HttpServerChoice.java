@@ -44,11 +44,15 @@ public final class HttpServerChoice {
     int threads = Integer.parseInt(args[1]);
     int port = Integer.parseInt(args[2]);
     if (server.equals("javalin")) {
-      Javalin.create(config -> {
-        config.jetty.host = "127.0.0.1";
-        config.jetty.port = port;
-        config.routes.post("/query", ctx -> ctx.contentType("application/json").result(answer(ctx.bodyAsBytes())));
-      }).start();
+      Javalin.create(
+              config -> {
+                config.jetty.host = "127.0.0.1";
+                config.jetty.port = port;
+                config.routes.post(
+                    "/query",
+                    ctx -> ctx.contentType("application/json").result(answer(ctx.bodyAsBytes())));
+              })
+          .start();
       return;
     }
     if (server.equals("jdk")) {
@@ -56,16 +60,18 @@ public final class HttpServerChoice {
     }
     HttpServer http = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 1024);
     http.setExecutor(Executors.newFixedThreadPool(threads));
-    http.createContext("/query", exchange -> {
-      try (exchange) {
-        byte[] out = answer(exchange.getRequestBody().readAllBytes());
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(200, out.length);
-        try (OutputStream body = exchange.getResponseBody()) {
-          body.write(out);
-        }
-      }
-    });
+    http.createContext(
+        "/query",
+        exchange -> {
+          try (exchange) {
+            byte[] out = answer(exchange.getRequestBody().readAllBytes());
+            exchange.getResponseHeaders().set("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, out.length);
+            try (OutputStream body = exchange.getResponseBody()) {
+              body.write(out);
+            }
+          }
+        });
     http.start();
   }
 }

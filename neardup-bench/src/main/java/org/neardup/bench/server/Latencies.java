@@ -53,8 +53,16 @@ final class Latencies {
   }
 
   String summary(String name, double seconds, int itemsPerRequest) {
-    return String.format(Locale.ROOT, "| %s | %,d | %,.0f | %.3f | %.3f | %.3f | %.3f | %d |", name, count,
-        count * (double) itemsPerRequest / seconds, percentileMillis(50), percentileMillis(99), percentileMillis(99.9),
-        count == 0 ? Double.NaN : samples[count - 1] / 1e6, errors);
+    return String.format(
+        Locale.ROOT,
+        "| %s | %,d | %,.0f | %.3f | %.3f | %.3f | %.3f | %d |",
+        name,
+        count,
+        count * (double) itemsPerRequest / seconds,
+        percentileMillis(50),
+        percentileMillis(99),
+        percentileMillis(99.9),
+        count == 0 ? Double.NaN : samples[count - 1] / 1e6,
+        errors);
   }
 }

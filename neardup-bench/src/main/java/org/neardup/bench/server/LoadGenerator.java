@@ -18,9 +18,9 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * A bounded load on a running {@code neardup serve}, from many concurrent clients on loopback:
@@ -33,12 +33,20 @@ import picocli.CommandLine;
  *   --url http://127.0.0.1:8080 --corpus docs.tsv --clients 16 --seconds 30 --add-fraction 0.1
  * </pre>
  */
-@Command(name = "load", mixinStandardHelpOptions = true, description = "Bounded load on a running neardup serve.")
+@Command(
+    name = "load",
+    mixinStandardHelpOptions = true,
+    description = "Bounded load on a running neardup serve.")
 public final class LoadGenerator implements Callable<Integer> {
-  @Option(names = "--url", defaultValue = "http://127.0.0.1:8080", description = "The server (loopback only).")
+  @Option(
+      names = "--url",
+      defaultValue = "http://127.0.0.1:8080",
+      description = "The server (loopback only).")
   URI url;
 
-  @Option(names = "--corpus", description = "TSV id<TAB>text: texts to add (with new ids) and to query.")
+  @Option(
+      names = "--corpus",
+      description = "TSV id<TAB>text: texts to add (with new ids) and to query.")
   Path corpus;
 
   @Option(names = "--clients", defaultValue = "16", description = "Concurrent clients.")
@@ -47,23 +55,38 @@ public final class LoadGenerator implements Callable<Integer> {
   @Option(names = "--seconds", defaultValue = "30", description = "Stop after this long.")
   int seconds;
 
-  @Option(names = "--requests", defaultValue = "10000000", description = "Stop after this many requests.")
+  @Option(
+      names = "--requests",
+      defaultValue = "10000000",
+      description = "Stop after this many requests.")
   long requests;
 
-  @Option(names = "--mode", defaultValue = "mixed", description = "mixed (single adds and queries), batch (batches of adds).")
+  @Option(
+      names = "--mode",
+      defaultValue = "mixed",
+      description = "mixed (single adds and queries), batch (batches of adds).")
   String mode;
 
-  @Option(names = "--add-fraction", defaultValue = "0.1", description = "In mixed mode, the share of adds.")
+  @Option(
+      names = "--add-fraction",
+      defaultValue = "0.1",
+      description = "In mixed mode, the share of adds.")
   double addFraction;
 
-  @Option(names = "--query-path", defaultValue = "/query",
-      description = "Path and parameters of the queries, e.g. /query?top=10 or /query?measure=containment.")
+  @Option(
+      names = "--query-path",
+      defaultValue = "/query",
+      description =
+          "Path and parameters of the queries, e.g. /query?top=10 or /query?measure=containment.")
   String queryPath;
 
   @Option(names = "--batch-size", defaultValue = "1000", description = "Documents a batch request.")
   int batchSize;
 
-  @Option(names = "--id-prefix", defaultValue = "load", description = "Prefix of the ids added (make it unique a run).")
+  @Option(
+      names = "--id-prefix",
+      defaultValue = "load",
+      description = "Prefix of the ids added (make it unique a run).")
   String idPrefix;
 
   @Option(names = "--token", description = "Bearer token.")
@@ -75,7 +98,11 @@ public final class LoadGenerator implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "1", description = "Seed of the query choice.")
   long seed;
 
-  @Option(names = "--verify", description = "Instead of a load: check that every id in this file (one a line) is held; print how many are lost.")
+  @Option(
+      names = "--verify",
+      description =
+          "Instead of a load: check that every id in this file (one a line) is held; print how many"
+              + " are lost.")
   Path verify;
 
   private List<String> texts;
@@ -91,7 +118,8 @@ public final class LoadGenerator implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     if (!InetAddress.getByName(url.getHost()).isLoopbackAddress()) {
-      throw new IllegalArgumentException("the load generator only targets this machine, not " + url.getHost());
+      throw new IllegalArgumentException(
+          "the load generator only targets this machine, not " + url.getHost());
     }
     client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     if (verify != null) {
@@ -100,10 +128,19 @@ public final class LoadGenerator implements Callable<Integer> {
     if (corpus == null) {
       throw new IllegalArgumentException("--corpus is needed for a load");
     }
-    texts = Files.readAllLines(corpus, StandardCharsets.UTF_8).stream()
-        .filter(line -> line.indexOf('\t') > 0).map(line -> line.substring(line.indexOf('\t') + 1)).toList();
-    Writer ackLog = acked == null ? null : Files.newBufferedWriter(acked, StandardCharsets.UTF_8,
-        StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    texts =
+        Files.readAllLines(corpus, StandardCharsets.UTF_8).stream()
+            .filter(line -> line.indexOf('\t') > 0)
+            .map(line -> line.substring(line.indexOf('\t') + 1))
+            .toList();
+    Writer ackLog =
+        acked == null
+            ? null
+            : Files.newBufferedWriter(
+                acked,
+                StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND);
     List<Thread> threads = new ArrayList<>();
     List<Latencies> adds = new ArrayList<>();
     List<Latencies> queries = new ArrayList<>();
@@ -126,33 +163,55 @@ public final class LoadGenerator implements Callable<Integer> {
     if (ackLog != null) {
       ackLog.close();
     }
-    System.out.println("| request | count | per second | p50 ms | p99 ms | p99.9 ms | max ms | errors |");
+    System.out.println(
+        "| request | count | per second | p50 ms | p99 ms | p99.9 ms | max ms | errors |");
     System.out.println("|---|---|---|---|---|---|---|---|");
     boolean batch = mode.equals("batch");
     Latencies allAdds = Latencies.merge(adds);
-    System.out.println(allAdds.summary(batch ? "batch of " + batchSize + " adds (per document: per second)" : "add",
-        elapsed, batch ? batchSize : 1));
+    System.out.println(
+        allAdds.summary(
+            batch ? "batch of " + batchSize + " adds (per document: per second)" : "add",
+            elapsed,
+            batch ? batchSize : 1));
     if (!batch) {
       System.out.println(Latencies.merge(queries).summary("query", elapsed, 1));
     }
     return 0;
   }
 
-  /** Checks every acknowledged id is held; prints "acknowledged N, held M, lost L"; exit 1 when any is lost. */
+  /**
+   * Checks every acknowledged id is held; prints "acknowledged N, held M, lost L"; exit 1 when any
+   * is lost.
+   */
   private int verify() throws IOException, InterruptedException {
-    List<String> ids = Files.readAllLines(verify, StandardCharsets.UTF_8).stream().filter(id -> !id.isEmpty()).toList();
+    List<String> ids =
+        Files.readAllLines(verify, StandardCharsets.UTF_8).stream()
+            .filter(id -> !id.isEmpty())
+            .toList();
     long lost = 0;
     for (String id : ids) {
-      HttpRequest.Builder request = HttpRequest.newBuilder(url.resolve("/documents/"
-          + java.net.URLEncoder.encode(id, StandardCharsets.UTF_8).replace("+", "%20"))).timeout(Duration.ofSeconds(30)).GET();
+      HttpRequest.Builder request =
+          HttpRequest.newBuilder(
+                  url.resolve(
+                      "/documents/"
+                          + java.net.URLEncoder.encode(id, StandardCharsets.UTF_8)
+                              .replace("+", "%20")))
+              .timeout(Duration.ofSeconds(30))
+              .GET();
       if (token != null) {
         request.header("Authorization", "Bearer " + token);
       }
-      if (client.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode() != 200) {
+      if (client.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode()
+          != 200) {
         lost++;
       }
     }
-    System.out.printf(java.util.Locale.ROOT, "acknowledged %d, held %d, lost %d%n", ids.size(), ids.size() - lost, lost);
+    System.out.printf(
+        java.util.Locale.ROOT,
+        "acknowledged %d, held %d, lost %d%n",
+        ids.size(),
+        ids.size() - lost,
+        lost);
     return lost == 0 ? 0 : 1;
   }
 
@@ -178,7 +237,8 @@ public final class LoadGenerator implements Callable<Integer> {
   private void add(Latencies adds, Writer ackLog) throws IOException, InterruptedException {
     int i = nextAdd.getAndIncrement();
     String id = idPrefix + "-" + i;
-    String body = "{\"id\": \"" + id + "\", \"text\": \"" + escape(texts.get(i % texts.size())) + "\"}";
+    String body =
+        "{\"id\": \"" + id + "\", \"text\": \"" + escape(texts.get(i % texts.size())) + "\"}";
     long start = System.nanoTime();
     HttpResponse<Void> response = send("/documents", "application/json", body);
     long nanos = System.nanoTime() - start;
@@ -197,7 +257,10 @@ public final class LoadGenerator implements Callable<Integer> {
       int i = nextAdd.getAndIncrement();
       String id = idPrefix + "-" + i;
       ids.add(id);
-      body.append("{\"id\": \"").append(id).append("\", \"text\": \"").append(escape(texts.get(i % texts.size())))
+      body.append("{\"id\": \"")
+          .append(id)
+          .append("\", \"text\": \"")
+          .append(escape(texts.get(i % texts.size())))
           .append("\"}\n");
     }
     long start = System.nanoTime();
@@ -213,7 +276,8 @@ public final class LoadGenerator implements Callable<Integer> {
     }
   }
 
-  private void query(SplittableRandom random, Latencies queries) throws IOException, InterruptedException {
+  private void query(SplittableRandom random, Latencies queries)
+      throws IOException, InterruptedException {
     String body = "{\"text\": \"" + escape(texts.get(random.nextInt(texts.size()))) + "\"}";
     long start = System.nanoTime();
     HttpResponse<Void> response = send(queryPath, "application/json", body);
@@ -225,11 +289,13 @@ public final class LoadGenerator implements Callable<Integer> {
     }
   }
 
-  private HttpResponse<Void> send(String path, String type, String body) throws IOException, InterruptedException {
-    HttpRequest.Builder request = HttpRequest.newBuilder(url.resolve(path))
-        .timeout(Duration.ofSeconds(60))
-        .header("Content-Type", type)
-        .POST(HttpRequest.BodyPublishers.ofString(body));
+  private HttpResponse<Void> send(String path, String type, String body)
+      throws IOException, InterruptedException {
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(url.resolve(path))
+            .timeout(Duration.ofSeconds(60))
+            .header("Content-Type", type)
+            .POST(HttpRequest.BodyPublishers.ofString(body));
     if (token != null) {
       request.header("Authorization", "Bearer " + token);
     }

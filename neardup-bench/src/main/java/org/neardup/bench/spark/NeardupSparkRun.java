@@ -32,25 +32,33 @@ public final class NeardupSparkRun {
 
   /** Runs the job on the corpus of {@code settings}. */
   public static Outcome run(BenchSettings settings, Phases phases) throws Exception {
-    PipelineConfig config = PipelineConfig.builder()
-        .threshold(settings.threshold())
-        .shingle(settings.shingle())
-        .minHash(MinHashConfig.DEFAULT.withNumPermutations(settings.permutations()))
-        .build();
-    SparkSession spark = phases.time("session", () -> SparkSession.builder()
-        .master("local[2]")
-        .appName("neardup-bench")
-        .config("spark.ui.enabled", "false")
-        .config("spark.driver.host", "127.0.0.1")
-        .config("spark.driver.bindAddress", "127.0.0.1")
-        .getOrCreate());
+    PipelineConfig config =
+        PipelineConfig.builder()
+            .threshold(settings.threshold())
+            .shingle(settings.shingle())
+            .minHash(MinHashConfig.DEFAULT.withNumPermutations(settings.permutations()))
+            .build();
+    SparkSession spark =
+        phases.time(
+            "session",
+            () ->
+                SparkSession.builder()
+                    .master("local[2]")
+                    .appName("neardup-bench")
+                    .config("spark.ui.enabled", "false")
+                    .config("spark.driver.host", "127.0.0.1")
+                    .config("spark.driver.bindAddress", "127.0.0.1")
+                    .getOrCreate());
     spark.sparkContext().setLogLevel("WARN");
     ProgressListener listener = new ProgressListener(new PrintWriter(System.err, true), true);
     spark.sparkContext().addSparkListener(listener);
     try {
       int partitions = 2 * spark.sparkContext().defaultParallelism();
-      JobSettings job = JobSettings.of(config,
-          List.of(new InputSpec(settings.corpus().toString(), "tsv", '\t', null, List.of())), partitions);
+      JobSettings job =
+          JobSettings.of(
+              config,
+              List.of(new InputSpec(settings.corpus().toString(), "tsv", '\t', null, List.of())),
+              partitions);
       NearDupJob run = phases.time("read+sign", () -> NearDupJob.start(spark, job));
       List<PairLine> lines = phases.time("band+verify+pairs", () -> run.pairs().collect());
       long shuffle = listener.shuffleBytesWritten();
@@ -59,12 +67,20 @@ public final class NeardupSparkRun {
       List<String> ids = new ArrayList<>();
       List<SimilarPair> pairs = new ArrayList<>(lines.size());
       for (PairLine line : lines) {
-        pairs.add(SimilarPair.of(ordinal(line.first(), ordinals, ids), ordinal(line.second(), ordinals, ids),
-            line.similarity()));
+        pairs.add(
+            SimilarPair.of(
+                ordinal(line.first(), ordinals, ids),
+                ordinal(line.second(), ordinals, ids),
+                line.similarity()));
       }
-      String parameters = String.format(Locale.ROOT,
-          "%s, local[2], %d partitions; shuffles wrote %d bytes, %.0f B/document", config.lshParams(), partitions,
-          shuffle, (double) shuffle / Math.max(1, stats.documents()));
+      String parameters =
+          String.format(
+              Locale.ROOT,
+              "%s, local[2], %d partitions; shuffles wrote %d bytes, %.0f B/document",
+              config.lshParams(),
+              partitions,
+              shuffle,
+              (double) shuffle / Math.max(1, stats.documents()));
       return new Outcome(ids.toArray(String[]::new), pairs, stats.candidatePairs(), parameters);
     } finally {
       spark.stop();
@@ -72,9 +88,11 @@ public final class NeardupSparkRun {
   }
 
   private static int ordinal(String id, Map<String, Integer> ordinals, List<String> ids) {
-    return ordinals.computeIfAbsent(id, key -> {
-      ids.add(key);
-      return ids.size() - 1;
-    });
+    return ordinals.computeIfAbsent(
+        id,
+        key -> {
+          ids.add(key);
+          return ids.size() - 1;
+        });
   }
 }

@@ -21,13 +21,13 @@ import org.neardup.bench.contender.Phases;
 import org.neardup.verify.SimilarPair;
 
 /**
- * Spark MLlib's MinHashLSH in local mode ({@code local[2]}, web UI off, otherwise Spark's
- * defaults) on the benchmark's shingles. Each document is a binary sparse vector over the corpus's
- * dictionary of distinct shingle hashes, so Spark's Jaccard distance is exactly the Jaccard of the
- * other contenders.
+ * Spark MLlib's MinHashLSH in local mode ({@code local[2]}, web UI off, otherwise Spark's defaults)
+ * on the benchmark's shingles. Each document is a binary sparse vector over the corpus's dictionary
+ * of distinct shingle hashes, so Spark's Jaccard distance is exactly the Jaccard of the other
+ * contenders.
  *
- * <p>The vectors are built in the driver rather than by {@code CountVectorizer} on shingle
- * tokens, which gives the same vectors but made the runs slower (docs/benchmarks.md).
+ * <p>The vectors are built in the driver rather than by {@code CountVectorizer} on shingle tokens,
+ * which gives the same vectors but made the runs slower (docs/benchmarks.md).
  */
 public final class SparkMinHash {
   private SparkMinHash() {}
@@ -48,7 +48,10 @@ public final class SparkMinHash {
               () ->
                   model
                       .approxSimilarityJoin(features, features, 1 - threshold + 1e-9, "distance")
-                      .select(col("datasetA.ordinal").as("a"), col("datasetB.ordinal").as("b"), col("distance"))
+                      .select(
+                          col("datasetA.ordinal").as("a"),
+                          col("datasetB.ordinal").as("b"),
+                          col("distance"))
                       .filter(col("a").lt(col("b")))
                       .collectAsList());
       List<SimilarPair> pairs = new ArrayList<>(rows.size());
@@ -60,16 +63,22 @@ public final class SparkMinHash {
   }
 
   /**
-   * The MinHash values of every document from a model with {@code tables} hash tables (Spark's
-   * one hash function per table), as signatures indexed by ordinal.
+   * The MinHash values of every document from a model with {@code tables} hash tables (Spark's one
+   * hash function per table), as signatures indexed by ordinal.
    */
-  public static int[][] signatures(BenchCorpus corpus, int tables, long seed, Phases phases) throws Exception {
+  public static int[][] signatures(BenchCorpus corpus, int tables, long seed, Phases phases)
+      throws Exception {
     try (SparkSession spark = session()) {
       Dataset<Row> features = phases.time("features", () -> features(spark, corpus));
       List<Row> rows =
           phases.time(
               "minhash",
-              () -> minHash(tables, seed).fit(features).transform(features).select("ordinal", "hashes").collectAsList());
+              () ->
+                  minHash(tables, seed)
+                      .fit(features)
+                      .transform(features)
+                      .select("ordinal", "hashes")
+                      .collectAsList());
       int[][] signatures = new int[corpus.size()][];
       for (Row row : rows) {
         List<Vector> hashes = row.getList(1);
@@ -84,7 +93,11 @@ public final class SparkMinHash {
   }
 
   private static MinHashLSH minHash(int tables, long seed) {
-    return new MinHashLSH().setNumHashTables(tables).setSeed(seed).setInputCol("features").setOutputCol("hashes");
+    return new MinHashLSH()
+        .setNumHashTables(tables)
+        .setSeed(seed)
+        .setInputCol("features")
+        .setOutputCol("hashes");
   }
 
   private static SparkSession session() {

@@ -15,7 +15,8 @@ class ReadAndHashBaselineTest {
   @Test
   void theReadAndHashBaselineIsTheContenderNamedReadAndHash() {
     assertThat(Contenders.named("read-and-hash")).isInstanceOf(ReadAndHashBaseline.class);
-    assertThat(Contenders.named("read-and-hash").description()).startsWith("read-and-hash baseline: ");
+    assertThat(Contenders.named("read-and-hash").description())
+        .startsWith("read-and-hash baseline: ");
   }
 
   @Test
@@ -29,8 +30,10 @@ class ReadAndHashBaselineTest {
   @Test
   void readsEveryDocumentTimesOnePhaseAndFindsNoPairs() throws Exception {
     Path corpus = dir.resolve("corpus.tsv");
-    Files.writeString(corpus, "a\tthe quick brown fox\nb\tjumps over the lazy dog\nc\tand runs away\n");
-    BenchSettings settings = new BenchSettings(corpus, 0.8, ShingleConfig.parse("char:5"), 128, 1, 10, 10, 5, 0);
+    Files.writeString(
+        corpus, "a\tthe quick brown fox\nb\tjumps over the lazy dog\nc\tand runs away\n");
+    BenchSettings settings =
+        new BenchSettings(corpus, 0.8, ShingleConfig.parse("char:5"), 128, 1, 10, 10, 5, 0);
     Phases phases = new Phases();
     Outcome outcome = new ReadAndHashBaseline().run(settings, phases);
     assertThat(outcome.ids()).containsExactly("a", "b", "c");

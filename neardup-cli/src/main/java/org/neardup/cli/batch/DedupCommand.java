@@ -41,34 +41,79 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Writes a deduplicated copy of the input.",
-      "Walks the documents in --keep order and keeps each one that is not a pair of one already kept, as 'clusters' does: every removed record has a kept record at similarity >= the threshold, and no two kept records are a pair. Kept records are copied byte for byte in the input's format (several inputs are concatenated; a CSV header is written once); with --format dir the output is a new directory of the kept files.",
-      "Records skipped as bad (--on-error skip) never reach the copy: they go to the rejects file (--rejects, by default CLEAN with '.rejects' before its extension), named in the summary.",
-      "With --components, every member of a connected component of the pairs except one is removed, even when it is far from that one (components chain)."
+      "Walks the documents in --keep order and keeps each one that is not a pair of one already"
+          + " kept, as 'clusters' does: every removed record has a kept record at similarity >= the"
+          + " threshold, and no two kept records are a pair. Kept records are copied byte for byte"
+          + " in the input's format (several inputs are concatenated; a CSV header is written"
+          + " once); with --format dir the output is a new directory of the kept files.",
+      "Records skipped as bad (--on-error skip) never reach the copy: they go to the rejects file"
+          + " (--rejects, by default CLEAN with '.rejects' before its extension), named in the"
+          + " summary.",
+      "With --components, every member of a connected component of the pairs except one is removed,"
+          + " even when it is far from that one (components chain)."
     })
 public final class DedupCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin InputMixin input;
   @Mixin PipelineMixin pipeline;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "CLEAN", required = true, description = "The deduplicated copy (a file; a directory for --format dir). Written atomically; .gz compresses.")
+  @Option(
+      names = {"-o", "--output"},
+      paramLabel = "CLEAN",
+      required = true,
+      description =
+          "The deduplicated copy (a file; a directory for --format dir). Written atomically; .gz"
+              + " compresses.")
   Path output;
 
-  @Option(names = {"-q", "--quiet"}, description = "No progress bar and no summary on stderr.")
+  @Option(
+      names = {"-q", "--quiet"},
+      description = "No progress bar and no summary on stderr.")
   boolean quiet;
 
-  @Option(names = "--keep", paramLabel = "POLICY", defaultValue = "first", description = "Keep order: first (input order), longest or shortest (text length, ties in input order). Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--keep",
+      paramLabel = "POLICY",
+      defaultValue = "first",
+      description =
+          "Keep order: first (input order), longest or shortest (text length, ties in input order)."
+              + " Default: ${DEFAULT-VALUE}.")
   String keep;
 
-  @Option(names = "--components", description = "Remove all but one member of each connected component of the pairs (the --keep choice) instead.")
+  @Option(
+      names = "--components",
+      description =
+          "Remove all but one member of each connected component of the pairs (the --keep choice)"
+              + " instead.")
   boolean components;
 
-  @Option(names = "--annotate", description = "Write every record, the removed ones too, each with two fields added: the id of the kept record it duplicates and their similarity (both empty for a kept record): the last two columns of TSV, LINES and CSV (named duplicate_of and similarity in a CSV header), members \"duplicate_of\" and \"similarity\" of a JSON Lines or JSON array object (null for a kept record), columns duplicate_of and similarity at the end of a Parquet schema (null for a kept row), a list " + DirectoryFormat.ANNOTATIONS + " in a directory output.")
+  @Option(
+      names = "--annotate",
+      description =
+          "Write every record, the removed ones too, each with two fields added: the id of the kept"
+              + " record it duplicates and their similarity (both empty for a kept record): the"
+              + " last two columns of TSV, LINES and CSV (named duplicate_of and similarity in a"
+              + " CSV header), members \"duplicate_of\" and \"similarity\" of a JSON Lines or JSON"
+              + " array object (null for a kept record), columns duplicate_of and similarity at the"
+              + " end of a Parquet schema (null for a kept row), a list "
+              + DirectoryFormat.ANNOTATIONS
+              + " in a directory output.")
   boolean annotate;
 
-  @Option(names = "--removed", paramLabel = "FILE", description = "Also write the removed records to FILE, in the input's format (a new directory for --format dir).")
+  @Option(
+      names = "--removed",
+      paramLabel = "FILE",
+      description =
+          "Also write the removed records to FILE, in the input's format (a new directory for"
+              + " --format dir).")
   Path removed;
 
-  @Option(names = "--rejects", paramLabel = "FILE", description = "Where records skipped as bad go (--on-error skip), in the input's format. Default: CLEAN with '.rejects' before its extension, written only when records were skipped.")
+  @Option(
+      names = "--rejects",
+      paramLabel = "FILE",
+      description =
+          "Where records skipped as bad go (--on-error skip), in the input's format. Default: CLEAN"
+              + " with '.rejects' before its extension, written only when records were skipped.")
   Path rejects;
 
   @Override
@@ -77,8 +122,9 @@ public final class DedupCommand implements Callable<Integer> {
     OutputMixin.requireFile(removed, "--removed");
     OutputMixin.requireFile(rejects, "--rejects");
     if (annotate && components) {
-      throw new UsageException("--annotate names each removed record's kept record and their similarity, which"
-          + " components do not have: drop --components");
+      throw new UsageException(
+          "--annotate names each removed record's kept record and their similarity, which"
+              + " components do not have: drop --components");
     }
     var policy = ClustersCommand.parseKeep(keep);
     boolean directory = input.inputs.stream().anyMatch(p -> input.format(p).readsDirectories());
@@ -87,22 +133,28 @@ public final class DedupCommand implements Callable<Integer> {
     }
     if (input.inputs.stream().anyMatch(p -> input.format(p) == InputFormat.PARQUET)) {
       if (input.inputs.size() != 1) {
-        throw new UsageException("dedup writes a Parquet input back as one Parquet file, so it takes exactly one"
-            + " such input");
+        throw new UsageException(
+            "dedup writes a Parquet input back as one Parquet file, so it takes exactly one"
+                + " such input");
       }
       for (Path target : new Path[] {output, removed, rejects}) {
         if (target != null && target.toString().endsWith(".gz")) {
-          throw new UsageException(target + ": a Parquet copy is compressed page by page with the input's codec,"
-              + " not gzipped: name it without .gz");
+          throw new UsageException(
+              target
+                  + ": a Parquet copy is compressed page by page with the input's codec,"
+                  + " not gzipped: name it without .gz");
         }
       }
     }
-    if (input.inputs.size() != 1 && input.inputs.stream().anyMatch(p -> input.format(p) == InputFormat.JSON)) {
-      throw new UsageException("dedup writes a JSON array input back as one whole array, so it takes exactly one"
-          + " such input (convert several to JSON Lines: jq -c '.[]' FILE)");
+    if (input.inputs.size() != 1
+        && input.inputs.stream().anyMatch(p -> input.format(p) == InputFormat.JSON)) {
+      throw new UsageException(
+          "dedup writes a JSON array input back as one whole array, so it takes exactly one"
+              + " such input (convert several to JSON Lines: jq -c '.[]' FILE)");
     }
     PipelineConfig config = pipeline.config();
-    // The outputs named are checked and opened before any work, so that an unusable one is reported at once.
+    // The outputs named are checked and opened before any work, so that an unusable one is reported
+    // at once.
     Path defaultRejects = rejects == null ? rejectsBeside(output) : null;
     DedupWriter writer = new DedupWriter(input, spec.commandLine().getOut(), directory);
     Plan plan;
@@ -115,9 +167,12 @@ public final class DedupCommand implements Callable<Integer> {
       plan = plan(config, policy);
       snapshot.checkUnchanged();
       boolean rejectsWritten = rejectsTarget != null || !plan.isEmpty(plan.rejected());
-      try (PendingOutput besideTarget = rejectsTarget == null && rejectsWritten ? writer.open(defaultRejects) : null) {
+      try (PendingOutput besideTarget =
+          rejectsTarget == null && rejectsWritten ? writer.open(defaultRejects) : null) {
         if (annotate) {
-          kept = writer.copyAnnotated(clean, i -> plan.rejected().get(i)::contains, plan.annotations()::get);
+          kept =
+              writer.copyAnnotated(
+                  clean, i -> plan.rejected().get(i)::contains, plan.annotations()::get);
         } else {
           kept = writer.copy(clean, i -> plan.either(i, plan.rejected(), plan.dropped()));
         }
@@ -144,20 +199,31 @@ public final class DedupCommand implements Callable<Integer> {
   private void summarize(Plan plan, long kept, Path rejectsFile) {
     long removedCount = plan.count(plan.dropped());
     var err = spec.commandLine().getErr();
-    err.printf(Locale.ROOT, "neardup: %s %s, removed %s in %s -> %s%n", annotate ? "wrote" : "kept",
-        Formats.count(kept, "record"), Formats.count(removedCount, "duplicate"),
-        Formats.count(plan.groups(), "cluster"), output);
+    err.printf(
+        Locale.ROOT,
+        "neardup: %s %s, removed %s in %s -> %s%n",
+        annotate ? "wrote" : "kept",
+        Formats.count(kept, "record"),
+        Formats.count(removedCount, "duplicate"),
+        Formats.count(plan.groups(), "cluster"),
+        output);
     if (removed != null) {
       err.printf(Locale.ROOT, "neardup: removed records -> %s%n", removed);
     }
     if (rejectsFile != null) {
-      err.printf(Locale.ROOT, "neardup: %s skipped as bad -> %s%n",
-          Formats.count(plan.count(plan.rejected()), "record"), rejectsFile);
+      err.printf(
+          Locale.ROOT,
+          "neardup: %s skipped as bad -> %s%n",
+          Formats.count(plan.count(plan.rejected()), "record"),
+          rejectsFile);
     }
     err.flush();
   }
 
-  /** {@code CLEAN} with {@code .rejects} before its extension: {@code x.tsv} -> {@code x.rejects.tsv}. */
+  /**
+   * {@code CLEAN} with {@code .rejects} before its extension: {@code x.tsv} -> {@code
+   * x.rejects.tsv}.
+   */
   static Path rejectsBeside(Path clean) {
     String name = clean.getFileName().toString();
     String suffix = "";
@@ -175,13 +241,15 @@ public final class DedupCommand implements Callable<Integer> {
    * What to write, per input (indexed like {@code input.inputs}): the record indexes removed, each
    * with its annotation, and those skipped as bad.
    */
-  private record Plan(int groups, List<Map<Long, Annotation>> removedAnnotations, List<Set<Long>> rejected) {
+  private record Plan(
+      int groups, List<Map<Long, Annotation>> removedAnnotations, List<Set<Long>> rejected) {
     List<Set<Long>> dropped() {
       return removedAnnotations.stream().map(Map::keySet).toList();
     }
 
     List<LongFunction<Annotation>> annotations() {
-      return removedAnnotations.stream().<LongFunction<Annotation>>map(m -> i -> m.getOrDefault(i, Annotation.KEPT))
+      return removedAnnotations.stream()
+          .<LongFunction<Annotation>>map(m -> i -> m.getOrDefault(i, Annotation.KEPT))
           .toList();
     }
 
@@ -205,7 +273,8 @@ public final class DedupCommand implements Callable<Integer> {
   }
 
   private Plan plan(PipelineConfig config, KeepPolicy policy) {
-    try (PipelineRun run = PipelineRun.execute(input, pipeline, config, quiet, spec.commandLine().getErr())) {
+    try (PipelineRun run =
+        PipelineRun.execute(input, pipeline, config, quiet, spec.commandLine().getErr())) {
       Corpus corpus = run.corpus;
       List<Map<Long, Annotation>> removedRecords = new ArrayList<>();
       List<Set<Long>> rejected = new ArrayList<>();
@@ -221,8 +290,11 @@ public final class DedupCommand implements Callable<Integer> {
         for (Cluster cluster : clusters) {
           for (int member : cluster.members()) {
             if (member != cluster.representative()) {
-              removedRecords.get(inputOf(corpus, member, inputIndex)).put(corpus.recordIndex(member),
-                  new Annotation(corpus.id(cluster.representative()), ""));
+              removedRecords
+                  .get(inputOf(corpus, member, inputIndex))
+                  .put(
+                      corpus.recordIndex(member),
+                      new Annotation(corpus.id(cluster.representative()), ""));
             }
           }
         }
@@ -231,17 +303,25 @@ public final class DedupCommand implements Callable<Integer> {
         KeptSet kept = ClustersCommand.keptSet(run, policy);
         for (int i = 0; i < kept.documentCount(); i++) {
           if (!kept.isKept(i)) {
-            removedRecords.get(inputOf(corpus, i, inputIndex)).put(corpus.recordIndex(i),
-                new Annotation(corpus.id(kept.matchOf(i)), Formats.similarity(kept.similarityOf(i))));
+            removedRecords
+                .get(inputOf(corpus, i, inputIndex))
+                .put(
+                    corpus.recordIndex(i),
+                    new Annotation(
+                        corpus.id(kept.matchOf(i)), Formats.similarity(kept.similarityOf(i))));
           }
         }
         groups = kept.groups().size();
       }
-      run.skips.rejected().forEach((source, indexes) -> {
-        // a directory's problems name the file, not the input: a directory is the only input
-        Integer index = inputIndex.get(source);
-        rejected.get(index == null ? 0 : index).addAll(indexes);
-      });
+      run.skips
+          .rejected()
+          .forEach(
+              (source, indexes) -> {
+                // a directory's problems name the file, not the input: a directory is the only
+                // input
+                Integer index = inputIndex.get(source);
+                rejected.get(index == null ? 0 : index).addAll(indexes);
+              });
       return new Plan(groups, removedRecords, rejected);
     }
   }

@@ -17,9 +17,9 @@ import org.neardup.options.OutputTarget;
 import org.neardup.options.PendingOutput;
 
 /**
- * Writes the outputs of {@code dedup} (the clean copy, the removed records, the rejects): the inputs'
- * records minus chosen ones, in their own format, into a file or (for a directory input) a new
- * directory, each committed only when complete. Not thread-safe.
+ * Writes the outputs of {@code dedup} (the clean copy, the removed records, the rejects): the
+ * inputs' records minus chosen ones, in their own format, into a file or (for a directory input) a
+ * new directory, each committed only when complete. Not thread-safe.
  */
 final class DedupWriter {
   private final InputMixin input;
@@ -38,7 +38,9 @@ final class DedupWriter {
    * @throws org.neardup.options.UsageException when it cannot be written, saying why
    */
   PendingOutput open(Path path) {
-    return directory ? DirectoryTarget.open(path, input.paths()) : OutputTarget.open(path, standardOutput, input.paths());
+    return directory
+        ? DirectoryTarget.open(path, input.paths())
+        : OutputTarget.open(path, standardOutput, input.paths());
   }
 
   /**
@@ -61,18 +63,24 @@ final class DedupWriter {
   }
 
   /** {@link #copy} with each record's annotation added ({@link InputFormat#copyAnnotated}). */
-  long copyAnnotated(PendingOutput target, IntFunction<LongPredicate> drop, IntFunction<LongFunction<Annotation>> annotation)
+  long copyAnnotated(
+      PendingOutput target,
+      IntFunction<LongPredicate> drop,
+      IntFunction<LongFunction<Annotation>> annotation)
       throws IOException {
     if (target instanceof DirectoryTarget out) {
       DirectoryFormat format = (DirectoryFormat) InputFormat.DIR;
-      return format.copyAnnotated(input.inputs.get(0), drop.apply(0), annotation.apply(0), out.directory());
+      return format.copyAnnotated(
+          input.inputs.get(0), drop.apply(0), annotation.apply(0), out.directory());
     }
     OutputTarget out = (OutputTarget) target;
     long written = 0;
     for (int i = 0; i < input.inputs.size(); i++) {
       Path path = input.inputs.get(i);
       InputOptions options = input.options(path);
-      written += RecordCopies.copyAnnotated(path, options, drop.apply(i), annotation.apply(i), out.stream(), i == 0);
+      written +=
+          RecordCopies.copyAnnotated(
+              path, options, drop.apply(i), annotation.apply(i), out.stream(), i == 0);
     }
     return written;
   }

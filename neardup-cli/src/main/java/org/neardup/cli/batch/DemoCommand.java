@@ -38,18 +38,32 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Runs the whole pipeline on a generated corpus and scores it.",
-      "Generates a corpus with planted near-duplicates of graded similarity, finds its pairs with the default settings, and scores them against the planted truth (computed independently, on string shingles) and against the exact all-pairs join. Leaves corpus.tsv, pairs.tsv and truth.tsv behind."
+      "Generates a corpus with planted near-duplicates of graded similarity, finds its pairs with"
+          + " the default settings, and scores them against the planted truth (computed"
+          + " independently, on string shingles) and against the exact all-pairs join. Leaves"
+          + " corpus.tsv, pairs.tsv and truth.tsv behind."
     })
 public final class DemoCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Option(names = "--documents", paramLabel = "N", defaultValue = "5000", description = "Corpus size. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--documents",
+      paramLabel = "N",
+      defaultValue = "5000",
+      description = "Corpus size. Default: ${DEFAULT-VALUE}.")
   int documents;
 
-  @Option(names = "--seed", paramLabel = "SEED", defaultValue = "42", description = "Generator seed. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--seed",
+      paramLabel = "SEED",
+      defaultValue = "42",
+      description = "Generator seed. Default: ${DEFAULT-VALUE}.")
   long seed;
 
-  @Option(names = "--dir", paramLabel = "DIR", description = "Where to write the corpus and results. Default: a new temporary directory.")
+  @Option(
+      names = "--dir",
+      paramLabel = "DIR",
+      description = "Where to write the corpus and results. Default: a new temporary directory.")
   Path dir;
 
   @Override
@@ -61,50 +75,99 @@ public final class DemoCommand implements Callable<Integer> {
       throw new UsageException("--dir " + dir + ": not a directory");
     }
     PrintWriter out = spec.commandLine().getOut();
-    Path workDir = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("neardup-demo-");
-    GeneratedCorpus generated = new CorpusGenerator(documents, 0.3, 3, 0.25, 15, 120, seed).generate();
+    Path workDir =
+        dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("neardup-demo-");
+    GeneratedCorpus generated =
+        new CorpusGenerator(documents, 0.3, 3, 0.25, 15, 120, seed).generate();
     Path corpusFile = workDir.resolve("corpus.tsv");
     writeCorpus(generated, corpusFile);
-    out.printf(Locale.ROOT, "Generated %d documents (%d families of near-duplicates) -> %s%n",
-        generated.size(), generated.families().size(), corpusFile);
+    out.printf(
+        Locale.ROOT,
+        "Generated %d documents (%d families of near-duplicates) -> %s%n",
+        generated.size(),
+        generated.families().size(),
+        corpusFile);
 
     // Exactly what `neardup pairs corpus.tsv` would do: its options, parsed with their defaults.
-    PairsCommand pairs = new picocli.CommandLine(new PairsCommand()).parseArgs(corpusFile.toString())
-        .commandSpec().commandLine().getCommand();
+    PairsCommand pairs =
+        new picocli.CommandLine(new PairsCommand())
+            .parseArgs(corpusFile.toString())
+            .commandSpec()
+            .commandLine()
+            .getCommand();
     long started = System.nanoTime();
-    try (PipelineRun lsh = PipelineRun.execute(pairs.input, pairs.pipeline, pairs.pipeline.config(), true, spec.commandLine().getErr())) {
+    try (PipelineRun lsh =
+        PipelineRun.execute(
+            pairs.input,
+            pairs.pipeline,
+            pairs.pipeline.config(),
+            true,
+            spec.commandLine().getErr())) {
       report(out, generated, lsh, (System.nanoTime() - started) / 1e9, workDir, corpusFile);
     }
     return ExitCodes.OK;
   }
 
-  private static void report(PrintWriter out, GeneratedCorpus generated, PipelineRun lsh, double lshSeconds,
-      Path workDir, Path corpusFile) throws IOException {
+  private static void report(
+      PrintWriter out,
+      GeneratedCorpus generated,
+      PipelineRun lsh,
+      double lshSeconds,
+      Path workDir,
+      Path corpusFile)
+      throws IOException {
     Corpus corpus = lsh.corpus;
     PairResult exact = org.neardup.batch.PairFinder.exact(corpus, org.neardup.corpus.Progress.NONE);
 
     Set<IdPair> found = idPairs(corpus, lsh.result.pairs());
     Set<IdPair> exactPairs = idPairs(corpus, exact.pairs());
-    Map<IdPair, Double> planted = plantedTruth(generated, lsh.config.shingle(), new Normalizer(lsh.config.normalizer()), lsh.config.threshold());
+    Map<IdPair, Double> planted =
+        plantedTruth(
+            generated,
+            lsh.config.shingle(),
+            new Normalizer(lsh.config.normalizer()),
+            lsh.config.threshold());
     writePairs(corpus, lsh.result.pairs(), workDir.resolve("pairs.tsv"));
     writePairs(corpus, exact.pairs(), workDir.resolve("truth.tsv"));
 
-    out.printf(Locale.ROOT, "Settings: threshold 0.8, shingle char:5, 128-value MinHash, %s (chosen for recall >= 0.99)%n", lsh.result.lshParams());
-    out.printf(Locale.ROOT, "LSH found %d pairs from %d candidate pairs in %.2f s%n", found.size(), lsh.result.candidatePairs(), lshSeconds);
+    out.printf(
+        Locale.ROOT,
+        "Settings: threshold 0.8, shingle char:5, 128-value MinHash, %s (chosen for recall >="
+            + " 0.99)%n",
+        lsh.result.lshParams());
+    out.printf(
+        Locale.ROOT,
+        "LSH found %d pairs from %d candidate pairs in %.2f s%n",
+        found.size(),
+        lsh.result.candidatePairs(),
+        lshSeconds);
     Evaluation vsPlanted = PairEvaluator.evaluate(planted.keySet(), found);
-    out.printf(Locale.ROOT, "Against the planted truth (%d pairs with J >= 0.8): precision %.4f, recall %.4f%n",
-        planted.size(), vsPlanted.precision(), vsPlanted.recall());
+    out.printf(
+        Locale.ROOT,
+        "Against the planted truth (%d pairs with J >= 0.8): precision %.4f, recall %.4f%n",
+        planted.size(),
+        vsPlanted.precision(),
+        vsPlanted.recall());
     Evaluation vsExact = PairEvaluator.evaluate(exactPairs, found);
-    out.printf(Locale.ROOT, "Against the exact all-pairs join (%d pairs): precision %.4f, recall %.4f%n",
-        exactPairs.size(), vsExact.precision(), vsExact.recall());
+    out.printf(
+        Locale.ROOT,
+        "Against the exact all-pairs join (%d pairs): precision %.4f, recall %.4f%n",
+        exactPairs.size(),
+        vsExact.precision(),
+        vsExact.recall());
     Map<IdPair, Double> exactWithSimilarity = new HashMap<>();
     for (SimilarPair pair : exact.pairs()) {
-      exactWithSimilarity.put(IdPair.of(corpus.id(pair.first()), corpus.id(pair.second())), pair.similarity());
+      exactWithSimilarity.put(
+          IdPair.of(corpus.id(pair.first()), corpus.id(pair.second())), pair.similarity());
     }
     EvalCommand.printBands(out, PairEvaluator.recallByBand(exactWithSimilarity, found, 0.8, 0.05));
     printExamples(out, generated, lsh.result.pairs(), corpus);
-    out.printf(Locale.ROOT, "%nTry it yourself:%n  ./neardup pairs %s > pairs.tsv%n  ./neardup eval --truth %s --found pairs.tsv%n",
-        corpusFile, workDir.resolve("truth.tsv"));
+    out.printf(
+        Locale.ROOT,
+        "%nTry it yourself:%n  ./neardup pairs %s > pairs.tsv%n  ./neardup eval --truth %s --found"
+            + " pairs.tsv%n",
+        corpusFile,
+        workDir.resolve("truth.tsv"));
     out.flush();
   }
 
@@ -122,7 +185,8 @@ public final class DemoCommand implements Callable<Integer> {
     }
   }
 
-  private static void writePairs(Corpus corpus, List<SimilarPair> pairs, Path file) throws IOException {
+  private static void writePairs(Corpus corpus, List<SimilarPair> pairs, Path file)
+      throws IOException {
     try (OutputTarget target = OutputTarget.open(file, null, List.of())) {
       PairsCommand.write(corpus, pairs, target.writer());
       target.commit();
@@ -138,19 +202,24 @@ public final class DemoCommand implements Callable<Integer> {
   }
 
   /**
-   * Pairs within a planted family whose Jaccard similarity, computed on sets of shingle strings
-   * (no hashing, no MinHash), is at least the threshold.
+   * Pairs within a planted family whose Jaccard similarity, computed on sets of shingle strings (no
+   * hashing, no MinHash), is at least the threshold.
    */
-  static Map<IdPair, Double> plantedTruth(GeneratedCorpus generated, ShingleConfig shingle, Normalizer normalizer, double threshold) {
+  static Map<IdPair, Double> plantedTruth(
+      GeneratedCorpus generated, ShingleConfig shingle, Normalizer normalizer, double threshold) {
     Map<IdPair, Double> truth = new HashMap<>();
     for (int[] family : generated.families()) {
       for (int a = 0; a < family.length; a++) {
-        Set<String> setA = StringShingles.of(normalizer.normalize(generated.texts().get(family[a])), shingle);
+        Set<String> setA =
+            StringShingles.of(normalizer.normalize(generated.texts().get(family[a])), shingle);
         for (int b = a + 1; b < family.length; b++) {
-          Set<String> setB = StringShingles.of(normalizer.normalize(generated.texts().get(family[b])), shingle);
+          Set<String> setB =
+              StringShingles.of(normalizer.normalize(generated.texts().get(family[b])), shingle);
           double similarity = StringShingles.jaccard(setA, setB);
           if (similarity >= threshold) {
-            truth.put(IdPair.of(generated.ids().get(family[a]), generated.ids().get(family[b])), similarity);
+            truth.put(
+                IdPair.of(generated.ids().get(family[a]), generated.ids().get(family[b])),
+                similarity);
           }
         }
       }
@@ -158,18 +227,31 @@ public final class DemoCommand implements Callable<Integer> {
     return truth;
   }
 
-  private static void printExamples(PrintWriter out, GeneratedCorpus generated, List<SimilarPair> pairs, Corpus corpus) {
+  private static void printExamples(
+      PrintWriter out, GeneratedCorpus generated, List<SimilarPair> pairs, Corpus corpus) {
     Map<String, Integer> index = new HashMap<>();
     for (int i = 0; i < generated.size(); i++) index.put(generated.ids().get(i), i);
     out.println("Examples near the threshold:");
     pairs.stream()
         .filter(p -> p.similarity() < 0.85)
         .limit(2)
-        .forEach(p -> {
-          out.printf(Locale.ROOT, "  %s ~ %s  J=%.4f%n", corpus.id(p.first()), corpus.id(p.second()), p.similarity());
-          out.printf(Locale.ROOT, "    %s%n", snippet(generated.texts().get(index.get(corpus.id(p.first())))));
-          out.printf(Locale.ROOT, "    %s%n", snippet(generated.texts().get(index.get(corpus.id(p.second())))));
-        });
+        .forEach(
+            p -> {
+              out.printf(
+                  Locale.ROOT,
+                  "  %s ~ %s  J=%.4f%n",
+                  corpus.id(p.first()),
+                  corpus.id(p.second()),
+                  p.similarity());
+              out.printf(
+                  Locale.ROOT,
+                  "    %s%n",
+                  snippet(generated.texts().get(index.get(corpus.id(p.first())))));
+              out.printf(
+                  Locale.ROOT,
+                  "    %s%n",
+                  snippet(generated.texts().get(index.get(corpus.id(p.second())))));
+            });
   }
 
   private static String snippet(String text) {

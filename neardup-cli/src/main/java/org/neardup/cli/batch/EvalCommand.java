@@ -25,7 +25,10 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
       "Scores found pairs against true pairs: precision, recall, F1.",
-      "Both files hold one pair a line: 'idA idB' (whitespace-separated) or neardup's 'idA<TAB>idB<TAB>similarity'. The output of 'clusters' is read as the pairs of each removed document and its kept one. When the truth carries similarities (e.g. the output of 'neardup pairs --exact'), recall is also given per similarity band."
+      "Both files hold one pair a line: 'idA idB' (whitespace-separated) or neardup's"
+          + " 'idA<TAB>idB<TAB>similarity'. The output of 'clusters' is read as the pairs of each"
+          + " removed document and its kept one. When the truth carries similarities (e.g. the"
+          + " output of 'neardup pairs --exact'), recall is also given per similarity band."
     })
 public final class EvalCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -33,19 +36,33 @@ public final class EvalCommand implements Callable<Integer> {
   @Option(names = "--truth", required = true, paramLabel = "TRUTH", description = "The true pairs.")
   Path truth;
 
-  @Option(names = "--found", required = true, paramLabel = "FOUND", description = "The pairs to score.")
+  @Option(
+      names = "--found",
+      required = true,
+      paramLabel = "FOUND",
+      description = "The pairs to score.")
   Path found;
 
-  @Option(names = "--band-width", paramLabel = "W", defaultValue = "0.05", description = "Width of the similarity bands, in [0.001, 1]. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--band-width",
+      paramLabel = "W",
+      defaultValue = "0.05",
+      description = "Width of the similarity bands, in [0.001, 1]. Default: ${DEFAULT-VALUE}.")
   double bandWidth;
 
-  @Option(names = {"-t", "--threshold"}, paramLabel = "T", description = "Lowest band start, in (0, 1]. Default: the lowest similarity in the truth, rounded down to a multiple of the band width.")
+  @Option(
+      names = {"-t", "--threshold"},
+      paramLabel = "T",
+      description =
+          "Lowest band start, in (0, 1]. Default: the lowest similarity in the truth, rounded down"
+              + " to a multiple of the band width.")
   Double threshold;
 
   @Override
   public Integer call() {
     if (!(bandWidth >= 0.001 && bandWidth <= 1)) {
-      throw new UsageException("--band-width must be in [0.001, 1], got " + Formats.plain(bandWidth));
+      throw new UsageException(
+          "--band-width must be in [0.001, 1], got " + Formats.plain(bandWidth));
     }
     if (threshold != null && !(threshold > 0 && threshold <= 1)) {
       throw new UsageException("--threshold must be in (0, 1], got " + Formats.plain(threshold));
@@ -62,9 +79,15 @@ public final class EvalCommand implements Callable<Integer> {
     out.printf(Locale.ROOT, "precision        %.6f%n", evaluation.precision());
     out.printf(Locale.ROOT, "recall           %.6f%n", evaluation.recall());
     out.printf(Locale.ROOT, "f1               %.6f%n", evaluation.f1());
-    double lowest = truthPairs.values().stream().filter(v -> !Double.isNaN(v)).mapToDouble(v -> v).min().orElse(Double.NaN);
+    double lowest =
+        truthPairs.values().stream()
+            .filter(v -> !Double.isNaN(v))
+            .mapToDouble(v -> v)
+            .min()
+            .orElse(Double.NaN);
     if (!Double.isNaN(lowest)) {
-      double from = threshold != null ? threshold : PairEvaluator.lowestBandStart(lowest, bandWidth);
+      double from =
+          threshold != null ? threshold : PairEvaluator.lowestBandStart(lowest, bandWidth);
       printBands(out, PairEvaluator.recallByBand(truthPairs, foundPairs.keySet(), from, bandWidth));
     }
     out.flush();
@@ -75,8 +98,15 @@ public final class EvalCommand implements Callable<Integer> {
     out.println("recall by similarity band:");
     out.println("  band            truth    found   recall");
     for (BandRecall band : bands) {
-      out.printf(Locale.ROOT, "  [%.3f, %.3f%s %8d %8d %8.4f%n", band.from(), band.to(),
-          band.to() >= 1.0 ? "]" : ")", band.truthPairs(), band.foundPairs(), band.recall());
+      out.printf(
+          Locale.ROOT,
+          "  [%.3f, %.3f%s %8d %8d %8.4f%n",
+          band.from(),
+          band.to(),
+          band.to() >= 1.0 ? "]" : ")",
+          band.truthPairs(),
+          band.foundPairs(),
+          band.recall());
     }
   }
 }

@@ -25,14 +25,20 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** {@code neardup pairs}: the near-duplicate pairs, one {@code idA<TAB>idB<TAB>similarity} line each. */
+/**
+ * {@code neardup pairs}: the near-duplicate pairs, one {@code idA<TAB>idB<TAB>similarity} line
+ * each.
+ */
 @Command(
     name = "pairs",
     mixinStandardHelpOptions = true,
     description = {
       "Finds the near-duplicate pairs.",
-      "Writes one idA<TAB>idB<TAB>similarity line a pair: idA < idB (String order), similarity = exact Jaccard of the shingle sets with 6 decimals; lines sorted by idA, then idB.",
-      "With --measure containment: pairs where one document holds at least T of the other's shingles, one idA<TAB>idB<TAB>containment<TAB>direction line a pair (containment = the larger direction, exact; direction a-in-b, b-in-a or both)."
+      "Writes one idA<TAB>idB<TAB>similarity line a pair: idA < idB (String order), similarity ="
+          + " exact Jaccard of the shingle sets with 6 decimals; lines sorted by idA, then idB.",
+      "With --measure containment: pairs where one document holds at least T of the other's"
+          + " shingles, one idA<TAB>idB<TAB>containment<TAB>direction line a pair (containment ="
+          + " the larger direction, exact; direction a-in-b, b-in-a or both)."
     })
 public final class PairsCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -48,7 +54,12 @@ public final class PairsCommand implements Callable<Integer> {
     if (measure.containment()) {
       return containmentPairs();
     }
-    PipelineRun.toOutput(spec, input, signatures, pipeline, output,
+    PipelineRun.toOutput(
+        spec,
+        input,
+        signatures,
+        pipeline,
+        output,
         (run, out) -> write(run.corpus, run.result.pairs(), out));
     return ExitCodes.OK;
   }
@@ -56,14 +67,17 @@ public final class PairsCommand implements Callable<Integer> {
   /** {@code --measure containment}: over text inputs (not signature files). */
   private Integer containmentPairs() throws IOException {
     if (!signatures.files.isEmpty()) {
-      throw new UsageException("--measure containment reads text inputs; --signatures files do not go with it");
+      throw new UsageException(
+          "--measure containment reads text inputs; --signatures files do not go with it");
     }
     PipelineConfig config = pipeline.config();
     input.checkInputs();
     try (OutputTarget target = output.open(spec, input.paths());
-        ContainmentRun run = ContainmentRun.execute(input, pipeline, config, measure, output.quiet,
-            spec.commandLine().getErr())) {
-      ContainmentPairs.write(run.corpus, run.result.pairs(), run.config.threshold(), target.writer());
+        ContainmentRun run =
+            ContainmentRun.execute(
+                input, pipeline, config, measure, output.quiet, spec.commandLine().getErr())) {
+      ContainmentPairs.write(
+          run.corpus, run.result.pairs(), run.config.threshold(), target.writer());
       target.commit();
     }
     return ExitCodes.OK;
@@ -76,7 +90,8 @@ public final class PairsCommand implements Callable<Integer> {
       String a = corpus.id(pair.first());
       String b = corpus.id(pair.second());
       String similarity = Formats.similarity(pair.similarity());
-      lines.add(a.compareTo(b) < 0 ? new String[] {a, b, similarity} : new String[] {b, a, similarity});
+      lines.add(
+          a.compareTo(b) < 0 ? new String[] {a, b, similarity} : new String[] {b, a, similarity});
     }
     lines.sort(Comparator.<String[], String>comparing(l -> l[0]).thenComparing(l -> l[1]));
     for (String[] line : lines) {

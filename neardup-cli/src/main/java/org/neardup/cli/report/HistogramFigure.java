@@ -36,8 +36,13 @@ final class HistogramFigure {
 
   /** The chart of {@code histogram}, x axis titled {@code xTitle}, y axis {@code yTitle}. */
   static CategoryChart chart(Histogram histogram, String xTitle, String yTitle) {
-    CategoryChart chart = new CategoryChartBuilder()
-        .width(WIDTH).height(HEIGHT).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+    CategoryChart chart =
+        new CategoryChartBuilder()
+            .width(WIDTH)
+            .height(HEIGHT)
+            .xAxisTitle(xTitle)
+            .yAxisTitle(yTitle)
+            .build();
     List<String> bins = new ArrayList<>();
     List<Long> counts = new ArrayList<>();
     for (int i = 0; i < histogram.bins(); i++) {
@@ -110,11 +115,21 @@ final class HistogramFigure {
    * interval, {@code [lower, upper)} or {@code [lower, upper]} for the last, and its count.
    */
   static String table(Histogram histogram, String xTitle, String yTitle) {
-    StringBuilder html = new StringBuilder("<table class=\"bins\">\n<tr><th>").append(Html.escape(xTitle))
-        .append("</th><th class=\"num\">").append(Html.escape(yTitle)).append("</th></tr>\n");
+    StringBuilder html =
+        new StringBuilder("<table class=\"bins\">\n<tr><th>")
+            .append(Html.escape(xTitle))
+            .append("</th><th class=\"num\">")
+            .append(Html.escape(yTitle))
+            .append("</th></tr>\n");
     for (int i = 0; i < histogram.bins(); i++) {
-      html.append(String.format(Locale.ROOT, "<tr><td>[%.2f, %.2f%s</td><td class=\"num\">%,d</td></tr>%n",
-          histogram.lower(i), histogram.upper(i), i == histogram.bins() - 1 ? "]" : ")", histogram.count(i)));
+      html.append(
+          String.format(
+              Locale.ROOT,
+              "<tr><td>[%.2f, %.2f%s</td><td class=\"num\">%,d</td></tr>%n",
+              histogram.lower(i),
+              histogram.upper(i),
+              i == histogram.bins() - 1 ? "]" : ")",
+              histogram.count(i)));
     }
     return html.append("</table>\n").toString();
   }

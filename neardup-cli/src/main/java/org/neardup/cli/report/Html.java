@@ -4,7 +4,10 @@ package org.neardup.cli.report;
 final class Html {
   private Html() {}
 
-  /** {@code text} with {@code & < > " '} replaced by character references (safe in text and attributes). */
+  /**
+   * {@code text} with {@code & < > " '} replaced by character references (safe in text and
+   * attributes).
+   */
   static String escape(String text) {
     StringBuilder sb = new StringBuilder(text.length() + 16);
     for (int i = 0; i < text.length(); i++) {

@@ -18,8 +18,8 @@ import java.util.regex.Pattern;
  *       namespace are dropped, and so is the indentation;
  *   <li>clip-path ids, which VectorGraphics2D derives from hash codes, become {@code PREFIX-clip-N}
  *       in order of appearance, so they are stable and cannot clash with other ids of the page;
- *   <li>coordinates are rounded to 0.01 px: VectorGraphics2D writes every double in full, and XChart
- *       draws its text as glyph outlines, so digits are most of the file;
+ *   <li>coordinates are rounded to 0.01 px: VectorGraphics2D writes every double in full, and
+ *       XChart draws its text as glyph outlines, so digits are most of the file;
  *   <li>the root gets a class, {@code role="img"}, an {@code aria-label} and a {@code <title>}.
  * </ul>
  *
@@ -30,14 +30,15 @@ final class InlineSvg {
   private static final Pattern DECIMAL = Pattern.compile("-?\\d+\\.\\d+");
   private static final Pattern CLIP_ID = Pattern.compile("\\bclip(\\d+)\\b");
   private static final Pattern LOCAL_URL = Pattern.compile("url\\(#[\\w-]+\\)");
-  private static final List<String> OUTSIDE = List.of("href", "<image", "<script", "<foreignobject", "@import",
-      "@font-face", "<font", "url(");
+  private static final List<String> OUTSIDE =
+      List.of(
+          "href", "<image", "<script", "<foreignobject", "@import", "@font-face", "<font", "url(");
 
   private InlineSvg() {}
 
   /**
-   * The inline form of {@code document}: ids prefixed with {@code prefix}, the root of class
-   * {@code cssClass} and labelled {@code label}.
+   * The inline form of {@code document}: ids prefixed with {@code prefix}, the root of class {@code
+   * cssClass} and labelled {@code label}.
    *
    * @throws IllegalStateException if the document refers to anything outside itself
    */
@@ -46,7 +47,8 @@ final class InlineSvg {
     if (start < 0) {
       throw new IllegalStateException("not an SVG document");
     }
-    String svg = document.substring(start).replace(" xmlns:xlink=\"http://www.w3.org/1999/xlink\"", "");
+    String svg =
+        document.substring(start).replace(" xmlns:xlink=\"http://www.w3.org/1999/xlink\"", "");
     svg = svg.replaceAll("\\n\\s+", "\n").strip();
     svg = DECIMAL.matcher(svg).replaceAll(m -> rounded(m.group()));
     svg = renumberClips(svg, prefix);
@@ -58,22 +60,33 @@ final class InlineSvg {
     }
     int rootEnd = svg.indexOf('>');
     return svg.substring(0, 4)
-        + " class=\"" + Html.escape(cssClass) + "\" role=\"img\" aria-label=\"" + Html.escape(label) + "\""
+        + " class=\""
+        + Html.escape(cssClass)
+        + "\" role=\"img\" aria-label=\""
+        + Html.escape(label)
+        + "\""
         + svg.substring(4, rootEnd + 1)
-        + "\n<title>" + Html.escape(label) + "</title>"
-        + svg.substring(rootEnd + 1) + "\n";
+        + "\n<title>"
+        + Html.escape(label)
+        + "</title>"
+        + svg.substring(rootEnd + 1)
+        + "\n";
   }
 
   /** {@code number} rounded to two decimals, without trailing zeros ("-0" is "0"). */
   static String rounded(String number) {
-    String plain = new BigDecimal(number).setScale(2, RoundingMode.HALF_EVEN)
-        .stripTrailingZeros().toPlainString();
+    String plain =
+        new BigDecimal(number)
+            .setScale(2, RoundingMode.HALF_EVEN)
+            .stripTrailingZeros()
+            .toPlainString();
     return plain.equals("-0") ? "0" : plain;
   }
 
   private static String renumberClips(String svg, String prefix) {
     Map<String, String> ids = new LinkedHashMap<>();
     Matcher matcher = CLIP_ID.matcher(svg);
-    return matcher.replaceAll(m -> ids.computeIfAbsent(m.group(1), k -> prefix + "-clip-" + (ids.size() + 1)));
+    return matcher.replaceAll(
+        m -> ids.computeIfAbsent(m.group(1), k -> prefix + "-clip-" + (ids.size() + 1)));
   }
 }

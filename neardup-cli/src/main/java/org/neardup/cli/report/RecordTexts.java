@@ -14,8 +14,8 @@ import org.neardup.io.DocumentReaders;
 import org.neardup.options.InputOptionsMixin;
 
 /**
- * The raw texts of a few documents of a {@link Corpus}, which keeps none: the inputs are read
- * again and only the records wanted, found by source and record index, are kept.
+ * The raw texts of a few documents of a {@link Corpus}, which keeps none: the inputs are read again
+ * and only the records wanted, found by source and record index, are kept.
  */
 public final class RecordTexts {
   private RecordTexts() {}
@@ -24,11 +24,14 @@ public final class RecordTexts {
    * The raw text of each of {@code ordinals}, by ordinal. Bad records are skipped on this second
    * read: the first read already failed on them or skipped them.
    */
-  public static Map<Integer, String> read(InputOptionsMixin input, Corpus corpus, Set<Integer> ordinals) {
+  public static Map<Integer, String> read(
+      InputOptionsMixin input, Corpus corpus, Set<Integer> ordinals) {
     Map<String, Map<Long, Integer>> wanted = new HashMap<>();
     for (int ordinal : ordinals) {
       String source = corpus.sources().get(corpus.sourceIndex(ordinal));
-      wanted.computeIfAbsent(source, s -> new HashMap<>()).put(corpus.recordIndex(ordinal), ordinal);
+      wanted
+          .computeIfAbsent(source, s -> new HashMap<>())
+          .put(corpus.recordIndex(ordinal), ordinal);
     }
     Map<Integer, String> texts = new HashMap<>();
     Set<String> done = new HashSet<>();

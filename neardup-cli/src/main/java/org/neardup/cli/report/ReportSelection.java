@@ -55,7 +55,9 @@ final class ReportSelection {
         .toList();
   }
 
-  /** The {@code count} largest clusters, largest first; ties in input order of their first member. */
+  /**
+   * The {@code count} largest clusters, largest first; ties in input order of their first member.
+   */
   static List<Cluster> largest(List<Cluster> clusters, int count) {
     return clusters.stream()
         .sorted(Comparator.comparingInt(Cluster::size).reversed().thenComparingInt(Cluster::first))
@@ -72,7 +74,8 @@ final class ReportSelection {
    * For each of {@code clusters}, its {@code perCluster} least similar pairs, or none when all its
    * members are identical (similarity 1).
    */
-  static List<ClusterPairs> clusterPairs(List<Cluster> clusters, List<SimilarPair> pairs, int perCluster) {
+  static List<ClusterPairs> clusterPairs(
+      List<Cluster> clusters, List<SimilarPair> pairs, int perCluster) {
     Map<Integer, List<SimilarPair>> byCluster = new HashMap<>();
     Map<Integer, Integer> clusterOf = new HashMap<>();
     for (int c = 0; c < clusters.size(); c++) {
@@ -91,7 +94,11 @@ final class ReportSelection {
     for (int c = 0; c < clusters.size(); c++) {
       List<SimilarPair> least = leastSimilar(byCluster.get(c), Math.max(1, perCluster));
       double lowest = least.isEmpty() ? 1 : least.get(0).similarity();
-      result.add(new ClusterPairs(clusters.get(c), lowest, lowest >= 1 ? List.of() : least.subList(0, Math.min(perCluster, least.size()))));
+      result.add(
+          new ClusterPairs(
+              clusters.get(c),
+              lowest,
+              lowest >= 1 ? List.of() : least.subList(0, Math.min(perCluster, least.size()))));
     }
     return result;
   }

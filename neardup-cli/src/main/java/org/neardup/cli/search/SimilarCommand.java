@@ -41,13 +41,22 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code neardup similar}: the k most similar documents of INPUT to each query, or those containing it. */
+/**
+ * {@code neardup similar}: the k most similar documents of INPUT to each query, or those containing
+ * it.
+ */
 @Command(
     name = "similar",
     mixinStandardHelpOptions = true,
     description = {
-      "Finds the K documents of INPUT most similar to each query (exact Jaccard, down to --floor), or with --measure containment those that contain the query (|Q ∩ X| / |Q| >= T, exact).",
-      "Queries: --text TEXT, --id ID (a document of INPUT, left out of its own answer) or --queries FILE (documents read like INPUT), each repeatable. Writes one query<TAB>id<TAB>similarity line an answer, best first for each query (ties in input order), queries in the order given (--text queries are named text1, text2, ...). --exact answers by brute force, for reference."
+      "Finds the K documents of INPUT most similar to each query (exact Jaccard, down to --floor),"
+          + " or with --measure containment those that contain the query (|Q ∩ X| / |Q| >= T,"
+          + " exact).",
+      "Queries: --text TEXT, --id ID (a document of INPUT, left out of its own answer) or --queries"
+          + " FILE (documents read like INPUT), each repeatable. Writes one"
+          + " query<TAB>id<TAB>similarity line an answer, best first for each query (ties in input"
+          + " order), queries in the order given (--text queries are named text1, text2, ...)."
+          + " --exact answers by brute force, for reference."
     })
 public final class SimilarCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -56,10 +65,21 @@ public final class SimilarCommand implements Callable<Integer> {
   @Mixin MeasureMixin measure;
   @Mixin OutputMixin output;
 
-  @Option(names = "--top", paramLabel = "K", defaultValue = "10", description = "Answers a query (the most similar, or most contained). Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--top",
+      paramLabel = "K",
+      defaultValue = "10",
+      description =
+          "Answers a query (the most similar, or most contained). Default: ${DEFAULT-VALUE}.")
   int top;
 
-  @Option(names = "--floor", paramLabel = "F", defaultValue = "" + SearchSettings.DEFAULT_TOP_K_FLOOR, description = "Jaccard: the lowest similarity answered; every document at or above it is found with probability >= --target-recall. Below the threshold. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--floor",
+      paramLabel = "F",
+      defaultValue = "" + SearchSettings.DEFAULT_TOP_K_FLOOR,
+      description =
+          "Jaccard: the lowest similarity answered; every document at or above it is found with"
+              + " probability >= --target-recall. Below the threshold. Default: ${DEFAULT-VALUE}.")
   double floor;
 
   @Option(names = "--text", paramLabel = "TEXT", description = "A query text.")
@@ -68,7 +88,10 @@ public final class SimilarCommand implements Callable<Integer> {
   @Option(names = "--id", paramLabel = "ID", description = "A document of INPUT as the query.")
   List<String> ids = List.of();
 
-  @Option(names = "--queries", paramLabel = "FILE", description = "A file of query documents, in an input format.")
+  @Option(
+      names = "--queries",
+      paramLabel = "FILE",
+      description = "A file of query documents, in an input format.")
   List<Path> queryFiles = List.of();
 
   private long[][] sets; // every shingle set of INPUT, read once for --exact
@@ -90,20 +113,26 @@ public final class SimilarCommand implements Callable<Integer> {
     }
     PipelineConfig config = pipeline.config();
     if (containment && config.verify() != VerifyMode.EXACT) {
-      throw new UsageException("--measure containment needs shingle sets: --estimate does not go with it");
+      throw new UsageException(
+          "--measure containment needs shingle sets: --estimate does not go with it");
     }
     if (pipeline.exact && config.verify() != VerifyMode.EXACT) {
       throw new UsageException("--exact and --estimate exclude each other");
     }
     SearchSettings search;
     try {
-      search = containment ? SearchSettings.containment(measure.sampling()) : SearchSettings.topK(floor);
+      search =
+          containment ? SearchSettings.containment(measure.sampling()) : SearchSettings.topK(floor);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage().replace("top-k floor", "--floor"));
     }
     if (!containment && floor >= config.threshold()) {
-      throw new UsageException("--floor must be below the threshold (" + Formats.plain(config.threshold()) + "), got "
-          + Formats.plain(floor) + "; at or above it, use 'pairs' or the index's query");
+      throw new UsageException(
+          "--floor must be below the threshold ("
+              + Formats.plain(config.threshold())
+              + "), got "
+              + Formats.plain(floor)
+              + "; at or above it, use 'pairs' or the index's query");
     }
     input.checkInputs();
     var err = spec.commandLine().getErr();
@@ -111,7 +140,8 @@ public final class SimilarCommand implements Callable<Integer> {
     InputProblems problems = skips.problems(input.onErrorPolicy());
     long started = System.nanoTime();
     try (OutputTarget target = output.open(spec, inputsAndQueries());
-        Corpus corpus = PipelineRun.read(input, config, problems, TerminalProgress.create(output.quiet), err)) {
+        Corpus corpus =
+            PipelineRun.read(input, config, problems, TerminalProgress.create(output.quiet), err)) {
       NearDupIndex<Integer> index = NearDupIndex.inMemory(config, search);
       for (int d = 0; d < corpus.size(); d++) {
         index.add(d, sketchOf(corpus, d));
@@ -121,7 +151,8 @@ public final class SimilarCommand implements Callable<Integer> {
       int answers = 0;
       List<String> unanswered = new ArrayList<>();
       for (Query query : queries) {
-        int written = answer(query, corpus, index, containment, config.threshold(), target.writer());
+        int written =
+            answer(query, corpus, index, containment, config.threshold(), target.writer());
         answers += written;
         if (written == 0) {
           unanswered.add(query.name());
@@ -129,33 +160,58 @@ public final class SimilarCommand implements Callable<Integer> {
       }
       target.commit();
       skips.print(problems);
-      sayUnanswered(err, unanswered, queries.size(), containment, config.threshold(), index.topKFloor());
+      sayUnanswered(
+          err, unanswered, queries.size(), containment, config.threshold(), index.topKFloor());
       if (!output.quiet) {
-        summarize(spec.commandLine().getErr(), index, corpus.size(), queries.size(), answers, containment,
-            (indexed - started) / 1e9, (System.nanoTime() - indexed) / 1e9);
+        summarize(
+            spec.commandLine().getErr(),
+            index,
+            corpus.size(),
+            queries.size(),
+            answers,
+            containment,
+            (indexed - started) / 1e9,
+            (System.nanoTime() - indexed) / 1e9);
       }
     }
     return ExitCodes.OK;
   }
 
   /**
-   * One line on stderr when queries found nothing (no document at or above the floor, or holding the
-   * threshold of the query), naming the first few, so that an empty output is not mistaken for a
-   * failure. Written with {@code --quiet} too, as warnings are.
+   * One line on stderr when queries found nothing (no document at or above the floor, or holding
+   * the threshold of the query), naming the first few, so that an empty output is not mistaken for
+   * a failure. Written with {@code --quiet} too, as warnings are.
    */
-  private static void sayUnanswered(PrintWriter err, List<String> unanswered, int queries, boolean containment,
-      double threshold, double floor) {
+  private static void sayUnanswered(
+      PrintWriter err,
+      List<String> unanswered,
+      int queries,
+      boolean containment,
+      double threshold,
+      double floor) {
     if (unanswered.isEmpty()) {
       return;
     }
     int named = Math.min(5, unanswered.size());
-    String names = String.join(", ", unanswered.subList(0, named)) + (unanswered.size() > named ? ", ..." : "");
-    String why = containment
-        ? "no document holds " + Formats.plain(threshold) + " of it (a lower --threshold finds smaller overlaps)"
-        : "no document has Jaccard similarity >= " + Formats.plain(floor)
-            + " with it (a lower --floor finds less similar ones)";
-    err.printf(Locale.ROOT, "neardup: no answer for %d of %d %s (%s): %s%n", unanswered.size(), queries,
-        queries == 1 ? "query" : "queries", names, why);
+    String names =
+        String.join(", ", unanswered.subList(0, named))
+            + (unanswered.size() > named ? ", ..." : "");
+    String why =
+        containment
+            ? "no document holds "
+                + Formats.plain(threshold)
+                + " of it (a lower --threshold finds smaller overlaps)"
+            : "no document has Jaccard similarity >= "
+                + Formats.plain(floor)
+                + " with it (a lower --floor finds less similar ones)";
+    err.printf(
+        Locale.ROOT,
+        "neardup: no answer for %d of %d %s (%s): %s%n",
+        unanswered.size(),
+        queries,
+        queries == 1 ? "query" : "queries",
+        names,
+        why);
     err.flush();
   }
 
@@ -168,7 +224,9 @@ public final class SimilarCommand implements Callable<Integer> {
 
   private static Sketch sketchOf(Corpus corpus, int ordinal) {
     long[] set = corpus.shingles(ordinal);
-    return set == null ? Sketch.ofSignature(corpus.signature(ordinal)) : Sketch.ofSet(set, corpus.signature(ordinal), -1);
+    return set == null
+        ? Sketch.ofSignature(corpus.signature(ordinal))
+        : Sketch.ofSet(set, corpus.signature(ordinal), -1);
   }
 
   private List<Query> queries(Corpus corpus, NearDupIndex<Integer> index) throws IOException {
@@ -176,7 +234,8 @@ public final class SimilarCommand implements Callable<Integer> {
     for (int i = 0; i < texts.size(); i++) {
       Sketch sketch = index.sketcher().sketch(texts.get(i));
       if (sketch.isEmpty()) {
-        throw new UsageException("--text number " + (i + 1) + " is empty after normalization: nothing to compare");
+        throw new UsageException(
+            "--text number " + (i + 1) + " is empty after normalization: nothing to compare");
       }
       queries.add(new Query("text" + (i + 1), sketch, -1));
     }
@@ -188,8 +247,13 @@ public final class SimilarCommand implements Callable<Integer> {
       for (String id : ids) {
         Integer ordinal = ordinals.get(id);
         if (ordinal == null) {
-          throw new UsageException("unknown id '" + id + "': not among the " + corpus.size() + " documents of "
-              + String.join(", ", corpus.sources()));
+          throw new UsageException(
+              "unknown id '"
+                  + id
+                  + "': not among the "
+                  + corpus.size()
+                  + " documents of "
+                  + String.join(", ", corpus.sources()));
         }
         queries.add(new Query(id, sketchOf(corpus, ordinal), ordinal));
       }
@@ -209,14 +273,24 @@ public final class SimilarCommand implements Callable<Integer> {
   }
 
   /** Writes the answers of one query; returns how many. */
-  private int answer(Query query, Corpus corpus, NearDupIndex<Integer> index, boolean containment, double threshold,
-      Writer out) throws IOException {
+  private int answer(
+      Query query,
+      Corpus corpus,
+      NearDupIndex<Integer> index,
+      boolean containment,
+      double threshold,
+      Writer out)
+      throws IOException {
     int wanted = top + (query.self() >= 0 ? 1 : 0);
     List<Match<Integer>> matches;
     if (pipeline.exact) {
-      matches = containment ? exactContaining(corpus, query, threshold) : exactTop(corpus, query, wanted);
+      matches =
+          containment ? exactContaining(corpus, query, threshold) : exactTop(corpus, query, wanted);
     } else {
-      matches = containment ? index.containing(query.sketch(), threshold, wanted) : index.top(query.sketch(), wanted);
+      matches =
+          containment
+              ? index.containing(query.sketch(), threshold, wanted)
+              : index.top(query.sketch(), wanted);
     }
     int written = 0;
     for (Match<Integer> match : matches) {
@@ -238,7 +312,8 @@ public final class SimilarCommand implements Callable<Integer> {
   private List<Match<Integer>> exactTop(Corpus corpus, Query query, int wanted) {
     long[][] sets = allSets(corpus);
     List<Match<Integer>> matches = new ArrayList<>();
-    for (TopKCollector.Found found : ExactTopK.of(sets, query.sketch().shingleSet(), wanted, i -> false)) {
+    for (TopKCollector.Found found :
+        ExactTopK.of(sets, query.sketch().shingleSet(), wanted, i -> false)) {
       if (found.similarity() >= floor) {
         matches.add(new Match<>((int) found.handle(), found.similarity()));
       }
@@ -275,20 +350,46 @@ public final class SimilarCommand implements Callable<Integer> {
     return sets;
   }
 
-  private void summarize(PrintWriter err, NearDupIndex<Integer> index, int documents, int queries, int answers,
-      boolean containment, double indexSeconds, double querySeconds) {
+  private void summarize(
+      PrintWriter err,
+      NearDupIndex<Integer> index,
+      int documents,
+      int queries,
+      int answers,
+      boolean containment,
+      double indexSeconds,
+      double querySeconds) {
     String how;
     if (containment) {
-      how = String.format(Locale.ROOT, "containment >= %s, sample 1 in %d (P(found) >= %s for queries of %d+ shingles)",
-          Formats.plain(index.config().threshold()), index.containmentPlan().sample().rate(),
-          Formats.plain(index.config().targetRecall()), index.containmentPlan().minimumQuerySize());
+      how =
+          String.format(
+              Locale.ROOT,
+              "containment >= %s, sample 1 in %d (P(found) >= %s for queries of %d+ shingles)",
+              Formats.plain(index.config().threshold()),
+              index.containmentPlan().sample().rate(),
+              Formats.plain(index.config().targetRecall()),
+              index.containmentPlan().minimumQuerySize());
     } else {
-      how = String.format(Locale.ROOT, "top %d down to J = %s (floor banding %s)", top, Formats.plain(index.topKFloor()),
-          index.searchSettings().topKBanding(index.config().minHash().numPermutations(), index.config().targetRecall()));
+      how =
+          String.format(
+              Locale.ROOT,
+              "top %d down to J = %s (floor banding %s)",
+              top,
+              Formats.plain(index.topKFloor()),
+              index
+                  .searchSettings()
+                  .topKBanding(
+                      index.config().minHash().numPermutations(), index.config().targetRecall()));
     }
-    err.printf(Locale.ROOT, "neardup: %s indexed in %.1f s; %s%s; %s, %s in %.3f s%n",
-        Formats.count(documents, "document"), indexSeconds, how, pipeline.exact ? " (answered by brute force)" : "",
-        queries == 1 ? "1 query" : String.format(Locale.ROOT, "%,d queries", queries), Formats.count(answers, "answer"),
+    err.printf(
+        Locale.ROOT,
+        "neardup: %s indexed in %.1f s; %s%s; %s, %s in %.3f s%n",
+        Formats.count(documents, "document"),
+        indexSeconds,
+        how,
+        pipeline.exact ? " (answered by brute force)" : "",
+        queries == 1 ? "1 query" : String.format(Locale.ROOT, "%,d queries", queries),
+        Formats.count(answers, "answer"),
         querySeconds);
     err.flush();
   }

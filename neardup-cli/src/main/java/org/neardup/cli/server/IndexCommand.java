@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.neardup.error.NearDupException;
 import org.neardup.cli.ExitCodes;
+import org.neardup.error.NearDupException;
 import org.neardup.server.AdminCommand;
 import org.neardup.server.store.IndexDirectory;
 import picocli.CommandLine.Command;
@@ -18,14 +18,16 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code neardup index}: the persistent index of the service, built in bulk and looked after. {@code
- * stats}, {@code check} and {@code backup} work on a stopped index and on one that a running
+ * {@code neardup index}: the persistent index of the service, built in bulk and looked after.
+ * {@code stats}, {@code check} and {@code backup} work on a stopped index and on one that a running
  * server holds (through its admin socket).
  */
 @Command(
     name = "index",
     mixinStandardHelpOptions = true,
-    description = "Builds a persistent index in bulk, and shows, checks or backs up one (also while it is served).",
+    description =
+        "Builds a persistent index in bulk, and shows, checks or backs up one (also while it is"
+            + " served).",
     subcommands = {
       IndexBuildCommand.class,
       IndexCommand.Stats.class,
@@ -39,7 +41,8 @@ public final class IndexCommand implements Runnable {
 
   @Override
   public void run() {
-    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "missing subcommand: build, stats, check or backup");
+    throw new picocli.CommandLine.ParameterException(
+        spec.commandLine(), "missing subcommand: build, stats, check or backup");
   }
 
   /**
@@ -53,8 +56,10 @@ public final class IndexCommand implements Runnable {
     if (answer.isPresent()) {
       line = answer.get();
     } else {
-      try (IndexDirectory directory = readOnly ? IndexDirectory.openReadOnly(data)
-          : IndexDirectory.open(data, IndexDirectory.Options.existing())) {
+      try (IndexDirectory directory =
+          readOnly
+              ? IndexDirectory.openReadOnly(data)
+              : IndexDirectory.open(data, IndexDirectory.Options.existing())) {
         line = AdminCommand.execute(directory, command);
       }
     }
@@ -65,11 +70,18 @@ public final class IndexCommand implements Runnable {
   }
 
   /** {@code index stats}: reads the index only. */
-  @Command(name = "stats", mixinStandardHelpOptions = true, description = "Prints the index's documents, disk use and settings (writes nothing).")
+  @Command(
+      name = "stats",
+      mixinStandardHelpOptions = true,
+      description = "Prints the index's documents, disk use and settings (writes nothing).")
   static final class Stats implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @Option(names = "--data", paramLabel = "DIR", required = true, description = "The index's data directory.")
+    @Option(
+        names = "--data",
+        paramLabel = "DIR",
+        required = true,
+        description = "The index's data directory.")
     Path data;
 
     @Override
@@ -79,18 +91,34 @@ public final class IndexCommand implements Runnable {
       JsonNode sketch = stats.get("sketch");
       int sampling = stats.get("containmentSampling").asInt();
       out.printf(Locale.ROOT, "documents             %,d%n", stats.get("documents").asLong());
-      out.printf(Locale.ROOT, "disk                  %.1f MB%n", stats.get("diskBytes").asLong() / 1e6);
+      out.printf(
+          Locale.ROOT, "disk                  %.1f MB%n", stats.get("diskBytes").asLong() / 1e6);
       out.printf(Locale.ROOT, "threshold             %s%n", stats.get("threshold").asText());
-      out.printf(Locale.ROOT, "banding               %d bands of %d rows%n", stats.get("bands").asInt(), stats.get("rows").asInt());
+      out.printf(
+          Locale.ROOT,
+          "banding               %d bands of %d rows%n",
+          stats.get("bands").asInt(),
+          stats.get("rows").asInt());
       out.printf(Locale.ROOT, "verification          %s%n", stats.get("verify").asText());
-      out.printf(Locale.ROOT, "texts                 %s%n", stats.get("keepTexts").asBoolean() ? "kept" : "not kept");
+      out.printf(
+          Locale.ROOT,
+          "texts                 %s%n",
+          stats.get("keepTexts").asBoolean() ? "kept" : "not kept");
       out.printf(Locale.ROOT, "top-k floor           %s%n", stats.get("topKFloor").asText());
-      out.printf(Locale.ROOT, "containment sampling  %s%n", sampling == 0 ? "none" : "1 in " + sampling);
-      out.printf(Locale.ROOT, "shingles              %s (hash %s)%n", sketch.get("shingle").asText(),
+      out.printf(
+          Locale.ROOT, "containment sampling  %s%n", sampling == 0 ? "none" : "1 in " + sampling);
+      out.printf(
+          Locale.ROOT,
+          "shingles              %s (hash %s)%n",
+          sketch.get("shingle").asText(),
           sketch.get("shingleHashVersion").asText());
       out.printf(Locale.ROOT, "normalization         %s%n", sketch.get("normalization").asText());
-      out.printf(Locale.ROOT, "signature             %s, %d values, seed %d%n", sketch.get("scheme").asText(),
-          sketch.get("permutations").asInt(), sketch.get("seed").asLong());
+      out.printf(
+          Locale.ROOT,
+          "signature             %s, %d values, seed %d%n",
+          sketch.get("scheme").asText(),
+          sketch.get("permutations").asInt(),
+          sketch.get("seed").asLong());
       out.printf(Locale.ROOT, "commits               %,d%n", stats.get("commits").asLong());
       out.flush();
       return ExitCodes.OK;
@@ -98,12 +126,20 @@ public final class IndexCommand implements Runnable {
   }
 
   /** {@code index check}. */
-  @Command(name = "check", mixinStandardHelpOptions = true,
-      description = "Reads the whole index and checks it is consistent (every document with its key, signature, set and buckets); writes nothing. Exit code 3 when it is not.")
+  @Command(
+      name = "check",
+      mixinStandardHelpOptions = true,
+      description =
+          "Reads the whole index and checks it is consistent (every document with its key,"
+              + " signature, set and buckets); writes nothing. Exit code 3 when it is not.")
   static final class Check implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @Option(names = "--data", paramLabel = "DIR", required = true, description = "The index's data directory.")
+    @Option(
+        names = "--data",
+        paramLabel = "DIR",
+        required = true,
+        description = "The index's data directory.")
     Path data;
 
     @Override
@@ -123,15 +159,27 @@ public final class IndexCommand implements Runnable {
   }
 
   /** {@code index backup}. */
-  @Command(name = "backup", mixinStandardHelpOptions = true,
-      description = "Writes a consistent copy of the index into a new directory, also while a server writes to it (RocksDB checkpoint: hard links where it can).")
+  @Command(
+      name = "backup",
+      mixinStandardHelpOptions = true,
+      description =
+          "Writes a consistent copy of the index into a new directory, also while a server writes"
+              + " to it (RocksDB checkpoint: hard links where it can).")
   static final class Backup implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @Option(names = "--data", paramLabel = "DIR", required = true, description = "The index's data directory.")
+    @Option(
+        names = "--data",
+        paramLabel = "DIR",
+        required = true,
+        description = "The index's data directory.")
     Path data;
 
-    @Option(names = "--to", paramLabel = "DIR2", required = true, description = "The backup's directory; must not exist, nor be inside DIR.")
+    @Option(
+        names = "--to",
+        paramLabel = "DIR2",
+        required = true,
+        description = "The backup's directory; must not exist, nor be inside DIR.")
     Path to;
 
     @Override

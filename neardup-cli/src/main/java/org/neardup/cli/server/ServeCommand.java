@@ -31,35 +31,76 @@ import picocli.CommandLine.Spec;
     name = "serve",
     mixinStandardHelpOptions = true,
     description = {
-      "Serves a persistent index over HTTP: add documents and get their near-duplicates (exact similarities), query, get, delete, batch, stats, Prometheus metrics. The API is in docs/server.md.",
-      "Every acknowledged write is on disk (write-ahead log synced; concurrent writers share syncs). SIGTERM or Ctrl-C stops cleanly: requests in flight finish, queued writes are committed."
+      "Serves a persistent index over HTTP: add documents and get their near-duplicates (exact"
+          + " similarities), query, get, delete, batch, stats, Prometheus metrics. The API is in"
+          + " docs/server.md.",
+      "Every acknowledged write is on disk (write-ahead log synced; concurrent writers share"
+          + " syncs). SIGTERM or Ctrl-C stops cleanly: requests in flight finish, queued writes are"
+          + " committed."
     })
 public final class ServeCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin DataOptions data;
 
-  @Option(names = "--host", paramLabel = "ADDRESS", defaultValue = "127.0.0.1", description = "Address to listen on. Default: ${DEFAULT-VALUE} (this machine only).")
+  @Option(
+      names = "--host",
+      paramLabel = "ADDRESS",
+      defaultValue = "127.0.0.1",
+      description = "Address to listen on. Default: ${DEFAULT-VALUE} (this machine only).")
   String host;
 
-  @Option(names = "--port", paramLabel = "PORT", defaultValue = "8080", description = "Port to listen on (0: any free one, printed at start). Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--port",
+      paramLabel = "PORT",
+      defaultValue = "8080",
+      description =
+          "Port to listen on (0: any free one, printed at start). Default: ${DEFAULT-VALUE}.")
   int port;
 
-  @Option(names = "--token", paramLabel = "TOKEN", description = "Require 'Authorization: Bearer TOKEN' on every endpoint but /health.")
+  @Option(
+      names = "--token",
+      paramLabel = "TOKEN",
+      description = "Require 'Authorization: Bearer TOKEN' on every endpoint but /health.")
   String token;
 
-  @Option(names = "--token-file", paramLabel = "FILE", description = "Read the token from this file (its first line), so it stays out of the process list.")
+  @Option(
+      names = "--token-file",
+      paramLabel = "FILE",
+      description =
+          "Read the token from this file (its first line), so it stays out of the process list.")
   Path tokenFile;
 
-  @Option(names = "--allowed-host", paramLabel = "NAME", description = "Also answer requests whose Host header names NAME (repeatable). Default: only localhost, 127.0.0.0/8, [::1] and the --host address; any other Host gets 421 (DNS rebinding).")
+  @Option(
+      names = "--allowed-host",
+      paramLabel = "NAME",
+      description =
+          "Also answer requests whose Host header names NAME (repeatable). Default: only localhost,"
+              + " 127.0.0.0/8, [::1] and the --host address; any other Host gets 421 (DNS"
+              + " rebinding).")
   List<String> allowedHosts = new ArrayList<>();
 
-  @Option(names = "--max-body", paramLabel = "BYTES", defaultValue = "16777216", description = "Largest request body accepted (413 beyond). Default: ${DEFAULT-VALUE} (16 MiB).")
+  @Option(
+      names = "--max-body",
+      paramLabel = "BYTES",
+      defaultValue = "16777216",
+      description =
+          "Largest request body accepted (413 beyond). Default: ${DEFAULT-VALUE} (16 MiB).")
   long maxBody;
 
-  @Option(names = "--lazy-top-k", description = "Load the top-k floor (about 2 KB of memory a document) on the first top-k query instead of at start. Default: at start, in the background.")
+  @Option(
+      names = "--lazy-top-k",
+      description =
+          "Load the top-k floor (about 2 KB of memory a document) on the first top-k query instead"
+              + " of at start. Default: at start, in the background.")
   boolean lazyTopK;
 
-  @Option(names = "--http-threads", paramLabel = "N", defaultValue = "32", description = "Threads serving requests; times --max-body, the bytes the request bodies in memory hold together. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--http-threads",
+      paramLabel = "N",
+      defaultValue = "32",
+      description =
+          "Threads serving requests; times --max-body, the bytes the request bodies in memory hold"
+              + " together. Default: ${DEFAULT-VALUE}.")
   int httpThreads;
 
   @Override
@@ -67,7 +108,16 @@ public final class ServeCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     ServerConfig config;
     try {
-      config = new ServerConfig(host, port, token(), maxBody, httpThreads, !lazyTopK, allowedHosts, HttpLimits.DEFAULTS);
+      config =
+          new ServerConfig(
+              host,
+              port,
+              token(),
+              maxBody,
+              httpThreads,
+              !lazyTopK,
+              allowedHosts,
+              HttpLimits.DEFAULTS);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
@@ -76,10 +126,14 @@ public final class ServeCommand implements Callable<Integer> {
     IndexDirectory directory = data.open(true);
     NearDupServer server;
     try {
-      server = NearDupServer.start(directory, config, line -> {
-        err.println(line);
-        err.flush();
-      });
+      server =
+          NearDupServer.start(
+              directory,
+              config,
+              line -> {
+                err.println(line);
+                err.flush();
+              });
     } catch (RuntimeException e) {
       directory.close();
       if (created) {
@@ -89,9 +143,16 @@ public final class ServeCommand implements Callable<Integer> {
     }
     Thread hook = new Thread(() -> server.stop(5), "neardup-shutdown");
     Runtime.getRuntime().addShutdownHook(hook);
-    err.printf(Locale.ROOT, "neardup: serving %s (%d documents; %s; threshold %s) at http://%s:%d/ (%s)%n",
-        data.data, directory.index().size(), directory.settings().sketch(), directory.settings().threshold(),
-        host, server.port(), config.token() == null ? "no token" : "token required");
+    err.printf(
+        Locale.ROOT,
+        "neardup: serving %s (%d documents; %s; threshold %s) at http://%s:%d/ (%s)%n",
+        data.data,
+        directory.index().size(),
+        directory.settings().sketch(),
+        directory.settings().threshold(),
+        host,
+        server.port(),
+        config.token() == null ? "no token" : "token required");
     err.flush();
     server.awaitStop();
     return ExitCodes.OK;
@@ -104,9 +165,13 @@ public final class ServeCommand implements Callable<Integer> {
     }
     try {
       Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(tokenFile);
-      if (permissions.contains(PosixFilePermission.OTHERS_READ) || permissions.contains(PosixFilePermission.GROUP_READ)) {
-        err.printf(Locale.ROOT, "neardup: warning: %s can be read by other users (%s); chmod 600 it%n",
-            tokenFile, PosixFilePermissions.toString(permissions));
+      if (permissions.contains(PosixFilePermission.OTHERS_READ)
+          || permissions.contains(PosixFilePermission.GROUP_READ)) {
+        err.printf(
+            Locale.ROOT,
+            "neardup: warning: %s can be read by other users (%s); chmod 600 it%n",
+            tokenFile,
+            PosixFilePermissions.toString(permissions));
         err.flush();
       }
     } catch (UnsupportedOperationException | IOException e) {
@@ -121,7 +186,8 @@ public final class ServeCommand implements Callable<Integer> {
         Files.deleteIfExists(path);
       }
     } catch (IOException e) {
-      err.println("neardup: could not remove " + dir + ", created for the index: " + e.getMessage());
+      err.println(
+          "neardup: could not remove " + dir + ", created for the index: " + e.getMessage());
       err.flush();
     }
   }
@@ -135,7 +201,11 @@ public final class ServeCommand implements Callable<Integer> {
     }
     String first;
     try {
-      first = Files.readAllLines(tokenFile, StandardCharsets.UTF_8).stream().findFirst().orElse("").strip();
+      first =
+          Files.readAllLines(tokenFile, StandardCharsets.UTF_8).stream()
+              .findFirst()
+              .orElse("")
+              .strip();
     } catch (IOException e) {
       throw new UsageException(tokenFile + ": cannot read the token: " + e.getMessage());
     }

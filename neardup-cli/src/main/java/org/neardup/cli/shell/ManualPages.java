@@ -58,14 +58,25 @@ public final class ManualPages {
     String summary = description.length == 0 ? "" : description[0];
     String usage = command.getUsageMessage(Help.Ansi.OFF);
     StringBuilder roff = new StringBuilder();
-    roff.append(".TH \"").append(name.toUpperCase(Locale.ROOT)).append("\" 1 \"\" \"")
-        .append(escape(command.getCommandSpec().root().version().length == 0
-            ? "neardup" : command.getCommandSpec().root().version()[0]))
+    roff.append(".TH \"")
+        .append(name.toUpperCase(Locale.ROOT))
+        .append("\" 1 \"\" \"")
+        .append(
+            escape(
+                command.getCommandSpec().root().version().length == 0
+                    ? "neardup"
+                    : command.getCommandSpec().root().version()[0]))
         .append("\" \"neardup manual\"\n");
-    roff.append(".SH NAME\n").append(escape(name)).append(" \\- ").append(escape(summary)).append('\n');
+    roff.append(".SH NAME\n")
+        .append(escape(name))
+        .append(" \\- ")
+        .append(escape(summary))
+        .append('\n');
     roff.append(".SH SYNOPSIS AND OPTIONS\n.nf\n");
     for (String line : usage.split("\r?\n", -1)) {
-      roff.append(line.startsWith(".") || line.startsWith("'") ? "\\&" : "").append(escape(line)).append('\n');
+      roff.append(line.startsWith(".") || line.startsWith("'") ? "\\&" : "")
+          .append(escape(line))
+          .append('\n');
     }
     roff.append(".fi\n");
     roff.append(".SH SEE ALSO\nneardup(1); the documentation in the release's docs/ directory.\n");

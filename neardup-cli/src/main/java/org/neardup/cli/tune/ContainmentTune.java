@@ -33,12 +33,22 @@ final class ContainmentTune {
   void print(PrintWriter out) {
     String t = Formats.plain(plan.threshold());
     int minimum = plan.minimumQuerySize();
-    out.printf(Locale.ROOT, "sampling=%d minimum-query-shingles=%d%n", plan.sample().rate(), minimum);
-    out.printf(Locale.ROOT,
-        "containment >= %s from one shingle in %d of each document: P(candidate) >= %s for every C >= %s once the query has %d+ shingles (%s)%n",
-        t, plan.sample().rate(), Formats.plain(plan.targetRecall()), t, minimum, config.shingle());
-    out.printf(Locale.ROOT,
-        "%nsampled shingles of the query k (at most %d, those of smallest hash), how many a candidate must hold h(k), posting lists read k - h + 1:%n",
+    out.printf(
+        Locale.ROOT, "sampling=%d minimum-query-shingles=%d%n", plan.sample().rate(), minimum);
+    out.printf(
+        Locale.ROOT,
+        "containment >= %s from one shingle in %d of each document: P(candidate) >= %s for every C"
+            + " >= %s once the query has %d+ shingles (%s)%n",
+        t,
+        plan.sample().rate(),
+        Formats.plain(plan.targetRecall()),
+        t,
+        minimum,
+        config.shingle());
+    out.printf(
+        Locale.ROOT,
+        "%nsampled shingles of the query k (at most %d, those of smallest hash), how many a"
+            + " candidate must hold h(k), posting lists read k - h + 1:%n",
         ContainmentPlan.MAX_QUERY_SAMPLE);
     out.printf(Locale.ROOT, "  %6s %6s %6s%n", "k", "h(k)", "lists");
     for (int k : SAMPLED) {
@@ -60,12 +70,22 @@ final class ContainmentTune {
       }
       out.println(row + (q == minimum ? "   <- minimum query size" : ""));
     }
-    out.printf(Locale.ROOT, "%nalternatives (--containment-sampling M): posting entries are 1/M of all shingles%n");
+    out.printf(
+        Locale.ROOT,
+        "%nalternatives (--containment-sampling M): posting entries are 1/M of all shingles%n");
     out.printf(Locale.ROOT, "  %6s %22s %16s%n", "M", "minimum query shingles", "entries/shingle");
     for (int rate : ALTERNATIVES) {
-      ContainmentPlan other = new ContainmentPlan(plan.threshold(), plan.targetRecall(), new ContainmentSample(rate));
-      out.println(String.format(Locale.ROOT, "  %6d %22d %16.4f  %s", rate, other.minimumQuerySize(), 1.0 / rate,
-          rate == plan.sample().rate() ? "chosen" : "").stripTrailing());
+      ContainmentPlan other =
+          new ContainmentPlan(plan.threshold(), plan.targetRecall(), new ContainmentSample(rate));
+      out.println(
+          String.format(
+                  Locale.ROOT,
+                  "  %6d %22d %16.4f  %s",
+                  rate,
+                  other.minimumQuerySize(),
+                  1.0 / rate,
+                  rate == plan.sample().rate() ? "chosen" : "")
+              .stripTrailing());
     }
   }
 
@@ -83,31 +103,64 @@ final class ContainmentTune {
       shorter += set.length < minimum ? 1 : 0;
     }
     out.println();
-    out.printf(Locale.ROOT, "%,d documents, %.1f shingles each on average; %,d posting entries (%.1f a document)%n", n,
-        n == 0 ? 0.0 : (double) shingles / n, entries, n == 0 ? 0.0 : (double) entries / n);
-    out.printf(Locale.ROOT, "documents shorter than %d shingles: %,d (as queries, found with probability below the target)%n",
-        minimum, shorter);
+    out.printf(
+        Locale.ROOT,
+        "%,d documents, %.1f shingles each on average; %,d posting entries (%.1f a document)%n",
+        n,
+        n == 0 ? 0.0 : (double) shingles / n,
+        entries,
+        n == 0 ? 0.0 : (double) entries / n);
+    out.printf(
+        Locale.ROOT,
+        "documents shorter than %d shingles: %,d (as queries, found with probability below the"
+            + " target)%n",
+        minimum,
+        shorter);
     if (n < 2) {
       return;
     }
     ContainmentPairSample sample = ContainmentPairSample.draw(corpus, plan, sampleSize, seed);
     if (sample.exhaustive()) {
-      out.printf(Locale.ROOT, "all %,d ordered pairs (query, document) of the %,d documents:%n", sample.totalPairs(), n);
+      out.printf(
+          Locale.ROOT,
+          "all %,d ordered pairs (query, document) of the %,d documents:%n",
+          sample.totalPairs(),
+          n);
     } else {
-      out.printf(Locale.ROOT,
-          "SAMPLE ESTIMATE from %,d random ordered pairs (query, document), seed %d, of the %,d of %,d documents.%n"
-              + "These are estimates, not counts: 'neardup pairs --measure containment' gives the real numbers.%n",
-          sample.size(), seed, sample.totalPairs(), n);
+      out.printf(
+          Locale.ROOT,
+          "SAMPLE ESTIMATE from %,d random ordered pairs (query, document), seed %d, of the %,d of"
+              + " %,d documents.%nThese are estimates, not counts: 'neardup pairs --measure"
+              + " containment' gives the real numbers.%n",
+          sample.size(),
+          seed,
+          sample.totalPairs(),
+          n);
     }
     Histogram histogram = sample.histogram(BUCKETS);
     int[] candidates = sample.candidatesByBin(BUCKETS);
-    out.printf(Locale.ROOT, "  %-11s %10s %14s %14s%n", "containment", "sampled", "est. pairs", "candidates");
+    out.printf(
+        Locale.ROOT,
+        "  %-11s %10s %14s %14s%n",
+        "containment",
+        "sampled",
+        "est. pairs",
+        "candidates");
     for (int b = 0; b < BUCKETS; b++) {
-      out.printf(Locale.ROOT, "  [%.1f, %.1f%s  %10d %14s %14s%n", histogram.lower(b), histogram.upper(b),
-          b == BUCKETS - 1 ? "]" : ")", histogram.count(b), TuneCommand.count(histogram.count(b) * sample.scale()),
+      out.printf(
+          Locale.ROOT,
+          "  [%.1f, %.1f%s  %10d %14s %14s%n",
+          histogram.lower(b),
+          histogram.upper(b),
+          b == BUCKETS - 1 ? "]" : ")",
+          histogram.count(b),
+          TuneCommand.count(histogram.count(b) * sample.scale()),
           TuneCommand.count(candidates[b] * sample.scale()));
     }
-    out.printf(Locale.ROOT, "%-48s %s%n", "sampled pairs with C >= " + Formats.plain(plan.threshold()) + " missed:",
+    out.printf(
+        Locale.ROOT,
+        "%-48s %s%n",
+        "sampled pairs with C >= " + Formats.plain(plan.threshold()) + " missed:",
         sample.missed(plan.threshold()));
   }
 }

@@ -26,7 +26,9 @@ import org.neardup.tune.CurvePoint;
 final class CurvePlot {
   private static final int STEPS = 200;
   private static final Color CHOSEN = new Color(0x1f, 0x4e, 0xa8);
-  private static final Color[] OTHERS = {new Color(0xd9, 0x5f, 0x02), new Color(0x1b, 0x9e, 0x77), new Color(0x7f, 0x3c, 0x8d)};
+  private static final Color[] OTHERS = {
+    new Color(0xd9, 0x5f, 0x02), new Color(0x1b, 0x9e, 0x77), new Color(0x7f, 0x3c, 0x8d)
+  };
 
   /** The output formats, chosen by file extension. */
   enum Format {
@@ -53,17 +55,29 @@ final class CurvePlot {
   private CurvePlot() {}
 
   /** The chart: one curve a banding (the chosen one first and thicker) and the threshold line. */
-  static XYChart chart(LshParams chosen, List<LshParams> alternatives, double threshold, int numPermutations) {
-    XYChart chart = new XYChartBuilder()
-        .width(900)
-        .height(560)
-        .title("LSH S-curves, threshold " + Formats.plain(threshold) + ", " + numPermutations + " signature values")
-        .xAxisTitle("Jaccard similarity s")
-        .yAxisTitle("P(candidate) = 1 - (1 - s^r)^b")
-        .build();
-    chart.getStyler()
-        .setXAxisMin(0.0).setXAxisMax(1.0).setYAxisMin(0.0).setYAxisMax(1.0)
-        .setXAxisDecimalPattern("0.0").setYAxisDecimalPattern("0.0")
+  static XYChart chart(
+      LshParams chosen, List<LshParams> alternatives, double threshold, int numPermutations) {
+    XYChart chart =
+        new XYChartBuilder()
+            .width(900)
+            .height(560)
+            .title(
+                "LSH S-curves, threshold "
+                    + Formats.plain(threshold)
+                    + ", "
+                    + numPermutations
+                    + " signature values")
+            .xAxisTitle("Jaccard similarity s")
+            .yAxisTitle("P(candidate) = 1 - (1 - s^r)^b")
+            .build();
+    chart
+        .getStyler()
+        .setXAxisMin(0.0)
+        .setXAxisMax(1.0)
+        .setYAxisMin(0.0)
+        .setYAxisMax(1.0)
+        .setXAxisDecimalPattern("0.0")
+        .setYAxisDecimalPattern("0.0")
         .setPlotGridLinesColor(new Color(0xe0, 0xe0, 0xe0))
         .setLegendPosition(Styler.LegendPosition.InsideNW)
         .setChartBackgroundColor(Color.WHITE)
@@ -71,16 +85,28 @@ final class CurvePlot {
     curve(chart, chosen, "chosen: b=" + chosen.bands() + " r=" + chosen.rows(), CHOSEN, 3.5f);
     for (int i = 0; i < alternatives.size(); i++) {
       LshParams params = alternatives.get(i);
-      curve(chart, params, "b=" + params.bands() + " r=" + params.rows(), OTHERS[i % OTHERS.length], 1.8f);
+      curve(
+          chart,
+          params,
+          "b=" + params.bands() + " r=" + params.rows(),
+          OTHERS[i % OTHERS.length],
+          1.8f);
     }
-    XYSeries line = chart.addSeries("threshold " + Formats.plain(threshold), new double[] {threshold, threshold}, new double[] {0, 1});
+    XYSeries line =
+        chart.addSeries(
+            "threshold " + Formats.plain(threshold),
+            new double[] {threshold, threshold},
+            new double[] {0, 1});
     line.setLineColor(Color.GRAY);
-    line.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+    line.setLineStyle(
+        new BasicStroke(
+            1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
     line.setMarker(SeriesMarkers.NONE);
     return chart;
   }
 
-  private static void curve(XYChart chart, LshParams params, String name, Color color, float width) {
+  private static void curve(
+      XYChart chart, LshParams params, String name, Color color, float width) {
     List<CurvePoint> points = CurvePoint.sampled(params, STEPS);
     double[] x = points.stream().mapToDouble(CurvePoint::similarity).toArray();
     double[] y = points.stream().mapToDouble(CurvePoint::probability).toArray();
@@ -98,7 +124,8 @@ final class CurvePlot {
     if (format == Format.PNG) {
       BitmapEncoder.saveBitmap(chart, target.stream(), BitmapEncoder.BitmapFormat.PNG);
     } else {
-      VectorGraphicsEncoder.saveVectorGraphic(chart, target.stream(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+      VectorGraphicsEncoder.saveVectorGraphic(
+          chart, target.stream(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
     }
     target.commit();
   }

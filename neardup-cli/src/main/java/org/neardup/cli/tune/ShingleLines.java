@@ -14,6 +14,7 @@ import org.neardup.sketch.SketchParams;
 final class ShingleLines {
   /** Shingles shown a line. */
   static final int SHOWN = 6;
+
   /** Characters of a shingle shown; a longer one is cut, with "...". */
   static final int LONGEST = 60;
 
@@ -22,7 +23,8 @@ final class ShingleLines {
   /** The distinct shingles of {@code rawText} as text, in text order. */
   static List<String> of(SketchParams params, String rawText) {
     String normalized = DocumentSketcher.create(params).normalize(rawText == null ? "" : rawText);
-    return new ArrayList<>(new LinkedHashSet<>(new Shingler(params.shingle()).shingleTexts(normalized)));
+    return new ArrayList<>(
+        new LinkedHashSet<>(new Shingler(params.shingle()).shingleTexts(normalized)));
   }
 
   /** The first shingles of A and of B, and the first ones only A and only B have. */

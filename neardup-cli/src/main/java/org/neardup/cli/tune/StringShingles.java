@@ -6,8 +6,8 @@ import org.neardup.shingle.ShingleConfig;
 import org.neardup.shingle.ShingleUnit;
 
 /**
- * Shingle sets as plain strings, without hashing: the slow, obviously-right reference the demo
- * uses for its planted truth. Same rules as the {@link org.neardup.shingle.Shingler}.
+ * Shingle sets as plain strings, without hashing: the slow, obviously-right reference the demo uses
+ * for its planted truth. Same rules as the {@link org.neardup.shingle.Shingler}.
  */
 public final class StringShingles {
   private StringShingles() {}
@@ -27,7 +27,9 @@ public final class StringShingles {
       return shingles;
     }
     if (config.unit() == ShingleUnit.WORD) {
-      shingles.addAll(new org.neardup.shingle.Shingler(config).shingleTexts(normalized)); // segmentation is ICU's
+      shingles.addAll(
+          new org.neardup.shingle.Shingler(config)
+              .shingleTexts(normalized)); // segmentation is ICU's
       return shingles;
     }
     String[] words = normalized.trim().split("\\s+");

@@ -26,8 +26,8 @@ import org.neardup.testkit.SharedData;
  */
 class BulkLoadTest {
   /** Every family in use: texts, sets, the top-k floor, containment lists. */
-  private static final List<String> SETTINGS = List.of("--format", "lines", "--top-k-floor", "0.5",
-      "--containment-sampling", "4");
+  private static final List<String> SETTINGS =
+      List.of("--format", "lines", "--top-k-floor", "0.5", "--containment-sampling", "4");
 
   @TempDir Path dir;
 
@@ -36,7 +36,9 @@ class BulkLoadTest {
   private static Run neardup(List<String> args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    int code = Main.run(args.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
+    int code =
+        Main.run(
+            args.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
     return new Run(code, out.toString(), err.toString());
   }
 
@@ -92,14 +94,16 @@ class BulkLoadTest {
     Run run = build(bulk, List.of(), second);
 
     assertThat(run.code()).as(run.err()).isZero();
-    assertThat(run.err()).contains("1000 documents added")
+    assertThat(run.err())
+        .contains("1000 documents added")
         .contains("skipped 200 documents already in the index");
     assertThat(expected.err()).contains("skipped 200 documents already in the index");
     assertSameAnswers(oneByOne, bulk, articles);
     assertChecked(bulk);
 
     // and a second bulk load on top of the first
-    Path third = write("third.txt", List.of("extra-1 " + articles.get(7), "extra-2 " + articles.get(8)));
+    Path third =
+        write("third.txt", List.of("extra-1 " + articles.get(7), "extra-2 " + articles.get(8)));
     built(oneByOne, List.of("--no-bulk"), third);
     built(bulk, List.of(), third);
     assertSameAnswers(oneByOne, bulk, articles);
@@ -125,7 +129,9 @@ class BulkLoadTest {
   }
 
   private static void signed(Path input, Path output) {
-    Run run = neardup(List.of("sign", "-q", "--format", "lines", "-o", output.toString(), input.toString()));
+    Run run =
+        neardup(
+            List.of("sign", "-q", "--format", "lines", "-o", output.toString(), input.toString()));
     assertThat(run.code()).as(run.err()).isZero();
   }
 
@@ -158,13 +164,15 @@ class BulkLoadTest {
   }
 
   @Test
-  void aTruncatedSignatureFileFailsAsDocumentByDocumentAndLeavesTheIndexAsItWas() throws IOException {
+  void aTruncatedSignatureFileFailsAsDocumentByDocumentAndLeavesTheIndexAsItWas()
+      throws IOException {
     List<String> articles = articles();
     Path first = write("first.txt", articles.subList(0, 1000));
     Path signatures = dir.resolve("rest.nds");
     signed(write("rest.txt", articles.subList(1000, 2500)), signatures);
     byte[] bytes = Files.readAllBytes(signatures);
-    Files.write(signatures, java.util.Arrays.copyOf(bytes, bytes.length * 2 / 3)); // ends inside an entry
+    Files.write(
+        signatures, java.util.Arrays.copyOf(bytes, bytes.length * 2 / 3)); // ends inside an entry
     Path reference = dir.resolve("reference");
     Path oneByOne = dir.resolve("one-by-one");
     Path bulk = dir.resolve("bulk");
@@ -172,7 +180,8 @@ class BulkLoadTest {
       built(data, List.of("--no-texts"), first);
     }
 
-    Run expected = build(oneByOne, List.of("--no-texts", "--no-bulk", "--signatures", signatures.toString()));
+    Run expected =
+        build(oneByOne, List.of("--no-texts", "--no-bulk", "--signatures", signatures.toString()));
     Run run = build(bulk, List.of("--no-texts", "--signatures", signatures.toString()));
 
     assertThat(expected.code()).isEqualTo(2);
@@ -182,11 +191,15 @@ class BulkLoadTest {
     assertChecked(bulk);
   }
 
-  /** Every article's answers from both indexes: the same keys and similarities, in the same order. */
+  /**
+   * Every article's answers from both indexes: the same keys and similarities, in the same order.
+   */
   private static void assertSameAnswers(Path expectedData, Path actualData, List<String> queries) {
     // opened to write (containment queries flush the lists' memtable first), written to by neither
-    try (IndexDirectory expectedDirectory = IndexDirectory.open(expectedData, IndexDirectory.Options.existing());
-        IndexDirectory actualDirectory = IndexDirectory.open(actualData, IndexDirectory.Options.existing())) {
+    try (IndexDirectory expectedDirectory =
+            IndexDirectory.open(expectedData, IndexDirectory.Options.existing());
+        IndexDirectory actualDirectory =
+            IndexDirectory.open(actualData, IndexDirectory.Options.existing())) {
       NearDupIndex<String> expected = expectedDirectory.index();
       NearDupIndex<String> actual = actualDirectory.index();
       assertThat(actual.size()).isEqualTo(expected.size());

@@ -21,8 +21,11 @@ class IndexStatsTest {
   private static String indexStats(Path data) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    int code = Main.run(new String[] {"index", "stats", "--data", data.toString()}, new PrintWriter(out, true),
-        new PrintWriter(err, true));
+    int code =
+        Main.run(
+            new String[] {"index", "stats", "--data", data.toString()},
+            new PrintWriter(out, true),
+            new PrintWriter(err, true));
     assertThat(code).as(err.toString()).isZero();
     return out.toString();
   }
@@ -33,27 +36,48 @@ class IndexStatsTest {
     String served;
     JsonNode stats;
     try (ServerProcess server = ServerProcess.start(data, dir.resolve("serve.log"))) {
-      assertThat(server.post("/documents", "{\"id\": \"a\", \"text\": \"Sunny two-room flat near Termini station\"}")
-          .statusCode()).isEqualTo(201);
+      assertThat(
+              server
+                  .post(
+                      "/documents",
+                      "{\"id\": \"a\", \"text\": \"Sunny two-room flat near Termini station\"}")
+                  .statusCode())
+          .isEqualTo(201);
       stats = JSON.readTree(server.get("/stats").body());
       served = indexStats(data);
       server.terminate(); // SIGTERM: a clean stop, the database closed
     }
-    assertThat(served).doesNotContain("Settings[", "=")
+    assertThat(served)
+        .doesNotContain("Settings[", "=")
         .contains("documents             1\n")
         .contains("threshold             " + stats.get("threshold").asText() + "\n")
-        .contains(String.format(Locale.ROOT, "banding               %d bands of %d rows%n",
-            stats.get("bands").asInt(), stats.get("rows").asInt()))
+        .contains(
+            String.format(
+                Locale.ROOT,
+                "banding               %d bands of %d rows%n",
+                stats.get("bands").asInt(),
+                stats.get("rows").asInt()))
         .contains("top-k floor           " + stats.get("topKFloor").asText() + "\n")
         .contains("containment sampling  none\n")
         .contains("shingles              " + stats.at("/sketch/shingle").asText() + " (hash ")
-        .contains("signature             " + stats.at("/sketch/scheme").asText() + ", "
-            + stats.at("/sketch/permutations").asInt() + " values, seed " + stats.at("/sketch/seed").asLong() + "\n");
+        .contains(
+            "signature             "
+                + stats.at("/sketch/scheme").asText()
+                + ", "
+                + stats.at("/sketch/permutations").asInt()
+                + " values, seed "
+                + stats.at("/sketch/seed").asLong()
+                + "\n");
     // built without --top-k-floor: the floor in effect is the threshold, as /stats says
     assertThat(stats.get("topKFloor").asDouble()).isEqualTo(stats.get("threshold").asDouble());
 
     String stopped = indexStats(data);
-    assertThat(stopped.lines().filter(line -> !line.startsWith("disk") && !line.startsWith("commits")))
-        .containsExactlyElementsOf(served.lines().filter(line -> !line.startsWith("disk") && !line.startsWith("commits")).toList());
+    assertThat(
+            stopped.lines().filter(line -> !line.startsWith("disk") && !line.startsWith("commits")))
+        .containsExactlyElementsOf(
+            served
+                .lines()
+                .filter(line -> !line.startsWith("disk") && !line.startsWith("commits"))
+                .toList());
   }
 }

@@ -27,8 +27,13 @@ class ServeSafetyTest {
     Path data = dir.resolve("fresh");
     try (ServerSocket busy = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       StringWriter err = new StringWriter();
-      int code = Main.run(new String[] {"serve", "--data", data.toString(), "--port", Integer.toString(busy.getLocalPort())},
-          new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
+      int code =
+          Main.run(
+              new String[] {
+                "serve", "--data", data.toString(), "--port", Integer.toString(busy.getLocalPort())
+              },
+              new PrintWriter(new StringWriter(), true),
+              new PrintWriter(err, true));
       assertThat(code).as(err.toString()).isEqualTo(2);
       assertThat(err.toString()).contains("cannot listen on 127.0.0.1:" + busy.getLocalPort());
     }
@@ -40,9 +45,16 @@ class ServeSafetyTest {
     Path token = dir.resolve("token");
     Files.writeString(token, "s3cret\n");
     Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-r--r--"));
-    try (ServerProcess server = ServerProcess.start(dir.resolve("data"), dir.resolve("serve.log"),
-        "--token-file", token.toString(), "--allowed-host", "dedup.example")) {
-      assertThat(Files.readString(server.log)).contains("warning: " + token + " can be read by other users");
+    try (ServerProcess server =
+        ServerProcess.start(
+            dir.resolve("data"),
+            dir.resolve("serve.log"),
+            "--token-file",
+            token.toString(),
+            "--allowed-host",
+            "dedup.example")) {
+      assertThat(Files.readString(server.log))
+          .contains("warning: " + token + " can be read by other users");
       assertThat(status(server.port, "dedup.example:" + server.port)).isEqualTo(200);
       assertThat(status(server.port, "rebind.attacker.example:" + server.port)).isEqualTo(421);
     }
@@ -52,8 +64,11 @@ class ServeSafetyTest {
   private static int status(int port, String host) throws IOException {
     try (Socket socket = new Socket("127.0.0.1", port)) {
       socket.setSoTimeout(30_000);
-      socket.getOutputStream().write(("GET /health HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n")
-          .getBytes(StandardCharsets.US_ASCII));
+      socket
+          .getOutputStream()
+          .write(
+              ("GET /health HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n")
+                  .getBytes(StandardCharsets.US_ASCII));
       InputStream in = socket.getInputStream();
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       in.transferTo(out);

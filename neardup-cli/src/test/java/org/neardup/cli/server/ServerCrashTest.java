@@ -25,14 +25,18 @@ import org.neardup.synth.GeneratedCorpus;
  */
 class ServerCrashTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final GeneratedCorpus CORPUS = new CorpusGenerator(4000, 0.3, 3, 0.25, 10, 40, 77).generate();
+  private static final GeneratedCorpus CORPUS =
+      new CorpusGenerator(4000, 0.3, 3, 0.25, 10, 40, 77).generate();
   private static final int CLIENTS = 4;
   private static final int BATCH = 50;
   private static final int ROUNDS = 10;
+
   /** Batches a client may post in a round. */
   private static final int ROUND_BATCHES = 8;
+
   private static final GeneratedCorpus BATCHED =
-      new CorpusGenerator(ROUNDS * CLIENTS * ROUND_BATCHES * BATCH, 0.3, 3, 0.25, 10, 40, 78).generate();
+      new CorpusGenerator(ROUNDS * CLIENTS * ROUND_BATCHES * BATCH, 0.3, 3, 0.25, 10, 40, 78)
+          .generate();
 
   @TempDir Path dir;
 
@@ -45,20 +49,25 @@ class ServerCrashTest {
       List<Thread> clients = new ArrayList<>();
       for (int c = 0; c < CLIENTS; c++) {
         int client = c;
-        Thread thread = new Thread(() -> {
-          for (int i = client; i < CORPUS.size() && !stop.get(); i += CLIENTS) {
-            String id = CORPUS.ids().get(i);
-            String text = CORPUS.texts().get(i);
-            try {
-              HttpResponse<String> response = server.post("/documents", JSON.writeValueAsString(Map.of("id", id, "text", text)));
-              if (response.statusCode() == 201) {
-                acknowledged.put(id, text);
-              }
-            } catch (Exception e) {
-              return; // the server is gone
-            }
-          }
-        });
+        Thread thread =
+            new Thread(
+                () -> {
+                  for (int i = client; i < CORPUS.size() && !stop.get(); i += CLIENTS) {
+                    String id = CORPUS.ids().get(i);
+                    String text = CORPUS.texts().get(i);
+                    try {
+                      HttpResponse<String> response =
+                          server.post(
+                              "/documents",
+                              JSON.writeValueAsString(Map.of("id", id, "text", text)));
+                      if (response.statusCode() == 201) {
+                        acknowledged.put(id, text);
+                      }
+                    } catch (Exception e) {
+                      return; // the server is gone
+                    }
+                  }
+                });
         thread.start();
         clients.add(thread);
       }
@@ -73,7 +82,9 @@ class ServerCrashTest {
       }
     }
     assertThat(acknowledged).hasSizeGreaterThanOrEqualTo(400);
-    assertThat(acknowledged.size()).as("killed mid-stream, not after the end").isLessThan(CORPUS.size());
+    assertThat(acknowledged.size())
+        .as("killed mid-stream, not after the end")
+        .isLessThan(CORPUS.size());
 
     try (ServerProcess restarted = ServerProcess.start(data, dir.resolve("second.log"))) {
       long held = JSON.readTree(restarted.get("/stats").body()).get("documents").asLong();
@@ -81,7 +92,8 @@ class ServerCrashTest {
       int lost = 0;
       for (Map.Entry<String, String> document : acknowledged.entrySet()) {
         HttpResponse<String> got = restarted.get("/documents/" + document.getKey());
-        if (got.statusCode() != 200 || !JSON.readTree(got.body()).get("text").asText().equals(document.getValue())) {
+        if (got.statusCode() != 200
+            || !JSON.readTree(got.body()).get("text").asText().equals(document.getValue())) {
           lost++;
         }
       }
@@ -91,7 +103,11 @@ class ServerCrashTest {
         if (checked++ == 200) {
           break;
         }
-        JsonNode found = JSON.readTree(restarted.post("/query", JSON.writeValueAsString(Map.of("text", document.getValue()))).body());
+        JsonNode found =
+            JSON.readTree(
+                restarted
+                    .post("/query", JSON.writeValueAsString(Map.of("text", document.getValue())))
+                    .body());
         assertThat(found.get("duplicates").findValuesAsText("id")).contains(document.getKey());
       }
       restarted.terminate(); // SIGTERM: a clean stop
@@ -99,7 +115,9 @@ class ServerCrashTest {
       assertThat(Files.readString(restarted.log)).doesNotContain("Exception");
     }
     assertThat(data.resolve("admin.sock")).doesNotExist();
-    var check = org.neardup.server.store.IndexDirectory.open(data, org.neardup.server.store.IndexDirectory.Options.existing());
+    var check =
+        org.neardup.server.store.IndexDirectory.open(
+            data, org.neardup.server.store.IndexDirectory.Options.existing());
     try (check) {
       assertThat(check.check().problems()).isEmpty();
     }
@@ -118,33 +136,38 @@ class ServerCrashTest {
     for (int round = 0; round < ROUNDS; round++) {
       int first = round * CLIENTS * perClient;
       int before = acknowledged.size();
-      try (ServerProcess server = ServerProcess.start(data, dir.resolve("round-" + round + ".log"))) {
+      try (ServerProcess server =
+          ServerProcess.start(data, dir.resolve("round-" + round + ".log"))) {
         AtomicBoolean stop = new AtomicBoolean();
         List<Thread> clients = new ArrayList<>();
         for (int c = 0; c < CLIENTS; c++) {
           int from = first + c * perClient;
           int to = from + perClient;
-          Thread thread = new Thread(() -> {
-            for (int start = from; start < to && !stop.get(); start += BATCH) {
-              List<Map<String, String>> items = new ArrayList<>();
-              for (int i = start; i < start + BATCH; i++) {
-                items.add(Map.of("id", BATCHED.ids().get(i), "text", BATCHED.texts().get(i)));
-              }
-              try {
-                HttpResponse<String> response = server.post("/documents:batch", JSON.writeValueAsString(items));
-                if (response.statusCode() == 200) {
-                  for (JsonNode result : JSON.readTree(response.body())) {
-                    if (result.get("status").asText().equals("added")) {
-                      int i = start + result.get("index").asInt();
-                      acknowledged.put(BATCHED.ids().get(i), BATCHED.texts().get(i));
+          Thread thread =
+              new Thread(
+                  () -> {
+                    for (int start = from; start < to && !stop.get(); start += BATCH) {
+                      List<Map<String, String>> items = new ArrayList<>();
+                      for (int i = start; i < start + BATCH; i++) {
+                        items.add(
+                            Map.of("id", BATCHED.ids().get(i), "text", BATCHED.texts().get(i)));
+                      }
+                      try {
+                        HttpResponse<String> response =
+                            server.post("/documents:batch", JSON.writeValueAsString(items));
+                        if (response.statusCode() == 200) {
+                          for (JsonNode result : JSON.readTree(response.body())) {
+                            if (result.get("status").asText().equals("added")) {
+                              int i = start + result.get("index").asInt();
+                              acknowledged.put(BATCHED.ids().get(i), BATCHED.texts().get(i));
+                            }
+                          }
+                        }
+                      } catch (Exception e) {
+                        return; // the server is gone
+                      }
                     }
-                  }
-                }
-              } catch (Exception e) {
-                return; // the server is gone
-              }
-            }
-          });
+                  });
           thread.start();
           clients.add(thread);
         }
@@ -158,13 +181,19 @@ class ServerCrashTest {
           thread.join();
         }
       }
-      assertThat(acknowledged.size()).as("round " + round + " acknowledged batches").isGreaterThanOrEqualTo(before + 3 * BATCH);
-      assertThat(acknowledged.size()).as("round " + round + " killed mid-stream").isLessThan(before + CLIENTS * perClient);
-      try (ServerProcess restarted = ServerProcess.start(data, dir.resolve("check-" + round + ".log"))) {
+      assertThat(acknowledged.size())
+          .as("round " + round + " acknowledged batches")
+          .isGreaterThanOrEqualTo(before + 3 * BATCH);
+      assertThat(acknowledged.size())
+          .as("round " + round + " killed mid-stream")
+          .isLessThan(before + CLIENTS * perClient);
+      try (ServerProcess restarted =
+          ServerProcess.start(data, dir.resolve("check-" + round + ".log"))) {
         int lost = 0;
         for (Map.Entry<String, String> document : acknowledged.entrySet()) {
           HttpResponse<String> got = restarted.get("/documents/" + document.getKey());
-          if (got.statusCode() != 200 || !JSON.readTree(got.body()).get("text").asText().equals(document.getValue())) {
+          if (got.statusCode() != 200
+              || !JSON.readTree(got.body()).get("text").asText().equals(document.getValue())) {
             lost++;
           }
         }
@@ -172,7 +201,9 @@ class ServerCrashTest {
         restarted.terminate();
       }
     }
-    var check = org.neardup.server.store.IndexDirectory.open(data, org.neardup.server.store.IndexDirectory.Options.existing());
+    var check =
+        org.neardup.server.store.IndexDirectory.open(
+            data, org.neardup.server.store.IndexDirectory.Options.existing());
     try (check) {
       assertThat(check.check().problems()).isEmpty();
     }

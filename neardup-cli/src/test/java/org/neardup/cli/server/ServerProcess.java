@@ -33,24 +33,34 @@ final class ServerProcess implements AutoCloseable {
   }
 
   /** Starts {@code neardup serve --data DIR --port 0 EXTRA...} and waits until it listens. */
-  static ServerProcess start(Path data, Path log, String... extra) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
-        "-cp", System.getProperty("java.class.path"), "org.neardup.cli.Main",
-        "serve", "--data", data.toString(), "--port", "0"));
+  static ServerProcess start(Path data, Path log, String... extra)
+      throws IOException, InterruptedException {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx512m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "org.neardup.cli.Main",
+                "serve",
+                "--data",
+                data.toString(),
+                "--port",
+                "0"));
     command.addAll(List.of(extra));
-    Process process = new ProcessBuilder(command)
-        .redirectErrorStream(true)
-        .redirectOutput(log.toFile())
-        .start();
+    Process process =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
     while (System.nanoTime() < deadline) {
-      Matcher matcher = LISTENING.matcher(Files.exists(log) ? Files.readString(log, StandardCharsets.UTF_8) : "");
+      Matcher matcher =
+          LISTENING.matcher(Files.exists(log) ? Files.readString(log, StandardCharsets.UTF_8) : "");
       if (matcher.find()) {
         return new ServerProcess(process, Integer.parseInt(matcher.group(1)), log);
       }
       if (!process.isAlive()) {
-        throw new IllegalStateException("the server exited with " + process.exitValue() + ": " + Files.readString(log));
+        throw new IllegalStateException(
+            "the server exited with " + process.exitValue() + ": " + Files.readString(log));
       }
       Thread.sleep(50);
     }
@@ -59,15 +69,22 @@ final class ServerProcess implements AutoCloseable {
   }
 
   HttpResponse<String> post(String path, String json) throws IOException, InterruptedException {
-    return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-        .timeout(Duration.ofSeconds(10))
-        .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+    return client.send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .timeout(Duration.ofSeconds(10))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(json))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   HttpResponse<String> get(String path) throws IOException, InterruptedException {
-    return client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-        .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+    return client.send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .timeout(Duration.ofSeconds(10))
+            .GET()
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   /** SIGKILL: no shutdown hook runs, nothing is flushed. */

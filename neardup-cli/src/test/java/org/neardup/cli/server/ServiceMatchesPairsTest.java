@@ -47,46 +47,84 @@ class ServiceMatchesPairsTest {
   @Test
   void generatedCorpus() throws Exception {
     Path corpus = dir.resolve("corpus.tsv");
-    assertThat(Main.run(new String[] {"generate", "--documents", "3000", "--seed", "9", "-o", corpus.toString()},
-        new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()))).isZero();
-    assertSamePairs(corpus, InputOptions.of(InputFormat.TSV), PipelineConfig.builder().build(), new String[] {});
+    assertThat(
+            Main.run(
+                new String[] {
+                  "generate", "--documents", "3000", "--seed", "9", "-o", corpus.toString()
+                },
+                new PrintWriter(new StringWriter()),
+                new PrintWriter(new StringWriter())))
+        .isZero();
+    assertSamePairs(
+        corpus,
+        InputOptions.of(InputFormat.TSV),
+        PipelineConfig.builder().build(),
+        new String[] {});
   }
 
   @Test
   void kijiji() throws Exception {
     Path kijiji = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
-    InputOptions options = new InputOptions(InputFormat.CSV, '\t', null, List.of("Title", "Short Description"));
-    assertSamePairs(kijiji, options, PipelineConfig.builder().shingle(ShingleConfig.chars(10)).build(),
-        new String[] {"--format", "csv", "--delimiter", "tab", "--text-field", "Title", "--text-field",
-            "Short Description", "--shingle", "char:10"});
+    InputOptions options =
+        new InputOptions(InputFormat.CSV, '\t', null, List.of("Title", "Short Description"));
+    assertSamePairs(
+        kijiji,
+        options,
+        PipelineConfig.builder().shingle(ShingleConfig.chars(10)).build(),
+        new String[] {
+          "--format",
+          "csv",
+          "--delimiter",
+          "tab",
+          "--text-field",
+          "Title",
+          "--text-field",
+          "Short Description",
+          "--shingle",
+          "char:10"
+        });
   }
 
-  private void assertSamePairs(Path input, InputOptions options, PipelineConfig config, String[] cliOptions)
+  private void assertSamePairs(
+      Path input, InputOptions options, PipelineConfig config, String[] cliOptions)
       throws Exception {
     List<String> command = new ArrayList<>(List.of("pairs", "-q"));
     command.addAll(List.of(cliOptions));
     command.add(input.toString());
     StringWriter out = new StringWriter();
-    assertThat(Main.run(command.toArray(String[]::new), new PrintWriter(out), new PrintWriter(new StringWriter()))).isZero();
+    assertThat(
+            Main.run(
+                command.toArray(String[]::new),
+                new PrintWriter(out),
+                new PrintWriter(new StringWriter())))
+        .isZero();
     TreeSet<String> expected = new TreeSet<>(out.toString().lines().toList());
     assertThat(expected).hasSizeGreaterThan(300);
 
     TreeSet<String> found = new TreeSet<>();
-    IndexDirectory directory = IndexDirectory.open(dir.resolve("index"),
-        new IndexDirectory.Options(IndexSettings.of(config, false), true, true, 64L << 20, 2));
+    IndexDirectory directory =
+        IndexDirectory.open(
+            dir.resolve("index"),
+            new IndexDirectory.Options(IndexSettings.of(config, false), true, true, 64L << 20, 2));
     try (NearDupServer server = NearDupServer.start(directory, ServerConfig.local(0), line -> {})) {
       HttpClient client = HttpClient.newHttpClient();
       StringBuilder batch = new StringBuilder();
-      try (DocumentReader reader = DocumentReaders.open(input, options, new InputProblems(OnError.FAIL))) {
+      try (DocumentReader reader =
+          DocumentReaders.open(input, options, new InputProblems(OnError.FAIL))) {
         for (Document document; (document = reader.next()) != null; ) {
-          batch.append(JSON.writeValueAsString(Map.of("id", document.id(), "text", document.text()))).append('\n');
+          batch
+              .append(JSON.writeValueAsString(Map.of("id", document.id(), "text", document.text())))
+              .append('\n');
         }
       }
-      HttpResponse<String> response = client.send(
-          HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/documents:batch"))
-              .header("Content-Type", "application/x-ndjson")
-              .POST(HttpRequest.BodyPublishers.ofString(batch.toString())).build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> response =
+          client.send(
+              HttpRequest.newBuilder(
+                      URI.create("http://127.0.0.1:" + server.port() + "/documents:batch"))
+                  .header("Content-Type", "application/x-ndjson")
+                  .POST(HttpRequest.BodyPublishers.ofString(batch.toString()))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
       assertThat(response.statusCode()).isEqualTo(200);
       for (String line : response.body().lines().toList()) {
         JsonNode result = JSON.readTree(line);
@@ -95,8 +133,11 @@ class ServiceMatchesPairsTest {
         for (JsonNode duplicate : result.get("duplicates")) {
           String other = duplicate.get("id").asText();
           String similarity = Formats.similarity(duplicate.get("similarity").asDouble());
-          boolean added = found.add(id.compareTo(other) < 0 ? id + "\t" + other + "\t" + similarity
-              : other + "\t" + id + "\t" + similarity);
+          boolean added =
+              found.add(
+                  id.compareTo(other) < 0
+                      ? id + "\t" + other + "\t" + similarity
+                      : other + "\t" + id + "\t" + similarity);
           assertThat(added).as("pair %s %s reported twice", id, other).isTrue();
         }
       }

@@ -26,8 +26,8 @@ public final class ParallelRange {
   private ParallelRange() {}
 
   /**
-   * Runs {@code task} for every index in 0..n-1 on {@code threads} threads, telling {@code advanced}
-   * how many indexes are done; the pairs in (first, second) order.
+   * Runs {@code task} for every index in 0..n-1 on {@code threads} threads, telling {@code
+   * advanced} how many indexes are done; the pairs in (first, second) order.
    */
   public static List<SimilarPair> pairs(int n, int threads, LongConsumer advanced, PairTask task) {
     List<SimilarPair> all = collect(n, threads, advanced, task::run);
@@ -40,10 +40,14 @@ public final class ParallelRange {
     void run(int index, List<T> out);
   }
 
-  /** Runs {@code task} for every index in 0..n-1 on {@code threads} threads; results in no particular order. */
+  /**
+   * Runs {@code task} for every index in 0..n-1 on {@code threads} threads; results in no
+   * particular order.
+   */
   public static <T> List<T> collect(int n, int threads, LongConsumer advanced, Task<T> task) {
     AtomicInteger next = new AtomicInteger();
-    ExecutorService pool = Executors.newFixedThreadPool(threads, Workers.daemonFactory("neardup-pairs"));
+    ExecutorService pool =
+        Executors.newFixedThreadPool(threads, Workers.daemonFactory("neardup-pairs"));
     try {
       List<Future<List<T>>> futures = new ArrayList<>();
       for (int t = 0; t < threads; t++) {

@@ -7,8 +7,8 @@ import org.neardup.internal.IntLog;
 /**
  * The distinct candidate pairs to verify, read once from {@link CandidatePairs} into a log (on disk
  * past its budget) that verification reads in order, with what verification needs to know ahead:
- * for each document, how many pairs it is the earlier member of (so that its set can be let go after
- * its last one) and whether any pair needs it at all. Close it to free its file.
+ * for each document, how many pairs it is the earlier member of (so that its set can be let go
+ * after its last one) and whether any pair needs it at all. Close it to free its file.
  */
 public final class CandidateLog implements AutoCloseable {
   private final IntLog log;
@@ -17,7 +17,11 @@ public final class CandidateLog implements AutoCloseable {
   private final long pairs;
   private final int documents;
 
-  private CandidateLog(IntLog log, AtomicIntegerArray usesAsEarlier, java.util.BitSet needed, long pairs,
+  private CandidateLog(
+      IntLog log,
+      AtomicIntegerArray usesAsEarlier,
+      java.util.BitSet needed,
+      long pairs,
       int documents) {
     this.log = log;
     this.usesAsEarlier = usesAsEarlier;
@@ -26,7 +30,10 @@ public final class CandidateLog implements AutoCloseable {
     this.documents = documents;
   }
 
-  /** Reads the distinct pairs of {@code survivors} (in order) for a corpus of {@code size} documents. */
+  /**
+   * Reads the distinct pairs of {@code survivors} (in order) for a corpus of {@code size}
+   * documents.
+   */
   public static CandidateLog of(CandidatePairs survivors, int size, MemoryBudget budget) {
     IntLog log = new IntLog(budget.sortBytes() / 2, budget.spillDirectory());
     AtomicIntegerArray uses = new AtomicIntegerArray(size);

@@ -20,7 +20,9 @@ public final class CandidatePairs implements AutoCloseable {
    */
   public CandidatePairs(long memoryBytes, Path spillDirectory) {
     long entries = Math.max(1024, memoryBytes / KeyValueSorter.bufferBytes(1, false));
-    sorter = new KeyValueSorter((int) Math.min(1 << 27, entries), false, spillDirectory, "neardup-pairs-");
+    sorter =
+        new KeyValueSorter(
+            (int) Math.min(1 << 27, entries), false, spillDirectory, "neardup-pairs-");
   }
 
   /** The pair of {@code earlier} and {@code later} (ordinals, earlier &lt; later) as one long. */

@@ -20,12 +20,15 @@ public final class CorpusStores {
    *
    * @throws IllegalStateException when an accessor is registered already
    */
-  public static synchronized <C> void register(Class<C> corpusType, Function<C, SignatureStore> signatures) {
+  public static synchronized <C> void register(
+      Class<C> corpusType, Function<C, SignatureStore> signatures) {
     if (registered != null) {
       throw new IllegalStateException("the corpus accessor is registered already");
     }
-    registered = new Registered<>(Objects.requireNonNull(corpusType, "corpusType"),
-        Objects.requireNonNull(signatures, "signatures"));
+    registered =
+        new Registered<>(
+            Objects.requireNonNull(corpusType, "corpusType"),
+            Objects.requireNonNull(signatures, "signatures"));
   }
 
   /**
@@ -36,7 +39,8 @@ public final class CorpusStores {
   public static SignatureStore signatures(Object corpus) {
     Registered<?> accessor = registered;
     if (accessor == null) {
-      throw new IllegalStateException("no corpus accessor registered (the corpus class was not initialized)");
+      throw new IllegalStateException(
+          "no corpus accessor registered (the corpus class was not initialized)");
     }
     return accessor.signatures(corpus);
   }

@@ -31,23 +31,31 @@ public final class HeldSketches implements AutoCloseable {
   static final int SET_FILE_FACTOR = 8;
 
   /** What a spilled entry's bytes are. */
-  private enum Spilled { NOTHING, HASHES, LATIN1_TEXT, UTF16_TEXT }
+  private enum Spilled {
+    NOTHING,
+    HASHES,
+    LATIN1_TEXT,
+    UTF16_TEXT
+  }
 
   /**
    * An entry: the shingle hashes in memory ({@code length} of them, what its bytes count), or what
    * of them is in the file at {@code position} ({@code length} hashes or bytes).
    */
-  private record Held(long[] shingles, Spilled spilled, long position, int length, int[] signature) {}
+  private record Held(
+      long[] shingles, Spilled spilled, long position, int length, int[] signature) {}
 
   private final long budgetBytes;
   private final Path spillDirectory;
   private final Function<String, long[]> hashesOfText;
+
   /**
    * The entries by ordinal, in chunks of {@value #CHUNK} made as the holding thread reaches them
    * (published by the volatile write): 4 bytes an ordinal, 40 MB at ten million documents, and no
    * boxed key or map node an entry.
    */
   private volatile AtomicReferenceArray<Held>[] chunks = newChunks(0);
+
   private final AtomicLong memoryBytes = new AtomicLong();
   private SpillFile file;
   private long spilledSets;
@@ -55,9 +63,11 @@ public final class HeldSketches implements AutoCloseable {
   /**
    * @param budgetBytes the hashes (and signatures) held in memory at most
    * @param spillDirectory where the file goes; null for the system's temporary directory
-   * @param hashesOfText the shingle hashes of a text, as the sketcher makes them (for texts spilled)
+   * @param hashesOfText the shingle hashes of a text, as the sketcher makes them (for texts
+   *     spilled)
    */
-  public HeldSketches(long budgetBytes, Path spillDirectory, Function<String, long[]> hashesOfText) {
+  public HeldSketches(
+      long budgetBytes, Path spillDirectory, Function<String, long[]> hashesOfText) {
     this.budgetBytes = budgetBytes;
     this.spillDirectory = spillDirectory;
     this.hashesOfText = hashesOfText;
@@ -113,13 +123,18 @@ public final class HeldSketches implements AutoCloseable {
 
   /** The hashes in {@link ShingleSetFormat}'s layout (8 bytes a hash), in the order held. */
   private Held spillHashes(long[] shingles, int[] signature) {
-    ByteBuffer buffer = ByteBuffer.allocate(ShingleSetFormat.BYTES_PER_HASH * shingles.length).order(ByteOrder.LITTLE_ENDIAN);
+    ByteBuffer buffer =
+        ByteBuffer.allocate(ShingleSetFormat.BYTES_PER_HASH * shingles.length)
+            .order(ByteOrder.LITTLE_ENDIAN);
     ShingleSetFormat.write(buffer, shingles);
     buffer.flip();
     return new Held(null, Spilled.HASHES, file.append(buffer), shingles.length, signature);
   }
 
-  /** The text as its Latin-1 bytes when every char is below 256, else its UTF-16 code units (lone surrogates kept). */
+  /**
+   * The text as its Latin-1 bytes when every char is below 256, else its UTF-16 code units (lone
+   * surrogates kept).
+   */
   private Held spillText(String text, int[] signature) {
     ByteBuffer buffer;
     Spilled kind;
@@ -145,7 +160,9 @@ public final class HeldSketches implements AutoCloseable {
   }
 
   private static long bytes(int values, int[] signature) {
-    return HELD_OVERHEAD + (values == 0 ? 0 : 16 + 8L * values) + (signature == null ? 0 : 16 + 4L * signature.length);
+    return HELD_OVERHEAD
+        + (values == 0 ? 0 : 16 + 8L * values)
+        + (signature == null ? 0 : 16 + 4L * signature.length);
   }
 
   /** What {@link #hold} counted for an entry. */
@@ -161,8 +178,11 @@ public final class HeldSketches implements AutoCloseable {
     Held entry = entry(ordinal);
     return switch (entry.spilled()) {
       case NOTHING -> entry.shingles();
-      case HASHES -> ShingleSetFormat.readHashes(read(entry, ShingleSetFormat.BYTES_PER_HASH * entry.length()),
-          entry.length(), entry.position());
+      case HASHES ->
+          ShingleSetFormat.readHashes(
+              read(entry, ShingleSetFormat.BYTES_PER_HASH * entry.length()),
+              entry.length(),
+              entry.position());
       case LATIN1_TEXT, UTF16_TEXT -> hashesOfText.apply(spilledText(entry));
     };
   }

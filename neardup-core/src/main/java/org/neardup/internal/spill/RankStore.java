@@ -9,8 +9,8 @@ import org.neardup.sort.SpillFile;
 /**
  * The rank arrays of the exact join by ordinal (each document's shingles as ranks in the join's
  * global order, ascending): in memory while they fit a byte budget, then in a {@link SpillFile}
- * (little-endian ints, one array after the other), each read back with one positional read.
- * Filled in ordinal order by one thread; read by any once full. Close it to free the file.
+ * (little-endian ints, one array after the other), each read back with one positional read. Filled
+ * in ordinal order by one thread; read by any once full. Close it to free the file.
  */
 public final class RankStore implements AutoCloseable {
   private final long memoryBudgetBytes;

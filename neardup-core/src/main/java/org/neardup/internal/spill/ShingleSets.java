@@ -15,17 +15,16 @@ import org.neardup.sort.SpillFile;
 
 /**
  * The shingle sets of a corpus, by ordinal: in memory while they fit a byte budget, then spilled to
- * a temporary file, so memory stays bounded however large the corpus. Thread-safe for reading
- * once {@link #finish()} was called; appending is single-threaded.
+ * a temporary file, so memory stays bounded however large the corpus. Thread-safe for reading once
+ * {@link #finish()} was called; appending is single-threaded.
  *
  * <ul>
  *   <li>In memory, a document's shingle hashes are kept as the shingler produced them and sorted
  *       into a set on first read (most documents are never read: only candidates are verified).
- *   <li>Spilled sets are written one after the other in {@link ShingleSetFormat};
- *       a read is one positional read of the file (the operating system's page cache, not the
- *       heap, holds what is hot). The file is opened with DELETE_ON_CLOSE: deleted on {@link
- *       #close()} (on Linux, unlinked as soon as it is opened, so even a killed process leaves
- *       nothing behind).
+ *   <li>Spilled sets are written one after the other in {@link ShingleSetFormat}; a read is one
+ *       positional read of the file (the operating system's page cache, not the heap, holds what is
+ *       hot). The file is opened with DELETE_ON_CLOSE: deleted on {@link #close()} (on Linux,
+ *       unlinked as soon as it is opened, so even a killed process leaves nothing behind).
  * </ul>
  */
 public final class ShingleSets implements AutoCloseable {
@@ -89,14 +88,20 @@ public final class ShingleSets implements AutoCloseable {
 
   private void startSpilling() {
     try {
-      Path file = spillDirectory == null
-          ? Files.createTempFile("neardup-shingles-", ".bin")
-          : Files.createTempFile(spillDirectory, "neardup-shingles-", ".bin");
-      spillFile = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE,
-          StandardOpenOption.DELETE_ON_CLOSE);
+      Path file =
+          spillDirectory == null
+              ? Files.createTempFile("neardup-shingles-", ".bin")
+              : Files.createTempFile(spillDirectory, "neardup-shingles-", ".bin");
+      spillFile =
+          FileChannel.open(
+              file,
+              StandardOpenOption.READ,
+              StandardOpenOption.WRITE,
+              StandardOpenOption.DELETE_ON_CLOSE);
       spilling = true;
     } catch (IOException e) {
-      throw SpillFile.failure(SpillFile.directoryOf(spillDirectory), "cannot create a temporary file", e);
+      throw SpillFile.failure(
+          SpillFile.directoryOf(spillDirectory), "cannot create a temporary file", e);
     }
   }
 
@@ -120,7 +125,9 @@ public final class ShingleSets implements AutoCloseable {
         sizes[i] = sets[i] == null ? 0 : sets[i].length;
         total += sizes[i];
       }
-      bytes = ByteBuffer.allocate(ShingleSetFormat.BYTES_PER_HASH * total).order(ByteOrder.LITTLE_ENDIAN);
+      bytes =
+          ByteBuffer.allocate(ShingleSetFormat.BYTES_PER_HASH * total)
+              .order(ByteOrder.LITTLE_ENDIAN);
       for (long[] set : sets) {
         if (set != null) {
           ShingleSetFormat.write(bytes, set);
@@ -131,8 +138,8 @@ public final class ShingleSets implements AutoCloseable {
   }
 
   /**
-   * Adds set {@code index} of an encoded block as the next document's set. The block is written
-   * to the spill file on its first use. Only while {@link #spilling()}.
+   * Adds set {@code index} of an encoded block as the next document's set. The block is written to
+   * the spill file on its first use. Only while {@link #spilling()}.
    */
   public void append(SpillBlock block, int index) {
     if (!spilling) {
@@ -146,7 +153,8 @@ public final class ShingleSets implements AutoCloseable {
           spillFile.write(bytes, block.fileOffset + bytes.position());
         }
       } catch (IOException e) {
-        throw SpillFile.failure(SpillFile.directoryOf(spillDirectory), "cannot write a temporary file", e);
+        throw SpillFile.failure(
+            SpillFile.directoryOf(spillDirectory), "cannot write a temporary file", e);
       }
       spillBytes += block.bytes.capacity();
     }
@@ -194,12 +202,13 @@ public final class ShingleSets implements AutoCloseable {
   }
 
   /**
-   * A document's shingle hashes in any order, repeats allowed: as kept in memory (not sorted
-   * here), its set once {@link #get} sorted it, or its set read from the file.
+   * A document's shingle hashes in any order, repeats allowed: as kept in memory (not sorted here),
+   * its set once {@link #get} sorted it, or its set read from the file.
    */
   public long[] hashes(int ordinal) {
     // never changed, only let go once sorted (then the set is there)
-    long[] unsorted = ordinal < memoryCount && sorted.get(ordinal) == null ? inMemory[ordinal] : null;
+    long[] unsorted =
+        ordinal < memoryCount && sorted.get(ordinal) == null ? inMemory[ordinal] : null;
     return unsorted != null ? unsorted : get(ordinal);
   }
 
@@ -215,7 +224,8 @@ public final class ShingleSets implements AutoCloseable {
         }
       }
     } catch (IOException e) {
-      throw SpillFile.failure(SpillFile.directoryOf(spillDirectory), "cannot read a temporary file", e);
+      throw SpillFile.failure(
+          SpillFile.directoryOf(spillDirectory), "cannot read a temporary file", e);
     }
     buffer.flip();
     return ShingleSetFormat.read(buffer, size, position);

@@ -10,21 +10,21 @@ import org.neardup.verify.ParityBitmap;
  * The signatures of a corpus, by ordinal, and their bucket keys:
  *
  * <ul>
- *   <li><b>packed</b>, always: the low {@value #PACKED_BITS} bits of each value (64 bytes a document
- *       at 128 values). Two documents' packed values agree wherever their full values agree, so
- *       counting packed agreements can only overstate the full agreement: a candidate dropped
- *       because its packed signatures agree on too few values would have been dropped by its full
- *       signatures too. One cache line a document, so candidates are examined fast.
+ *   <li><b>packed</b>, always: the low {@value #PACKED_BITS} bits of each value (64 bytes a
+ *       document at 128 values). Two documents' packed values agree wherever their full values
+ *       agree, so counting packed agreements can only overstate the full agreement: a candidate
+ *       dropped because its packed signatures agree on too few values would have been dropped by
+ *       its full signatures too. One cache line a document, so candidates are examined fast.
  *   <li><b>full</b>, while they fit the memory budget: every value, 4 bytes each, one signature
  *       after the other in arrays of 16,384 documents (8 MiB at 128 values), so that the garbage
  *       collector sees a few large arrays rather than one small one a document. Past the budget
  *       they are dropped, and each document keeps one bit of them instead: whether it is well
- *       filled ({@link AgreementFilter#wellFilled}), so that the packed agreement is held to
- *       the filter's binomial minimum where the full one would be ({@link #passes}).
- *   <li>below a threshold of 0.75, each document's {@link ParityBitmap} and set size, while they fit
- *       the same budget (before full signatures, which go first): at low thresholds the signature
- *       filter lets most candidates through, and the bitmap rules out nearly all that are far
- *       below the threshold, exactly.
+ *       filled ({@link AgreementFilter#wellFilled}), so that the packed agreement is held to the
+ *       filter's binomial minimum where the full one would be ({@link #passes}).
+ *   <li>below a threshold of 0.75, each document's {@link ParityBitmap} and set size, while they
+ *       fit the same budget (before full signatures, which go first): at low thresholds the
+ *       signature filter lets most candidates through, and the bitmap rules out nearly all that are
+ *       far below the threshold, exactly.
  *   <li>the <b>bucket keys</b>, in {@link BandKeyRuns}: in memory while the sort buffers hold them,
  *       in sorted runs on disk past that.
  * </ul>
@@ -55,7 +55,8 @@ public final class SignatureStore implements AutoCloseable {
   private int[][] setSizes; // chunks of CHUNK set sizes
   private long[][] packed = new long[16][];
   private final AgreementFilter filter; // null: no filter (estimate mode)
-  private long[][] wellFilled = new long[16][]; // chunks of CHUNK bits, made once full ones are dropped
+  private long[][] wellFilled =
+      new long[16][]; // chunks of CHUNK bits, made once full ones are dropped
   private int size;
 
   /**
@@ -72,7 +73,8 @@ public final class SignatureStore implements AutoCloseable {
    * @param bitmapWords longs of each document's {@link ParityBitmap}, or 0 to keep none
    * @param filter the filter candidates must pass ({@link #passes}), or null for none
    */
-  public SignatureStore(int length, Banding banding, MemoryBudget budget, int bitmapWords, AgreementFilter filter) {
+  public SignatureStore(
+      int length, Banding banding, MemoryBudget budget, int bitmapWords, AgreementFilter filter) {
     this.length = length;
     this.filter = filter;
     this.bitmapWords = bitmapWords;
@@ -207,12 +209,13 @@ public final class SignatureStore implements AutoCloseable {
    * Whether the packed signatures of {@code a} and {@code b} pass the filter, from {@link
    * #differences}: the packed agreement, which is at least the full one, against the filter's
    * minimums with the two documents' well-filled bits (looked up only where they decide), so that
-   * every pair the full signatures pass passes (only once the full signatures were dropped, and with
-   * a filter).
+   * every pair the full signatures pass passes (only once the full signatures were dropped, and
+   * with a filter).
    */
   public boolean passes(long[] differences, int a, int b) {
     int agreement = agreement(differences);
-    return filter.passes(agreement, filter.fillDecides(agreement) && wellFilled(a) && wellFilled(b));
+    return filter.passes(
+        agreement, filter.fillDecides(agreement) && wellFilled(a) && wellFilled(b));
   }
 
   private void pack(int[] signature, long[] target, int base) {
@@ -303,8 +306,8 @@ public final class SignatureStore implements AutoCloseable {
   }
 
   /**
-   * Whether the packed signatures of {@code a} and {@code b} agree on every row of some band
-   * before {@code band}: necessary (not sufficient) for their full signatures to.
+   * Whether the packed signatures of {@code a} and {@code b} agree on every row of some band before
+   * {@code band}: necessary (not sufficient) for their full signatures to.
    */
   boolean mayShareEarlierBand(int a, int b, int band) {
     long[] chunkA = packed[a >>> CHUNK_BITS];
@@ -335,14 +338,24 @@ public final class SignatureStore implements AutoCloseable {
     return bitmapWords;
   }
 
-  /** {@link ParityBitmap#mayReach} for documents {@code a} and {@code b} (only when {@link #keepsBitmaps()}). */
+  /**
+   * {@link ParityBitmap#mayReach} for documents {@code a} and {@code b} (only when {@link
+   * #keepsBitmaps()}).
+   */
   public boolean mayReach(int a, int b, double threshold) {
     int chunkA = a >>> CHUNK_BITS;
     int chunkB = b >>> CHUNK_BITS;
     int indexA = a & (CHUNK - 1);
     int indexB = b & (CHUNK - 1);
-    return ParityBitmap.mayReach(bitmaps[chunkA], indexA * bitmapWords, setSizes[chunkA][indexA],
-        bitmaps[chunkB], indexB * bitmapWords, setSizes[chunkB][indexB], bitmapWords, threshold);
+    return ParityBitmap.mayReach(
+        bitmaps[chunkA],
+        indexA * bitmapWords,
+        setSizes[chunkA][indexA],
+        bitmaps[chunkB],
+        indexB * bitmapWords,
+        setSizes[chunkB][indexB],
+        bitmapWords,
+        threshold);
   }
 
   /** The bucket keys. */

@@ -16,7 +16,8 @@ class CorpusStoresTest {
   @Test
   void aCorpusGivesItsSignatureStoreThroughTheAccessorItRegistered() {
     PipelineConfig config = PipelineConfig.builder().build();
-    try (CorpusBuilder builder = new CorpusBuilder(config, new InputProblems(OnError.FAIL), Progress.NONE)) {
+    try (CorpusBuilder builder =
+        new CorpusBuilder(config, new InputProblems(OnError.FAIL), Progress.NONE)) {
       builder.add(new Document("a", "the quick brown fox jumps over the lazy dog", "t", 1, 0));
       builder.add(new Document("b", "the quick brown fox jumps over the lazy cat", "t", 2, 1));
       try (Corpus corpus = builder.build()) {

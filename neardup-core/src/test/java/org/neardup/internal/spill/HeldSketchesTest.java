@@ -17,11 +17,20 @@ class HeldSketchesTest {
     long before = SpillFile.bytesInUse();
     SplittableRandom random = new SplittableRandom(4);
     long[][] sets = new long[200][];
-    try (HeldSketches held = new HeldSketches(20_000, null, text -> {
-      throw new AssertionError("no text was held");
-    })) {
+    try (HeldSketches held =
+        new HeldSketches(
+            20_000,
+            null,
+            text -> {
+              throw new AssertionError("no text was held");
+            })) {
       for (int i = 0; i < sets.length; i++) {
-        sets[i] = LongStream.generate(random::nextLong).limit(random.nextInt(1, 300)).sorted().distinct().toArray();
+        sets[i] =
+            LongStream.generate(random::nextLong)
+                .limit(random.nextInt(1, 300))
+                .sorted()
+                .distinct()
+                .toArray();
         held.hold(i, sets[i], new int[] {i}, null);
       }
       assertThat(held.spilledSets()).isGreaterThan(150);
@@ -42,9 +51,13 @@ class HeldSketchesTest {
   @Test
   void ordinalsAcrossChunksEachKeepTheirEntry() {
     int[] ordinals = {16_384, 0, 16_383, 5_000_000, 16_385, 49_151, 2_000_000_000};
-    try (HeldSketches held = new HeldSketches(1 << 20, null, text -> {
-      throw new AssertionError("nothing spilled");
-    })) {
+    try (HeldSketches held =
+        new HeldSketches(
+            1 << 20,
+            null,
+            text -> {
+              throw new AssertionError("nothing spilled");
+            })) {
       for (int ordinal : ordinals) {
         held.hold(ordinal, new long[] {ordinal, ordinal + 1L}, new int[] {ordinal}, null);
       }
@@ -53,7 +66,8 @@ class HeldSketchesTest {
         assertThat(held.signature(ordinal)).containsExactly(ordinal);
       }
       assertThatThrownBy(() -> held.shingles(16_386)).isInstanceOf(IllegalStateException.class);
-      assertThatThrownBy(() -> held.shingles(1_999_999_999)).isInstanceOf(IllegalStateException.class);
+      assertThatThrownBy(() -> held.shingles(1_999_999_999))
+          .isInstanceOf(IllegalStateException.class);
       held.release(5_000_000);
       held.release(5_000_000); // twice: nothing more to release
       assertThatThrownBy(() -> held.signature(5_000_000)).isInstanceOf(IllegalStateException.class);
@@ -74,21 +88,32 @@ class HeldSketchesTest {
     Map<String, long[]> setsOf = new ConcurrentHashMap<>();
     AtomicInteger madeAgain = new AtomicInteger();
     int budget = 2_000;
-    try (HeldSketches held = new HeldSketches(budget, null, text -> {
-      madeAgain.incrementAndGet();
-      return setsOf.get(text);
-    })) {
+    try (HeldSketches held =
+        new HeldSketches(
+            budget,
+            null,
+            text -> {
+              madeAgain.incrementAndGet();
+              return setsOf.get(text);
+            })) {
       long textBytes = 0;
       for (int i = 0; i < texts.length; i++) {
         texts[i] = randomText(random, i % 3);
-        textBytes += texts[i].chars().allMatch(c -> c < 256) ? texts[i].length() : 2L * texts[i].length();
-        long[] set = LongStream.generate(random::nextLong).limit(random.nextInt(1, 300)).sorted().distinct().toArray();
+        textBytes +=
+            texts[i].chars().allMatch(c -> c < 256) ? texts[i].length() : 2L * texts[i].length();
+        long[] set =
+            LongStream.generate(random::nextLong)
+                .limit(random.nextInt(1, 300))
+                .sorted()
+                .distinct()
+                .toArray();
         setsOf.put(texts[i], set);
         held.hold(i, set, new int[] {i}, texts[i]);
       }
       assertThat(held.spilledSets()).isGreaterThan(250);
       // sets up to the limit (the last one may cross it by one set), texts after
-      assertThat(held.spilledBytes()).isLessThanOrEqualTo(HeldSketches.SET_FILE_FACTOR * budget + 8 * 300 + textBytes);
+      assertThat(held.spilledBytes())
+          .isLessThanOrEqualTo(HeldSketches.SET_FILE_FACTOR * budget + 8 * 300 + textBytes);
       for (int i = texts.length - 1; i >= 0; i--) {
         assertThat(held.shingles(i)).as("set %d", i).containsExactly(setsOf.get(texts[i]));
         assertThat(held.signature(i)).containsExactly(i);
@@ -114,10 +139,14 @@ class HeldSketchesTest {
     Map<String, long[]> hashesOf = new ConcurrentHashMap<>();
     AtomicInteger madeAgain = new AtomicInteger();
     int budget = 10_000;
-    try (HeldSketches held = new HeldSketches(budget, null, text -> {
-      madeAgain.incrementAndGet();
-      return hashesOf.get(text).clone();
-    })) {
+    try (HeldSketches held =
+        new HeldSketches(
+            budget,
+            null,
+            text -> {
+              madeAgain.incrementAndGet();
+              return hashesOf.get(text).clone();
+            })) {
       for (int i = 0; i < count; i++) {
         hashes[i] = random.longs(random.nextInt(1, 200), 0, 150).toArray(); // repeats, any order
         texts[i] = "text " + i;
@@ -126,17 +155,20 @@ class HeldSketchesTest {
       }
       assertThat(held.spilledBytes()).isGreaterThanOrEqualTo(HeldSketches.SET_FILE_FACTOR * budget);
       Thread[] threads = new Thread[4];
-      java.util.List<Throwable> failures = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+      java.util.List<Throwable> failures =
+          java.util.Collections.synchronizedList(new java.util.ArrayList<>());
       for (int t = 0; t < threads.length; t++) {
-        threads[t] = new Thread(() -> {
-          for (int i = 0; i < count; i++) {
-            try {
-              assertThat(held.shingles(i)).as("hashes %d", i).containsExactly(hashes[i]);
-            } catch (Throwable e) {
-              failures.add(e);
-            }
-          }
-        });
+        threads[t] =
+            new Thread(
+                () -> {
+                  for (int i = 0; i < count; i++) {
+                    try {
+                      assertThat(held.shingles(i)).as("hashes %d", i).containsExactly(hashes[i]);
+                    } catch (Throwable e) {
+                      failures.add(e);
+                    }
+                  }
+                });
         threads[t].start();
       }
       for (Thread thread : threads) {
@@ -161,8 +193,15 @@ class HeldSketchesTest {
     StringBuilder text = new StringBuilder();
     int length = random.nextInt(0, 400);
     for (int i = 0; i < length; i++) {
-      text.append((char) (kind == 0 ? random.nextInt(32, 127) : kind == 1 ? random.nextInt(32, 256)
-          : random.nextInt(2) == 0 ? random.nextInt(0xD800, 0xE000) : random.nextInt(0, 0x10000)));
+      text.append(
+          (char)
+              (kind == 0
+                  ? random.nextInt(32, 127)
+                  : kind == 1
+                      ? random.nextInt(32, 256)
+                      : random.nextInt(2) == 0
+                          ? random.nextInt(0xD800, 0xE000)
+                          : random.nextInt(0, 0x10000)));
     }
     return text.append(':').append(random.nextLong()).toString(); // distinct keys for the map
   }

@@ -34,7 +34,8 @@ class SignatureStoreTest {
     for (int length : new int[] {128, 130, 7 * 18}) {
       int[][] signatures = signatures(300, length, length);
       Banding banding = new Banding(LshParams.of(length / 7, 7));
-      try (SignatureStore store = new SignatureStore(length, banding, MemoryBudget.ofHeap(1 << 30, null))) {
+      try (SignatureStore store =
+          new SignatureStore(length, banding, MemoryBudget.ofHeap(1 << 30, null))) {
         for (int[] signature : signatures) {
           store.add(signature, null);
         }
@@ -42,7 +43,9 @@ class SignatureStoreTest {
         for (int a = 0; a < signatures.length; a++) {
           for (int b = 0; b < signatures.length; b += 7) {
             int full = Signatures.agreement(signatures[a], signatures[b]);
-            assertThat(store.packedAgreement(a, b)).isGreaterThanOrEqualTo(full).isLessThanOrEqualTo(length);
+            assertThat(store.packedAgreement(a, b))
+                .isGreaterThanOrEqualTo(full)
+                .isLessThanOrEqualTo(length);
             if (a == b) {
               assertThat(store.packedAgreement(a, b)).isEqualTo(length);
             }
@@ -89,8 +92,8 @@ class SignatureStoreTest {
   /**
    * Once full signatures are dropped (part way through: bits for the documents before are made from
    * the full ones, after from each signature added), the packed filter passes every pair the full
-   * filter passes, and holds pairs of well-filled signatures to the binomial minimum: of pairs whose
-   * packed agreement lies between the two minimums, those with a small set's signature (few
+   * filter passes, and holds pairs of well-filled signatures to the binomial minimum: of pairs
+   * whose packed agreement lies between the two minimums, those with a small set's signature (few
    * distinct values) pass and those of two well-filled ones do not.
    */
   @Test
@@ -101,14 +104,16 @@ class SignatureStoreTest {
     int count = 400;
     int[][] signatures = new int[count][];
     int[] base = random.ints(length).toArray();
-    int[] smallBase = random.ints(length, 0, 12).toArray(); // a small set's signature: few distinct values
+    int[] smallBase =
+        random.ints(length, 0, 12).toArray(); // a small set's signature: few distinct values
     for (int i = 0; i < count; i++) {
       boolean small = i % 5 == 0;
       double shared = 0.45 + 0.55 * random.nextDouble();
       signatures[i] = new int[length];
       for (int v = 0; v < length; v++) {
         boolean same = random.nextDouble() < shared;
-        signatures[i][v] = small ? (same ? smallBase[v] : random.nextInt(12)) : same ? base[v] : random.nextInt();
+        signatures[i][v] =
+            small ? (same ? smallBase[v] : random.nextInt(12)) : same ? base[v] : random.nextInt();
       }
     }
     MemoryBudget budget = new MemoryBudget(0, 150 * 4 * length, 1 << 20, 0, 0, null);
@@ -129,15 +134,20 @@ class SignatureStoreTest {
           }
           int agreement = store.agreement(differences);
           if (agreement >= filter.looseMinimum() && agreement < filter.binomialMinimum()) {
-            boolean bothWellFilled = filter.wellFilled(signatures[a], 0) && filter.wellFilled(signatures[b], 0);
+            boolean bothWellFilled =
+                filter.wellFilled(signatures[a], 0) && filter.wellFilled(signatures[b], 0);
             assertThat(packed).isEqualTo(!bothWellFilled);
             heldToBinomial += bothWellFilled ? 1 : 0;
             passedAsSmall += bothWellFilled ? 0 : 1;
           }
         }
       }
-      assertThat(heldToBinomial).as("well-filled pairs between the minimums, dropped").isGreaterThan(20);
-      assertThat(passedAsSmall).as("small sets' pairs between the minimums, kept").isGreaterThan(20);
+      assertThat(heldToBinomial)
+          .as("well-filled pairs between the minimums, dropped")
+          .isGreaterThan(20);
+      assertThat(passedAsSmall)
+          .as("small sets' pairs between the minimums, kept")
+          .isGreaterThan(20);
     }
   }
 }

@@ -20,19 +20,20 @@ import org.neardup.index.Match;
 import org.neardup.index.NearDupIndex;
 import org.neardup.index.WriteResult;
 import org.neardup.server.AdminCommand;
+import org.neardup.server.IndexWriter;
 import org.neardup.server.Metrics;
 import org.neardup.server.ServerConfig;
-import org.neardup.server.IndexWriter;
 import org.neardup.server.store.DiskFullException;
 import org.neardup.server.store.IndexDirectory;
 import org.neardup.text.Normalizer;
 
 /**
  * The HTTP API (see {@code docs/server.md} and {@code docs/openapi.yaml}): routes each request,
- * checks the {@code Host} header ({@link HostCheck}) and the bearer token, and turns every refusal into {@code application/problem+json} with the
- * right status. Whatever a client sends is answered with a 4xx, never a 500; a 500 means the
- * server itself failed (its storage, a bug), and is logged without the request's body. A write on
- * a full disk is a 507, and {@code /health} a 503 until writes go through again. Thread-safe.
+ * checks the {@code Host} header ({@link HostCheck}) and the bearer token, and turns every refusal
+ * into {@code application/problem+json} with the right status. Whatever a client sends is answered
+ * with a 4xx, never a 500; a 500 means the server itself failed (its storage, a bug), and is logged
+ * without the request's body. A write on a full disk is a 507, and {@code /health} a 503 until
+ * writes go through again. Thread-safe.
  */
 public final class Api extends Handler.Abstract {
   /** The endpoints' names, as the metrics label them ("unknown": refused before routing). */
@@ -52,27 +53,40 @@ public final class Api extends Handler.Abstract {
   private final Consumer<String> log;
   private final BatchEndpoint batch;
   private final Duplicates duplicates;
+
   /** What the bodies in memory hold together at most: as many bodies as request threads. */
   private final BodyBudget bodies;
+
   private final StaticPage page = StaticPage.load();
-  private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
+  private final java.util.concurrent.atomic.AtomicInteger inFlight =
+      new java.util.concurrent.atomic.AtomicInteger();
   private volatile boolean draining;
-  private final java.util.concurrent.atomic.AtomicBoolean diskFullLogged = new java.util.concurrent.atomic.AtomicBoolean();
+  private final java.util.concurrent.atomic.AtomicBoolean diskFullLogged =
+      new java.util.concurrent.atomic.AtomicBoolean();
 
   /**
    * @param log receives one line a failure of the server (never a document's text)
    */
-  public Api(IndexDirectory directory, IndexWriter writer, Metrics metrics, ServerConfig config, Consumer<String> log) {
+  public Api(
+      IndexDirectory directory,
+      IndexWriter writer,
+      Metrics metrics,
+      ServerConfig config,
+      Consumer<String> log) {
     this.directory = directory;
     this.index = directory.index();
     this.writer = writer;
     this.metrics = metrics;
     this.config = config;
-    this.token = config.token() == null ? null : ("Bearer " + config.token()).getBytes(StandardCharsets.UTF_8);
+    this.token =
+        config.token() == null
+            ? null
+            : ("Bearer " + config.token()).getBytes(StandardCharsets.UTF_8);
     this.log = log;
     this.hosts = new HostCheck(config.host(), config.allowedHosts());
     this.batch = new BatchEndpoint(index, writer, json, log);
-    this.duplicates = new Duplicates(index, new Normalizer(directory.settings().sketch().normalizer()));
+    this.duplicates =
+        new Duplicates(index, new Normalizer(directory.settings().sketch().normalizer()));
     this.bodies = BodyBudget.of(config.threads(), config.maxBodyBytes());
   }
 
@@ -94,29 +108,42 @@ public final class Api extends Handler.Abstract {
   public boolean handle(Request request, Response response, Callback callback) {
     HttpCall call = new HttpCall(request, response, json, config.limits().bodyTimeout().toMillis());
     inFlight.incrementAndGet();
-    Exchange exchange = new Exchange(call, callback, System.nanoTime(),
-        call.closeAfter(config.limits().requestTimeout().toMillis(), true));
-    answer(exchange, () -> {
-      call.setHeader("X-Content-Type-Options", "nosniff");
-      if (draining) {
-        throw new ApiException(503, "Service unavailable", "the server is shutting down");
-      }
-      hosts.check(call.header("Host"));
-      Route route = Route.of(call.method(), call.rawPath());
-      exchange.endpoint = route.endpoint();
-      if (route.needsToken()) {
-        authorize(call);
-      }
-      if (!route.readsBody()) {
-        dispatch(route, call);
-        return true;
-      }
-      call.readBody(config.maxBodyBytes(), bodies, () -> answer(exchange, () -> {
-        dispatch(route, call);
-        return true;
-      }), failure -> finish(exchange, failure));
-      return false;
-    });
+    Exchange exchange =
+        new Exchange(
+            call,
+            callback,
+            System.nanoTime(),
+            call.closeAfter(config.limits().requestTimeout().toMillis(), true));
+    answer(
+        exchange,
+        () -> {
+          call.setHeader("X-Content-Type-Options", "nosniff");
+          if (draining) {
+            throw new ApiException(503, "Service unavailable", "the server is shutting down");
+          }
+          hosts.check(call.header("Host"));
+          Route route = Route.of(call.method(), call.rawPath());
+          exchange.endpoint = route.endpoint();
+          if (route.needsToken()) {
+            authorize(call);
+          }
+          if (!route.readsBody()) {
+            dispatch(route, call);
+            return true;
+          }
+          call.readBody(
+              config.maxBodyBytes(),
+              bodies,
+              () ->
+                  answer(
+                      exchange,
+                      () -> {
+                        dispatch(route, call);
+                        return true;
+                      }),
+              failure -> finish(exchange, failure));
+          return false;
+        });
     return true;
   }
 
@@ -141,15 +168,23 @@ public final class Api extends Handler.Abstract {
         call.sendProblem(ApiException.badRequest("malformed JSON: " + e.getOriginalMessage()));
       } catch (DiskFullException e) {
         if (call.status() == 0) {
-          call.sendProblem(new ApiException(507, "Insufficient storage", "the index's disk is full (" + e.getMessage()
-              + "): nothing of this request was stored; writes resume by themselves once space is freed"));
+          call.sendProblem(
+              new ApiException(
+                  507,
+                  "Insufficient storage",
+                  "the index's disk is full ("
+                      + e.getMessage()
+                      + "): nothing of this request was stored; writes resume by themselves once"
+                      + " space is freed"));
         }
       } catch (IOException e) {
         throw e; // the client went away: nothing to answer
       } catch (RuntimeException | Error e) {
-        log.accept("neardup: internal error on " + call.method() + " " + exchange.endpoint + ": " + e);
+        log.accept(
+            "neardup: internal error on " + call.method() + " " + exchange.endpoint + ": " + e);
         if (call.status() == 0) {
-          call.sendProblem(new ApiException(500, "Internal server error", "the server failed; see its log"));
+          call.sendProblem(
+              new ApiException(500, "Internal server error", "the server failed; see its log"));
         }
       }
       if (over) {
@@ -160,7 +195,10 @@ public final class Api extends Handler.Abstract {
     }
   }
 
-  /** Completes the exchange ({@code failure}: the client went away, or the answer failed) and counts it. */
+  /**
+   * Completes the exchange ({@code failure}: the client went away, or the answer failed) and counts
+   * it.
+   */
   private void finish(Exchange exchange, Throwable failure) {
     exchange.deadline.cancel();
     exchange.call.releaseBody(); // when no answer was sent
@@ -173,7 +211,11 @@ public final class Api extends Handler.Abstract {
     } finally {
       logDiskFull();
       inFlight.decrementAndGet();
-      metrics.request(exchange.endpoint, exchange.call.method(), exchange.call.status(), System.nanoTime() - exchange.started);
+      metrics.request(
+          exchange.endpoint,
+          exchange.call.method(),
+          exchange.call.status(),
+          System.nanoTime() - exchange.started);
     }
   }
 
@@ -182,8 +224,10 @@ public final class Api extends Handler.Abstract {
     final HttpCall call;
     final Callback callback;
     final long started;
+
     /** The request timeout's task. */
     final Scheduler.Task deadline;
+
     String endpoint = "unknown";
 
     Exchange(HttpCall call, Callback callback, long started, Scheduler.Task deadline) {
@@ -204,7 +248,10 @@ public final class Api extends Handler.Abstract {
     }
   }
 
-  /** {@code GET /health}: 200 while writes go through, 503 while the disk is full (reads are served). */
+  /**
+   * {@code GET /health}: 200 while writes go through, 503 while the disk is full (reads are
+   * served).
+   */
   private void health(HttpCall call) throws IOException {
     if (directory.diskFull() == null) {
       call.sendJson(200, Map.of("status", "ok"));
@@ -212,8 +259,10 @@ public final class Api extends Handler.Abstract {
     }
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("status", "disk full");
-    body.put("detail", "the index's disk is full: writes get 507 until space is freed, then go through by themselves;"
-        + " reads are served");
+    body.put(
+        "detail",
+        "the index's disk is full: writes get 507 until space is freed, then go through by"
+            + " themselves; reads are served");
     call.sendJson(503, body);
   }
 
@@ -224,7 +273,9 @@ public final class Api extends Handler.Abstract {
     String given = call.header("Authorization");
     byte[] bytes = given == null ? new byte[0] : given.getBytes(StandardCharsets.UTF_8);
     if (!MessageDigest.isEqual(bytes, token)) { // constant time
-      throw new ApiException(401, "Unauthorized",
+      throw new ApiException(
+          401,
+          "Unauthorized",
           given == null ? "this server needs 'Authorization: Bearer <token>'" : "wrong token");
     }
   }
@@ -233,7 +284,8 @@ public final class Api extends Handler.Abstract {
     switch (route.endpoint()) {
       case Route.HEALTH -> health(call);
       case Route.STATS -> call.sendJson(200, AdminCommand.stats(directory));
-      case Route.METRICS -> call.sendText(200, "text/plain; version=0.0.4; charset=utf-8", metrics.scrape());
+      case Route.METRICS ->
+          call.sendText(200, "text/plain; version=0.0.4; charset=utf-8", metrics.scrape());
       case Route.DOCUMENTS -> addDocument(call);
       case Route.BATCH -> batch.handle(call, writeMode(call));
       case Route.DOCUMENT -> document(route, call);
@@ -253,9 +305,14 @@ public final class Api extends Handler.Abstract {
     IndexWrite<String> write = mode.write(input, sketch);
     WriteResult<String> result = writer.write(List.of(write)).get(0);
     switch (result.status()) {
-      case ALREADY_PRESENT -> throw new ApiException(409, "Conflict",
-          "document '" + input.id() + "' already exists; add ?upsert=true to replace it");
-      case EMPTY_DOCUMENT -> throw ApiException.badRequest("the text is empty after normalization: nothing to compare");
+      case ALREADY_PRESENT ->
+          throw new ApiException(
+              409,
+              "Conflict",
+              "document '" + input.id() + "' already exists; add ?upsert=true to replace it");
+      case EMPTY_DOCUMENT ->
+          throw ApiException.badRequest(
+              "the text is empty after normalization: nothing to compare");
       case ADDED -> {
         call.setHeader("Location", "/documents/" + Route.encode(input.id()));
         call.sendJson(201, added(input, result, mode, diff));
@@ -264,15 +321,19 @@ public final class Api extends Handler.Abstract {
     }
   }
 
-  private Map<String, Object> added(DocumentInput input, WriteResult<String> result, WriteMode mode, boolean diff) {
+  private Map<String, Object> added(
+      DocumentInput input, WriteResult<String> result, WriteMode mode, boolean diff) {
     List<Match<String>> matches = result.matches();
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("id", input.id());
     if (mode.unique()) {
       body.put("kept", result.status() != WriteResult.Status.DUPLICATE);
-      result.duplicateOf().ifPresent(match -> body.put("duplicateOf", WriteMode.duplicateOf(match)));
+      result
+          .duplicateOf()
+          .ifPresent(match -> body.put("duplicateOf", WriteMode.duplicateOf(match)));
     }
-    body.put("duplicates", diff ? duplicates.withDiffs(matches, input.text()) : Duplicates.of(matches));
+    body.put(
+        "duplicates", diff ? duplicates.withDiffs(matches, input.text()) : Duplicates.of(matches));
     return body;
   }
 
@@ -301,8 +362,8 @@ public final class Api extends Handler.Abstract {
   }
 
   /**
-   * {@code POST /query}: the near-duplicates at or above the threshold ({@code ?limit=N}), the K most
-   * similar down to the index's top-k floor or a higher one ({@code ?top=K[&floor=F]}), or the
+   * {@code POST /query}: the near-duplicates at or above the threshold ({@code ?limit=N}), the K
+   * most similar down to the index's top-k floor or a higher one ({@code ?top=K[&floor=F]}), or the
    * documents containing the text ({@code ?measure=containment}).
    */
   private void query(HttpCall call) throws IOException {
@@ -313,22 +374,27 @@ public final class Api extends Handler.Abstract {
     int k = count(call, "top", 0);
     boolean containment = containment(call);
     if (top && containment) {
-      throw ApiException.badRequest("top=K ranks by Jaccard similarity; with measure=containment use limit=N");
+      throw ApiException.badRequest(
+          "top=K ranks by Jaccard similarity; with measure=containment use limit=N");
     }
     if (top && call.parameter("limit") != null) {
-      throw ApiException.badRequest("top=K and limit=N exclude each other: top=K answers K at most");
+      throw ApiException.badRequest(
+          "top=K and limit=N exclude each other: top=K answers K at most");
     }
     double floor = floor(call, top);
     if (containment && !index.searchSettings().hasContainment()) {
-      throw ApiException.badRequest("this index keeps no containment sample: build it with --containment-sampling M");
+      throw ApiException.badRequest(
+          "this index keeps no containment sample: build it with --containment-sampling M");
     }
     JsonNode body = JsonBody.tree(json, call.body());
     if (body == null || !body.isObject()) {
       throw ApiException.badRequest("expected a JSON object {\"text\": \"...\"}");
     }
     String text = DocumentInput.text(body);
-    List<Match<String>> matches = containment ? index.containing(text, limit)
-        : top ? index.top(text, k, floor) : index.query(text, limit);
+    List<Match<String>> matches =
+        containment
+            ? index.containing(text, limit)
+            : top ? index.top(text, k, floor) : index.query(text, limit);
     Map<String, Object> answer = new LinkedHashMap<>();
     answer.put("duplicates", diff ? duplicates.withDiffs(matches, text) : Duplicates.of(matches));
     if (top) {
@@ -337,7 +403,10 @@ public final class Api extends Handler.Abstract {
     call.sendJson(200, answer);
   }
 
-  /** A count parameter ({@code limit}, {@code top}) in [1, 10,000], or {@code absent} when not given. */
+  /**
+   * A count parameter ({@code limit}, {@code top}) in [1, 10,000], or {@code absent} when not
+   * given.
+   */
   private static int count(HttpCall call, String name, int absent) {
     String value = call.parameter(name);
     if (value == null) {
@@ -351,17 +420,21 @@ public final class Api extends Handler.Abstract {
     } catch (NumberFormatException e) {
       // the message below
     }
-    throw ApiException.badRequest(name + " must be a whole number in [1, " + MAX_LIMIT + "], got '" + value + "'");
+    throw ApiException.badRequest(
+        name + " must be a whole number in [1, " + MAX_LIMIT + "], got '" + value + "'");
   }
 
-  /** {@code floor=F} of a top-k query, in [the index's top-k floor, 1]: the index's when not given. */
+  /**
+   * {@code floor=F} of a top-k query, in [the index's top-k floor, 1]: the index's when not given.
+   */
   private double floor(HttpCall call, boolean top) {
     String value = call.parameter("floor");
     if (value == null) {
       return index.topKFloor();
     }
     if (!top) {
-      throw ApiException.badRequest("floor=F is the lowest similarity of a top=K query; it needs top=K");
+      throw ApiException.badRequest(
+          "floor=F is the lowest similarity of a top=K query; it needs top=K");
     }
     try {
       double floor = Double.parseDouble(value);
@@ -372,12 +445,21 @@ public final class Api extends Handler.Abstract {
       // the message below
     }
     if (!index.searchSettings().hasTopKFloor()) {
-      throw ApiException.badRequest("floor must be a number in [" + index.topKFloor() + ", 1], got '" + value
-          + "': this index was built without --top-k-floor, so top=K goes down to its threshold; to go lower,"
-          + " build an index with --top-k-floor F");
+      throw ApiException.badRequest(
+          "floor must be a number in ["
+              + index.topKFloor()
+              + ", 1], got '"
+              + value
+              + "': this index was built without --top-k-floor, so top=K goes down to its"
+              + " threshold; to go lower, build an index with --top-k-floor F");
     }
-    throw ApiException.badRequest("floor must be a number in [" + index.topKFloor() + ", 1] (the index's top-k floor"
-        + " is its lowest), got '" + value + "'");
+    throw ApiException.badRequest(
+        "floor must be a number in ["
+            + index.topKFloor()
+            + ", 1] (the index's top-k floor"
+            + " is its lowest), got '"
+            + value
+            + "'");
   }
 
   private static boolean containment(HttpCall call) {

@@ -1,8 +1,8 @@
 package org.neardup.server.http;
 
 /**
- * A request the service refuses, answered as {@code application/problem+json} (RFC 9457) with
- * this status, title and detail (and, for a 405, the {@code Allow} header).
+ * A request the service refuses, answered as {@code application/problem+json} (RFC 9457) with this
+ * status, title and detail (and, for a 405, the {@code Allow} header).
  */
 final class ApiException extends RuntimeException {
   private static final long serialVersionUID = 1L;

@@ -39,8 +39,11 @@ final class BatchEndpoint {
   private final ObjectMapper json;
   private final Consumer<String> log;
 
-  /** @param log receives one line a commit that failed other than for a full disk */
-  BatchEndpoint(NearDupIndex<String> index, IndexWriter writer, ObjectMapper json, Consumer<String> log) {
+  /**
+   * @param log receives one line a commit that failed other than for a full disk
+   */
+  BatchEndpoint(
+      NearDupIndex<String> index, IndexWriter writer, ObjectMapper json, Consumer<String> log) {
     this.index = index;
     this.writer = writer;
     this.json = json;
@@ -71,30 +74,52 @@ final class BatchEndpoint {
         committed += commit(chunk, mode, generator);
       } catch (DiskFullException e) {
         generator.flush();
-        sendFailure(call, new ApiException(507, "Insufficient storage", "the index's disk is full (" + e.getMessage()
-            + "): " + notStored(committed) + "; writes resume by themselves once space is freed"), committed,
+        sendFailure(
+            call,
+            new ApiException(
+                507,
+                "Insufficient storage",
+                "the index's disk is full ("
+                    + e.getMessage()
+                    + "): "
+                    + notStored(committed)
+                    + "; writes resume by themselves once space is freed"),
+            committed,
             lines.toByteArray());
         return;
       } catch (RuntimeException e) {
         generator.flush();
         log.accept("neardup: a commit of POST /documents:batch failed: " + e);
-        sendFailure(call, new ApiException(500, "Internal server error", "the server failed to commit (see its log): "
-            + notStored(committed)), committed, lines.toByteArray());
+        sendFailure(
+            call,
+            new ApiException(
+                500,
+                "Internal server error",
+                "the server failed to commit (see its log): " + notStored(committed)),
+            committed,
+            lines.toByteArray());
         return;
       }
     }
     byte[] results = lines.toByteArray();
-    call.sendBytes(200, array ? HttpCall.JSON : HttpCall.NDJSON, array ? asArray(results) : results);
+    call.sendBytes(
+        200, array ? HttpCall.JSON : HttpCall.NDJSON, array ? asArray(results) : results);
   }
 
   /** Which items were stored, for a problem's detail. */
   private static String notStored(int committed) {
-    return committed == 0 ? "nothing of the batch was stored"
-        : "items " + committed + " on were not stored; the " + committed + " before are committed, their results in 'results'";
+    return committed == 0
+        ? "nothing of the batch was stored"
+        : "items "
+            + committed
+            + " on were not stored; the "
+            + committed
+            + " before are committed, their results in 'results'";
   }
 
   /** The problem, with the number of items committed and their results (a JSON array). */
-  private void sendFailure(HttpCall call, ApiException problem, int committed, byte[] lines) throws IOException {
+  private void sendFailure(HttpCall call, ApiException problem, int committed, byte[] lines)
+      throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try (JsonGenerator generator = json.getFactory().createGenerator(out)) {
       generator.writeStartObject();
@@ -115,7 +140,10 @@ final class BatchEndpoint {
     byte[] array = new byte[lines.length + (lines.length == 0 ? 2 : 1)];
     array[0] = '[';
     for (int i = 0; i < lines.length; i++) {
-      array[i + 1] = lines[i] == '\n' ? (byte) ',' : lines[i]; // a newline in a value is escaped: only separators
+      array[i + 1] =
+          lines[i] == '\n'
+              ? (byte) ','
+              : lines[i]; // a newline in a value is escaped: only separators
     }
     array[array.length - 1] = ']';
     return array;
@@ -149,12 +177,14 @@ final class BatchEndpoint {
         out.writeStringField("id", result.key());
         out.writeStringField("status", status(result.status()));
         if (result.status() == WriteResult.Status.EMPTY_DOCUMENT) {
-          out.writeStringField("error", "the text is empty after normalization: nothing to compare");
+          out.writeStringField(
+              "error", "the text is empty after normalization: nothing to compare");
         } else if (result.status() == WriteResult.Status.ALREADY_PRESENT) {
           out.writeStringField("error", "already exists; add ?upsert=true to replace it");
         }
         if (result.status() == WriteResult.Status.DUPLICATE) {
-          out.writeObjectField("duplicateOf", WriteMode.duplicateOf(result.duplicateOf().orElseThrow()));
+          out.writeObjectField(
+              "duplicateOf", WriteMode.duplicateOf(result.duplicateOf().orElseThrow()));
         }
         out.writeObjectField("duplicates", Duplicates.of(result.matches()));
       }
@@ -196,7 +226,8 @@ final class BatchEndpoint {
         return new Item(position, DocumentInput.of(node), null, null);
       } catch (ApiException e) {
         JsonNode id = node != null && node.isObject() ? node.get("id") : null;
-        return new Item(position, null, id != null && id.isTextual() ? id.asText() : null, e.getMessage());
+        return new Item(
+            position, null, id != null && id.isTextual() ? id.asText() : null, e.getMessage());
       }
     }
 
@@ -222,8 +253,11 @@ final class BatchEndpoint {
       this.parser = json.getFactory().createParser(body);
       JsonToken first = parser.nextToken();
       if (first != JsonToken.START_ARRAY) {
-        throw ApiException.badRequest("expected a JSON array of {\"id\", \"text\"} objects"
-            + " (or send JSON Lines as " + HttpCall.NDJSON + ")");
+        throw ApiException.badRequest(
+            "expected a JSON array of {\"id\", \"text\"} objects"
+                + " (or send JSON Lines as "
+                + HttpCall.NDJSON
+                + ")");
       }
     }
 
@@ -236,13 +270,15 @@ final class BatchEndpoint {
         JsonToken token = parser.nextToken();
         if (token == JsonToken.END_ARRAY || token == null) {
           done = true;
-          return token == null || parser.nextToken() == null ? null
+          return token == null || parser.nextToken() == null
+              ? null
               : Item.invalid(position, "content after the JSON array");
         }
         return Item.of(position, json.readTree(parser));
       } catch (JsonProcessingException e) {
         done = true;
-        return Item.invalid(position, "malformed JSON, the batch ends here: " + e.getOriginalMessage());
+        return Item.invalid(
+            position, "malformed JSON, the batch ends here: " + e.getOriginalMessage());
       }
     }
   }
@@ -285,7 +321,8 @@ final class BatchEndpoint {
         try {
           return Item.of(position, JsonBody.tree(json, text));
         } catch (JsonProcessingException e) {
-          return Item.invalid(position, "malformed JSON on line " + line + ": " + e.getOriginalMessage());
+          return Item.invalid(
+              position, "malformed JSON on line " + line + ": " + e.getOriginalMessage());
         }
       }
       return null;

@@ -11,10 +11,13 @@ final class BodyBudget {
   private final long capacity;
   private final AtomicLong used = new AtomicLong();
 
-  /** @param capacity bytes at most, at least 1 */
+  /**
+   * @param capacity bytes at most, at least 1
+   */
   BodyBudget(long capacity) {
     if (capacity < 1) {
-      throw new IllegalArgumentException("the body budget must be at least 1 byte, got " + capacity);
+      throw new IllegalArgumentException(
+          "the body budget must be at least 1 byte, got " + capacity);
     }
     this.capacity = capacity;
   }

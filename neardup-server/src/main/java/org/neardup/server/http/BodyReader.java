@@ -10,20 +10,22 @@ import org.eclipse.jetty.util.thread.Scheduler;
 /**
  * Reads a request body without holding a thread: takes what has arrived, asks Jetty to call back
  * when more does ({@link Content.Source#demand}), and runs the endpoint once the body is in whole,
- * on the thread that read its end (one of the request threads). Jetty calls back one at a time,
- * so the state needs no lock.
+ * on the thread that read its end (one of the request threads). Jetty calls back one at a time, so
+ * the state needs no lock.
  *
  * <p>A body larger than the limit, or one that does not fit the {@link BodyBudget}, is read on and
  * dropped, up to {@link #DROPPED_AT_MOST} bytes more, so that a client still sending gets the
- * refusal rather than a reset; the endpoint then gets the refusal (413 or 503) from {@link
- * #bytes}. A body not in whole within the body timeout has its connection closed, which ends the
- * reading with a failure.
+ * refusal rather than a reset; the endpoint then gets the refusal (413 or 503) from {@link #bytes}.
+ * A body not in whole within the body timeout has its connection closed, which ends the reading
+ * with a failure.
  */
 final class BodyReader implements Runnable {
   /** What is read and dropped past a refusal, at most, before it is answered. */
   static final long DROPPED_AT_MOST = 64L << 20;
+
   /** The largest array a JVM allocates. */
   private static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
+
   private static final int FIRST_CAPACITY = 8192;
 
   private final Request request;
@@ -34,8 +36,10 @@ final class BodyReader implements Runnable {
   private final Scheduler.Task deadline;
   private byte[] buffer = new byte[0];
   private int size;
+
   /** The bytes taken from the budget: the buffer's capacity. */
   private long taken;
+
   private ApiException refusal;
   private long dropped;
 
@@ -46,7 +50,12 @@ final class BodyReader implements Runnable {
    *     included) or timed out
    * @param deadline the body timeout's task, cancelled when the reading ends
    */
-  BodyReader(Request request, long limit, BodyBudget budget, Runnable then, Consumer<Throwable> failed,
+  BodyReader(
+      Request request,
+      long limit,
+      BodyBudget budget,
+      Runnable then,
+      Consumer<Throwable> failed,
       Scheduler.Task deadline) {
     this.request = request;
     this.limit = Math.min(limit, MAX_ARRAY);
@@ -79,7 +88,9 @@ final class BodyReader implements Runnable {
       } finally {
         chunk.release();
       }
-      boolean whole = refusal == null && size == request.getLength(); // the end of the content need not be waited for
+      boolean whole =
+          refusal == null
+              && size == request.getLength(); // the end of the content need not be waited for
       if (last || whole || refusal != null && dropped > DROPPED_AT_MOST) {
         deadline.cancel();
         then.run();
@@ -108,8 +119,13 @@ final class BodyReader implements Runnable {
       refuse(tooLarge());
     }
     if (refusal == null && !fit(size + n)) {
-      refuse(new ApiException(503, "Service unavailable", "the request bodies in memory hold the server's budget of "
-          + budget.capacity() + " bytes (--max-body for each of --http-threads); send it again shortly"));
+      refuse(
+          new ApiException(
+              503,
+              "Service unavailable",
+              "the request bodies in memory hold the server's budget of "
+                  + budget.capacity()
+                  + " bytes (--max-body for each of --http-threads); send it again shortly"));
     }
     if (refusal != null) {
       dropped += n;
@@ -129,7 +145,8 @@ final class BodyReader implements Runnable {
     }
     long length = request.getLength();
     long most = length >= needed ? length : limit;
-    int capacity = (int) Math.min(most, Math.max(needed, Math.max(FIRST_CAPACITY, 2L * buffer.length)));
+    int capacity =
+        (int) Math.min(most, Math.max(needed, Math.max(FIRST_CAPACITY, 2L * buffer.length)));
     if (!budget.take(capacity - buffer.length)) {
       return false;
     }
@@ -147,6 +164,7 @@ final class BodyReader implements Runnable {
   }
 
   private ApiException tooLarge() {
-    return new ApiException(413, "Payload too large", "the body is larger than the limit of " + limit + " bytes");
+    return new ApiException(
+        413, "Payload too large", "the body is larger than the limit of " + limit + " bytes");
   }
 }

@@ -7,8 +7,9 @@ import org.neardup.input.DocumentText;
 
 /**
  * A document as a request gives it, validated by the rules every face applies: an id that follows
- * {@link DocumentId}'s (1 to {@value DocumentId#MAX_UTF8_BYTES} UTF-8 bytes, well-formed, no control
- * characters) and a text that follows {@link DocumentText}'s. The error messages name the field.
+ * {@link DocumentId}'s (1 to {@value DocumentId#MAX_UTF8_BYTES} UTF-8 bytes, well-formed, no
+ * control characters) and a text that follows {@link DocumentText}'s. The error messages name the
+ * field.
  *
  * @param id the document's id
  * @param text its raw text
@@ -33,7 +34,10 @@ record DocumentInput(String id, String text) {
     return new DocumentInput(checkId(id.asText()), text(node));
   }
 
-  /** The string field {@code text} of {@code node} (an object), following {@link DocumentText}'s rule. */
+  /**
+   * The string field {@code text} of {@code node} (an object), following {@link DocumentText}'s
+   * rule.
+   */
   static String text(JsonNode node) {
     JsonNode text = node.get("text");
     if (text == null || text.isNull()) {

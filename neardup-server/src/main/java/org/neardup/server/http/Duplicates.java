@@ -20,9 +20,11 @@ import org.neardup.text.Normalizer;
 final class Duplicates {
   /** The longest text, stored or asked, that is diffed: 100,000 characters. */
   static final int MAX_DIFF_TEXT_CHARS = 100_000;
+
   /**
-   * The texts (each diffed match's stored text plus the asked text) one answer diffs at most: 2,000,000
-   * characters, which bounds its size to about three times that and its diff work with it.
+   * The texts (each diffed match's stored text plus the asked text) one answer diffs at most:
+   * 2,000,000 characters, which bounds its size to about three times that and its diff work with
+   * it.
    */
   static final long MAX_DIFF_BUDGET_CHARS = 2_000_000;
 
@@ -46,8 +48,8 @@ final class Duplicates {
   /**
    * {@code [{"id", "similarity", "text", "diff"}]}: the stored text of each match (null when the
    * index holds none) and the diff of it (left) into {@code text} (right), null without a text.
-   * Bounded: a text (stored or asked) longer than {@link #MAX_DIFF_TEXT_CHARS} gets no diff, and the
-   * diffs of one answer stop once their texts add up to {@link #MAX_DIFF_BUDGET_CHARS}; those
+   * Bounded: a text (stored or asked) longer than {@link #MAX_DIFF_TEXT_CHARS} gets no diff, and
+   * the diffs of one answer stop once their texts add up to {@link #MAX_DIFF_BUDGET_CHARS}; those
    * matches have {@code text} and {@code diff} null and {@code diffOmitted} saying why.
    */
   List<Map<String, Object>> withDiffs(List<Match<String>> matches, String text) {
@@ -58,11 +60,15 @@ final class Duplicates {
       Map<String, Object> item = item(match);
       Optional<String> stored = index.text(match.key());
       String omitted = null;
-      if (stored.isPresent() && (text.length() > MAX_DIFF_TEXT_CHARS || stored.get().length() > MAX_DIFF_TEXT_CHARS)) {
-        omitted = "a text is longer than " + MAX_DIFF_TEXT_CHARS + " characters, the longest diffed";
+      if (stored.isPresent()
+          && (text.length() > MAX_DIFF_TEXT_CHARS || stored.get().length() > MAX_DIFF_TEXT_CHARS)) {
+        omitted =
+            "a text is longer than " + MAX_DIFF_TEXT_CHARS + " characters, the longest diffed";
       } else if (stored.isPresent() && stored.get().length() + (long) text.length() > budget) {
-        omitted = "the answer's diffs reached their limit of " + MAX_DIFF_BUDGET_CHARS
-            + " characters of text; ask for fewer duplicates (limit) to see this one";
+        omitted =
+            "the answer's diffs reached their limit of "
+                + MAX_DIFF_BUDGET_CHARS
+                + " characters of text; ask for fewer duplicates (limit) to see this one";
       }
       if (omitted != null) {
         item.put("text", null);
@@ -71,15 +77,21 @@ final class Duplicates {
       } else {
         budget -= stored.map(s -> s.length() + (long) text.length()).orElse(0L);
         item.put("text", stored.orElse(null));
-        item.put("diff", stored.map(s -> segments(WordDiff.of(WordDiff.words(s), words, normalizer::normalize)))
-            .orElse(null));
+        item.put(
+            "diff",
+            stored
+                .map(s -> segments(WordDiff.of(WordDiff.words(s), words, normalizer::normalize)))
+                .orElse(null));
       }
       list.add(item);
     }
     return list;
   }
 
-  /** {@code [{"kind": "same"|"deleted"|"inserted", "left", "right"}]}, each side's words joined by a space. */
+  /**
+   * {@code [{"kind": "same"|"deleted"|"inserted", "left", "right"}]}, each side's words joined by a
+   * space.
+   */
   static List<Map<String, Object>> segments(List<WordDiff.Segment> diff) {
     List<Map<String, Object>> list = new ArrayList<>(diff.size());
     for (WordDiff.Segment segment : diff) {

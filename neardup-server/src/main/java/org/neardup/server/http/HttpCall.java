@@ -18,8 +18,8 @@ import org.eclipse.jetty.util.thread.Scheduler;
 /**
  * One HTTP exchange as the handlers see it: the request's method, path, parameters and a body read
  * within the size limit and the body timeout, and helpers to answer with JSON, text or a problem.
- * Not thread-safe: one exchange, one thread at a time (the body may end on another thread than
- * the one it started on).
+ * Not thread-safe: one exchange, one thread at a time (the body may end on another thread than the
+ * one it started on).
  */
 final class HttpCall {
   static final String JSON = "application/json";
@@ -75,8 +75,8 @@ final class HttpCall {
   }
 
   /**
-   * Percent-decodes UTF-8 (a '+' is a plus: this is a path or query, not a form). A malformed escape
-   * or bytes that are not UTF-8 are refused (400), never replaced by U+FFFD.
+   * Percent-decodes UTF-8 (a '+' is a plus: this is a path or query, not a form). A malformed
+   * escape or bytes that are not UTF-8 are refused (400), never replaced by U+FFFD.
    */
   static String decode(String raw) {
     if (raw.indexOf('%') < 0) {
@@ -97,11 +97,13 @@ final class HttpCall {
       } else if (c < 0x80) {
         bytes[n++] = (byte) c;
       } else {
-        throw ApiException.badRequest("a character outside ASCII in '" + raw + "': percent-encode it as UTF-8");
+        throw ApiException.badRequest(
+            "a character outside ASCII in '" + raw + "': percent-encode it as UTF-8");
       }
     }
     try {
-      return StandardCharsets.UTF_8.newDecoder()
+      return StandardCharsets.UTF_8
+          .newDecoder()
           .onMalformedInput(CodingErrorAction.REPORT)
           .onUnmappableCharacter(CodingErrorAction.REPORT)
           .decode(ByteBuffer.wrap(bytes, 0, n))
@@ -120,18 +122,23 @@ final class HttpCall {
         return media;
       }
     }
-    throw new ApiException(415, "Unsupported media type",
-        "send the body as " + String.join(" or ", accepted) + (type == null ? " (no Content-Type given)" : ", not " + type));
+    throw new ApiException(
+        415,
+        "Unsupported media type",
+        "send the body as "
+            + String.join(" or ", accepted)
+            + (type == null ? " (no Content-Type given)" : ", not " + type));
   }
 
   /**
    * Reads the whole request body, refused when longer than {@code limit} bytes, without holding a
-   * thread ({@link BodyReader}), then runs {@code then} on the thread that read its end; runs {@code
-   * failed} instead when the connection fails first. A body not in whole within the body timeout
-   * closes the connection.
+   * thread ({@link BodyReader}), then runs {@code then} on the thread that read its end; runs
+   * {@code failed} instead when the connection fails first. A body not in whole within the body
+   * timeout closes the connection.
    */
   void readBody(long limit, BodyBudget budget, Runnable then, Consumer<Throwable> failed) {
-    body = new BodyReader(request, limit, budget, then, failed, closeAfter(bodyTimeoutMillis, false));
+    body =
+        new BodyReader(request, limit, budget, then, failed, closeAfter(bodyTimeoutMillis, false));
     body.run();
   }
 
@@ -157,11 +164,12 @@ final class HttpCall {
    */
   Scheduler.Task closeAfter(long millis, boolean unlessAnswering) {
     var endPoint = request.getConnectionMetaData().getConnection().getEndPoint();
-    Runnable close = () -> {
-      if (!unlessAnswering || !response.isCommitted()) {
-        endPoint.close();
-      }
-    };
+    Runnable close =
+        () -> {
+          if (!unlessAnswering || !response.isCommitted()) {
+            endPoint.close();
+          }
+        };
     return request.getComponents().getScheduler().schedule(close, millis, TimeUnit.MILLISECONDS);
   }
 
@@ -193,7 +201,10 @@ final class HttpCall {
     if (problem.allow() != null) {
       response.getHeaders().put("Allow", problem.allow());
     }
-    send(problem.status(), PROBLEM, Problems.body(json, problem.status(), problem.title(), problem.getMessage()));
+    send(
+        problem.status(),
+        PROBLEM,
+        Problems.body(json, problem.status(), problem.title(), problem.getMessage()));
   }
 
   void setHeader(String name, String value) {

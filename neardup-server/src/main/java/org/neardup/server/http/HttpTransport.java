@@ -1,7 +1,7 @@
 package org.neardup.server.http;
 
-import java.io.UncheckedIOException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -41,8 +41,14 @@ public final class HttpTransport {
    */
   public static HttpTransport start(Api api, ServerConfig config) {
     HttpLimits limits = config.limits();
-    QueuedThreadPool threads = new QueuedThreadPool(config.threads() + OWN_THREADS, Math.min(8, config.threads()),
-        60_000, 0, new BlockingArrayQueue<>(limits.queuedRequests()), null);
+    QueuedThreadPool threads =
+        new QueuedThreadPool(
+            config.threads() + OWN_THREADS,
+            Math.min(8, config.threads()),
+            60_000,
+            0,
+            new BlockingArrayQueue<>(limits.queuedRequests()),
+            null);
     threads.setName("neardup-http");
     threads.setDaemon(true);
     Server server = new Server(threads);
@@ -57,7 +63,8 @@ public final class HttpTransport {
     connector.setPort(config.port());
     connector.setIdleTimeout(limits.idleTimeout().toMillis());
     connector.setAcceptQueueSize(1024);
-    ConnectionGuard guard = new ConnectionGuard(limits.maxConnections(), limits.headerTimeout().toMillis());
+    ConnectionGuard guard =
+        new ConnectionGuard(limits.maxConnections(), limits.headerTimeout().toMillis());
     connector.addEventListener(guard);
     server.addConnector(connector);
     server.setErrorHandler(new ProblemErrorHandler());
@@ -67,12 +74,14 @@ public final class HttpTransport {
       server.start();
     } catch (IOException e) {
       stopQuietly(server);
-      throw new UncheckedIOException("cannot listen on " + config.host() + ":" + config.port() + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          "cannot listen on " + config.host() + ":" + config.port() + ": " + e.getMessage(), e);
     } catch (Exception e) {
       stopQuietly(server);
       throw new IllegalStateException("cannot start the HTTP server: " + e.getMessage(), e);
     }
-    guard.start(server.getScheduler(), Math.max(50, Math.min(1000, limits.headerTimeout().toMillis() / 4)));
+    guard.start(
+        server.getScheduler(), Math.max(50, Math.min(1000, limits.headerTimeout().toMillis() / 4)));
     return new HttpTransport(server, connector, guard);
   }
 
@@ -86,7 +95,9 @@ public final class HttpTransport {
     return guard.open();
   }
 
-  /** Stops listening and closes every connection (requests in flight are the caller's to wait for). */
+  /**
+   * Stops listening and closes every connection (requests in flight are the caller's to wait for).
+   */
   public void stop() {
     guard.stop();
     stopQuietly(server);

@@ -24,7 +24,10 @@ import java.util.Locale;
 final class JsonBody {
   private JsonBody() {}
 
-  /** The service's mapper: a name twice in an object is an error when it reads; writes as Jackson's default. */
+  /**
+   * The service's mapper: a name twice in an object is an error when it reads; writes as Jackson's
+   * default.
+   */
   static ObjectMapper mapper() {
     return JsonMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
   }
@@ -77,8 +80,14 @@ final class JsonBody {
       CoderResult result = decoder.decode(in, out, true);
       if (result.isError()) {
         int at = in.position();
-        throw ApiException.badRequest(String.format(Locale.ROOT, "%s is not valid UTF-8 (byte 0x%02X at byte %d%s)",
-            what, bytes[at] & 0xff, at - from + 1, from == 0 ? "" : " of the line"));
+        throw ApiException.badRequest(
+            String.format(
+                Locale.ROOT,
+                "%s is not valid UTF-8 (byte 0x%02X at byte %d%s)",
+                what,
+                bytes[at] & 0xff,
+                at - from + 1,
+                from == 0 ? "" : " of the line"));
       }
       if (result.isUnderflow()) {
         return;

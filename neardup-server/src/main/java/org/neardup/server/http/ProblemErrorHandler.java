@@ -24,7 +24,10 @@ final class ProblemErrorHandler extends ErrorHandler {
       status = code;
     }
     String reason = HttpStatus.getMessage(status);
-    String message = request.getAttribute(ERROR_MESSAGE) instanceof String text && !text.isBlank() ? text : reason;
+    String message =
+        request.getAttribute(ERROR_MESSAGE) instanceof String text && !text.isBlank()
+            ? text
+            : reason;
     response.setStatus(status);
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, HttpCall.PROBLEM);
     response.getHeaders().put("X-Content-Type-Options", "nosniff");
@@ -35,10 +38,13 @@ final class ProblemErrorHandler extends ErrorHandler {
   }
 
   @Override
-  public ByteBuffer badMessageError(int status, String reason, org.eclipse.jetty.http.HttpFields.Mutable fields) {
+  public ByteBuffer badMessageError(
+      int status, String reason, org.eclipse.jetty.http.HttpFields.Mutable fields) {
     fields.put(HttpHeader.CONTENT_TYPE, HttpCall.PROBLEM);
     fields.put("X-Content-Type-Options", "nosniff");
     String message = reason == null || reason.isBlank() ? HttpStatus.getMessage(status) : reason;
-    return ByteBuffer.wrap(Problems.body(json, status, HttpStatus.getMessage(status), "malformed request: " + message));
+    return ByteBuffer.wrap(
+        Problems.body(
+            json, status, HttpStatus.getMessage(status), "malformed request: " + message));
   }
 }

@@ -10,26 +10,32 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The web page {@code GET /} and its assets under {@code /assets/}: files inside the jar, read once,
- * served with their content type, a content hash as {@code ETag} ({@code 304} when the browser
- * holds it), {@code Cache-Control: no-cache} (so a new version of the server is never hidden by a
- * cached old page), and a {@code Content-Security-Policy} that lets the page load only its own
- * script and style sheet and talk only to this server. Immutable, thread-safe.
+ * The web page {@code GET /} and its assets under {@code /assets/}: files inside the jar, read
+ * once, served with their content type, a content hash as {@code ETag} ({@code 304} when the
+ * browser holds it), {@code Cache-Control: no-cache} (so a new version of the server is never
+ * hidden by a cached old page), and a {@code Content-Security-Policy} that lets the page load only
+ * its own script and style sheet and talk only to this server. Immutable, thread-safe.
  */
 final class StaticPage {
   /** The page's own name. */
   private static final String INDEX = "index.html";
 
   /** Nothing from elsewhere, no inline script or style, no framing, no form posts. */
-  static final String CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self';"
-      + " img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  static final String CONTENT_SECURITY_POLICY =
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self';"
+          + " base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
   private static final String FOLDER = "/org/neardup/server/http/page/";
-  private static final Map<String, String> TYPES = Map.of(
-      INDEX, "text/html; charset=utf-8",
-      "neardup.css", "text/css; charset=utf-8",
-      "neardup.js", "text/javascript; charset=utf-8",
-      "icon.svg", "image/svg+xml");
+  private static final Map<String, String> TYPES =
+      Map.of(
+          INDEX,
+          "text/html; charset=utf-8",
+          "neardup.css",
+          "text/css; charset=utf-8",
+          "neardup.js",
+          "text/javascript; charset=utf-8",
+          "icon.svg",
+          "image/svg+xml");
 
   private final Map<String, File> files;
 
@@ -45,7 +51,8 @@ final class StaticPage {
     for (Map.Entry<String, String> type : TYPES.entrySet()) {
       try (InputStream in = StaticPage.class.getResourceAsStream(FOLDER + type.getKey())) {
         if (in == null) {
-          throw new IllegalStateException("the page's file " + type.getKey() + " is missing from the jar");
+          throw new IllegalStateException(
+              "the page's file " + type.getKey() + " is missing from the jar");
         }
         byte[] bytes = in.readAllBytes();
         files.put(type.getKey(), new File(type.getValue(), bytes, "\"" + hash(bytes) + "\""));

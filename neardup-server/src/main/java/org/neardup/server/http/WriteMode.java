@@ -16,13 +16,17 @@ import org.neardup.sketch.Sketch;
  * @param unique store only a document without a near-duplicate held
  */
 record WriteMode(boolean upsert, boolean unique) {
-  /** The write of {@code input}, sketched as {@code sketch}, asking for the near-duplicates held. */
+  /**
+   * The write of {@code input}, sketched as {@code sketch}, asking for the near-duplicates held.
+   */
   IndexWrite<String> write(DocumentInput input, Sketch sketch) {
     if (unique) {
-      return upsert ? IndexWrite.upsertIfUnique(input.id(), sketch, input.text())
+      return upsert
+          ? IndexWrite.upsertIfUnique(input.id(), sketch, input.text())
           : IndexWrite.addIfUnique(input.id(), sketch, input.text());
     }
-    return upsert ? IndexWrite.upsert(input.id(), sketch, input.text(), true)
+    return upsert
+        ? IndexWrite.upsert(input.id(), sketch, input.text(), true)
         : IndexWrite.add(input.id(), sketch, input.text(), true);
   }
 

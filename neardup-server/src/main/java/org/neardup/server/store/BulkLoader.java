@@ -33,12 +33,13 @@ import org.rocksdb.RocksDBException;
  *       that holds documents they are merge operands that append to its lists.
  * </ul>
  *
- * The index ends up as if the same documents had been added one by one, in the same order: the
- * same handles, the same lists. A document whose key the index holds is skipped ({@link
+ * The index ends up as if the same documents had been added one by one, in the same order: the same
+ * handles, the same lists. A document whose key the index holds is skipped ({@link
  * WriteResult.Status#ALREADY_PRESENT}), as is an empty one; keys twice in the input are the
  * caller's to refuse. Nothing is in the index before {@link #finish()}: a load that fails before,
- * or is closed without it, leaves the index as it was. Ingestion goes family by family, handle-keyed
- * families first and the count last; if one fails, what was ingested is taken out again.
+ * or is closed without it, leaves the index as it was. Ingestion goes family by family,
+ * handle-keyed families first and the count last; if one fails, what was ingested is taken out
+ * again.
  *
  * <p>The tables and spill runs are staged in a directory inside the index's (so ingestion moves
  * files, copying nothing), removed by {@link #close()}. The index must not be written otherwise
@@ -89,7 +90,8 @@ public final class BulkLoader implements AutoCloseable {
     this.store = directory.store();
     PipelineConfig config = directory.index().config();
     this.banding = new Banding(config.lshParams());
-    this.containmentPlan = directory.settings().search().containmentPlan(config.threshold(), config.targetRecall());
+    this.containmentPlan =
+        directory.settings().search().containmentPlan(config.threshold(), config.targetRecall());
     this.keepSets = config.verifier().needsSets();
     this.keepTexts = directory.settings().keepTexts();
     this.firstHandle = this.nextHandle = store.nextHandle();
@@ -108,7 +110,8 @@ public final class BulkLoader implements AutoCloseable {
     this.sets = table(RocksLayout.SETS);
     this.texts = table(RocksLayout.TEXTS);
     long listBytes = sortBytes / 4 * 3;
-    this.keys = new KeyRuns(staging, directory.familyOptions(RocksLayout.KEYS), sortBytes - listBytes);
+    this.keys =
+        new KeyRuns(staging, directory.familyOptions(RocksLayout.KEYS), sortBytes - listBytes);
     int listFamilies = containmentPlan == null ? 1 : 2;
     int entries = (int) Math.min(1 << 28, Math.max(1024, listBytes / listFamilies / 12));
     this.buckets = new ListRuns(entries, staging, firstHandle);
@@ -120,9 +123,9 @@ public final class BulkLoader implements AutoCloseable {
   }
 
   /**
-   * Adds a document sketched with the index's sketcher: {@link WriteResult.Status#ADDED}, or
-   * {@link WriteResult.Status#ALREADY_PRESENT} when the index holds its key (nothing written), or
-   * {@link WriteResult.Status#EMPTY_DOCUMENT} when the sketch is empty.
+   * Adds a document sketched with the index's sketcher: {@link WriteResult.Status#ADDED}, or {@link
+   * WriteResult.Status#ALREADY_PRESENT} when the index holds its key (nothing written), or {@link
+   * WriteResult.Status#EMPTY_DOCUMENT} when the sketch is empty.
    *
    * @param text the raw text, kept when the index keeps texts; null for none
    */
@@ -195,7 +198,8 @@ public final class BulkLoader implements AutoCloseable {
       steps.add(listStep(RocksLayout.CONTAINMENT, containment));
     }
     steps.add(listStep(RocksLayout.BUCKETS, buckets));
-    new Ingestion(directory, firstHandle, nextHandle).run(steps, () -> store.bulkLoaded(nextHandle, countBefore + added));
+    new Ingestion(directory, firstHandle, nextHandle)
+        .run(steps, () -> store.bulkLoaded(nextHandle, countBefore + added));
   }
 
   private static void handleStep(List<Ingestion.Step> steps, String family, SstTable table) {
@@ -205,17 +209,21 @@ public final class BulkLoader implements AutoCloseable {
   }
 
   private Ingestion.Step listStep(String family, ListRuns runs) {
-    SstTable table = new SstTable(staging.resolve(family + ".sst"), directory.familyOptions(family));
+    SstTable table =
+        new SstTable(staging.resolve(family + ".sst"), directory.familyOptions(family));
     runs.writeTo(table, append);
     runs.close();
     table.finish();
     return new Ingestion.Step(family, List.of(table));
   }
 
-  /** Frees the sorters and removes the staged files; a load not finished leaves the index as it was. */
+  /**
+   * Frees the sorters and removes the staged files; a load not finished leaves the index as it was.
+   */
   @Override
   public void close() {
-    for (AutoCloseable part : new AutoCloseable[] {ids, signatures, sets, texts, keys, buckets, containment}) {
+    for (AutoCloseable part :
+        new AutoCloseable[] {ids, signatures, sets, texts, keys, buckets, containment}) {
       try {
         if (part != null) {
           part.close();

@@ -6,13 +6,13 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.Status;
 
 /**
- * Whether the disk of an open index is full, as its writes tell: full from a write (or a flush of
- * a memtable to a table) that failed for want of space until RocksDB reports that it has
- * recovered, or a write succeeds. (RocksJava's background-error callback is not used: it throws on
- * the reasons its enum lacks, such as a flush without a log.) On such a failure
- * RocksDB stops taking writes, polls the free space in the background (every 5 s), and once there
- * is room for a memtable (64 MiB) writes its memtables to tables and takes writes again: no restart.
- * Thread-safe; RocksDB calls it from its own threads.
+ * Whether the disk of an open index is full, as its writes tell: full from a write (or a flush of a
+ * memtable to a table) that failed for want of space until RocksDB reports that it has recovered,
+ * or a write succeeds. (RocksJava's background-error callback is not used: it throws on the reasons
+ * its enum lacks, such as a flush without a log.) On such a failure RocksDB stops taking writes,
+ * polls the free space in the background (every 5 s), and once there is room for a memtable (64
+ * MiB) writes its memtables to tables and takes writes again: no restart. Thread-safe; RocksDB
+ * calls it from its own threads.
  */
 final class DiskSpace extends AbstractEventListener {
   private final Path directory;

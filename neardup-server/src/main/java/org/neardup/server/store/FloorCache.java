@@ -25,13 +25,13 @@ import org.rocksdb.RocksIterator;
  * deleted as soon as they are made ({@link MappedMemory}), so the page cache holds them and the
  * heap holds none of it. Both are made from the committed signatures by one scan, when the service
  * starts ({@link #load}) or on first use, then kept in step by {@link RocksIndexStore#commit()};
- * nothing of them is written to RocksDB. A query reads its 64
- * floor bands from the heap instead of 64 lists from RocksDB (most of a top-k query's time on the
- * service before), and an add writes 64 fewer merges.
+ * nothing of them is written to RocksDB. A query reads its 64 floor bands from the heap instead of
+ * 64 lists from RocksDB (most of a top-k query's time on the service before), and an add writes 64
+ * fewer merges.
  *
- * <p>As the {@link BucketStore} of {@link org.neardup.index.BucketSpace#TOP_K}: adds and removals of
- * a batch are staged and applied when it is written ({@link #written}), so queries see only what is
- * committed, as they do of RocksDB. Reads run concurrently under the index's read lock, writes
+ * <p>As the {@link BucketStore} of {@link org.neardup.index.BucketSpace#TOP_K}: adds and removals
+ * of a batch are staged and applied when it is written ({@link #written}), so queries see only what
+ * is committed, as they do of RocksDB. Reads run concurrently under the index's read lock, writes
  * under its write lock; the first load is synchronized.
  */
 final class FloorCache implements BucketStore {
@@ -48,7 +48,9 @@ final class FloorCache implements BucketStore {
   /** A bucket write of the batch in progress: an add, or a removal. */
   private record Staged(long[] bucketKeys, long handle, boolean add) {}
 
-  /** @param directory where the files of the mapped memory are made (and deleted at once) */
+  /**
+   * @param directory where the files of the mapped memory are made (and deleted at once)
+   */
   FloorCache(RocksDB db, ColumnFamilyHandle signatures, Banding banding, Path directory) {
     this.db = db;
     this.signatures = signatures;
@@ -119,8 +121,8 @@ final class FloorCache implements BucketStore {
   }
 
   /**
-   * The batch was written: its bucket writes are applied (nothing before the first load, which reads
-   * what was committed).
+   * The batch was written: its bucket writes are applied (nothing before the first load, which
+   * reads what was committed).
    */
   void written() {
     Loaded held = loaded;
@@ -157,9 +159,10 @@ final class FloorCache implements BucketStore {
   }
 
   /**
-   * Loads what is held, if not yet loaded ({@link RocksDocuments#prepareLowBytes}), under the index's
-   * read lock. A thread interrupted while it loads stops, with a {@link CancellationException}, and
-   * leaves nothing loaded: a service that stops during its start-up load does not wait for it.
+   * Loads what is held, if not yet loaded ({@link RocksDocuments#prepareLowBytes}), under the
+   * index's read lock. A thread interrupted while it loads stops, with a {@link
+   * CancellationException}, and leaves nothing loaded: a service that stops during its start-up
+   * load does not wait for it.
    */
   void load() {
     loaded();

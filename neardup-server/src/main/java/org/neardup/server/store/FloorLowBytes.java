@@ -11,7 +11,8 @@ import org.neardup.minhash.Signatures;
  * set reads as zeros. Reads run concurrently; writes exclusively, as the index locks.
  */
 final class FloorLowBytes implements AutoCloseable {
-  private static long sink; // what the first pass of agreements read: stored, so that its loads stay
+  private static long
+      sink; // what the first pass of agreements read: stored, so that its loads stay
 
   private final MappedMemory words;
   private final long expectedHandles;
@@ -30,8 +31,12 @@ final class FloorLowBytes implements AutoCloseable {
       wordsPerDocument = low.length;
       words.ensure(8L * wordsPerDocument * expectedHandles);
     } else if (low.length != wordsPerDocument) {
-      throw new IllegalArgumentException("a signature of " + signature.length + " values among signatures of "
-          + 8 * wordsPerDocument + " at most");
+      throw new IllegalArgumentException(
+          "a signature of "
+              + signature.length
+              + " values among signatures of "
+              + 8 * wordsPerDocument
+              + " at most");
     }
     long at = offset(handle);
     long end = at + 8L * wordsPerDocument;
@@ -49,8 +54,9 @@ final class FloorLowBytes implements AutoCloseable {
   }
 
   /**
-   * {@code agreements[i]} = {@link Signatures#lowByteAgreement} of {@code query} (the low bytes of a
-   * signature of {@code length} values) with those held for {@code handles[i]}, for {@code i < count}.
+   * {@code agreements[i]} = {@link Signatures#lowByteAgreement} of {@code query} (the low bytes of
+   * a signature of {@code length} values) with those held for {@code handles[i]}, for {@code i <
+   * count}.
    */
   void agreements(long[] handles, int count, long[] query, int length, int[] agreements) {
     if (wordsPerDocument == 0) {
@@ -63,7 +69,8 @@ final class FloorLowBytes implements AutoCloseable {
     for (int i = 0; i < count; i++) { // loads that do not wait for each other: fetched together
       long at = offset(handles[i]);
       if (at + last < words.bytes()) {
-        touched += words.getLong(at) ^ words.getLong(at + (last >>> 4 << 3)) ^ words.getLong(at + last);
+        touched +=
+            words.getLong(at) ^ words.getLong(at + (last >>> 4 << 3)) ^ words.getLong(at + last);
       }
     }
     sink = touched;

@@ -8,8 +8,8 @@ import java.util.function.IntConsumer;
  * entry a document a bucket, in {@link MappedMemory}. Open addressing with linear probing, every
  * entry in its own slot (a bucket's members are the slots of its key along its probe run); removal
  * shifts later entries back (no tombstones). 12 bytes a slot, at most 3/4 of them used before the
- * table doubles: 16–32 bytes an entry, about 1–2 KB a document for the 64 floor bands, none of it on
- * the heap. Reads run concurrently; writes exclusively, as the index locks.
+ * table doubles: 16–32 bytes an entry, about 1–2 KB a document for the 64 floor bands, none of it
+ * on the heap. Reads run concurrently; writes exclusively, as the index locks.
  */
 final class FloorTable implements AutoCloseable {
   private static final long MIN_SLOTS = 1L << 16;

@@ -20,11 +20,10 @@ import org.rocksdb.RocksIterator;
 /**
  * Reads a whole persistent index and checks that it is consistent: every document has its key,
  * signature (of the right length), shingle set (sorted, in exact mode) and one bucket entry a band
- * (and, in an index built for containment, one containment entry a sampled shingle; the top-k
- * floor buckets are made in memory from the signatures, {@code FloorCache});
- * every key and bucket entry points at a document, and every key follows {@link DocumentId}'s rule
- * (which every face applies, so only an index written otherwise breaks it); the stored count and
- * next handle agree. Reads a
+ * (and, in an index built for containment, one containment entry a sampled shingle; the top-k floor
+ * buckets are made in memory from the signatures, {@code FloorCache}); every key and bucket entry
+ * points at a document, and every key follows {@link DocumentId}'s rule (which every face applies,
+ * so only an index written otherwise breaks it); the stored count and next handle agree. Reads a
  * consistent view while writes go on (RocksDB iterators are snapshots).
  */
 public final class IndexCheck {
@@ -38,7 +37,8 @@ public final class IndexCheck {
    * @param problems the first problems found (at most 20)
    * @param problemCount every problem found
    */
-  public record Report(long documents, long bucketEntries, List<String> problems, long problemCount) {
+  public record Report(
+      long documents, long bucketEntries, List<String> problems, long problemCount) {
     public boolean ok() {
       return problemCount == 0;
     }
@@ -52,7 +52,8 @@ public final class IndexCheck {
   private final List<String> problems = new ArrayList<>();
   private long problemCount;
 
-  IndexCheck(RocksDB db, List<ColumnFamilyHandle> families, List<String> names, IndexSettings settings) {
+  IndexCheck(
+      RocksDB db, List<ColumnFamilyHandle> families, List<String> names, IndexSettings settings) {
     this.db = db;
     this.families = families;
     this.names = names;
@@ -64,11 +65,21 @@ public final class IndexCheck {
       long documents = checkDocuments(snapshot);
       checkKeys(snapshot);
       long entries = checkLists(snapshot, family(RocksLayout.BUCKETS), RocksLayout.BUCKETS, false);
-      checkSearchEntries(snapshot, RocksLayout.CONTAINMENT, expectedContainment, settings.search().hasContainment());
+      checkSearchEntries(
+          snapshot,
+          RocksLayout.CONTAINMENT,
+          expectedContainment,
+          settings.search().hasContainment());
       long expectedEntries = documents * settings.banding().bands();
       if (entries != expectedEntries) {
-        problem(entries + " bucket entries, but " + documents + " documents of " + settings.banding().bands()
-            + " bands make " + expectedEntries);
+        problem(
+            entries
+                + " bucket entries, but "
+                + documents
+                + " documents of "
+                + settings.banding().bands()
+                + " bands make "
+                + expectedEntries);
       }
       long storedCount = readLong(snapshot, RocksLayout.COUNT);
       if (storedCount != documents) {
@@ -81,8 +92,10 @@ public final class IndexCheck {
   private long checkDocuments(Snapshot snapshot) {
     Banding banding = new Banding(settings.banding(), settings.bandingVersion());
     int n = settings.sketch().numPermutations();
-    ContainmentSample sample = settings.search().hasContainment()
-        ? new ContainmentSample(settings.search().containmentSampling()) : null;
+    ContainmentSample sample =
+        settings.search().hasContainment()
+            ? new ContainmentSample(settings.search().containmentSampling())
+            : null;
     long nextHandle = readLong(snapshot, RocksLayout.NEXT_HANDLE);
     long documents = 0;
     try (RocksIterator ids = snapshot.iterator(family(RocksLayout.IDS))) {
@@ -92,12 +105,14 @@ public final class IndexCheck {
         long handle = RocksLayout.handle(handleBytes);
         String key = new String(ids.value(), StandardCharsets.UTF_8);
         Optional<String> badKey = DocumentId.recordDetail(key);
-        if (badKey.isPresent()) { // stored before every face applied the rule: the API cannot address it
+        if (badKey
+            .isPresent()) { // stored before every face applied the rule: the API cannot address it
           problem("document " + handle + ": " + badKey.get());
           key = "handle " + handle; // not printed raw below
         }
         if (handle >= nextHandle) {
-          problem("handle " + handle + " of '" + key + "' is not below the next handle " + nextHandle);
+          problem(
+              "handle " + handle + " of '" + key + "' is not below the next handle " + nextHandle);
         }
         byte[] mapped = snapshot.get(family(RocksLayout.KEYS), ids.value());
         if (mapped == null || RocksLayout.handle(mapped) != handle) {
@@ -105,7 +120,13 @@ public final class IndexCheck {
         }
         byte[] signature = snapshot.get(family(RocksLayout.SIGNATURES), handleBytes);
         if (signature == null || signature.length != 4 * n) {
-          problem("document '" + key + "': " + (signature == null ? "no signature" : "signature of " + signature.length + " bytes"));
+          problem(
+              "document '"
+                  + key
+                  + "': "
+                  + (signature == null
+                      ? "no signature"
+                      : "signature of " + signature.length + " bytes"));
           continue;
         }
         int[] values = RocksLayout.signature(signature);
@@ -117,7 +138,8 @@ public final class IndexCheck {
         }
         for (long bucket : banding.bucketKeys(values)) {
           byte[] members = snapshot.get(family(RocksLayout.BUCKETS), RocksLayout.handle(bucket));
-          if (members == null || Arrays.stream(RocksLayout.handles(members)).noneMatch(m -> m == handle)) {
+          if (members == null
+              || Arrays.stream(RocksLayout.handles(members)).noneMatch(m -> m == handle)) {
             problem("document '" + key + "' is missing from a bucket");
             break;
           }
@@ -127,7 +149,10 @@ public final class IndexCheck {
     return documents;
   }
 
-  /** The document's shingle set, decoded, or null when it has none or it is damaged (a problem then). */
+  /**
+   * The document's shingle set, decoded, or null when it has none or it is damaged (a problem
+   * then).
+   */
   private long[] checkSet(Snapshot snapshot, byte[] handleBytes, String key) {
     byte[] set = snapshot.get(family(RocksLayout.SETS), handleBytes);
     if (settings.verify() == VerifyMode.EXACT && set == null) {
@@ -143,7 +168,8 @@ public final class IndexCheck {
   }
 
   /** The document is in the lists of {@code keys} of a search family (ascending: binary search). */
-  private void checkEntries(Snapshot snapshot, String familyName, long[] keys, long handle, String key) {
+  private void checkEntries(
+      Snapshot snapshot, String familyName, long[] keys, long handle, String key) {
     for (long bucket : keys) {
       byte[] list = snapshot.get(searchFamily(familyName), RocksLayout.handle(bucket));
       if (list == null || Arrays.binarySearch(RocksLayout.handles(list), handle) < 0) {
@@ -153,8 +179,11 @@ public final class IndexCheck {
     }
   }
 
-  /** Counts a search family's entries, each pointing at a document, against what the documents make. */
-  private void checkSearchEntries(Snapshot snapshot, String familyName, long expected, boolean needed) {
+  /**
+   * Counts a search family's entries, each pointing at a document, against what the documents make.
+   */
+  private void checkSearchEntries(
+      Snapshot snapshot, String familyName, long expected, boolean needed) {
     if (needed) {
       long entries = checkLists(snapshot, searchFamily(familyName), familyName, true);
       if (entries != expected) {
@@ -172,17 +201,22 @@ public final class IndexCheck {
       for (keys.seekToFirst(); keys.isValid(); keys.next()) {
         byte[] id = snapshot.get(family(RocksLayout.IDS), keys.value());
         if (id == null || !Arrays.equals(id, keys.key())) {
-          problem("key '" + new String(keys.key(), StandardCharsets.UTF_8) + "' points at a missing document");
+          problem(
+              "key '"
+                  + new String(keys.key(), StandardCharsets.UTF_8)
+                  + "' points at a missing document");
         }
       }
     }
   }
 
   /**
-   * Reads every list of a family of lists (the buckets, or a search family, whose lists must also be
-   * ascending): none empty, none listing a document twice, every entry a document. The entries read.
+   * Reads every list of a family of lists (the buckets, or a search family, whose lists must also
+   * be ascending): none empty, none listing a document twice, every entry a document. The entries
+   * read.
    */
-  private long checkLists(Snapshot snapshot, ColumnFamilyHandle lists, String familyName, boolean ascending) {
+  private long checkLists(
+      Snapshot snapshot, ColumnFamilyHandle lists, String familyName, boolean ascending) {
     long entries = 0;
     try (RocksIterator iterator = snapshot.iterator(lists)) {
       for (iterator.seekToFirst(); iterator.isValid(); iterator.next()) {

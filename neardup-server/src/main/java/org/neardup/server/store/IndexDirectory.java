@@ -61,11 +61,20 @@ public final class IndexDirectory implements AutoCloseable {
   private final NearDupIndex<String> index;
   private final DiskSpace space;
   private boolean closed;
+
   /** The options each family was opened with, by name: what a bulk load writes its tables with. */
   private Map<String, ColumnFamilyOptions> familyOptions;
 
-  private IndexDirectory(Path directory, IndexSettings settings, RocksDB db, List<ColumnFamilyHandle> handles,
-      List<String> families, List<AutoCloseable> resources, RocksIndexStore store, int threads, DiskSpace space) {
+  private IndexDirectory(
+      Path directory,
+      IndexSettings settings,
+      RocksDB db,
+      List<ColumnFamilyHandle> handles,
+      List<String> families,
+      List<AutoCloseable> resources,
+      RocksIndexStore store,
+      int threads,
+      DiskSpace space) {
     this.directory = directory;
     this.space = space;
     this.settings = settings;
@@ -89,7 +98,12 @@ public final class IndexDirectory implements AutoCloseable {
    * @param cacheBytes the RocksDB block cache
    * @param threads worker threads of the index's config (for batch work)
    */
-  public record Options(IndexSettings requested, boolean checkRequested, boolean durable, long cacheBytes, int threads) {
+  public record Options(
+      IndexSettings requested,
+      boolean checkRequested,
+      boolean durable,
+      long cacheBytes,
+      int threads) {
     /** Open an existing index with its own settings, durably, with a 256 MiB cache. */
     public static Options existing() {
       return new Options(null, false, true, 256L << 20, Runtime.getRuntime().availableProcessors());
@@ -133,17 +147,20 @@ public final class IndexDirectory implements AutoCloseable {
     Objects.requireNonNull(directory, "directory");
     boolean exists = Files.exists(directory.resolve("CURRENT"));
     if (!exists && readOnly) {
-      throw new NearDupException(directory + ": no index there (build one with 'neardup index build')");
+      throw new NearDupException(
+          directory + ": no index there (build one with 'neardup index build')");
     }
     if (!exists) {
       if (Files.isRegularFile(directory)) {
         throw new NearDupException(directory + ": is a file, not an index directory");
       }
       if (Files.isDirectory(directory) && !isEmpty(directory)) {
-        throw new NearDupException(directory + ": not a neardup index, and not empty (refusing to write into it)");
+        throw new NearDupException(
+            directory + ": not a neardup index, and not empty (refusing to write into it)");
       }
       if (options.requested() == null) {
-        throw new NearDupException(directory + ": no index there (build one with 'neardup index build')");
+        throw new NearDupException(
+            directory + ": no index there (build one with 'neardup index build')");
       }
     }
     RocksDB.loadLibrary();
@@ -154,61 +171,101 @@ public final class IndexDirectory implements AutoCloseable {
         Files.createDirectories(directory);
       }
       Cache cache = track(resources, new LRUCache(options.cacheBytes(), -1, false, 0.5));
-      DBOptions dbOptions = track(resources, new DBOptions()
-          .setCreateIfMissing(true)
-          .setCreateMissingColumnFamilies(true)
-          .setMaxBackgroundJobs(2)
-          .setAllowConcurrentMemtableWrite(false) // one writer; and the buckets' hash memtable needs it
-          .setKeepLogFileNum(3)
-          // the write-ahead log is kept until the memtables it holds are flushed: bounded, it costs
-          // at most this much disk and this much replay at a restart, not four times the memtables
-          .setMaxTotalWalSize(MAX_WAL_BYTES)
-          .setInfoLogLevel(InfoLogLevel.WARN_LEVEL)
-          .setListeners(List.of(space)));
+      DBOptions dbOptions =
+          track(
+              resources,
+              new DBOptions()
+                  .setCreateIfMissing(true)
+                  .setCreateMissingColumnFamilies(true)
+                  .setMaxBackgroundJobs(2)
+                  .setAllowConcurrentMemtableWrite(
+                      false) // one writer; and the buckets' hash memtable needs it
+                  .setKeepLogFileNum(3)
+                  // the write-ahead log is kept until the memtables it holds are flushed: bounded,
+                  // it costs
+                  // at most this much disk and this much replay at a restart, not four times the
+                  // memtables
+                  .setMaxTotalWalSize(MAX_WAL_BYTES)
+                  .setInfoLogLevel(InfoLogLevel.WARN_LEVEL)
+                  .setListeners(List.of(space)));
       List<String> families = new ArrayList<>();
       families.add("default");
       families.addAll(RocksLayout.FAMILIES);
       List<String> search = searchFamilies(directory, exists, options);
       families.addAll(search);
       List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
-      descriptors.add(new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, pointLookups(resources, cache, true)));
+      descriptors.add(
+          new ColumnFamilyDescriptor(
+              RocksDB.DEFAULT_COLUMN_FAMILY, pointLookups(resources, cache, true)));
       for (String family : RocksLayout.FAMILIES) {
         // signatures and shingle sets are random bits: compressing them costs and saves nothing
-        boolean compress = !family.equals(RocksLayout.SIGNATURES) && !family.equals(RocksLayout.SETS);
+        boolean compress =
+            !family.equals(RocksLayout.SIGNATURES) && !family.equals(RocksLayout.SETS);
         ColumnFamilyOptions familyOptions = pointLookups(resources, cache, compress);
         if (family.equals(RocksLayout.TEXTS)) {
           // read only to show a document: ZSTD keeps them in two thirds of LZ4's bytes
           familyOptions.setCompressionType(CompressionType.ZSTD_COMPRESSION);
         }
         if (family.equals(RocksLayout.BUCKETS)) {
-          // 8-byte keys read and written by point lookups only: a hash table of linked lists inserts in
+          // 8-byte keys read and written by point lookups only: a hash table of linked lists
+          // inserts in
           // constant time, where the default skip list spends most of a write's time
           familyOptions.useFixedLengthPrefixExtractor(8).setMemTableConfig(hashLists());
-          // a bulk load into an index that holds documents appends to its lists by merges (BulkLoader)
+          // a bulk load into an index that holds documents appends to its lists by merges
+          // (BulkLoader)
           familyOptions.setMergeOperator(track(resources, new StringAppendOperator("")));
         }
-        descriptors.add(new ColumnFamilyDescriptor(family.getBytes(StandardCharsets.US_ASCII), familyOptions));
+        descriptors.add(
+            new ColumnFamilyDescriptor(family.getBytes(StandardCharsets.US_ASCII), familyOptions));
       }
       for (String family : search) {
-        descriptors.add(new ColumnFamilyDescriptor(family.getBytes(StandardCharsets.US_ASCII), searchLists(resources, cache)));
+        descriptors.add(
+            new ColumnFamilyDescriptor(
+                family.getBytes(StandardCharsets.US_ASCII), searchLists(resources, cache)));
       }
       Map<String, ColumnFamilyOptions> familyOptions = new HashMap<>();
       for (ColumnFamilyDescriptor descriptor : descriptors) {
-        familyOptions.put(new String(descriptor.getName(), StandardCharsets.US_ASCII), descriptor.getOptions());
+        familyOptions.put(
+            new String(descriptor.getName(), StandardCharsets.US_ASCII), descriptor.getOptions());
       }
       List<ColumnFamilyHandle> handles = new ArrayList<>();
       RocksDB db = openLocked(directory, dbOptions, descriptors, handles, readOnly);
       try {
         IndexSettings settings = settings(directory, db, options);
-        ColumnFamilyHandle containment = searchFamily(directory, families, handles, RocksLayout.CONTAINMENT,
-            settings.search().hasContainment());
+        ColumnFamilyHandle containment =
+            searchFamily(
+                directory,
+                families,
+                handles,
+                RocksLayout.CONTAINMENT,
+                settings.search().hasContainment());
         long nextHandle = readLong(db, handles.get(0), RocksLayout.NEXT_HANDLE);
         long count = readLong(db, handles.get(0), RocksLayout.COUNT);
-        RocksIndexStore store = new RocksIndexStore(db,
-            handles.subList(0, 1 + RocksLayout.FAMILIES.size()).toArray(ColumnFamilyHandle[]::new), floorBanding(settings), containment,
-            settings.keepTexts(), options.durable(), nextHandle, count, space, directory);
-        IndexDirectory opened = new IndexDirectory(directory, settings, db, handles, families, resources, store,
-            options.threads(), space);
+        RocksIndexStore store =
+            new RocksIndexStore(
+                db,
+                handles
+                    .subList(0, 1 + RocksLayout.FAMILIES.size())
+                    .toArray(ColumnFamilyHandle[]::new),
+                floorBanding(settings),
+                containment,
+                settings.keepTexts(),
+                options.durable(),
+                nextHandle,
+                count,
+                space,
+                directory);
+        IndexDirectory opened =
+            new IndexDirectory(
+                directory,
+                settings,
+                db,
+                handles,
+                families,
+                resources,
+                store,
+                options.threads(),
+                space);
         opened.familyOptions = familyOptions;
         if (!readOnly) {
           Ingestion.recover(opened);
@@ -244,12 +301,17 @@ public final class IndexDirectory implements AutoCloseable {
           if (RocksLayout.SEARCH_FAMILIES.contains(name)) {
             families.add(name);
           } else if (!name.equals("default") && !RocksLayout.FAMILIES.contains(name)) {
-            throw new NearDupException(directory + ": the index has a column family this version of neardup"
-                + " does not make ('" + name + "': a pre-release layout); build it again with 'neardup index build'");
+            throw new NearDupException(
+                directory
+                    + ": the index has a column family this version of neardup"
+                    + " does not make ('"
+                    + name
+                    + "': a pre-release layout); build it again with 'neardup index build'");
           }
         }
       } catch (RocksDBException e) {
-        throw new StoreException(directory + ": cannot list the index's column families: " + e.getMessage(), e);
+        throw new StoreException(
+            directory + ": cannot list the index's column families: " + e.getMessage(), e);
       }
       return families;
     }
@@ -261,24 +323,41 @@ public final class IndexDirectory implements AutoCloseable {
 
   /** The top-k floor's banding of an index with these settings, or null without a floor. */
   private static Banding floorBanding(IndexSettings settings) {
-    LshParams floor = settings.search().topKBanding(settings.sketch().numPermutations(), settings.targetRecall());
+    LshParams floor =
+        settings.search().topKBanding(settings.sketch().numPermutations(), settings.targetRecall());
     return floor == null ? null : new Banding(floor, settings.bandingVersion());
   }
 
-  /** The handle of search family {@code name} when the settings need it; an error when it is missing. */
-  private static ColumnFamilyHandle searchFamily(Path directory, List<String> families, List<ColumnFamilyHandle> handles,
-      String name, boolean needed) {
+  /**
+   * The handle of search family {@code name} when the settings need it; an error when it is
+   * missing.
+   */
+  private static ColumnFamilyHandle searchFamily(
+      Path directory,
+      List<String> families,
+      List<ColumnFamilyHandle> handles,
+      String name,
+      boolean needed) {
     int at = families.indexOf(name);
     if (needed && at < 0) {
-      throw new NearDupException(directory + ": the index settings ask for '" + name + "' entries, but the index has none");
+      throw new NearDupException(
+          directory
+              + ": the index settings ask for '"
+              + name
+              + "' entries, but the index has none");
     }
     return needed ? handles.get(at) : null;
   }
 
-  private static RocksDB openLocked(Path directory, DBOptions options, List<ColumnFamilyDescriptor> descriptors,
-      List<ColumnFamilyHandle> handles, boolean readOnly) {
+  private static RocksDB openLocked(
+      Path directory,
+      DBOptions options,
+      List<ColumnFamilyDescriptor> descriptors,
+      List<ColumnFamilyHandle> handles,
+      boolean readOnly) {
     try {
-      return readOnly ? RocksDB.openReadOnly(options, directory.toString(), descriptors, handles, false)
+      return readOnly
+          ? RocksDB.openReadOnly(options, directory.toString(), descriptors, handles, false)
           : RocksDB.open(options, directory.toString(), descriptors, handles);
     } catch (RocksDBException e) {
       if (DiskFullException.isNoSpace(e)) {
@@ -286,7 +365,8 @@ public final class IndexDirectory implements AutoCloseable {
       }
       String message = String.valueOf(e.getMessage());
       if (message.contains("lock") || message.contains("Resource temporarily unavailable")) {
-        throw new NearDupException(directory + ": the index is in use by another process (a running 'neardup serve'?)");
+        throw new NearDupException(
+            directory + ": the index is in use by another process (a running 'neardup serve'?)");
       }
       throw new StoreException(directory + ": cannot open the index: " + message, e);
     }
@@ -298,7 +378,8 @@ public final class IndexDirectory implements AutoCloseable {
       byte[] stored = db.get(RocksLayout.SETTINGS);
       if (stored == null) {
         if (options.requested() == null) {
-          throw new NearDupException(directory + ": no index there (build one with 'neardup index build')");
+          throw new NearDupException(
+              directory + ": no index there (build one with 'neardup index build')");
         }
         db.put(RocksLayout.SETTINGS, IndexSettingsFormat.encode(options.requested()));
         db.flushWal(true);
@@ -308,8 +389,11 @@ public final class IndexDirectory implements AutoCloseable {
       if (options.requested() != null && options.checkRequested()) {
         List<String> differences = settings.differences(options.requested());
         if (!differences.isEmpty()) {
-          throw new NearDupException(directory + ": the index was built with other settings than given ("
-              + String.join("; ", differences) + ", stored vs given); leave the options out to use the stored ones");
+          throw new NearDupException(
+              directory
+                  + ": the index was built with other settings than given ("
+                  + String.join("; ", differences)
+                  + ", stored vs given); leave the options out to use the stored ones");
         }
       }
       return settings;
@@ -317,14 +401,16 @@ public final class IndexDirectory implements AutoCloseable {
       if (DiskFullException.isNoSpace(e)) {
         throw new DiskFullException(directory, "writing the index settings", e);
       }
-      throw new StoreException(directory + ": cannot read the index settings: " + e.getMessage(), e);
+      throw new StoreException(
+          directory + ": cannot read the index settings: " + e.getMessage(), e);
     }
   }
 
   /**
    * Tables with Bloom filters, their filters and indexes held in the block cache (bounded memory)
-   * at high priority (L0's pinned), partitioned so that a lookup loads one 4 KiB partition, not the whole filter
-   * of a large table, which a busy cache would evict and load again lookup after lookup.
+   * at high priority (L0's pinned), partitioned so that a lookup loads one 4 KiB partition, not the
+   * whole filter of a large table, which a busy cache would evict and load again lookup after
+   * lookup.
    */
   private static BlockBasedTableConfig tables(List<AutoCloseable> resources, Cache cache) {
     return new BlockBasedTableConfig()
@@ -339,19 +425,24 @@ public final class IndexDirectory implements AutoCloseable {
         .setPinTopLevelIndexAndFilter(true);
   }
 
-  private static ColumnFamilyOptions pointLookups(List<AutoCloseable> resources, Cache cache, boolean compress) {
+  private static ColumnFamilyOptions pointLookups(
+      List<AutoCloseable> resources, Cache cache, boolean compress) {
     return pointLookups(resources, tables(resources, cache), compress);
   }
 
-  private static ColumnFamilyOptions pointLookups(List<AutoCloseable> resources, BlockBasedTableConfig table,
-      boolean compress) {
-    ColumnFamilyOptions options = new ColumnFamilyOptions()
-        .setMemtableWholeKeyFiltering(true)
-        .setMemtablePrefixBloomSizeRatio(0.05)
-        .setCompressionType(compress ? CompressionType.LZ4_COMPRESSION : CompressionType.NO_COMPRESSION)
-        // the last level, most of the data and rewritten least: ZSTD (keys, ids and buckets 16-50% smaller)
-        .setBottommostCompressionType(compress ? CompressionType.ZSTD_COMPRESSION : CompressionType.NO_COMPRESSION)
-        .setTableFormatConfig(table);
+  private static ColumnFamilyOptions pointLookups(
+      List<AutoCloseable> resources, BlockBasedTableConfig table, boolean compress) {
+    ColumnFamilyOptions options =
+        new ColumnFamilyOptions()
+            .setMemtableWholeKeyFiltering(true)
+            .setMemtablePrefixBloomSizeRatio(0.05)
+            .setCompressionType(
+                compress ? CompressionType.LZ4_COMPRESSION : CompressionType.NO_COMPRESSION)
+            // the last level, most of the data and rewritten least: ZSTD (keys, ids and buckets
+            // 16-50% smaller)
+            .setBottommostCompressionType(
+                compress ? CompressionType.ZSTD_COMPRESSION : CompressionType.NO_COMPRESSION)
+            .setTableFormatConfig(table);
     return track(resources, options);
   }
 
@@ -366,10 +457,11 @@ public final class IndexDirectory implements AutoCloseable {
   /**
    * A list family with these tables. Its memtable is a hash table of linked lists (as the threshold
    * buckets'): a list appended to since the last flush is a chain of merge operands, which a read
-   * finds by one hash probe instead of a skip-list search over every operand of the memtable.
-   * Scans of these families must ask for total order ({@link ListLengths}, {@link IndexCheck}).
+   * finds by one hash probe instead of a skip-list search over every operand of the memtable. Scans
+   * of these families must ask for total order ({@link ListLengths}, {@link IndexCheck}).
    */
-  private static ColumnFamilyOptions lists(List<AutoCloseable> resources, BlockBasedTableConfig table) {
+  private static ColumnFamilyOptions lists(
+      List<AutoCloseable> resources, BlockBasedTableConfig table) {
     return pointLookups(resources, table, true)
         .setMergeOperator(track(resources, new StringAppendOperator("")))
         .useFixedLengthPrefixExtractor(8)
@@ -459,23 +551,25 @@ public final class IndexDirectory implements AutoCloseable {
   public long diskBytes() {
     long[] total = {0};
     try {
-      Files.walkFileTree(directory, new SimpleFileVisitor<>() {
-        @Override
-        public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
-          if (attributes.isRegularFile()) {
-            total[0] += attributes.size();
-          }
-          return FileVisitResult.CONTINUE;
-        }
+      Files.walkFileTree(
+          directory,
+          new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+              if (attributes.isRegularFile()) {
+                total[0] += attributes.size();
+              }
+              return FileVisitResult.CONTINUE;
+            }
 
-        @Override
-        public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
-          if (e instanceof NoSuchFileException) {
-            return FileVisitResult.CONTINUE; // removed by RocksDB meanwhile
-          }
-          throw e;
-        }
-      });
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+              if (e instanceof NoSuchFileException) {
+                return FileVisitResult.CONTINUE; // removed by RocksDB meanwhile
+              }
+              throw e;
+            }
+          });
     } catch (IOException e) {
       throw new UncheckedIOException(directory + ": " + e.getMessage(), e);
     }
@@ -498,8 +592,13 @@ public final class IndexDirectory implements AutoCloseable {
       throw new NearDupException(target + ": already exists (a backup goes into a new directory)");
     }
     if (resolved(absolute).startsWith(resolved(directory))) {
-      throw new NearDupException("the backup directory " + target + " is inside the data directory " + directory
-          + ": a backup there would be lost with it, and is in the way of the index's files; put it elsewhere");
+      throw new NearDupException(
+          "the backup directory "
+              + target
+              + " is inside the data directory "
+              + directory
+              + ": a backup there would be lost with it, and is in the way of the index's files;"
+              + " put it elsewhere");
     }
     Path parent = absolute.getParent();
     if (parent == null || !Files.isDirectory(parent)) {
@@ -512,7 +611,8 @@ public final class IndexDirectory implements AutoCloseable {
       if (String.valueOf(e.getMessage()).contains("No space left on device")) {
         throw new DiskFullException(target, "writing the backup", e);
       }
-      throw new UncheckedIOException(parent + ": cannot create the backup's staging directory: " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          parent + ": cannot create the backup's staging directory: " + e.getMessage(), e);
     }
     Path copy = staging.resolve("index");
     try {
@@ -527,16 +627,21 @@ public final class IndexDirectory implements AutoCloseable {
       try {
         Files.move(copy, absolute, StandardCopyOption.ATOMIC_MOVE);
       } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
-        throw new NearDupException(target + ": already exists (a backup goes into a new directory)");
+        throw new NearDupException(
+            target + ": already exists (a backup goes into a new directory)");
       } catch (IOException e) {
-        throw new UncheckedIOException(target + ": cannot move the backup into place: " + e.getMessage(), e);
+        throw new UncheckedIOException(
+            target + ": cannot move the backup into place: " + e.getMessage(), e);
       }
     } finally {
       removeOwnStaging(staging);
     }
   }
 
-  /** Deletes what {@link #checkpoint} created under {@code staging}: regular files and directories, never a link's target. */
+  /**
+   * Deletes what {@link #checkpoint} created under {@code staging}: regular files and directories,
+   * never a link's target.
+   */
   private static void removeOwnStaging(Path staging) {
     try (Stream<Path> files = Files.walk(staging)) {
       for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
@@ -555,7 +660,9 @@ public final class IndexDirectory implements AutoCloseable {
     return space.full();
   }
 
-  /** {@code path} absolute, its nearest existing ancestor with links resolved (the rest as given). */
+  /**
+   * {@code path} absolute, its nearest existing ancestor with links resolved (the rest as given).
+   */
   private static Path resolved(Path path) {
     Path absolute = path.toAbsolutePath().normalize();
     Path existing = absolute;
@@ -572,7 +679,9 @@ public final class IndexDirectory implements AutoCloseable {
     }
   }
 
-  /** Checks that every document and bucket entry is whole and consistent; see {@link IndexCheck}. */
+  /**
+   * Checks that every document and bucket entry is whole and consistent; see {@link IndexCheck}.
+   */
   public IndexCheck.Report check() {
     return new IndexCheck(db, handles, families, settings).run();
   }

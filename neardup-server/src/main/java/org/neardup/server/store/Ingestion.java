@@ -15,10 +15,10 @@ import org.rocksdb.WriteOptions;
 /**
  * Ingests a bulk load's tables into the index, a step at a time (RocksDB ingests atomically into
  * one family per call), moving the files. Before the first step the load's handle range is recorded
- * durably ({@link RocksLayout#BULK_LOAD}), and {@link RocksIndexStore#bulkLoaded} removes the record
- * with the write that makes the documents the index's. If a step fails, the steps done are undone
- * before the failure is thrown; if the process dies in between, opening the index undoes them all
- * ({@link #recover}). Either way the index is as before the load:
+ * durably ({@link RocksLayout#BULK_LOAD}), and {@link RocksIndexStore#bulkLoaded} removes the
+ * record with the write that makes the documents the index's. If a step fails, the steps done are
+ * undone before the failure is thrown; if the process dies in between, opening the index undoes
+ * them all ({@link #recover}). Either way the index is as before the load:
  *
  * <ul>
  *   <li>the handle-keyed families lose the load's handle range (a range deletion);
@@ -36,7 +36,9 @@ final class Ingestion {
   private final long firstHandle;
   private final long endHandle;
 
-  /** @param firstHandle the load's first handle; {@code endHandle} the one after its last */
+  /**
+   * @param firstHandle the load's first handle; {@code endHandle} the one after its last
+   */
   Ingestion(IndexDirectory directory, long firstHandle, long endHandle) {
     this.directory = directory;
     this.db = directory.db();
@@ -57,14 +59,16 @@ final class Ingestion {
       if (range == null) {
         return;
       }
-      Ingestion ingestion = new Ingestion(directory, RocksLayout.getLong(range, 0), RocksLayout.getLong(range, 8));
+      Ingestion ingestion =
+          new Ingestion(directory, RocksLayout.getLong(range, 0), RocksLayout.getLong(range, 8));
       List<String> all = new ArrayList<>(RocksLayout.FAMILIES);
       if (directory.family(RocksLayout.CONTAINMENT) != null) {
         all.add(RocksLayout.CONTAINMENT);
       }
       ingestion.undo(all);
     } catch (RocksDBException e) {
-      throw new StoreException(directory.directory() + ": cannot undo an unfinished bulk load: " + e.getMessage(), e);
+      throw new StoreException(
+          directory.directory() + ": cannot undo an unfinished bulk load: " + e.getMessage(), e);
     }
   }
 
@@ -82,13 +86,15 @@ final class Ingestion {
         db.put(synced, RocksLayout.BULK_LOAD, range);
       }
     } catch (RocksDBException e) {
-      throw DiskFullException.isNoSpace(e) ? new DiskFullException(directory.directory(), "starting the bulk load", e)
+      throw DiskFullException.isNoSpace(e)
+          ? new DiskFullException(directory.directory(), "starting the bulk load", e)
           : new StoreException("cannot start the bulk load: " + e.getMessage(), e);
     }
-    try (IngestExternalFileOptions options = new IngestExternalFileOptions()
-        .setMoveFiles(true)
-        .setAllowGlobalSeqNo(true)
-        .setAllowBlockingFlush(true)) {
+    try (IngestExternalFileOptions options =
+        new IngestExternalFileOptions()
+            .setMoveFiles(true)
+            .setAllowGlobalSeqNo(true)
+            .setAllowBlockingFlush(true)) {
       for (Step step : steps) {
         List<String> files = step.tables().stream().map(table -> table.file().toString()).toList();
         db.ingestExternalFile(directory.family(step.family()), files, options);
@@ -105,9 +111,10 @@ final class Ingestion {
       }
       throw e;
     } catch (RocksDBException e) {
-      RuntimeException failure = DiskFullException.isNoSpace(e)
-          ? new DiskFullException(directory.directory(), "ingesting the bulk load", e)
-          : new StoreException("cannot ingest the bulk load: " + e.getMessage(), e);
+      RuntimeException failure =
+          DiskFullException.isNoSpace(e)
+              ? new DiskFullException(directory.directory(), "ingesting the bulk load", e)
+              : new StoreException("cannot ingest the bulk load: " + e.getMessage(), e);
       try {
         undo(done);
       } catch (RuntimeException | RocksDBException undo) {
@@ -128,9 +135,14 @@ final class Ingestion {
           undoLists(directory.family(family), synced);
         }
       }
-      for (String family : List.of(RocksLayout.IDS, RocksLayout.SIGNATURES, RocksLayout.SETS, RocksLayout.TEXTS)) {
+      for (String family :
+          List.of(RocksLayout.IDS, RocksLayout.SIGNATURES, RocksLayout.SETS, RocksLayout.TEXTS)) {
         if (done.contains(family)) {
-          db.deleteRange(directory.family(family), synced, RocksLayout.handle(firstHandle), RocksLayout.handle(endHandle));
+          db.deleteRange(
+              directory.family(family),
+              synced,
+              RocksLayout.handle(firstHandle),
+              RocksLayout.handle(endHandle));
         }
       }
       db.delete(synced, RocksLayout.BULK_LOAD);

@@ -26,7 +26,9 @@ final class KeyRuns implements AutoCloseable {
 
   private record Entry(byte[] key, long handle) {}
 
-  /** @param budgetBytes heap for the entries waiting to be sorted */
+  /**
+   * @param budgetBytes heap for the entries waiting to be sorted
+   */
   KeyRuns(Path directory, ColumnFamilyOptions family, long budgetBytes) {
     this.directory = directory;
     this.family = family;

@@ -12,13 +12,13 @@ import org.rocksdb.RocksIterator;
  * The lengths of a search family's long lists (at least {@link #TRACKED} handles), on the heap by
  * bucket key: what a containment query orders its lists by, to read the shortest first (a RocksDB
  * list's length is not known without reading it). A list not here is taken as short. Loaded by one
- * scan of the family on first use, after a flush of its memtable ({@link #flush}); then kept in step
- * by {@link SearchBuckets}: a commit adds its appends to the lists known long and sets the lists it
- * rewrote, and a list read by a query is recorded if it is long (one that grew long by appends since the scan is learned this way). The
- * lengths only order the reads: a stale one costs time, never an answer. At most one entry for every
- * {@value #TRACKED} handles of the family (about 16 bytes an entry); on the articles with char:5 and
- * 1 in 4 sampling, 14,000 of 60,000 lists. Thread-safe: queries run concurrently under the index's
- * read lock and may record lengths.
+ * scan of the family on first use, after a flush of its memtable ({@link #flush}); then kept in
+ * step by {@link SearchBuckets}: a commit adds its appends to the lists known long and sets the
+ * lists it rewrote, and a list read by a query is recorded if it is long (one that grew long by
+ * appends since the scan is learned this way). The lengths only order the reads: a stale one costs
+ * time, never an answer. At most one entry for every {@value #TRACKED} handles of the family (about
+ * 16 bytes an entry); on the articles with char:5 and 1 in 4 sampling, 14,000 of 60,000 lists.
+ * Thread-safe: queries run concurrently under the index's read lock and may record lengths.
  */
 final class ListLengths {
   /** Lists shorter than this are not tracked. */
@@ -29,7 +29,9 @@ final class ListLengths {
   private final DiskSpace space;
   private LongIntHashMap lengths; // null until loaded; guarded by this
 
-  /** @param space told when the flush before the scan finds the disk full */
+  /**
+   * @param space told when the flush before the scan finds the disk full
+   */
   ListLengths(RocksDB db, ColumnFamilyHandle family, DiskSpace space) {
     this.db = db;
     this.family = family;
@@ -78,7 +80,8 @@ final class ListLengths {
       if (DiskFullException.isNoSpace(e)) {
         throw space.failed("writing the containment lists to a table", e);
       }
-      throw new StoreException("cannot write the containment lists to a table: " + e.getMessage(), e);
+      throw new StoreException(
+          "cannot write the containment lists to a table: " + e.getMessage(), e);
     }
   }
 

@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import org.neardup.sort.KeyValueSorter;
 import org.neardup.sort.SortedEntries;
-import org.rocksdb.ColumnFamilyOptions;
 
 /**
  * The list entries of a bulk load for one list family ({@link RocksLayout#BUCKETS} or {@link
@@ -37,7 +36,8 @@ final class ListRuns implements AutoCloseable {
   void add(long[] keys, long handle) {
     long offset = handle - firstHandle;
     if (offset > Integer.MAX_VALUE) {
-      throw new StoreException("a bulk load holds at most " + Integer.MAX_VALUE + " documents", null);
+      throw new StoreException(
+          "a bulk load holds at most " + Integer.MAX_VALUE + " documents", null);
     }
     for (long key : keys) {
       sorter.add(key ^ Long.MIN_VALUE, (int) offset);
@@ -72,7 +72,8 @@ final class ListRuns implements AutoCloseable {
     }
   }
 
-  private static void write(SstTable table, boolean append, long flippedKey, long[] handles, int size) {
+  private static void write(
+      SstTable table, boolean append, long flippedKey, long[] handles, int size) {
     byte[] key = RocksLayout.handle(flippedKey ^ Long.MIN_VALUE);
     byte[] value = RocksLayout.handles(Arrays.copyOf(handles, size));
     if (append) {

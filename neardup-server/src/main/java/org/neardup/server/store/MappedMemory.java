@@ -17,16 +17,17 @@ import java.util.concurrent.CancellationException;
 /**
  * Memory outside the Java heap, for structures that grow with the documents of an index: a file
  * mapped in segments of 1 GiB, zeros where never written, grown by mapping more of it. The file is
- * deleted as soon as it is opened (the system keeps it while it is mapped), so nothing of it is left
- * on disk once the process ends, however it ends; the page cache holds the pages in use and writes
- * the others back to the file, so that the heap does not hold them and the memory is the system's
- * to share. The file's blocks are written (zeros) before they are mapped, so that a full disk is an
- * error when the memory grows, not a fault when a page of it is first written. Values are in the
- * platform's byte order: the memory is never read by another process.
+ * deleted as soon as it is opened (the system keeps it while it is mapped), so nothing of it is
+ * left on disk once the process ends, however it ends; the page cache holds the pages in use and
+ * writes the others back to the file, so that the heap does not hold them and the memory is the
+ * system's to share. The file's blocks are written (zeros) before they are mapped, so that a full
+ * disk is an error when the memory grows, not a fault when a page of it is first written. Values
+ * are in the platform's byte order: the memory is never read by another process.
  *
  * <p>Growing it is file I/O: a thread interrupted meanwhile gets a {@link CancellationException}
- * (and the memory is unusable). Reads may run concurrently with each other; writes, {@link #ensure} and {@link #close} need the
- * owner's exclusive lock (a structure over it is locked as the index is).
+ * (and the memory is unusable). Reads may run concurrently with each other; writes, {@link #ensure}
+ * and {@link #close} need the owner's exclusive lock (a structure over it is locked as the index
+ * is).
  */
 final class MappedMemory implements AutoCloseable {
   private static final int SEGMENT_SHIFT = 30;
@@ -48,7 +49,8 @@ final class MappedMemory implements AutoCloseable {
       this.file = Files.createTempFile(directory, name + "-", ".mapped");
       this.channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
     } catch (IOException e) {
-      throw new UncheckedIOException(directory + ": cannot make the file of " + name + ": " + e.getMessage(), e);
+      throw new UncheckedIOException(
+          directory + ": cannot make the file of " + name + ": " + e.getMessage(), e);
     }
     try {
       Files.delete(file);
@@ -91,15 +93,20 @@ final class MappedMemory implements AutoCloseable {
       throw new CancellationException("interrupted while mapping memory of " + file);
     } catch (IOException e) {
       if (String.valueOf(e.getMessage()).contains("No space left on device")) {
-        throw new DiskFullException(file.getParent(), "mapping " + size + " bytes of the top-k floor", e);
+        throw new DiskFullException(
+            file.getParent(), "mapping " + size + " bytes of the top-k floor", e);
       }
-      throw new StoreException("cannot map " + size + " bytes of " + file + ": " + e.getMessage(), e);
+      throw new StoreException(
+          "cannot map " + size + " bytes of " + file + ": " + e.getMessage(), e);
     }
     segments = grown;
     bytes = (long) (needed - 1) * SEGMENT_BYTES + segments[needed - 1].capacity();
   }
 
-  /** Writes zeros from the end of the file to {@code size}, so that the system holds blocks for them. */
+  /**
+   * Writes zeros from the end of the file to {@code size}, so that the system holds blocks for
+   * them.
+   */
   private void allocate(long size) throws IOException {
     ByteBuffer zeros = ByteBuffer.allocate(1 << 20);
     for (long at = channel.size(); at < size; ) {
@@ -139,7 +146,9 @@ final class MappedMemory implements AutoCloseable {
     }
   }
 
-  /** Unmaps {@code segment} now rather than when the collector finds it (its pages held until then). */
+  /**
+   * Unmaps {@code segment} now rather than when the collector finds it (its pages held until then).
+   */
   private static void release(MappedByteBuffer segment) {
     if (UNSAFE != null) {
       try {

@@ -12,15 +12,16 @@ import org.rocksdb.WriteBatch;
 /**
  * The batch of writes of a {@link RocksIndexStore}, shared by its halves (the documents, the
  * threshold buckets, the containment lists): the {@link WriteBatch} they stage their writes in,
- * whether a batch is in progress (between the index's begin and commit, under its write lock:
- * reads may then be answered from what the batch read ahead), and the reads they make. The store
- * writes it at its commit and clears it after.
+ * whether a batch is in progress (between the index's begin and commit, under its write lock: reads
+ * may then be answered from what the batch read ahead), and the reads they make. The store writes
+ * it at its commit and clears it after.
  */
 final class RocksBatch implements AutoCloseable {
   private final RocksDB db;
   private final ReadOptions reads = new ReadOptions();
   private final WriteBatch pending = new WriteBatch();
   private boolean writing;
+
   /** Reads of keys and of buckets one write at a time (not read ahead for the batch): for tests. */
   private final LongAdder singleReads = new LongAdder();
 

@@ -26,16 +26,23 @@ final class RocksBuckets implements BucketStore {
 
   private final RocksBatch batch;
   private final ColumnFamilyHandle buckets;
+
   /** Buckets changed since the last commit: their whole member list. */
   private final Map<Long, long[]> bucketOverlay = new HashMap<>();
-  /** The bucket keys read ahead ({@link #readAhead}), ascending, and their committed member lists. */
-  private long[] prefetchedBuckets = EMPTY;
-  private long[][] prefetchedLists = new long[0][];
+
   /**
-   * The bucket keys and member lists of the last read under the write lock: an add that queried
-   * its buckets first (addAndQuery) reuses them instead of reading them again.
+   * The bucket keys read ahead ({@link #readAhead}), ascending, and their committed member lists.
+   */
+  private long[] prefetchedBuckets = EMPTY;
+
+  private long[][] prefetchedLists = new long[0][];
+
+  /**
+   * The bucket keys and member lists of the last read under the write lock: an add that queried its
+   * buckets first (addAndQuery) reuses them instead of reading them again.
    */
   private long[] lastKeys;
+
   private List<long[]> lastLists;
 
   RocksBuckets(RocksBatch batch, ColumnFamilyHandle buckets) {
@@ -139,7 +146,10 @@ final class RocksBuckets implements BucketStore {
     }
   }
 
-  /** The member lists of the buckets {@code bucketKeys}: staged ones from the overlay, the rest in one multiGet. */
+  /**
+   * The member lists of the buckets {@code bucketKeys}: staged ones from the overlay, the rest in
+   * one multiGet.
+   */
   private List<long[]> members(long[] bucketKeys) {
     if (bucketKeys == lastKeys) {
       return lastLists; // the same array: the read just before, with nothing written in between

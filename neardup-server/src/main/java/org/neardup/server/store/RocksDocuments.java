@@ -19,9 +19,9 @@ import org.rocksdb.WriteBatch;
 /**
  * The documents of a {@link RocksIndexStore} ({@link RocksLayout}: keys, ids, signatures, sets,
  * texts). Writes are staged in the store's {@link RocksBatch} and kept readable in in-memory
- * overlays (the documents and keys written since the last commit), so the writes of one index
- * batch see each other without RocksDB's indexed batches. Handles are given out in increasing
- * order from the committed next handle, which the store's commit writes with the count.
+ * overlays (the documents and keys written since the last commit), so the writes of one index batch
+ * see each other without RocksDB's indexed batches. Handles are given out in increasing order from
+ * the committed next handle, which the store's commit writes with the count.
  */
 final class RocksDocuments implements SketchStore<String> {
   private final RocksBatch batch;
@@ -35,11 +35,17 @@ final class RocksDocuments implements SketchStore<String> {
 
   /** Keys written since the last commit: their handle, or -1 when deleted. */
   private final Map<String, Long> keyOverlay = new HashMap<>();
+
   /** Documents written since the last commit; a null value when deleted. */
   private final Map<Long, StagedDocument> documentOverlay = new HashMap<>();
+
   /** Documents of handles below {@link #committedNextHandle} that this batch deleted. */
   private int deletedInBatch;
-  /** The committed handles of the batch's keys, read ahead ({@link #readAhead}): -1 for a key not held. */
+
+  /**
+   * The committed handles of the batch's keys, read ahead ({@link #readAhead}): -1 for a key not
+   * held.
+   */
   private final Map<String, Long> prefetchedKeys = new HashMap<>();
 
   private long nextHandle;
@@ -50,8 +56,16 @@ final class RocksDocuments implements SketchStore<String> {
   /** A document staged for the next commit. */
   private record StagedDocument(String key, int[] signature, long[] set, String text) {}
 
-  RocksDocuments(RocksBatch batch, ColumnFamilyHandle keys, ColumnFamilyHandle ids, ColumnFamilyHandle signatures,
-      ColumnFamilyHandle sets, ColumnFamilyHandle texts, FloorCache floor, boolean keepTexts, long nextHandle,
+  RocksDocuments(
+      RocksBatch batch,
+      ColumnFamilyHandle keys,
+      ColumnFamilyHandle ids,
+      ColumnFamilyHandle signatures,
+      ColumnFamilyHandle sets,
+      ColumnFamilyHandle texts,
+      FloorCache floor,
+      boolean keepTexts,
+      long nextHandle,
       long count) {
     this.batch = batch;
     this.keys = keys;
@@ -65,7 +79,9 @@ final class RocksDocuments implements SketchStore<String> {
     this.count = this.committedCount = count;
   }
 
-  /** Reads the committed handles of {@code documentKeys} in one multiGet, for the batch just begun. */
+  /**
+   * Reads the committed handles of {@code documentKeys} in one multiGet, for the batch just begun.
+   */
   void readAhead(List<String> documentKeys) {
     if (documentKeys.isEmpty()) {
       return;
@@ -171,17 +187,19 @@ final class RocksDocuments implements SketchStore<String> {
   }
 
   /**
-   * Whether this batch wrote the document of {@code handle}: a handle it gave out, or one it deleted
-   * (never during a query: queries do not run inside a batch). Answered without boxing the handle
-   * unless the batch deleted documents.
+   * Whether this batch wrote the document of {@code handle}: a handle it gave out, or one it
+   * deleted (never during a query: queries do not run inside a batch). Answered without boxing the
+   * handle unless the batch deleted documents.
    */
   private boolean isStaged(long handle) {
-    return handle >= committedNextHandle || deletedInBatch > 0 && documentOverlay.containsKey(handle);
+    return handle >= committedNextHandle
+        || deletedInBatch > 0 && documentOverlay.containsKey(handle);
   }
 
   /** From the floor in memory ({@link FloorCache}); in a batch of writes, from the signatures. */
   @Override
-  public void lowByteAgreements(long[] handles, int count, long[] query, int length, int[] agreements) {
+  public void lowByteAgreements(
+      long[] handles, int count, long[] query, int length, int[] agreements) {
     if (floor != null && documentOverlay.isEmpty()) {
       floor.lowByteAgreements(handles, count, query, length, agreements);
     } else {
@@ -189,7 +207,10 @@ final class RocksDocuments implements SketchStore<String> {
     }
   }
 
-  /** Loads the floor held in memory, low bytes and floor buckets ({@link FloorCache#load}), if the index has one. */
+  /**
+   * Loads the floor held in memory, low bytes and floor buckets ({@link FloorCache#load}), if the
+   * index has one.
+   */
   @Override
   public void prepareLowBytes() {
     if (floor != null) {
@@ -207,7 +228,9 @@ final class RocksDocuments implements SketchStore<String> {
     return value == null ? null : ShingleSetFormat.decode(value);
   }
 
-  /** Reads the first {@code count} hashes only (a partial get copies no more), and the value's size. */
+  /**
+   * Reads the first {@code count} hashes only (a partial get copies no more), and the value's size.
+   */
   @Override
   public SetHead shingleSetHead(long handle, int count) {
     if (isStaged(handle)) {

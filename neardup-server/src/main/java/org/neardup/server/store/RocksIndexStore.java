@@ -9,7 +9,6 @@ import org.neardup.index.BucketStore;
 import org.neardup.index.IndexStorage;
 import org.neardup.index.SketchStore;
 import org.neardup.lsh.Banding;
-import org.neardup.sort.LongSort;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
@@ -48,19 +47,37 @@ final class RocksIndexStore implements IndexStorage<String> {
    * @param space told of each write, and of a write that fails for want of space
    * @param directory the index's directory, where the floor's memory is mapped from
    */
-  RocksIndexStore(RocksDB db, ColumnFamilyHandle[] families, Banding floorBanding,
-      ColumnFamilyHandle containment, boolean keepTexts, boolean durable, long nextHandle, long count, DiskSpace space,
+  RocksIndexStore(
+      RocksDB db,
+      ColumnFamilyHandle[] families,
+      Banding floorBanding,
+      ColumnFamilyHandle containment,
+      boolean keepTexts,
+      boolean durable,
+      long nextHandle,
+      long count,
+      DiskSpace space,
       Path directory) {
     this.db = db;
     this.space = space;
     this.meta = families[0];
     this.batch = new RocksBatch(db);
-    this.floor = floorBanding == null ? null : new FloorCache(db, families[3], floorBanding, directory);
-    this.documents = new RocksDocuments(batch, families[1], families[2], families[3], families[4], families[5], floor,
-        keepTexts, nextHandle, count);
+    this.floor =
+        floorBanding == null ? null : new FloorCache(db, families[3], floorBanding, directory);
+    this.documents =
+        new RocksDocuments(
+            batch,
+            families[1],
+            families[2],
+            families[3],
+            families[4],
+            families[5],
+            floor,
+            keepTexts,
+            nextHandle,
+            count);
     this.buckets = new RocksBuckets(batch, families[6]);
-    this.containment = containment == null
-        ? null : new SearchBuckets(batch, containment, space);
+    this.containment = containment == null ? null : new SearchBuckets(batch, containment, space);
     this.writes = new WriteOptions().setSync(durable);
   }
 
@@ -71,11 +88,12 @@ final class RocksIndexStore implements IndexStorage<String> {
 
   @Override
   public BucketStore buckets(BucketSpace space) {
-    BucketStore store = switch (space) {
-      case THRESHOLD -> buckets;
-      case TOP_K -> floor;
-      case CONTAINMENT -> containment;
-    };
+    BucketStore store =
+        switch (space) {
+          case THRESHOLD -> buckets;
+          case TOP_K -> floor;
+          case CONTAINMENT -> containment;
+        };
     if (store == null) {
       throw new UnsupportedOperationException("this index was built without " + space + " buckets");
     }
@@ -175,7 +193,8 @@ final class RocksIndexStore implements IndexStorage<String> {
    * ({@link FloorCache}, {@link ListLengths}: made on first use, they would miss the load).
    */
   void bulkLoaded(long nextHandle, long count) {
-    try (WriteBatch load = new WriteBatch(); WriteOptions synced = new WriteOptions().setSync(true)) {
+    try (WriteBatch load = new WriteBatch();
+        WriteOptions synced = new WriteOptions().setSync(true)) {
       load.put(meta, RocksLayout.NEXT_HANDLE, handle(nextHandle));
       load.put(meta, RocksLayout.COUNT, handle(count));
       load.delete(meta, RocksLayout.BULK_LOAD);

@@ -29,11 +29,11 @@ import java.util.List;
  *
  * The containment family exists only in indexes whose settings ({@code IndexSettingsFormat} version
  * 2) ask for containment, so that an index without it is laid out exactly as before; adds append to
- * its lists by merges (see {@link SearchBuckets}). An index with a top-k floor keeps nothing of
- * it in RocksDB: its floor buckets are made off the heap from the signatures ({@code FloorCache}).
- * An index with any other family (a pre-release layout) is refused when opened.
+ * its lists by merges (see {@link SearchBuckets}). An index with a top-k floor keeps nothing of it
+ * in RocksDB: its floor buckets are made off the heap from the signatures ({@code FloorCache}). An
+ * index with any other family (a pre-release layout) is refused when opened.
  *
- * Handles are given out in increasing order and never reused, so ascending handles are insertion
+ * <p>Handles are given out in increasing order and never reused, so ascending handles are insertion
  * order. A bucket is one key, so that the b buckets of a query are one multiGet of point lookups
  * (which Bloom filters answer without reading a block when, as for most, the bucket does not
  * exist). Stateless.
@@ -42,6 +42,7 @@ final class RocksLayout {
   static final byte[] SETTINGS = ascii("settings");
   static final byte[] NEXT_HANDLE = ascii("next-handle");
   static final byte[] COUNT = ascii("count");
+
   /** Present only while a bulk load's tables are ingested: opening the index undoes such a load. */
   static final byte[] BULK_LOAD = ascii("bulk-load");
 
@@ -57,7 +58,10 @@ final class RocksLayout {
   /** The column families after the default one every index has, in the order they are opened. */
   static final List<String> FAMILIES = List.of(KEYS, IDS, SIGNATURES, SETS, TEXTS, BUCKETS);
 
-  /** The column families of the queries beyond the threshold, opened after {@link #FAMILIES} when present. */
+  /**
+   * The column families of the queries beyond the threshold, opened after {@link #FAMILIES} when
+   * present.
+   */
   static final List<String> SEARCH_FAMILIES = List.of(CONTAINMENT);
 
   private RocksLayout() {}

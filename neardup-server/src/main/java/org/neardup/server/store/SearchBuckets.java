@@ -19,20 +19,23 @@ import org.rocksdb.RocksDBException;
  * concatenates, {@link IndexDirectory}); handles are given out in increasing order, so appended
  * lists stay ascending. A removal reads the list and puts it back without the handle when the batch
  * commits. A list's length is not known without reading it: the long lists' lengths are kept on the
- * heap ({@link ListLengths}) for {@link #size}, so that a containment query reads the shortest lists
- * first (k - h + 1 of them, in one multiGet).
+ * heap ({@link ListLengths}) for {@link #size}, so that a containment query reads the shortest
+ * lists first (k - h + 1 of them, in one multiGet).
  *
  * <p>Writes are staged in the store's {@link RocksBatch}, so that they commit with the document.
  * Containment queries read only what is committed: they run under the index's read lock, never
  * inside a batch of writes. A removal inside a batch needs the batch's own changes to the lists it
- * rewrites, so they are kept until {@link #committed()}. Called under the index's lock, as the store is.
+ * rewrites, so they are kept until {@link #committed()}. Called under the index's lock, as the
+ * store is.
  */
 final class SearchBuckets implements BucketStore {
   private final RocksBatch batch;
   private final ColumnFamilyHandle family;
   private final ListLengths lengths;
+
   /** Lists this batch puts whole (after a removal), as they are now. */
   private final Map<Long, Staged> rewritten = new HashMap<>();
+
   /** Handles this batch appends to lists it does not put whole. */
   private final Map<Long, Staged> appended = new HashMap<>();
 
@@ -142,10 +145,14 @@ final class SearchBuckets implements BucketStore {
     }
   }
 
-  /** The committed lists of {@code bucketKeys}, in one multiGet (an empty list for a missing bucket). */
+  /**
+   * The committed lists of {@code bucketKeys}, in one multiGet (an empty list for a missing
+   * bucket).
+   */
   private List<long[]> read(long[] bucketKeys) {
     if (bucketKeys.length == 0) {
-      return List.of(); // (a text too short to sample a shingle from): RocksDB refuses an empty multiGet
+      return List
+          .of(); // (a text too short to sample a shingle from): RocksDB refuses an empty multiGet
     }
     List<byte[]> keys = new ArrayList<>(bucketKeys.length);
     for (long bucket : bucketKeys) {

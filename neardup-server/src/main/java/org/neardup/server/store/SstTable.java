@@ -39,7 +39,9 @@ final class SstTable implements AutoCloseable {
     entries++;
   }
 
-  /** A merge operand: appended to what the index holds under {@code key} (the family's operator). */
+  /**
+   * A merge operand: appended to what the index holds under {@code key} (the family's operator).
+   */
   void merge(byte[] key, byte[] value) {
     try {
       open().merge(key, value);

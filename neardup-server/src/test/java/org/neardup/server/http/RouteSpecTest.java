@@ -18,17 +18,19 @@ import org.junit.jupiter.api.Test;
 /**
  * docs/openapi.yaml against the router: every endpoint the router knows is a documented path, and
  * for every path and method, the router serves it exactly when the document lists that operation
- * (HEAD where it lists GET).
- * With the contract test (every documented operation answers as documented), the spec and the server
- * cannot drift apart.
+ * (HEAD where it lists GET). With the contract test (every documented operation answers as
+ * documented), the spec and the server cannot drift apart.
  */
 class RouteSpecTest {
-  private static final Path SPEC = Path.of(System.getProperty("neardup.repo.root", ".."), "docs", "openapi.yaml");
-  private static final List<String> METHODS = List.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS");
+  private static final Path SPEC =
+      Path.of(System.getProperty("neardup.repo.root", ".."), "docs", "openapi.yaml");
+  private static final List<String> METHODS =
+      List.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS");
 
   @Test
   void theRouterServesExactlyTheDocumentedOperations() throws Exception {
-    JsonNode paths = new ObjectMapper(new YAMLFactory()).readTree(Files.readString(SPEC)).get("paths");
+    JsonNode paths =
+        new ObjectMapper(new YAMLFactory()).readTree(Files.readString(SPEC)).get("paths");
     TreeSet<String> documentedPaths = new TreeSet<>();
     paths.fieldNames().forEachRemaining(documentedPaths::add);
     assertThat(routerEndpoints()).isEqualTo(documentedPaths);
@@ -61,7 +63,9 @@ class RouteSpecTest {
     TreeSet<String> endpoints = new TreeSet<>();
     for (Field field : Route.class.getDeclaredFields()) {
       int modifiers = field.getModifiers();
-      if (Modifier.isStatic(modifiers) && field.getType() == String.class && !Modifier.isPrivate(modifiers)) {
+      if (Modifier.isStatic(modifiers)
+          && field.getType() == String.class
+          && !Modifier.isPrivate(modifiers)) {
         endpoints.add((String) field.get(null));
       }
     }

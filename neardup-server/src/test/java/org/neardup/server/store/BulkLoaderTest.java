@@ -30,9 +30,15 @@ import org.rocksdb.RocksIterator;
  */
 class BulkLoaderTest {
   private static final PipelineConfig CONFIG = PipelineConfig.builder().threads(2).build();
-  private static final IndexSettings SETTINGS = IndexSettings.of(CONFIG, true, new SearchSettings(0.3, 4));
-  /** 6,000 documents: with 1 MiB to sort in (a quarter for keys, about 46 bytes a key) the list and key sorts each spill runs. */
-  private static final GeneratedCorpus CORPUS = new CorpusGenerator(6000, 0.4, 3, 0.25, 10, 60, 77).generate();
+  private static final IndexSettings SETTINGS =
+      IndexSettings.of(CONFIG, true, new SearchSettings(0.3, 4));
+
+  /**
+   * 6,000 documents: with 1 MiB to sort in (a quarter for keys, about 46 bytes a key) the list and
+   * key sorts each spill runs.
+   */
+  private static final GeneratedCorpus CORPUS =
+      new CorpusGenerator(6000, 0.4, 3, 0.25, 10, 60, 77).generate();
 
   /** Documents held before the ingestions that fail. */
   private static final int HELD = 500;
@@ -40,7 +46,8 @@ class BulkLoaderTest {
   @TempDir Path dir;
 
   private static IndexDirectory open(Path path) {
-    return IndexDirectory.open(path, new IndexDirectory.Options(SETTINGS, true, true, 16L << 20, 2));
+    return IndexDirectory.open(
+        path, new IndexDirectory.Options(SETTINGS, true, true, 16L << 20, 2));
   }
 
   /** Every entry of every family, as hex, by family (merges resolved, as a read sees them). */
@@ -83,7 +90,8 @@ class BulkLoaderTest {
 
   @Test
   void aLoadWritesWhatAddingOneByOneWrites() {
-    try (IndexDirectory oneByOne = open(dir.resolve("one-by-one")); IndexDirectory bulk = open(dir.resolve("bulk"))) {
+    try (IndexDirectory oneByOne = open(dir.resolve("one-by-one"));
+        IndexDirectory bulk = open(dir.resolve("bulk"))) {
       addOneByOne(oneByOne.index(), 0, CORPUS.size());
       bulkLoad(bulk, 0, CORPUS.size());
       assertThat(bulk.index().size()).isEqualTo(CORPUS.size());
@@ -95,7 +103,8 @@ class BulkLoaderTest {
   @Test
   void aLoadIntoAnIndexThatHoldsDocumentsAppendsAsAddingOneByOne() {
     int half = CORPUS.size() / 2;
-    try (IndexDirectory oneByOne = open(dir.resolve("one-by-one")); IndexDirectory bulk = open(dir.resolve("bulk"))) {
+    try (IndexDirectory oneByOne = open(dir.resolve("one-by-one"));
+        IndexDirectory bulk = open(dir.resolve("bulk"))) {
       addOneByOne(oneByOne.index(), 0, CORPUS.size());
       addOneByOne(bulk.index(), 0, half);
       bulkLoad(bulk, half, CORPUS.size());
@@ -107,7 +116,8 @@ class BulkLoaderTest {
         String text = CORPUS.texts().get(0);
         assertThat(loader.add(CORPUS.ids().get(0), bulk.index().sketcher().sketch(text), text))
             .isEqualTo(WriteResult.Status.ALREADY_PRESENT);
-        assertThat(loader.add("new", bulk.index().sketcher().sketch(text), text)).isEqualTo(WriteResult.Status.ADDED);
+        assertThat(loader.add("new", bulk.index().sketcher().sketch(text), text))
+            .isEqualTo(WriteResult.Status.ADDED);
       }
       assertThat(contents(bulk)).isEqualTo(contents(oneByOne));
     }
@@ -119,19 +129,29 @@ class BulkLoaderTest {
       addOneByOne(directory.index(), 0, HELD);
       Map<String, List<String>> before = contents(directory);
       long first = directory.store().nextHandle();
-      List<Ingestion.Step> steps = new ArrayList<>(twoDocuments(directory, dir.resolve("staging"), first));
-      steps.add(new Ingestion.Step(RocksLayout.TEXTS, List.of(new SstTable(dir.resolve("missing.sst"), null))));
+      List<Ingestion.Step> steps =
+          new ArrayList<>(twoDocuments(directory, dir.resolve("staging"), first));
+      steps.add(
+          new Ingestion.Step(
+              RocksLayout.TEXTS, List.of(new SstTable(dir.resolve("missing.sst"), null))));
 
       assertThatThrownBy(() -> new Ingestion(directory, first, first + 2).run(steps, () -> {}))
-          .isInstanceOf(StoreException.class).hasMessageContaining("cannot ingest the bulk load");
+          .isInstanceOf(StoreException.class)
+          .hasMessageContaining("cannot ingest the bulk load");
       assertThat(contents(directory)).isEqualTo(before);
       assertThat(directory.check().ok()).isTrue();
 
       // every table ingested, then the write of the count fails
       List<Ingestion.Step> all = twoDocuments(directory, dir.resolve("staging-2"), first);
-      assertThatThrownBy(() -> new Ingestion(directory, first, first + 2).run(all, () -> {
-        throw new StoreException("cannot write the index: test", null);
-      })).hasMessage("cannot write the index: test");
+      assertThatThrownBy(
+              () ->
+                  new Ingestion(directory, first, first + 2)
+                      .run(
+                          all,
+                          () -> {
+                            throw new StoreException("cannot write the index: test", null);
+                          }))
+          .hasMessage("cannot write the index: test");
       assertThat(contents(directory)).isEqualTo(before);
       assertThat(directory.check().ok()).isTrue();
     }
@@ -146,10 +166,12 @@ class BulkLoaderTest {
       before = contents(directory);
       long first = directory.store().nextHandle();
       // every table ingested, the process gone before the count is written
-      new Ingestion(directory, first, first + 2).run(twoDocuments(directory, dir.resolve("staging"), first), () -> {});
+      new Ingestion(directory, first, first + 2)
+          .run(twoDocuments(directory, dir.resolve("staging"), first), () -> {});
       assertThat(contents(directory)).isNotEqualTo(before);
     }
-    Path leftover = data.resolve("bulk-load.tmp").resolve("keys-0.sst"); // a staged table of the dead load
+    Path leftover =
+        data.resolve("bulk-load.tmp").resolve("keys-0.sst"); // a staged table of the dead load
     Files.createDirectories(leftover.getParent());
     Files.write(leftover, new byte[] {1, 2, 3});
     try (IndexDirectory reopened = open(data)) {
@@ -161,7 +183,8 @@ class BulkLoaderTest {
   }
 
   /** The tables of two new documents, x and y, one appended to a list the index holds. */
-  private static List<Ingestion.Step> twoDocuments(IndexDirectory directory, Path staging, long first) {
+  private static List<Ingestion.Step> twoDocuments(
+      IndexDirectory directory, Path staging, long first) {
     byte[] h0 = RocksLayout.handle(first);
     byte[] h1 = RocksLayout.handle(first + 1);
     SstTable ids = table(directory, staging, RocksLayout.IDS);
@@ -180,8 +203,10 @@ class BulkLoaderTest {
     for (SstTable table : List.of(ids, signatures, keys, buckets)) {
       table.finish();
     }
-    return List.of(new Ingestion.Step(RocksLayout.IDS, List.of(ids)),
-        new Ingestion.Step(RocksLayout.SIGNATURES, List.of(signatures)), new Ingestion.Step(RocksLayout.KEYS, List.of(keys)),
+    return List.of(
+        new Ingestion.Step(RocksLayout.IDS, List.of(ids)),
+        new Ingestion.Step(RocksLayout.SIGNATURES, List.of(signatures)),
+        new Ingestion.Step(RocksLayout.KEYS, List.of(keys)),
         new Ingestion.Step(RocksLayout.BUCKETS, List.of(buckets)));
   }
 
@@ -196,7 +221,8 @@ class BulkLoaderTest {
 
   private static long firstBucket(IndexDirectory directory) {
     try (ReadOptions reads = new ReadOptions().setTotalOrderSeek(true);
-        RocksIterator it = directory.db().newIterator(directory.family(RocksLayout.BUCKETS), reads)) {
+        RocksIterator it =
+            directory.db().newIterator(directory.family(RocksLayout.BUCKETS), reads)) {
       it.seekToFirst();
       return RocksLayout.handle(it.key());
     }

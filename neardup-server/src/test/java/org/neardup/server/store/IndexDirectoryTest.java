@@ -17,8 +17,8 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.neardup.error.NearDupException;
 import org.neardup.config.PipelineConfig;
+import org.neardup.error.NearDupException;
 import org.neardup.index.BucketSpace;
 import org.neardup.index.BucketStore;
 import org.neardup.index.IndexSettings;
@@ -40,23 +40,31 @@ import org.rocksdb.RocksDB;
 class IndexDirectoryTest {
   private static final PipelineConfig CONFIG = PipelineConfig.builder().threads(2).build();
   private static final IndexSettings SETTINGS = IndexSettings.of(CONFIG, true);
-  private static final GeneratedCorpus CORPUS = new CorpusGenerator(1500, 0.4, 3, 0.25, 10, 60, 31).generate();
-  /** Top-k (floor 0.3) and containment (1 in 4) besides the threshold: the search tests' settings. */
+  private static final GeneratedCorpus CORPUS =
+      new CorpusGenerator(1500, 0.4, 3, 0.25, 10, 60, 31).generate();
+
+  /**
+   * Top-k (floor 0.3) and containment (1 in 4) besides the threshold: the search tests' settings.
+   */
   private static final SearchSettings SEARCH = new SearchSettings(0.3, 4);
+
   private static final IndexSettings SEARCH_SETTINGS = IndexSettings.of(CONFIG, false, SEARCH);
 
   @TempDir Path dir;
 
   private static IndexDirectory create(Path path) {
-    return IndexDirectory.open(path, new IndexDirectory.Options(SETTINGS, true, true, 16L << 20, 2));
+    return IndexDirectory.open(
+        path, new IndexDirectory.Options(SETTINGS, true, true, 16L << 20, 2));
   }
 
   private static IndexDirectory openForSearch(Path path) {
-    return IndexDirectory.open(path, new IndexDirectory.Options(SEARCH_SETTINGS, true, true, 16L << 20, 2));
+    return IndexDirectory.open(
+        path, new IndexDirectory.Options(SEARCH_SETTINGS, true, true, 16L << 20, 2));
   }
 
   /** Adds every document of {@code corpus} to both indexes. */
-  private static void addAll(GeneratedCorpus corpus, NearDupIndex<String> index, NearDupIndex<String> memory) {
+  private static void addAll(
+      GeneratedCorpus corpus, NearDupIndex<String> index, NearDupIndex<String> memory) {
     for (int i = 0; i < corpus.size(); i++) {
       index.add(corpus.ids().get(i), corpus.texts().get(i));
       memory.add(corpus.ids().get(i), corpus.texts().get(i));
@@ -65,29 +73,34 @@ class IndexDirectoryTest {
 
   /** A generated corpus with copies and planted excerpts, for top-k and containment. */
   private static GeneratedCorpus searchCorpus(int documents, long seed) {
-    return new CorpusGenerator(documents, 0.4, 6, 0.5, 15, 80, seed).withExcerpts(0.3, 0.05).generate();
+    return new CorpusGenerator(documents, 0.4, 6, 0.5, 15, 80, seed)
+        .withExcerpts(0.3, 0.05)
+        .generate();
   }
 
   /**
-   * The disk figure walks the directory while RocksDB removes files (compactions): a file listed and
-   * gone before it is measured is not an error. Files appear and vanish under the walk here, as fast
-   * as a thread can make them, for a bounded number of walks.
+   * The disk figure walks the directory while RocksDB removes files (compactions): a file listed
+   * and gone before it is measured is not an error. Files appear and vanish under the walk here, as
+   * fast as a thread can make them, for a bounded number of walks.
    */
   @Test
   void diskBytesToleratesFilesRemovedDuringTheWalk() throws Exception {
     try (IndexDirectory directory = create(dir.resolve("churn"))) {
-      java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
-      Thread churn = new Thread(() -> {
-        for (int i = 0; !stop.get(); i++) {
-          Path file = dir.resolve("churn").resolve("vanishing-" + (i % 64) + ".sst");
-          try {
-            Files.write(file, new byte[16]);
-            Files.deleteIfExists(file);
-          } catch (IOException e) {
-            return;
-          }
-        }
-      });
+      java.util.concurrent.atomic.AtomicBoolean stop =
+          new java.util.concurrent.atomic.AtomicBoolean();
+      Thread churn =
+          new Thread(
+              () -> {
+                for (int i = 0; !stop.get(); i++) {
+                  Path file = dir.resolve("churn").resolve("vanishing-" + (i % 64) + ".sst");
+                  try {
+                    Files.write(file, new byte[16]);
+                    Files.deleteIfExists(file);
+                  } catch (IOException e) {
+                    return;
+                  }
+                }
+              });
       churn.start();
       try {
         for (int walk = 0; walk < 2_000; walk++) {
@@ -133,7 +146,8 @@ class IndexDirectoryTest {
       IndexCheck.Report report = reopened.check();
       assertThat(report.problems()).isEmpty();
       assertThat(report.documents()).isEqualTo(CORPUS.size());
-      assertThat(report.bucketEntries()).isEqualTo((long) CORPUS.size() * SETTINGS.banding().bands());
+      assertThat(report.bucketEntries())
+          .isEqualTo((long) CORPUS.size() * SETTINGS.banding().bands());
     }
   }
 
@@ -144,15 +158,24 @@ class IndexDirectoryTest {
       NearDupIndex<String> index = directory.index();
       index.add("a", "the same listing, posted twice on the same day");
       index.add("b", "a different listing altogether about a house");
-      List<WriteResult<String>> results = index.writeAll(List.of(
-          IndexWrite.add("a", index.sketcher().sketch("x y z"), "x y z", true),
-          IndexWrite.remove("b"),
-          IndexWrite.remove("missing"),
-          IndexWrite.upsert("c", index.sketcher().sketch("the same listing, posted twice on the same day!"),
-              "the same listing, posted twice on the same day!", true)));
-      assertThat(results).extracting(WriteResult::status).containsExactly(
-          WriteResult.Status.ALREADY_PRESENT, WriteResult.Status.REMOVED, WriteResult.Status.NOT_FOUND,
-          WriteResult.Status.ADDED);
+      List<WriteResult<String>> results =
+          index.writeAll(
+              List.of(
+                  IndexWrite.add("a", index.sketcher().sketch("x y z"), "x y z", true),
+                  IndexWrite.remove("b"),
+                  IndexWrite.remove("missing"),
+                  IndexWrite.upsert(
+                      "c",
+                      index.sketcher().sketch("the same listing, posted twice on the same day!"),
+                      "the same listing, posted twice on the same day!",
+                      true)));
+      assertThat(results)
+          .extracting(WriteResult::status)
+          .containsExactly(
+              WriteResult.Status.ALREADY_PRESENT,
+              WriteResult.Status.REMOVED,
+              WriteResult.Status.NOT_FOUND,
+              WriteResult.Status.ADDED);
       assertThat(results.get(3).matches()).extracting(Match::key).containsExactly("a");
     }
     try (IndexDirectory reopened = IndexDirectory.open(data, IndexDirectory.Options.existing())) {
@@ -169,14 +192,19 @@ class IndexDirectoryTest {
   void otherSettingsAreAClearErrorAndNotGarbage() {
     Path data = dir.resolve("index");
     create(data).close();
-    IndexSettings other = IndexSettings.of(CONFIG.toBuilder().shingle(ShingleConfig.chars(9)).build(), true);
-    assertThatThrownBy(() -> IndexDirectory.open(data, new IndexDirectory.Options(other, true, true, 1 << 20, 1)))
+    IndexSettings other =
+        IndexSettings.of(CONFIG.toBuilder().shingle(ShingleConfig.chars(9)).build(), true);
+    assertThatThrownBy(
+            () ->
+                IndexDirectory.open(
+                    data, new IndexDirectory.Options(other, true, true, 1 << 20, 1)))
         .isInstanceOf(NearDupException.class)
         .hasMessageContaining("built with other settings")
         .hasMessageContaining("char:5")
         .hasMessageContaining("char:9");
     // not checked when the caller did not ask for particular settings: the stored ones are used
-    try (IndexDirectory opened = IndexDirectory.open(data, new IndexDirectory.Options(other, false, true, 1 << 20, 1))) {
+    try (IndexDirectory opened =
+        IndexDirectory.open(data, new IndexDirectory.Options(other, false, true, 1 << 20, 1))) {
       assertThat(opened.settings()).isEqualTo(SETTINGS);
     }
   }
@@ -187,11 +215,14 @@ class IndexDirectoryTest {
     assertThatThrownBy(() -> create(file)).hasMessageContaining("is a file");
     Path full = Files.createDirectories(dir.resolve("full"));
     Files.writeString(full.resolve("something.txt"), "mine");
-    assertThatThrownBy(() -> create(full)).hasMessageContaining("not a neardup index, and not empty");
-    assertThatThrownBy(() -> IndexDirectory.open(dir.resolve("none"), IndexDirectory.Options.existing()))
+    assertThatThrownBy(() -> create(full))
+        .hasMessageContaining("not a neardup index, and not empty");
+    assertThatThrownBy(
+            () -> IndexDirectory.open(dir.resolve("none"), IndexDirectory.Options.existing()))
         .hasMessageContaining("no index there");
     try (IndexDirectory open = create(dir.resolve("index"))) {
-      assertThatThrownBy(() -> create(dir.resolve("index"))).hasMessageContaining("in use by another process");
+      assertThatThrownBy(() -> create(dir.resolve("index")))
+          .hasMessageContaining("in use by another process");
     }
   }
 
@@ -251,12 +282,14 @@ class IndexDirectoryTest {
       assertThat(reopened.check().ok()).isTrue();
     }
     for (String backup : List.of("live", "linked", "mine")) {
-      try (IndexDirectory copy = IndexDirectory.open(dir.resolve(backup), IndexDirectory.Options.existing())) {
+      try (IndexDirectory copy =
+          IndexDirectory.open(dir.resolve(backup), IndexDirectory.Options.existing())) {
         assertThat(copy.index().size()).as(backup).isEqualTo(50);
       }
     }
     try (Stream<Path> files = Files.list(dir)) {
-      assertThat(files.map(f -> f.getFileName().toString())).noneMatch(name -> name.startsWith(".neardup-backup-"));
+      assertThat(files.map(f -> f.getFileName().toString()))
+          .noneMatch(name -> name.startsWith(".neardup-backup-"));
     }
   }
 
@@ -273,7 +306,8 @@ class IndexDirectoryTest {
     try (IndexDirectory directory = openForSearch(data)) {
       addAll(corpus, directory.index(), memory);
       for (int i = 1; i < corpus.size(); i += 25) { // loads the low bytes of the floor candidates
-        assertThat(directory.index().top(corpus.texts().get(i), 8)).isEqualTo(memory.top(corpus.texts().get(i), 8));
+        assertThat(directory.index().top(corpus.texts().get(i), 8))
+            .isEqualTo(memory.top(corpus.texts().get(i), 8));
       }
       for (int i = 0; i < corpus.size(); i += 4) {
         assertThat(directory.index().remove(corpus.ids().get(i))).isTrue();
@@ -304,18 +338,21 @@ class IndexDirectoryTest {
       for (byte[] name : org.rocksdb.RocksDB.listColumnFamilies(options, plain.toString())) {
         families.add(new String(name, java.nio.charset.StandardCharsets.US_ASCII));
       }
-      assertThat(families).doesNotContainAnyElementsOf(RocksLayout.SEARCH_FAMILIES).contains(RocksLayout.BUCKETS);
+      assertThat(families)
+          .doesNotContainAnyElementsOf(RocksLayout.SEARCH_FAMILIES)
+          .contains(RocksLayout.BUCKETS);
     } catch (org.rocksdb.RocksDBException e) {
       throw new IOException(e);
     }
     assertThatThrownBy(() -> openForSearch(plain))
-        .isInstanceOf(NearDupException.class).hasMessageContaining("top-k floor");
+        .isInstanceOf(NearDupException.class)
+        .hasMessageContaining("top-k floor");
   }
 
   /**
-   * prepareTopK loads the floor of a reopened index (as a service does at start); a load interrupted
-   * throws CancellationException and leaves nothing loaded, so that the writes that follow and the
-   * next load see every document: top-k answers as in memory after it.
+   * prepareTopK loads the floor of a reopened index (as a service does at start); a load
+   * interrupted throws CancellationException and leaves nothing loaded, so that the writes that
+   * follow and the next load see every document: top-k answers as in memory after it.
    */
   @Test
   void anInterruptedFloorLoadLeavesNothingLoaded() {
@@ -329,7 +366,8 @@ class IndexDirectoryTest {
       NearDupIndex<String> index = reopened.index();
       Thread.currentThread().interrupt();
       try {
-        assertThatThrownBy(index::prepareTopK).isInstanceOf(java.util.concurrent.CancellationException.class);
+        assertThatThrownBy(index::prepareTopK)
+            .isInstanceOf(java.util.concurrent.CancellationException.class);
       } finally {
         assertThat(Thread.interrupted()).isTrue();
       }
@@ -341,16 +379,17 @@ class IndexDirectoryTest {
       index.add("late", corpus.texts().get(4));
       memory.add("late", corpus.texts().get(4));
       for (int i = 1; i < corpus.size(); i += 4) {
-        assertSameAnswers(index.top(corpus.texts().get(i), 8), memory.top(corpus.texts().get(i), 8), 8);
+        assertSameAnswers(
+            index.top(corpus.texts().get(i), 8), memory.top(corpus.texts().get(i), 8), 8);
       }
     }
   }
 
   /**
-   * Batches that add to, remove from and upsert into the same search lists (a removal rewrites a list
-   * the batch has appended to, an add follows a removal's rewrite) leave the lists the in-memory
-   * index has: the same top-k and containment answers, and a clean check; so do the floor buckets on
-   * the heap, loaded after the first batch and kept in step with the others.
+   * Batches that add to, remove from and upsert into the same search lists (a removal rewrites a
+   * list the batch has appended to, an add follows a removal's rewrite) leave the lists the
+   * in-memory index has: the same top-k and containment answers, and a clean check; so do the floor
+   * buckets on the heap, loaded after the first batch and kept in step with the others.
    */
   @Test
   void batchesThatAddAndRemoveInTheSameListsAnswerAsInMemory() {
@@ -364,19 +403,28 @@ class IndexDirectoryTest {
         List<IndexWrite<String>> writes = new ArrayList<>();
         for (int i = start; i < Math.min(corpus.size(), start + 40); i++) {
           String text = corpus.texts().get(i);
-          writes.add(IndexWrite.add(corpus.ids().get(i), index.sketcher().sketch(text), text, false));
-          if (i > 0 && random.nextInt(3) == 0) { // a removal of a document of this batch or of an earlier one
+          writes.add(
+              IndexWrite.add(corpus.ids().get(i), index.sketcher().sketch(text), text, false));
+          if (i > 0
+              && random.nextInt(3)
+                  == 0) { // a removal of a document of this batch or of an earlier one
             writes.add(IndexWrite.remove(corpus.ids().get(random.nextInt(i))));
           }
-          if (random.nextInt(5) == 0) { // an upsert of a copy: its lists are the ones just rewritten
+          if (random.nextInt(5)
+              == 0) { // an upsert of a copy: its lists are the ones just rewritten
             String copied = corpus.texts().get(random.nextInt(i + 1));
-            writes.add(IndexWrite.upsert("copy-" + random.nextInt(30), index.sketcher().sketch(copied), copied, false));
+            writes.add(
+                IndexWrite.upsert(
+                    "copy-" + random.nextInt(30), index.sketcher().sketch(copied), copied, false));
           }
         }
         List<WriteResult<String>> results = index.writeAll(writes);
         assertThat(results).isEqualTo(memory.writeAll(writes));
-        if (start == 0) { // loads the floor buckets on the heap: the later batches' writes are applied to them
-          assertSameAnswers(index.top(corpus.texts().get(5), 8), memory.top(corpus.texts().get(5), 8), 8);
+        if (start
+            == 0) { // loads the floor buckets on the heap: the later batches' writes are applied to
+          // them
+          assertSameAnswers(
+              index.top(corpus.texts().get(5), 8), memory.top(corpus.texts().get(5), 8), 8);
         }
       }
       for (int i = 0; i < corpus.size(); i += 7) {
@@ -384,7 +432,9 @@ class IndexDirectoryTest {
         assertSameAnswers(index.top(text, 8), memory.top(text, 8), 8);
         assertSameAnswers(index.containing(text, 50), memory.containing(text, 50), 50);
       }
-      for (int i = 0; i < 12; i++) { // one shingle each: most have none sampled, so no containment list
+      for (int i = 0;
+          i < 12;
+          i++) { // one shingle each: most have none sampled, so no containment list
         index.add("tiny-" + i, "t" + i);
         memory.add("tiny-" + i, "t" + i);
         assertThat(index.containing("t" + i, 5)).isEqualTo(memory.containing("t" + i, 5));
@@ -400,7 +450,8 @@ class IndexDirectoryTest {
   /**
    * A batch of writes reads its documents' keys and buckets ahead in two bulk reads: applying it
    * reads none of them one write at a time, and its writes see each other as before (a copy added
-   * after its original in the same batch finds it; a removal then an add of a key in the same batch).
+   * after its original in the same batch finds it; a removal then an add of a key in the same
+   * batch).
    */
   @Test
   void aBatchReadsItsKeysAndBucketsAheadAndStillSeesItsOwnWrites() {
@@ -422,8 +473,12 @@ class IndexDirectoryTest {
       second.add(IndexWrite.add("copy", index.sketcher().sketch(original), original, true));
       second.add(IndexWrite.remove(CORPUS.ids().get(0)));
       String replacement = CORPUS.texts().get(301);
-      second.add(IndexWrite.add(CORPUS.ids().get(0), index.sketcher().sketch(replacement), replacement, true));
-      second.add(IndexWrite.add(CORPUS.ids().get(1), index.sketcher().sketch(replacement), replacement, true));
+      second.add(
+          IndexWrite.add(
+              CORPUS.ids().get(0), index.sketcher().sketch(replacement), replacement, true));
+      second.add(
+          IndexWrite.add(
+              CORPUS.ids().get(1), index.sketcher().sketch(replacement), replacement, true));
       List<WriteResult<String>> results = index.writeAll(second);
       assertThat(results).isEqualTo(memory.writeAll(second));
       assertThat(results.get(1).matches()).extracting(Match::key).contains("original");
@@ -446,15 +501,25 @@ class IndexDirectoryTest {
     }
     Path options;
     try (var files = Files.list(dir.resolve("memtables"))) {
-      options = files.filter(f -> f.getFileName().toString().startsWith("OPTIONS-")).max(Path::compareTo).orElseThrow();
+      options =
+          files
+              .filter(f -> f.getFileName().toString().startsWith("OPTIONS-"))
+              .max(Path::compareTo)
+              .orElseThrow();
     }
     String text = Files.readString(options);
-    List<String> factories = text.lines().filter(line -> line.contains("HashLinkListRepFactory")).toList();
-    assertThat(factories).hasSize(2) // the threshold buckets and the containment lists
-        .allSatisfy(line -> assertThat(line).contains("bucket_count=" + IndexDirectory.MEMTABLE_HASH_BUCKETS + ";"));
+    List<String> factories =
+        text.lines().filter(line -> line.contains("HashLinkListRepFactory")).toList();
+    assertThat(factories)
+        .hasSize(2) // the threshold buckets and the containment lists
+        .allSatisfy(
+            line ->
+                assertThat(line)
+                    .contains("bucket_count=" + IndexDirectory.MEMTABLE_HASH_BUCKETS + ";"));
     assertThat(text).contains("max_total_wal_size=" + IndexDirectory.MAX_WAL_BYTES + "\n");
     assertThat(familyOptions(text, "texts")).contains("\n  compression=kZSTD\n");
-    assertThat(familyOptions(text, "buckets")).contains("\n  compression=kLZ4Compression\n")
+    assertThat(familyOptions(text, "buckets"))
+        .contains("\n  compression=kLZ4Compression\n")
         .contains("\n  bottommost_compression=kZSTD\n");
     assertThat(familyOptions(text, "sets")).contains("\n  compression=kNoCompression\n");
   }
@@ -561,21 +626,25 @@ class IndexDirectoryTest {
   }
 
   /**
-   * The same similarities, and the same documents but for the order of equal similarities (broken by
-   * handle: the in-memory index reuses the handles of removed documents, the persistent one never
-   * does) and for those tied with the last of a full answer.
+   * The same similarities, and the same documents but for the order of equal similarities (broken
+   * by handle: the in-memory index reuses the handles of removed documents, the persistent one
+   * never does) and for those tied with the last of a full answer.
    */
-  private static void assertSameAnswers(List<Match<String>> actual, List<Match<String>> expected, int limit) {
-    assertThat(actual).extracting(Match::similarity).isEqualTo(expected.stream().map(Match::similarity).toList());
+  private static void assertSameAnswers(
+      List<Match<String>> actual, List<Match<String>> expected, int limit) {
+    assertThat(actual)
+        .extracting(Match::similarity)
+        .isEqualTo(expected.stream().map(Match::similarity).toList());
     double tiedOut = expected.size() == limit ? expected.get(limit - 1).similarity() : -1;
     assertThat(actual.stream().filter(m -> m.similarity() > tiedOut).map(Match::key))
-        .containsExactlyInAnyOrderElementsOf(expected.stream().filter(m -> m.similarity() > tiedOut).map(Match::key).toList());
+        .containsExactlyInAnyOrderElementsOf(
+            expected.stream().filter(m -> m.similarity() > tiedOut).map(Match::key).toList());
   }
 
   /**
    * An index with a column family this version does not make (as indexes of pre-release layouts
-   * have) is refused when opened, to write or to read, naming the family and what to do, and is left
-   * as it was.
+   * have) is refused when opened, to write or to read, naming the family and what to do, and is
+   * left as it was.
    */
   @Test
   void anIndexWithAFamilyOfAnotherLayoutIsRefusedNamingIt() throws Exception {
@@ -590,15 +659,19 @@ class IndexDirectoryTest {
     List<ColumnFamilyHandle> handles = new ArrayList<>();
     try (DBOptions options = new DBOptions();
         RocksDB db = RocksDB.open(options, data.toString(), descriptors, handles)) {
-      db.createColumnFamily(new ColumnFamilyDescriptor("containment".getBytes(StandardCharsets.US_ASCII))).close();
+      db.createColumnFamily(
+              new ColumnFamilyDescriptor("containment".getBytes(StandardCharsets.US_ASCII)))
+          .close();
       handles.forEach(ColumnFamilyHandle::close);
     }
     assertThatThrownBy(() -> IndexDirectory.open(data, IndexDirectory.Options.existing()))
         .isInstanceOf(NearDupException.class)
-        .hasMessageContaining(data.toString()).hasMessageContaining("'containment'")
+        .hasMessageContaining(data.toString())
+        .hasMessageContaining("'containment'")
         .hasMessageContaining("neardup index build");
     assertThatThrownBy(() -> IndexDirectory.openReadOnly(data))
-        .isInstanceOf(NearDupException.class).hasMessageContaining("'containment'");
+        .isInstanceOf(NearDupException.class)
+        .hasMessageContaining("'containment'");
     try (org.rocksdb.Options listing = new org.rocksdb.Options()) {
       assertThat(RocksDB.listColumnFamilies(listing, data.toString()))
           .anyMatch(name -> new String(name, StandardCharsets.US_ASCII).equals("containment"));

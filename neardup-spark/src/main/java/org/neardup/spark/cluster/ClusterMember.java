@@ -14,7 +14,8 @@ import java.io.Serializable;
  * @param keep whether the member is the cluster's representative
  */
 public record ClusterMember(
-    long clusterOrdinal, long memberOrdinal, String clusterId, String memberId, boolean keep) implements Serializable {
+    long clusterOrdinal, long memberOrdinal, String clusterId, String memberId, boolean keep)
+    implements Serializable {
   private static final long serialVersionUID = 1L;
 
   /** The CLI's line, without line break: {@code cluster<TAB>id<TAB>keep|duplicate}. */

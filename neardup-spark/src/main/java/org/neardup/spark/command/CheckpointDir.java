@@ -24,21 +24,25 @@ final class CheckpointDir implements Closeable {
   }
 
   /** Sets the context's checkpoint directory for a run writing to {@code output}. */
-  static CheckpointDir set(SparkContext context, String requested, String output) throws IOException {
-    String base = requested != null ? requested : context.getConf().get("spark.checkpoint.dir", null);
+  static CheckpointDir set(SparkContext context, String requested, String output)
+      throws IOException {
+    String base =
+        requested != null ? requested : context.getConf().get("spark.checkpoint.dir", null);
     boolean ownBase = false;
     if (base == null) {
       Path out = new Path(output);
       Path qualified = out.getFileSystem(context.hadoopConfiguration()).makeQualified(out);
       if (qualified.getParent() == null) {
-        throw new UsageException("--output must not be the root of a file system, got '" + output + "'");
+        throw new UsageException(
+            "--output must not be the root of a file system, got '" + output + "'");
       }
       base = new Path(qualified.getParent(), "." + qualified.getName() + ".checkpoints").toString();
       ownBase = true;
     }
     context.setCheckpointDir(base);
     Path actual = new Path(context.getCheckpointDir().get());
-    return new CheckpointDir(actual.getFileSystem(context.hadoopConfiguration()), ownBase ? new Path(base) : actual);
+    return new CheckpointDir(
+        actual.getFileSystem(context.hadoopConfiguration()), ownBase ? new Path(base) : actual);
   }
 
   /** Deletes the run's checkpoints. */

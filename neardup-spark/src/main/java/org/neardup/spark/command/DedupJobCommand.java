@@ -20,26 +20,49 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code spark dedup}: the input minus the removed documents, as {@code ./neardup dedup} writes it. */
+/**
+ * {@code spark dedup}: the input minus the removed documents, as {@code ./neardup dedup} writes it.
+ */
 @Command(
     name = "dedup",
     mixinStandardHelpOptions = true,
     description = {
       "Writes a deduplicated copy of the input on Spark, as ./neardup dedup does.",
-      "Default: removes the documents outside the kept set (greedy in --keep order), so every removed document has a kept near-duplicate and no two kept documents are near-duplicates. With --components: keeps one document of each connected component.",
-      "Every other record byte for byte in the input's format: one part file a split of the input, in input order (a CSV part repeats the header). Parquet input gives Parquet output.",
-      "Records skipped as bad (--on-error skip) never reach the copy: they go to the rejects directory (--rejects, by default OUTPUT.rejects beside the output), named in the summary."
+      "Default: removes the documents outside the kept set (greedy in --keep order), so every"
+          + " removed document has a kept near-duplicate and no two kept documents are"
+          + " near-duplicates. With --components: keeps one document of each connected component.",
+      "Every other record byte for byte in the input's format: one part file a split of the input,"
+          + " in input order (a CSV part repeats the header). Parquet input gives Parquet output.",
+      "Records skipped as bad (--on-error skip) never reach the copy: they go to the rejects"
+          + " directory (--rejects, by default OUTPUT.rejects beside the output), named in the"
+          + " summary."
     })
 final class DedupJobCommand extends JobCommand {
   @Mixin KeptSetOptions keptSet;
 
-  @Option(names = "--rejects", paramLabel = "DIR", description = "Where records skipped as bad go (--on-error skip): part files in the input's format, one for each split that has any. Default: OUTPUT.rejects beside the output, written only when records were skipped.")
+  @Option(
+      names = "--rejects",
+      paramLabel = "DIR",
+      description =
+          "Where records skipped as bad go (--on-error skip): part files in the input's format, one"
+              + " for each split that has any. Default: OUTPUT.rejects beside the output, written"
+              + " only when records were skipped.")
   String rejects;
 
-  @Option(names = "--annotate", description = "Write every record, the removed ones too, each with two fields added as ./neardup dedup --annotate does: the id of the kept record it duplicates and their similarity (both empty for a kept record). Not with --components, nor for Parquet input.")
+  @Option(
+      names = "--annotate",
+      description =
+          "Write every record, the removed ones too, each with two fields added as ./neardup dedup"
+              + " --annotate does: the id of the kept record it duplicates and their similarity"
+              + " (both empty for a kept record). Not with --components, nor for Parquet input.")
   boolean annotate;
 
-  @Option(names = "--removed", paramLabel = "DIR", description = "Also write the removed records to DIR, in the input's format: a part file for each split that has any.")
+  @Option(
+      names = "--removed",
+      paramLabel = "DIR",
+      description =
+          "Also write the removed records to DIR, in the input's format: a part file for each split"
+              + " that has any.")
   String removed;
 
   private DedupWriter.Written written;
@@ -57,8 +80,9 @@ final class DedupJobCommand extends JobCommand {
   @Override
   void checkOtherOutputs(JobSettings settings, Configuration hadoop) throws IOException {
     if (annotate && keptSet.components) {
-      throw new UsageException("--annotate names each removed record's kept record and their similarity, which"
-          + " components do not have: drop --components");
+      throw new UsageException(
+          "--annotate names each removed record's kept record and their similarity, which"
+              + " components do not have: drop --components");
     }
     if (annotate && settings.inputs().stream().anyMatch(InputSpec::isParquet)) {
       throw new UsageException("--annotate is not supported for Parquet input");
@@ -81,13 +105,26 @@ final class DedupJobCommand extends JobCommand {
 
   @Override
   long write(NearDupJob job) throws IOException {
-    JavaRDD<Removal> dropped = keptSet.components
-        ? job.clusters().filter(m -> !m.keep()).map(m -> new Removal(m.memberOrdinal(), null, null))
-        : job.keptSet().filter(m -> !m.keep())
-            .map(m -> new Removal(m.memberOrdinal(), m.keptId(), Formats.similarity(m.similarity())));
+    JavaRDD<Removal> dropped =
+        keptSet.components
+            ? job.clusters()
+                .filter(m -> !m.keep())
+                .map(m -> new Removal(m.memberOrdinal(), null, null))
+            : job.keptSet()
+                .filter(m -> !m.keep())
+                .map(
+                    m ->
+                        new Removal(
+                            m.memberOrdinal(), m.keptId(), Formats.similarity(m.similarity())));
     job.spark().sparkContext().setJobDescription("write the deduplicated copy");
-    written = DedupWriter.write(job.spark(), job.corpus().sources(), dropped, job.corpus().rejected(),
-        new DedupWriter.Targets(output, removed, rejectsDirectory(job.settings()), rejects != null, annotate));
+    written =
+        DedupWriter.write(
+            job.spark(),
+            job.corpus().sources(),
+            dropped,
+            job.corpus().rejected(),
+            new DedupWriter.Targets(
+                output, removed, rejectsDirectory(job.settings()), rejects != null, annotate));
     return written.kept();
   }
 
@@ -97,7 +134,10 @@ final class DedupJobCommand extends JobCommand {
       err.printf(Locale.ROOT, "neardup: removed records -> %s%n", removed);
     }
     if (written != null && written.rejectsWritten()) {
-      err.printf(Locale.ROOT, "neardup: %s skipped as bad -> %s%n", Formats.count(written.rejected(), "record"),
+      err.printf(
+          Locale.ROOT,
+          "neardup: %s skipped as bad -> %s%n",
+          Formats.count(written.rejected(), "record"),
           rejectsDirectory(null));
       err.flush();
     }
@@ -117,7 +157,10 @@ final class DedupJobCommand extends JobCommand {
     return besideOutput(output);
   }
 
-  /** {@code OUTPUT} with {@code .rejects} added to its last name: {@code out/} -> {@code out.rejects}. */
+  /**
+   * {@code OUTPUT} with {@code .rejects} added to its last name: {@code out/} -> {@code
+   * out.rejects}.
+   */
   static String besideOutput(String output) {
     String trimmed = output;
     while (trimmed.length() > 1 && trimmed.endsWith("/")) {

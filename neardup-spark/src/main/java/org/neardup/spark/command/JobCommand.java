@@ -17,8 +17,8 @@ import org.neardup.spark.JobSettings;
 import org.neardup.spark.JobStats;
 import org.neardup.spark.NearDupJob;
 import org.neardup.spark.ProgressListener;
-import org.neardup.spark.input.SplitPlanner.InputFile;
 import org.neardup.spark.input.SplitPlanner;
+import org.neardup.spark.input.SplitPlanner.InputFile;
 import org.neardup.spark.output.OutputFormat;
 import org.neardup.spark.output.SignatureFilesWriter;
 import org.neardup.spark.session.ClusterFailure;
@@ -40,22 +40,54 @@ abstract class JobCommand implements Callable<Integer> {
   @Mixin SparkInputMixin input;
   @Mixin PipelineMixin pipeline;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "DIR", required = true, description = "Output directory of part files (must not exist, nor lie inside an input directory), on any file system Spark writes; checked writable before the job starts.")
+  @Option(
+      names = {"-o", "--output"},
+      paramLabel = "DIR",
+      required = true,
+      description =
+          "Output directory of part files (must not exist, nor lie inside an input directory), on"
+              + " any file system Spark writes; checked writable before the job starts.")
   String output;
 
-  @Option(names = {"-q", "--quiet"}, description = "No progress and no summary on stderr.")
+  @Option(
+      names = {"-q", "--quiet"},
+      description = "No progress and no summary on stderr.")
   boolean quiet;
 
-  @Option(names = "--bucket-cap", paramLabel = "N", defaultValue = "" + JobSettings.DEFAULT_BUCKET_CAP, description = "Distinct texts a bucket may hold before it is a giant bucket, whose further texts are only compared with its first and previous text (counted, reported); 0: no cap, every pair examined. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--bucket-cap",
+      paramLabel = "N",
+      defaultValue = "" + JobSettings.DEFAULT_BUCKET_CAP,
+      description =
+          "Distinct texts a bucket may hold before it is a giant bucket, whose further texts are"
+              + " only compared with its first and previous text (counted, reported); 0: no cap,"
+              + " every pair examined. Default: ${DEFAULT-VALUE}.")
   int bucketCap;
 
-  @Option(names = "--partitions", paramLabel = "N", description = "Partitions of the shuffles and of the output. Default: 2 x Spark's default parallelism, or one per 16m of input when that is more (at most 8192).")
+  @Option(
+      names = "--partitions",
+      paramLabel = "N",
+      description =
+          "Partitions of the shuffles and of the output. Default: 2 x Spark's default parallelism,"
+              + " or one per 16m of input when that is more (at most 8192).")
   Integer partitions;
 
-  @Option(names = "--split-size", paramLabel = "BYTES", defaultValue = "auto", description = "Bytes of a text file one task reads (k, m, g suffixes), or auto: the input's size over twice the parallelism, from 1m to 16m. CSV and compressed files are read whole. Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--split-size",
+      paramLabel = "BYTES",
+      defaultValue = "auto",
+      description =
+          "Bytes of a text file one task reads (k, m, g suffixes), or auto: the input's size over"
+              + " twice the parallelism, from 1m to 16m. CSV and compressed files are read whole."
+              + " Default: ${DEFAULT-VALUE}.")
   String splitSize;
 
-  @Option(names = "--signatures-out", paramLabel = "DIR", description = "Also write the signatures (and shingle sets) as signature files (.nds part files), for ./neardup pairs --signatures and the service's bulk load.")
+  @Option(
+      names = "--signatures-out",
+      paramLabel = "DIR",
+      description =
+          "Also write the signatures (and shingle sets) as signature files (.nds part files), for"
+              + " ./neardup pairs --signatures and the service's bulk load.")
   String signaturesOut;
 
   @Mixin ClusterOptions cluster;
@@ -67,8 +99,8 @@ abstract class JobCommand implements Callable<Integer> {
   abstract long write(NearDupJob job) throws IOException;
 
   /**
-   * Checks the outputs a subclass writes besides {@link #output} and {@code --signatures-out}, before
-   * any work, as {@link OutputCheck} does.
+   * Checks the outputs a subclass writes besides {@link #output} and {@code --signatures-out},
+   * before any work, as {@link OutputCheck} does.
    */
   void checkOtherOutputs(JobSettings settings, Configuration hadoop) throws IOException {}
 
@@ -84,7 +116,8 @@ abstract class JobCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PipelineConfig config = pipeline.config();
     if (pipeline.exact) {
-      throw new UsageException("--exact is not supported by the Spark job (it runs the LSH pipeline)");
+      throw new UsageException(
+          "--exact is not supported by the Spark job (it runs the LSH pipeline)");
     }
     PrintWriter err = spec.commandLine().getErr();
     URI masterUi = cluster.masterUi();
@@ -93,7 +126,8 @@ abstract class JobCommand implements Callable<Integer> {
     int executorTimeout = cluster.executorTimeout(spark.sparkContext().master());
     ProgressListener listener = new ProgressListener(err, quiet);
     spark.sparkContext().addSparkListener(listener);
-    Optional<ExecutorWatch> watch = ExecutorWatch.start(spark.sparkContext(), executorTimeout, masterUi);
+    Optional<ExecutorWatch> watch =
+        ExecutorWatch.start(spark.sparkContext(), executorTimeout, masterUi);
     try {
       return run(spark, config, listener, err);
     } catch (Exception e) { // Spark's exceptions are checked ones, undeclared
@@ -123,16 +157,27 @@ abstract class JobCommand implements Callable<Integer> {
     }
   }
 
-  private int run(SparkSession spark, PipelineConfig config, ProgressListener listener, PrintWriter err)
+  private int run(
+      SparkSession spark, PipelineConfig config, ProgressListener listener, PrintWriter err)
       throws IOException {
-    int defaultPartitions = partitions != null ? partitions
-        : JobSettings.autoPartitions(inputBytes(spark.sparkContext().hadoopConfiguration()),
-            spark.sparkContext().defaultParallelism());
+    int defaultPartitions =
+        partitions != null
+            ? partitions
+            : JobSettings.autoPartitions(
+                inputBytes(spark.sparkContext().hadoopConfiguration()),
+                spark.sparkContext().defaultParallelism());
     JobSettings settings;
     try {
       KeepPolicy keep = keptSetOptions() == null ? KeepPolicy.FIRST : keptSetOptions().keepPolicy();
-      settings = new JobSettings(config, input.specs(), input.onErrorPolicy(), keep, bucketCap,
-          partitions != null ? partitions : defaultPartitions, parseBytes(splitSize));
+      settings =
+          new JobSettings(
+              config,
+              input.specs(),
+              input.onErrorPolicy(),
+              keep,
+              bucketCap,
+              partitions != null ? partitions : defaultPartitions,
+              parseBytes(splitSize));
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
@@ -143,15 +188,20 @@ abstract class JobCommand implements Callable<Integer> {
       OutputCheck.check(signaturesOut, settings.inputs(), hadoop);
     }
     checkOtherOutputs(settings, hadoop);
-    CheckpointDir checkpoints = keptSetOptions() == null
-        ? null
-        : CheckpointDir.set(spark.sparkContext(), keptSetOptions().checkpointDir, output);
+    CheckpointDir checkpoints =
+        keptSetOptions() == null
+            ? null
+            : CheckpointDir.set(spark.sparkContext(), keptSetOptions().checkpointDir, output);
     try {
       NearDupJob job = NearDupJob.start(spark, settings);
       if (signaturesOut != null) {
         spark.sparkContext().setJobDescription("write signature files");
-        SignatureFilesWriter.write(JavaSparkContext.fromSparkContext(spark.sparkContext()),
-            job.corpus().documents(), config.sketch(), config.verify() == VerifyMode.EXACT, signaturesOut);
+        SignatureFilesWriter.write(
+            JavaSparkContext.fromSparkContext(spark.sparkContext()),
+            job.corpus().documents(),
+            config.sketch(),
+            config.verify() == VerifyMode.EXACT,
+            signaturesOut);
       }
       long written = write(job);
       if (!quiet) {
@@ -181,7 +231,8 @@ abstract class JobCommand implements Callable<Integer> {
     try {
       return Long.parseLong(t) * unit;
     } catch (NumberFormatException e) {
-      throw new UsageException("--split-size must be a number of bytes (k, m, g suffixes), got '" + text + "'");
+      throw new UsageException(
+          "--split-size must be a number of bytes (k, m, g suffixes), got '" + text + "'");
     }
   }
 

@@ -4,15 +4,35 @@ import org.neardup.cluster.KeepPolicy;
 import org.neardup.options.UsageException;
 import picocli.CommandLine.Option;
 
-/** The options {@code spark clusters} and {@code spark dedup} share: what is kept, and where rounds are checkpointed. */
+/**
+ * The options {@code spark clusters} and {@code spark dedup} share: what is kept, and where rounds
+ * are checkpointed.
+ */
 public final class KeptSetOptions {
-  @Option(names = "--keep", paramLabel = "POLICY", defaultValue = "first", description = "Keep order: first (input order), longest or shortest (text length, ties in input order). Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--keep",
+      paramLabel = "POLICY",
+      defaultValue = "first",
+      description =
+          "Keep order: first (input order), longest or shortest (text length, ties in input order)."
+              + " Default: ${DEFAULT-VALUE}.")
   String keep;
 
-  @Option(names = "--components", description = "Connected components instead of the kept set: every document linked by a chain of pairs goes in one cluster, one representative kept (the old layout cluster<TAB>id<TAB>keep|duplicate).")
+  @Option(
+      names = "--components",
+      description =
+          "Connected components instead of the kept set: every document linked by a chain of pairs"
+              + " goes in one cluster, one representative kept (the old layout"
+              + " cluster<TAB>id<TAB>keep|duplicate).")
   boolean components;
 
-  @Option(names = "--checkpoint-dir", paramLabel = "DIR", description = "Where the iterative rounds write reliable checkpoints (any file system Spark writes; a subdirectory is made and deleted at the end). Default: spark.checkpoint.dir if set, else .OUTPUT.checkpoints next to the output, deleted at the end.")
+  @Option(
+      names = "--checkpoint-dir",
+      paramLabel = "DIR",
+      description =
+          "Where the iterative rounds write reliable checkpoints (any file system Spark writes; a"
+              + " subdirectory is made and deleted at the end). Default: spark.checkpoint.dir if"
+              + " set, else .OUTPUT.checkpoints next to the output, deleted at the end.")
   String checkpointDir;
 
   KeepPolicy keepPolicy() {

@@ -15,9 +15,9 @@ import org.neardup.spark.output.PartFiles;
 
 /**
  * The checks an output directory ({@code --output}, {@code --signatures-out}) passes before the job
- * does any work, so that a mistake costs a line, not a whole job: it must not exist; it must not lie
- * inside an input directory (the next run would read its part files as input; the CLI's rule and
- * message, {@link OutputPaths#checkNotAnInput}); and it must be writable, which is tried: the
+ * does any work, so that a mistake costs a line, not a whole job: it must not exist; it must not
+ * lie inside an input directory (the next run would read its part files as input; the CLI's rule
+ * and message, {@link OutputPaths#checkNotAnInput}); and it must be writable, which is tried: the
  * directory is made, a file created in it, and what was made is removed again. Stateless.
  */
 final class OutputCheck {
@@ -31,7 +31,8 @@ final class OutputCheck {
    * @throws PartFiles.OutputExistsException if it exists
    * @throws UsageException naming the output and what is wrong with it
    */
-  static void check(String output, List<InputSpec> inputs, Configuration hadoop) throws IOException {
+  static void check(String output, List<InputSpec> inputs, Configuration hadoop)
+      throws IOException {
     Path path = new Path(output);
     FileSystem fs = path.getFileSystem(hadoop);
     Path qualified = fs.makeQualified(path);
@@ -54,16 +55,20 @@ final class OutputCheck {
     Path b = new Path(second);
     java.net.URI x = a.getFileSystem(hadoop).makeQualified(a).toUri();
     java.net.URI y = b.getFileSystem(hadoop).makeQualified(b).toUri();
-    boolean sameFileSystem = String.valueOf(x.getScheme()).equals(String.valueOf(y.getScheme()))
-        && String.valueOf(x.getAuthority()).equals(String.valueOf(y.getAuthority()));
-    if (sameFileSystem && (isUnder(x.getPath(), y.getPath()) || isUnder(y.getPath(), x.getPath()))) {
-      throw new UsageException(first + " and " + second + ": the two outputs must be apart, neither inside the other");
+    boolean sameFileSystem =
+        String.valueOf(x.getScheme()).equals(String.valueOf(y.getScheme()))
+            && String.valueOf(x.getAuthority()).equals(String.valueOf(y.getAuthority()));
+    if (sameFileSystem
+        && (isUnder(x.getPath(), y.getPath()) || isUnder(y.getPath(), x.getPath()))) {
+      throw new UsageException(
+          first + " and " + second + ": the two outputs must be apart, neither inside the other");
     }
   }
 
   /** Refuses {@code output} inside a directory that {@code input} names or its glob matches. */
-  private static void checkNotInside(String output, Path qualified, FileSystem fs, InputSpec input,
-      Configuration hadoop) throws IOException {
+  private static void checkNotInside(
+      String output, Path qualified, FileSystem fs, InputSpec input, Configuration hadoop)
+      throws IOException {
     Path inputPath = new Path(input.path());
     FileSystem inputFs = inputPath.getFileSystem(hadoop);
     FileStatus[] matches = inputFs.globStatus(inputPath);
@@ -76,13 +81,18 @@ final class OutputCheck {
       }
       Path directory = inputFs.makeQualified(match.getPath());
       if (isLocal(fs) && isLocal(inputFs)) { // symbolic links and other spellings too, as the CLI
-        OutputPaths.checkNotAnInput(java.nio.file.Path.of(qualified.toUri()),
+        OutputPaths.checkNotAnInput(
+            java.nio.file.Path.of(qualified.toUri()),
             List.of(java.nio.file.Path.of(directory.toUri())));
       } else if (directory.toUri().getScheme().equals(qualified.toUri().getScheme())
-          && String.valueOf(directory.toUri().getAuthority()).equals(String.valueOf(qualified.toUri().getAuthority()))
+          && String.valueOf(directory.toUri().getAuthority())
+              .equals(String.valueOf(qualified.toUri().getAuthority()))
           && isUnder(qualified.toUri().getPath(), directory.toUri().getPath())) {
-        throw new UsageException(output + ": is inside the input directory " + input.path()
-            + ": writing there would change the input");
+        throw new UsageException(
+            output
+                + ": is inside the input directory "
+                + input.path()
+                + ": writing there would change the input");
       }
     }
   }
@@ -97,13 +107,15 @@ final class OutputCheck {
   }
 
   /** Makes the directory (and its missing parents), a file in it, then removes what it made. */
-  private static void checkWritable(String output, Path qualified, FileSystem fs) throws IOException {
+  private static void checkWritable(String output, Path qualified, FileSystem fs)
+      throws IOException {
     Path made = qualified; // the highest directory this check makes: removed at the end
     while (made.getParent() != null && !fs.exists(made.getParent())) {
       made = made.getParent();
     }
     Path parent = made.getParent();
-    String existing = parent == null ? "/" : isLocal(fs) ? parent.toUri().getPath() : parent.toString();
+    String existing =
+        parent == null ? "/" : isLocal(fs) ? parent.toUri().getPath() : parent.toString();
     if (parent != null && !fs.getFileStatus(parent).isDirectory()) {
       throw new UsageException(output + ": cannot write: " + existing + " is not a directory");
     }
@@ -112,17 +124,25 @@ final class OutputCheck {
       try {
         created = fs.mkdirs(qualified);
       } catch (IOException e) {
-        throw new UsageException(output + ": cannot write: cannot create a directory in " + existing + ": "
-            + e.getMessage());
+        throw new UsageException(
+            output
+                + ": cannot write: cannot create a directory in "
+                + existing
+                + ": "
+                + e.getMessage());
       }
       if (!created) {
-        throw new UsageException(output + ": cannot write: cannot create a directory in " + existing
-            + " (permission denied, or a read-only file system)");
+        throw new UsageException(
+            output
+                + ": cannot write: cannot create a directory in "
+                + existing
+                + " (permission denied, or a read-only file system)");
       }
       try {
         fs.create(new Path(qualified, PROBE), false).close();
       } catch (IOException e) {
-        throw new UsageException(output + ": cannot write: cannot create a file in it: " + e.getMessage());
+        throw new UsageException(
+            output + ": cannot write: cannot create a file in it: " + e.getMessage());
       }
     } finally {
       try {

@@ -14,10 +14,16 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = {
       "Finds the near-duplicate pairs on Spark.",
-      "Writes part files of idA<TAB>idB<TAB>similarity lines, sorted across the parts (concatenated in name order they are ./neardup pairs' output), or Parquet."
+      "Writes part files of idA<TAB>idB<TAB>similarity lines, sorted across the parts (concatenated"
+          + " in name order they are ./neardup pairs' output), or Parquet."
     })
 final class PairsJobCommand extends JobCommand {
-  @Option(names = "--output-format", paramLabel = "FORMAT", defaultValue = "text", description = "text (the CLI's lines) or parquet (id_a, id_b, similarity). Default: ${DEFAULT-VALUE}.")
+  @Option(
+      names = "--output-format",
+      paramLabel = "FORMAT",
+      defaultValue = "text",
+      description =
+          "text (the CLI's lines) or parquet (id_a, id_b, similarity). Default: ${DEFAULT-VALUE}.")
   String outputFormat;
 
   @Override
@@ -28,8 +34,9 @@ final class PairsJobCommand extends JobCommand {
   @Override
   long write(NearDupJob job) {
     var format = outputFormat(outputFormat);
-    JavaRDD<PairLine> sorted = ResultWriter.sortedPairs(job.pairs(), job.settings().partitions())
-        .persist(StorageLevel.MEMORY_AND_DISK());
+    JavaRDD<PairLine> sorted =
+        ResultWriter.sortedPairs(job.pairs(), job.settings().partitions())
+            .persist(StorageLevel.MEMORY_AND_DISK());
     job.spark().sparkContext().setJobDescription("write pairs");
     ResultWriter.writePairs(job.spark(), sorted, output, format);
     long count = sorted.count();

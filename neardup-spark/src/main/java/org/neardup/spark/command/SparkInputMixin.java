@@ -17,7 +17,12 @@ import picocli.CommandLine.Parameters;
  * {@code --format} also takes {@code parquet}; {@code auto} decides by each file's name.
  */
 public final class SparkInputMixin extends InputOptionsMixin {
-  @Parameters(paramLabel = "INPUT", arity = "1..*", description = "Input files, directories of part files or globs, on any file system Spark reads (hdfs://, s3a://, file:, local).")
+  @Parameters(
+      paramLabel = "INPUT",
+      arity = "1..*",
+      description =
+          "Input files, directories of part files or globs, on any file system Spark reads"
+              + " (hdfs://, s3a://, file:, local).")
   List<String> inputs = List.of();
 
   @Override
@@ -38,12 +43,18 @@ public final class SparkInputMixin extends InputOptionsMixin {
       InputOptions options = options(Path.of(".neardup-spark-no-such-file"));
       if (options.format() == InputFormat.JSON) {
         // A JSON array is one value: it cannot be split among tasks as records a line can.
-        throw new UsageException("--format json: the Spark job reads JSON Lines, one object a line, not a JSON array"
-            + " (convert it with: jq -c '.[]' FILE)");
+        throw new UsageException(
+            "--format json: the Spark job reads JSON Lines, one object a line, not a JSON array"
+                + " (convert it with: jq -c '.[]' FILE)");
       }
       String resolved = name.equalsIgnoreCase("auto") ? "auto" : options.format().name();
-      specs.add(new InputSpec(input, resolved, options.delimiter(), options.idField(),
-          textFields == null ? List.of() : textFields));
+      specs.add(
+          new InputSpec(
+              input,
+              resolved,
+              options.delimiter(),
+              options.idField(),
+              textFields == null ? List.of() : textFields));
     }
     return specs;
   }

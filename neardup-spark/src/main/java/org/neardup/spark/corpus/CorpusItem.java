@@ -12,7 +12,8 @@ import org.neardup.spark.input.InputIssue;
  * @param issue the bad record or read failure, or null
  * @param isShort whether the document's text is shorter than k (one shingle)
  */
-public record CorpusItem(SketchedDocument document, InputIssue issue, boolean isShort) implements Serializable {
+public record CorpusItem(SketchedDocument document, InputIssue issue, boolean isShort)
+    implements Serializable {
   private static final long serialVersionUID = 1L;
 
   /** An empty document. */

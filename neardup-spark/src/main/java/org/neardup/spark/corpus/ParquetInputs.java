@@ -51,7 +51,10 @@ public final class ParquetInputs {
       wanted.add(0, spec.parquetIdField());
       for (String column : wanted) {
         if (!columns.contains(column)) {
-          throw new InputException(file.source(), 0, null,
+          throw new InputException(
+              file.source(),
+              0,
+              null,
               "unknown column '" + column + "' (columns: " + String.join(", ", columns) + ")");
         }
       }
@@ -63,7 +66,8 @@ public final class ParquetInputs {
     }
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
     @SuppressWarnings("unchecked")
-    JavaRDD<Row> all = parts.size() == 1 ? parts.get(0) : context.union(parts.toArray(JavaRDD[]::new));
+    JavaRDD<Row> all =
+        parts.size() == 1 ? parts.get(0) : context.union(parts.toArray(JavaRDD[]::new));
     return new Rows(all, sources);
   }
 
@@ -73,10 +77,12 @@ public final class ParquetInputs {
     InputSpec spec = files.get(0).spec();
     String idField = spec.parquetIdField();
     List<String> textFields = spec.textFields();
-    return rows.mapPartitionsWithIndex((partition, iterator) -> records(partition, iterator, idField, textFields), true);
+    return rows.mapPartitionsWithIndex(
+        (partition, iterator) -> records(partition, iterator, idField, textFields), true);
   }
 
-  private static Iterator<ReadItem> records(int partition, Iterator<Row> rows, String idField, List<String> textFields) {
+  private static Iterator<ReadItem> records(
+      int partition, Iterator<Row> rows, String idField, List<String> textFields) {
     return new Iterator<>() {
       long index;
 
@@ -91,20 +97,40 @@ public final class ParquetInputs {
         long recordIndex = index++;
         Object id = row.get(row.fieldIndex(idField));
         if (id == null || id.toString().isEmpty()) {
-          return ReadItem.of(new InputIssue(partition, 0, recordIndex, InputProblem.MISSING_ID.name(),
-              InputProblem.MISSING_ID.description() + " (column '" + idField + "' is null or empty)"));
+          return ReadItem.of(
+              new InputIssue(
+                  partition,
+                  0,
+                  recordIndex,
+                  InputProblem.MISSING_ID.name(),
+                  InputProblem.MISSING_ID.description()
+                      + " (column '"
+                      + idField
+                      + "' is null or empty)"));
         }
         String idText = id.toString();
         Optional<String> badId = DocumentId.recordDetail(idText);
         if (badId.isPresent()) { // before any message quotes the id
-          return ReadItem.of(new InputIssue(partition, 0, recordIndex, InputProblem.INVALID_ID.name(), badId.get()));
+          return ReadItem.of(
+              new InputIssue(
+                  partition, 0, recordIndex, InputProblem.INVALID_ID.name(), badId.get()));
         }
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < textFields.size(); i++) {
           Object value = row.get(row.fieldIndex(textFields.get(i)));
           if (value == null) {
-            return ReadItem.of(new InputIssue(partition, 0, recordIndex, InputProblem.MISSING_TEXT.name(),
-                InputProblem.MISSING_TEXT.description() + " (column '" + textFields.get(i) + "' is null, id '" + id + "')"));
+            return ReadItem.of(
+                new InputIssue(
+                    partition,
+                    0,
+                    recordIndex,
+                    InputProblem.MISSING_TEXT.name(),
+                    InputProblem.MISSING_TEXT.description()
+                        + " (column '"
+                        + textFields.get(i)
+                        + "' is null, id '"
+                        + id
+                        + "')"));
           }
           if (i > 0) {
             text.append(' ');
@@ -114,9 +140,12 @@ public final class ParquetInputs {
         String joined = text.toString();
         Optional<String> badText = DocumentText.recordDetail(joined);
         if (badText.isPresent()) {
-          return ReadItem.of(new InputIssue(partition, 0, recordIndex, InputProblem.INVALID_TEXT.name(), badText.get()));
+          return ReadItem.of(
+              new InputIssue(
+                  partition, 0, recordIndex, InputProblem.INVALID_TEXT.name(), badText.get()));
         }
-        return ReadItem.of(new SourceRecord(Ordinals.of(partition, recordIndex), idText, joined, 0));
+        return ReadItem.of(
+            new SourceRecord(Ordinals.of(partition, recordIndex), idText, joined, 0));
       }
     };
   }

@@ -26,8 +26,15 @@ public final class SketchedDocument implements Serializable {
   public final int setSize;
   public final long relativeLine;
 
-  public SketchedDocument(long ordinal, String id, int textLength, int[] signature, long[] shingleSet,
-      long fingerprint, int setSize, long relativeLine) {
+  public SketchedDocument(
+      long ordinal,
+      String id,
+      int textLength,
+      int[] signature,
+      long[] shingleSet,
+      long fingerprint,
+      int setSize,
+      long relativeLine) {
     this.ordinal = ordinal;
     this.id = id;
     this.textLength = textLength;
@@ -43,8 +50,8 @@ public final class SketchedDocument implements Serializable {
    *
    * @param keepSet whether to keep the shingle set (exact verification)
    */
-  public static SketchedDocument of(long ordinal, String id, int textLength, Sketch sketch, boolean keepSet,
-      long relativeLine) {
+  public static SketchedDocument of(
+      long ordinal, String id, int textLength, Sketch sketch, boolean keepSet, long relativeLine) {
     long[] set = sketch.shingleSet();
     HashStream64 hash = FINGERPRINT.hashStream();
     if (keepSet) {
@@ -54,13 +61,20 @@ public final class SketchedDocument implements Serializable {
     } else {
       hash.putInts(sketch.signature());
     }
-    return new SketchedDocument(ordinal, id, textLength, sketch.signature(), keepSet ? set : null,
-        hash.getAsLong(), keepSet ? set.length : sketch.signature().length, relativeLine);
+    return new SketchedDocument(
+        ordinal,
+        id,
+        textLength,
+        sketch.signature(),
+        keepSet ? set : null,
+        hash.getAsLong(),
+        keepSet ? set.length : sketch.signature().length,
+        relativeLine);
   }
 
   /**
-   * Whether two documents compare as identical: equal fingerprints and sizes. Equal sets always
-   * do; different sets do with probability about 2^-64.
+   * Whether two documents compare as identical: equal fingerprints and sizes. Equal sets always do;
+   * different sets do with probability about 2^-64.
    */
   public boolean sameContentAs(SketchedDocument other) {
     return fingerprint == other.fingerprint && setSize == other.setSize;

@@ -43,7 +43,11 @@ public final class SparkCorpus {
   private final Sources sources;
   private final JavaRDD<Long> rejected;
 
-  private SparkCorpus(JavaRDD<SketchedDocument> documents, ReadTally tally, long duplicateIds, Sources sources,
+  private SparkCorpus(
+      JavaRDD<SketchedDocument> documents,
+      ReadTally tally,
+      long duplicateIds,
+      Sources sources,
       JavaRDD<Long> rejected) {
     this.documents = documents;
     this.tally = tally;
@@ -53,7 +57,8 @@ public final class SparkCorpus {
   }
 
   /** Where the partitions of the read come from: text splits, or Parquet files by partition. */
-  public record Sources(List<InputFile> files, List<InputSplit> splits, ParquetInputs.Rows parquet) {
+  public record Sources(
+      List<InputFile> files, List<InputSplit> splits, ParquetInputs.Rows parquet) {
     /** Whether the inputs are Parquet. */
     public boolean isParquet() {
       return parquet != null;
@@ -84,8 +89,8 @@ public final class SparkCorpus {
 
   /**
    * The ordinals of the records skipped as bad under {@code --on-error skip} (malformed, without id
-   * or text, invalid id or text, later occurrences of an id), in no order; empty under {@code fail}.
-   * Empty documents are not among them: they are not bad.
+   * or text, invalid id or text, later occurrences of an id), in no order; empty under {@code
+   * fail}. Empty documents are not among them: they are not bad.
    */
   public JavaRDD<Long> rejected() {
     return rejected;
@@ -103,7 +108,8 @@ public final class SparkCorpus {
     List<InputFile> files = SplitPlanner.files(settings.inputs(), hadoop.get());
     long parquetFiles = files.stream().filter(f -> f.spec().isParquet()).count();
     if (parquetFiles > 0 && parquetFiles < files.size()) {
-      throw new InputException(files.get(0).source(), 0, null, "Parquet and text inputs cannot be mixed in one run");
+      throw new InputException(
+          files.get(0).source(), 0, null, "Parquet and text inputs cannot be mixed in one run");
     }
     Sources sources;
     JavaRDD<ReadItem> read;
@@ -112,20 +118,26 @@ public final class SparkCorpus {
       sources = new Sources(files, List.of(), rows);
       read = ParquetInputs.read(rows, files);
     } else {
-      long splitBytes = settings.splitBytes() > 0
-          ? settings.splitBytes()
-          : JobSettings.autoSplitBytes(files.stream().mapToLong(InputFile::length).sum(), context.defaultParallelism());
+      long splitBytes =
+          settings.splitBytes() > 0
+              ? settings.splitBytes()
+              : JobSettings.autoSplitBytes(
+                  files.stream().mapToLong(InputFile::length).sum(), context.defaultParallelism());
       List<InputSplit> splits = SplitPlanner.splits(files, hadoop.get(), splitBytes);
       sources = new Sources(files, splits, null);
       Broadcast<HadoopConf> conf = context.broadcast(hadoop);
-      read = context.parallelize(splits, Math.max(1, splits.size()))
-          .mapPartitions(split -> readSplits(split, conf.value()), true);
+      read =
+          context
+              .parallelize(splits, Math.max(1, splits.size()))
+              .mapPartitions(split -> readSplits(split, conf.value()), true);
     }
-    Broadcast<DocumentSketcher> sketcher = context.broadcast(DocumentSketcher.create(settings.config().sketch()));
+    Broadcast<DocumentSketcher> sketcher =
+        context.broadcast(DocumentSketcher.create(settings.config().sketch()));
     boolean keepSets = settings.config().verify() == VerifyMode.EXACT;
     context.setJobDescription("read and sign");
-    JavaRDD<CorpusItem> items = read.mapPartitions(records -> sign(records, sketcher.value(), keepSets), true)
-        .persist(StorageLevel.MEMORY_AND_DISK_SER());
+    JavaRDD<CorpusItem> items =
+        read.mapPartitions(records -> sign(records, sketcher.value(), keepSets), true)
+            .persist(StorageLevel.MEMORY_AND_DISK_SER());
     ReadTally tally = items.aggregate(new ReadTally(), ReadTally::add, ReadTally::merge);
     if (tally.firstFatal != null) {
       throw exception(tally.firstFatal, sources, hadoop);
@@ -133,26 +145,41 @@ public final class SparkCorpus {
     if (settings.onError() == OnError.FAIL && tally.firstIssue != null) {
       throw exception(tally.firstIssue, sources, hadoop);
     }
-    JavaRDD<SketchedDocument> documents = items.filter(item -> item.document() != null).map(CorpusItem::document);
+    JavaRDD<SketchedDocument> documents =
+        items.filter(item -> item.document() != null).map(CorpusItem::document);
     context.setJobDescription("check ids");
-    JavaPairRDD<Long, String> laterOccurrences = laterOccurrences(documents, settings.partitions())
-        .persist(StorageLevel.MEMORY_AND_DISK());
+    JavaPairRDD<Long, String> laterOccurrences =
+        laterOccurrences(documents, settings.partitions()).persist(StorageLevel.MEMORY_AND_DISK());
     long duplicates = laterOccurrences.count();
     if (duplicates > 0) {
       long first = laterOccurrences.keys().min(Comparator.naturalOrder());
       if (settings.onError() == OnError.FAIL) {
         SketchedDocument document = documents.filter(d -> d.ordinal == first).first();
-        InputIssue issue = new InputIssue(Ordinals.split(first), document.relativeLine, Ordinals.recordIndex(first),
-            InputProblem.DUPLICATE_ID.name(), "duplicate id '" + document.id + "'");
+        InputIssue issue =
+            new InputIssue(
+                Ordinals.split(first),
+                document.relativeLine,
+                Ordinals.recordIndex(first),
+                InputProblem.DUPLICATE_ID.name(),
+                "duplicate id '" + document.id + "'");
         throw exception(issue, sources, hadoop);
       }
-      documents = documents.keyBy(d -> d.ordinal).subtractByKey(laterOccurrences).values()
-          .persist(StorageLevel.MEMORY_AND_DISK_SER());
+      documents =
+          documents
+              .keyBy(d -> d.ordinal)
+              .subtractByKey(laterOccurrences)
+              .values()
+              .persist(StorageLevel.MEMORY_AND_DISK_SER());
       tally.issues.merge(InputProblem.DUPLICATE_ID, duplicates, Long::sum);
     }
-    JavaRDD<Long> rejected = items
-        .filter(item -> item.issue() != null && item.issue().problem() != null && item.issue().recordIndex() >= 0)
-        .map(item -> item.issue().ordinal());
+    JavaRDD<Long> rejected =
+        items
+            .filter(
+                item ->
+                    item.issue() != null
+                        && item.issue().problem() != null
+                        && item.issue().recordIndex() >= 0)
+            .map(item -> item.issue().ordinal());
     if (duplicates > 0) {
       rejected = rejected.union(laterOccurrences.keys());
     } else {
@@ -187,8 +214,8 @@ public final class SparkCorpus {
     };
   }
 
-  private static Iterator<CorpusItem> sign(Iterator<ReadItem> records, DocumentSketcher sketcher,
-      boolean keepSets) {
+  private static Iterator<CorpusItem> sign(
+      Iterator<ReadItem> records, DocumentSketcher sketcher, boolean keepSets) {
     return new Iterator<>() {
       @Override
       public boolean hasNext() {
@@ -207,36 +234,55 @@ public final class SparkCorpus {
           return CorpusItem.EMPTY;
         }
         return new CorpusItem(
-            SketchedDocument.of(record.ordinal(), record.id(), record.text().length(), sketch, keepSets,
+            SketchedDocument.of(
+                record.ordinal(),
+                record.id(),
+                record.text().length(),
+                sketch,
+                keepSets,
                 record.relativeLine()),
-            null, sketcher.isShort(sketch));
+            null,
+            sketcher.isShort(sketch));
       }
     };
   }
 
   /** (ordinal, id) of every occurrence of an id after its first, in no order. */
-  private static JavaPairRDD<Long, String> laterOccurrences(JavaRDD<SketchedDocument> documents, int partitions) {
+  private static JavaPairRDD<Long, String> laterOccurrences(
+      JavaRDD<SketchedDocument> documents, int partitions) {
     JavaPairRDD<String, Long> ordinals = documents.mapToPair(d -> new Tuple2<>(d.id, d.ordinal));
-    JavaPairRDD<String, long[]> repeated = ordinals
-        .aggregateByKey(new long[] {Long.MAX_VALUE, 0}, partitions,
-            (acc, ordinal) -> new long[] {Math.min(acc[0], ordinal), acc[1] + 1},
-            (a, b) -> new long[] {Math.min(a[0], b[0]), a[1] + b[1]})
-        .filter(entry -> entry._2()[1] > 1);
-    return ordinals.join(repeated)
+    JavaPairRDD<String, long[]> repeated =
+        ordinals
+            .aggregateByKey(
+                new long[] {Long.MAX_VALUE, 0},
+                partitions,
+                (acc, ordinal) -> new long[] {Math.min(acc[0], ordinal), acc[1] + 1},
+                (a, b) -> new long[] {Math.min(a[0], b[0]), a[1] + b[1]})
+            .filter(entry -> entry._2()[1] > 1);
+    return ordinals
+        .join(repeated)
         .filter(entry -> entry._2()._1() != entry._2()._2()[0])
         .mapToPair(entry -> new Tuple2<>(entry._2()._1(), entry._1()));
   }
 
   /** The CLI's exception for an issue: file and line of the whole input. */
-  private static InputException exception(InputIssue issue, Sources sources, HadoopConf hadoop) throws IOException {
+  private static InputException exception(InputIssue issue, Sources sources, HadoopConf hadoop)
+      throws IOException {
     String source = sources.source(issue.split());
-    long line = sources.isParquet() ? 0 : absoluteLine(sources.splits().get(issue.split()), issue.relativeLine(), hadoop);
+    long line =
+        sources.isParquet()
+            ? 0
+            : absoluteLine(sources.splits().get(issue.split()), issue.relativeLine(), hadoop);
     InputProblem problem = issue.problem() == null ? null : InputProblem.valueOf(issue.problem());
     return new InputException(source, line, problem, issue.detail());
   }
 
-  /** The file's line of line {@code relativeLine} of {@code split} (the newlines before the split are counted). */
-  static long absoluteLine(InputSplit split, long relativeLine, HadoopConf hadoop) throws IOException {
+  /**
+   * The file's line of line {@code relativeLine} of {@code split} (the newlines before the split
+   * are counted).
+   */
+  static long absoluteLine(InputSplit split, long relativeLine, HadoopConf hadoop)
+      throws IOException {
     if (relativeLine <= 0 || split.whole() || split.start() == 0) {
       return relativeLine;
     }

@@ -3,9 +3,9 @@ package org.neardup.spark.input;
 import java.io.Serializable;
 
 /**
- * A bad record or an unreadable input met by a task, with where it was met: the split and the
- * line relative to the split's first line (the driver turns it into the file's line for the
- * message). Immutable and serializable.
+ * A bad record or an unreadable input met by a task, with where it was met: the split and the line
+ * relative to the split's first line (the driver turns it into the file's line for the message).
+ * Immutable and serializable.
  *
  * @param split the {@link InputSplit#index()}
  * @param relativeLine 1-based line within the split, or 0 when not tied to a line
@@ -15,7 +15,8 @@ import java.io.Serializable;
  *     problem that always stops the run
  * @param detail what is wrong, without the {@code FILE:LINE:} prefix
  */
-public record InputIssue(int split, long relativeLine, long recordIndex, String problem, String detail)
+public record InputIssue(
+    int split, long relativeLine, long recordIndex, String problem, String detail)
     implements Serializable {
   private static final long serialVersionUID = 1L;
 

@@ -19,7 +19,8 @@ import org.neardup.io.InputOptions;
  *     Parquet: {@code id})
  * @param textFields the text columns, joined by one space
  */
-public record InputSpec(String path, String format, char delimiter, String idField, List<String> textFields)
+public record InputSpec(
+    String path, String format, char delimiter, String idField, List<String> textFields)
     implements Serializable {
   private static final long serialVersionUID = 1L;
 
@@ -29,9 +30,10 @@ public record InputSpec(String path, String format, char delimiter, String idFie
   public InputSpec {
     Objects.requireNonNull(path, "path");
     format = format.toLowerCase(Locale.ROOT);
-    textFields = textFields == null || textFields.isEmpty()
-        ? List.of(InputOptions.DEFAULT_TEXT_FIELD)
-        : List.copyOf(textFields);
+    textFields =
+        textFields == null || textFields.isEmpty()
+            ? List.of(InputOptions.DEFAULT_TEXT_FIELD)
+            : List.copyOf(textFields);
   }
 
   /** Whether Spark's Parquet reader reads this input (else neardup-io's reader of the format). */

@@ -11,6 +11,7 @@ import java.io.Serializable;
  * @param text its raw text
  * @param relativeLine 1-based line within its split (0 for Parquet rows)
  */
-public record SourceRecord(long ordinal, String id, String text, long relativeLine) implements Serializable {
+public record SourceRecord(long ordinal, String id, String text, long relativeLine)
+    implements Serializable {
   private static final long serialVersionUID = 1L;
 }

@@ -6,9 +6,9 @@ import java.io.InputStream;
 import org.apache.hadoop.fs.FSDataInputStream;
 
 /**
- * The whole lines of a byte range of a file: those whose first byte lies in {@code [start, end)}.
- * A line starting before {@code start} belongs to the previous range and is skipped; the line
- * running across {@code end} is read to its {@code '\n'}. So consecutive ranges split a file's lines
+ * The whole lines of a byte range of a file: those whose first byte lies in {@code [start, end)}. A
+ * line starting before {@code start} belongs to the previous range and is skipped; the line running
+ * across {@code end} is read to its {@code '\n'}. So consecutive ranges split a file's lines
  * exactly, each line in one range. Not thread-safe.
  */
 public final class SplitInputStream extends FilterInputStream {

@@ -28,7 +28,8 @@ import org.neardup.io.InputFormat;
  * quoted field may hold line breaks).
  */
 public final class SplitPlanner {
-  private static final List<String> COMPRESSED = List.of(".gz", ".bz2", ".zst", ".deflate", ".lz4", ".snappy");
+  private static final List<String> COMPRESSED =
+      List.of(".gz", ".bz2", ".zst", ".deflate", ".lz4", ".snappy");
 
   private SplitPlanner() {}
 
@@ -41,12 +42,17 @@ public final class SplitPlanner {
    *
    * @throws InputException for an input that matches no file, or {@code --format dir}
    */
-  public static List<InputFile> files(List<InputSpec> specs, Configuration hadoop) throws IOException {
+  public static List<InputFile> files(List<InputSpec> specs, Configuration hadoop)
+      throws IOException {
     List<InputFile> files = new ArrayList<>();
     for (InputSpec spec : specs) {
       if (spec.format().equals("dir")) {
-        throw new InputException(spec.path(), 0, null,
-            "--format dir is not supported by the Spark job (give the directory's files, a directory of part files is read whole)");
+        throw new InputException(
+            spec.path(),
+            0,
+            null,
+            "--format dir is not supported by the Spark job (give the directory's files, a"
+                + " directory of part files is read whole)");
       }
       Path path = new Path(spec.path());
       FileSystem fs = path.getFileSystem(hadoop);
@@ -73,7 +79,9 @@ public final class SplitPlanner {
       for (FileStatus status : found) {
         String file = status.getPath().toString();
         String source = single ? spec.path() : file;
-        files.add(new InputFile(resolve(spec, status.getPath().getName()), source, file, status.getLen()));
+        files.add(
+            new InputFile(
+                resolve(spec, status.getPath().getName()), source, file, status.getLen()));
       }
     }
     return files;
@@ -83,22 +91,32 @@ public final class SplitPlanner {
    * The splits of the text inputs among {@code files} (Parquet files are read by Spark and split
    * there), numbered from {@code firstIndex}.
    */
-  public static List<InputSplit> splits(List<InputFile> files, Configuration hadoop, long splitBytes)
-      throws IOException {
+  public static List<InputSplit> splits(
+      List<InputFile> files, Configuration hadoop, long splitBytes) throws IOException {
     List<InputSplit> splits = new ArrayList<>();
     for (InputFile input : files) {
       if (input.spec().isParquet()) {
         continue;
       }
       long length = input.length();
-      boolean whole = !input.spec().isSplittable() || length <= splitBytes || compressed(input, hadoop);
+      boolean whole =
+          !input.spec().isSplittable() || length <= splitBytes || compressed(input, hadoop);
       if (whole) {
-        splits.add(new InputSplit(splits.size(), input.spec(), input.source(), input.file(), 0, length, true));
+        splits.add(
+            new InputSplit(
+                splits.size(), input.spec(), input.source(), input.file(), 0, length, true));
         continue;
       }
       for (long start = 0; start < length; start += splitBytes) {
-        splits.add(new InputSplit(splits.size(), input.spec(), input.source(), input.file(), start,
-            Math.min(splitBytes, length - start), false));
+        splits.add(
+            new InputSplit(
+                splits.size(),
+                input.spec(),
+                input.source(),
+                input.file(),
+                start,
+                Math.min(splitBytes, length - start),
+                false));
       }
     }
     return splits;

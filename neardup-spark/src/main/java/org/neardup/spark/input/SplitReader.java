@@ -22,8 +22,8 @@ import org.neardup.io.InputOpener;
 /**
  * Reads one {@link InputSplit} with neardup-io's reader of its format, so that records, ids, texts
  * and bad-record rules are exactly the CLI's: the reader is handed the split's whole lines (or the
- * whole file) as a stream. Bad records become {@link InputIssue}s instead of stopping the task,
- * and the driver applies {@code --on-error}; an issue without a problem ends the split. Lazy: one
+ * whole file) as a stream. Bad records become {@link InputIssue}s instead of stopping the task, and
+ * the driver applies {@code --on-error}; an issue without a problem ends the split. Lazy: one
  * record in memory at a time. Not thread-safe.
  */
 public final class SplitReader implements Iterator<ReadItem>, Closeable {
@@ -45,15 +45,22 @@ public final class SplitReader implements Iterator<ReadItem>, Closeable {
   public static SplitReader open(InputSplit split, Configuration hadoop) {
     InputFormat format = InputFormat.parse(split.spec().format());
     try {
-      DocumentReader reader = format.open(split.source(), opener(split, hadoop), split.spec().inputOptions(),
-          new InputProblems(OnError.FAIL));
+      DocumentReader reader =
+          format.open(
+              split.source(),
+              opener(split, hadoop),
+              split.spec().inputOptions(),
+              new InputProblems(OnError.FAIL));
       return new SplitReader(split, reader, null);
     } catch (InputException e) {
       return new SplitReader(split, null, issue(split, e));
     }
   }
 
-  /** Opens the bytes of {@code split}: the slice's lines, or the whole file (decompressed by Hadoop codecs but gzip). */
+  /**
+   * Opens the bytes of {@code split}: the slice's lines, or the whole file (decompressed by Hadoop
+   * codecs but gzip).
+   */
   public static InputOpener opener(InputSplit split, Configuration hadoop) {
     return () -> {
       Path path = new Path(split.file());
@@ -79,7 +86,12 @@ public final class SplitReader implements Iterator<ReadItem>, Closeable {
     String message = e.getMessage();
     String prefix = e.line() > 0 ? e.source() + ":" + e.line() + ": " : e.source() + ": ";
     String detail = message.startsWith(prefix) ? message.substring(prefix.length()) : message;
-    return new InputIssue(split.index(), e.line(), e.recordIndex(), e.problem() == null ? null : e.problem().name(), detail);
+    return new InputIssue(
+        split.index(),
+        e.line(),
+        e.recordIndex(),
+        e.problem() == null ? null : e.problem().name(),
+        detail);
   }
 
   @Override
@@ -108,8 +120,12 @@ public final class SplitReader implements Iterator<ReadItem>, Closeable {
         close();
         return null;
       }
-      return ReadItem.of(new SourceRecord(split.ordinal(document.recordIndex()), document.id(), document.text(),
-          document.line()));
+      return ReadItem.of(
+          new SourceRecord(
+              split.ordinal(document.recordIndex()),
+              document.id(),
+              document.text(),
+              document.line()));
     } catch (InputException e) {
       if (e.problem() == null) {
         finished = true;

@@ -16,8 +16,14 @@ import org.neardup.options.Formats;
  * @param keep whether the member is the kept document
  * @param similarity exact similarity of the member to the kept document (1 for the kept one)
  */
-public record KeptMember(long keptOrdinal, long memberOrdinal, String keptId, String memberId, boolean keep,
-    double similarity) implements Serializable {
+public record KeptMember(
+    long keptOrdinal,
+    long memberOrdinal,
+    String keptId,
+    String memberId,
+    boolean keep,
+    double similarity)
+    implements Serializable {
   private static final long serialVersionUID = 1L;
 
   /** The kept document's own line of its group. */

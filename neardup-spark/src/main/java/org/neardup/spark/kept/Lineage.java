@@ -4,10 +4,10 @@ import org.apache.spark.api.java.JavaRDDLike;
 import org.apache.spark.api.java.JavaSparkContext;
 
 /**
- * Cuts the lineage of an iterative computation every few rounds, so that a lost block is
- * recomputed from the last cut and not from the start. With a checkpoint directory on the context
- * (the job always sets one) the cut is a reliable checkpoint, which survives lost executors;
- * without one (library callers, tests) a local checkpoint, which does not. Stateless.
+ * Cuts the lineage of an iterative computation every few rounds, so that a lost block is recomputed
+ * from the last cut and not from the start. With a checkpoint directory on the context (the job
+ * always sets one) the cut is a reliable checkpoint, which survives lost executors; without one
+ * (library callers, tests) a local checkpoint, which does not. Stateless.
  */
 public final class Lineage {
   /** Rounds between cuts. */

@@ -9,8 +9,8 @@ import java.util.Comparator;
 
 /**
  * One document in one band's bucket, as the banding shuffle moves it: bucket key, the document's
- * content fingerprint and set size (to recognise exact copies), its ordinal and the band. Sorted
- * by bucket, then content, then ordinal, so that a bucket arrives as one run and the copies of one
+ * content fingerprint and set size (to recognise exact copies), its ordinal and the band. Sorted by
+ * bucket, then content, then ordinal, so that a bucket arrives as one run and the copies of one
  * text as one run within it, first-read copy first. Externalizable: 29 bytes of fields, no field
  * names, because the banding shuffle moves b of these a document. Immutable once read; not
  * thread-safe while being read.
@@ -91,8 +91,12 @@ public final class BucketEntry implements Externalizable {
 
   @Override
   public boolean equals(Object other) {
-    return other instanceof BucketEntry e && e.bucketKey == bucketKey && e.fingerprint == fingerprint
-        && e.setSize == setSize && e.ordinal == ordinal && e.band == band;
+    return other instanceof BucketEntry e
+        && e.bucketKey == bucketKey
+        && e.fingerprint == fingerprint
+        && e.setSize == setSize
+        && e.ordinal == ordinal
+        && e.band == band;
   }
 
   @Override
@@ -102,8 +106,17 @@ public final class BucketEntry implements Externalizable {
 
   @Override
   public String toString() {
-    return "BucketEntry[bucket=" + bucketKey + ", content=" + fingerprint + "/" + setSize + ", ordinal=" + ordinal
-        + ", band=" + band + "]";
+    return "BucketEntry[bucket="
+        + bucketKey
+        + ", content="
+        + fingerprint
+        + "/"
+        + setSize
+        + ", ordinal="
+        + ordinal
+        + ", band="
+        + band
+        + "]";
   }
 
   private static final class Order implements Comparator<BucketEntry>, Serializable {

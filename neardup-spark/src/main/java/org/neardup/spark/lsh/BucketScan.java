@@ -10,14 +10,14 @@ import java.util.NoSuchElementException;
  * BucketOutput}s, one bucket at a time, with memory bounded by the cap whatever a bucket's size:
  *
  * <ul>
- *   <li>Copies of one text (equal content) form one run in a bucket: its first-read copy stands
- *       for the run; the others become {@link BucketOutput.Kind#COPY} outputs, from band 0 only
- *       (every copy is in the same band-0 bucket as its text), and take no further part.
- *   <li>A bucket of at most {@code cap} distinct texts yields every pair of them as a candidate,
- *       as the CLI examines every pair sharing a bucket.
+ *   <li>Copies of one text (equal content) form one run in a bucket: its first-read copy stands for
+ *       the run; the others become {@link BucketOutput.Kind#COPY} outputs, from band 0 only (every
+ *       copy is in the same band-0 bucket as its text), and take no further part.
+ *   <li>A bucket of at most {@code cap} distinct texts yields every pair of them as a candidate, as
+ *       the CLI examines every pair sharing a bucket.
  *   <li>Past the cap (a giant bucket), each further text yields two candidates only: with the
- *       bucket's first text (a star) and with the text before it (a chain); the pairs left out
- *       are counted in one {@link BucketOutput.Kind#GIANT_BUCKET} output.
+ *       bucket's first text (a star) and with the text before it (a chain); the pairs left out are
+ *       counted in one {@link BucketOutput.Kind#GIANT_BUCKET} output.
  * </ul>
  *
  * With {@code cap} 0 there is no cap. Lazy; not thread-safe.

@@ -20,8 +20,8 @@ public final class SparkBanding {
   private SparkBanding() {}
 
   /** The candidates, copies and giant-bucket tallies of {@code documents}. */
-  public static JavaRDD<BucketOutput> scan(JavaRDD<SketchedDocument> documents, LshParams params, int cap,
-      int partitions) {
+  public static JavaRDD<BucketOutput> scan(
+      JavaRDD<SketchedDocument> documents, LshParams params, int cap, int partitions) {
     Banding banding = new Banding(params);
     return documents
         .flatMapToPair(document -> entries(banding, document))
@@ -29,12 +29,16 @@ public final class SparkBanding {
         .mapPartitions(sorted -> new BucketScan(keys(sorted), cap));
   }
 
-  private static Iterator<Tuple2<BucketEntry, Object>> entries(Banding banding, SketchedDocument document) {
+  private static Iterator<Tuple2<BucketEntry, Object>> entries(
+      Banding banding, SketchedDocument document) {
     long[] keys = banding.bucketKeys(document.signature);
     List<Tuple2<BucketEntry, Object>> entries = new ArrayList<>(keys.length);
     for (int band = 0; band < keys.length; band++) {
-      entries.add(new Tuple2<>(
-          new BucketEntry(keys[band], document.fingerprint, document.setSize, document.ordinal, band), null));
+      entries.add(
+          new Tuple2<>(
+              new BucketEntry(
+                  keys[band], document.fingerprint, document.setSize, document.ordinal, band),
+              null));
     }
     return entries.iterator();
   }

@@ -3,9 +3,9 @@ package org.neardup.spark.output;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.Map;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.HashPartitioner;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -32,8 +32,8 @@ import scala.Tuple2;
  * rejects directory holds a part of the same name for each split with records skipped as bad, in
  * the input's format, and so does the removed directory for the removed records. Annotating, the
  * copy holds the removed records too, each record with its kept record and their similarity added
- * by the format's annotating copier. A CSV part repeats the header, so each part is a CSV file of its own.
- * Parquet input gives Parquet output with the input's rows and schema. Stateless.
+ * by the format's annotating copier. A CSV part repeats the header, so each part is a CSV file of
+ * its own. Parquet input gives Parquet output with the input's rows and schema. Stateless.
  */
 public final class DedupWriter {
   private DedupWriter() {}
@@ -45,10 +45,14 @@ public final class DedupWriter {
    * @param removedDirectory the removed records, or null for none
    * @param rejectsDirectory the records skipped as bad, or null for none
    * @param alwaysRejects whether the rejects directory is written even when no record was skipped
-   * @param annotate whether the copy holds the removed records too, each record with its kept record
-   *     and their similarity added ({@link InputFormat#copyAnnotated}); not for Parquet
+   * @param annotate whether the copy holds the removed records too, each record with its kept
+   *     record and their similarity added ({@link InputFormat#copyAnnotated}); not for Parquet
    */
-  public record Targets(String directory, String removedDirectory, String rejectsDirectory, boolean alwaysRejects,
+  public record Targets(
+      String directory,
+      String removedDirectory,
+      String rejectsDirectory,
+      boolean alwaysRejects,
       boolean annotate)
       implements java.io.Serializable {
     private static final long serialVersionUID = 1L;
@@ -69,19 +73,26 @@ public final class DedupWriter {
    * and the {@code rejected} records to the rejects directory when there are any or {@code
    * alwaysRejects} says so (then it is written even when empty).
    */
-  public static Written write(SparkSession spark, Sources sources, JavaRDD<Removal> removals, JavaRDD<Long> rejected,
-      Targets targets) throws IOException {
+  public static Written write(
+      SparkSession spark,
+      Sources sources,
+      JavaRDD<Removal> removals,
+      JavaRDD<Long> rejected,
+      Targets targets)
+      throws IOException {
     JavaRDD<Long> dropped = removals.map(Removal::ordinal);
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
     long rejectedCount = rejected.count();
-    String rejectsDirectory = targets.rejectsDirectory() != null && (targets.alwaysRejects() || rejectedCount > 0)
-        ? targets.rejectsDirectory()
-        : null;
+    String rejectsDirectory =
+        targets.rejectsDirectory() != null && (targets.alwaysRejects() || rejectedCount > 0)
+            ? targets.rejectsDirectory()
+            : null;
     boolean writeRejects = rejectsDirectory != null;
     String directory = targets.directory();
     String removedDirectory = targets.removedDirectory();
     if (sources.isParquet()) {
-      return writeParquet(spark, sources, dropped, rejected, directory, removedDirectory, rejectsDirectory);
+      return writeParquet(
+          spark, sources, dropped, rejected, directory, removedDirectory, rejectsDirectory);
     }
     List<InputSplit> splits = sources.splits();
     int n = Math.max(1, splits.size());
@@ -95,37 +106,83 @@ public final class DedupWriter {
       PartFiles.create(hadoop.get(), removedDirectory);
     }
     boolean annotate = targets.annotate();
-    JavaRDD<Mark> marks = annotate ? annotatedBySplit(removals, rejected, n) : bySplit(dropped, rejected, n);
-    JavaRDD<long[]> counts = context.parallelize(splits, n).zipPartitions(marks,
-        (splitIt, dropIt) -> {
-          Drops drops = Drops.of(dropIt);
-          long[] written = new long[2];
-          while (splitIt.hasNext()) {
-            InputSplit split = splitIt.next();
-            InputFormat format = InputFormat.parse(split.spec().format());
-            String name = PartFiles.name(split.index(), PartFiles.extensionOf(split.file()));
-            if (annotate) {
-              PartFiles.write(conf.value().get(), directory, name,
-                  out -> written[0] += format.copyAnnotated(split.source(), SplitReader.opener(split,
-                      conf.value().get()), split.spec().inputOptions(), drops::rejected, drops::annotation, out, true));
-            } else {
-              PartFiles.write(conf.value().get(), directory, name,
-                  out -> written[0] += format.copyExcept(split.source(), SplitReader.opener(split, conf.value().get()),
-                      split.spec().inputOptions(), index -> drops.removed(index) || drops.rejected(index), out, true));
-            }
-            if (removedDirectory != null && drops.anyRemoved()) {
-              PartFiles.write(conf.value().get(), removedDirectory, name,
-                  out -> format.copyExcept(split.source(), SplitReader.opener(split, conf.value().get()),
-                      split.spec().inputOptions(), index -> !drops.removed(index), out, true));
-            }
-            if (writeRejects && drops.anyRejected()) {
-              PartFiles.write(conf.value().get(), rejectsDirectory, name,
-                  out -> written[1] += format.copyExcept(split.source(), SplitReader.opener(split, conf.value().get()),
-                      split.spec().inputOptions(), index -> !drops.rejected(index), out, true));
-            }
-          }
-          return List.of(written).iterator();
-        });
+    JavaRDD<Mark> marks =
+        annotate ? annotatedBySplit(removals, rejected, n) : bySplit(dropped, rejected, n);
+    JavaRDD<long[]> counts =
+        context
+            .parallelize(splits, n)
+            .zipPartitions(
+                marks,
+                (splitIt, dropIt) -> {
+                  Drops drops = Drops.of(dropIt);
+                  long[] written = new long[2];
+                  while (splitIt.hasNext()) {
+                    InputSplit split = splitIt.next();
+                    InputFormat format = InputFormat.parse(split.spec().format());
+                    String name =
+                        PartFiles.name(split.index(), PartFiles.extensionOf(split.file()));
+                    if (annotate) {
+                      PartFiles.write(
+                          conf.value().get(),
+                          directory,
+                          name,
+                          out ->
+                              written[0] +=
+                                  format.copyAnnotated(
+                                      split.source(),
+                                      SplitReader.opener(split, conf.value().get()),
+                                      split.spec().inputOptions(),
+                                      drops::rejected,
+                                      drops::annotation,
+                                      out,
+                                      true));
+                    } else {
+                      PartFiles.write(
+                          conf.value().get(),
+                          directory,
+                          name,
+                          out ->
+                              written[0] +=
+                                  format.copyExcept(
+                                      split.source(),
+                                      SplitReader.opener(split, conf.value().get()),
+                                      split.spec().inputOptions(),
+                                      index -> drops.removed(index) || drops.rejected(index),
+                                      out,
+                                      true));
+                    }
+                    if (removedDirectory != null && drops.anyRemoved()) {
+                      PartFiles.write(
+                          conf.value().get(),
+                          removedDirectory,
+                          name,
+                          out ->
+                              format.copyExcept(
+                                  split.source(),
+                                  SplitReader.opener(split, conf.value().get()),
+                                  split.spec().inputOptions(),
+                                  index -> !drops.removed(index),
+                                  out,
+                                  true));
+                    }
+                    if (writeRejects && drops.anyRejected()) {
+                      PartFiles.write(
+                          conf.value().get(),
+                          rejectsDirectory,
+                          name,
+                          out ->
+                              written[1] +=
+                                  format.copyExcept(
+                                      split.source(),
+                                      SplitReader.opener(split, conf.value().get()),
+                                      split.spec().inputOptions(),
+                                      index -> !drops.rejected(index),
+                                      out,
+                                      true));
+                    }
+                  }
+                  return List.of(written).iterator();
+                });
     long[] total = counts.reduce((a, b) -> new long[] {a[0] + b[0], a[1] + b[1]});
     PartFiles.success(hadoop.get(), directory);
     if (writeRejects) {
@@ -137,26 +194,41 @@ public final class DedupWriter {
     return new Written(total[0], total[1], writeRejects);
   }
 
-  private static Written writeParquet(SparkSession spark, Sources sources, JavaRDD<Long> dropped,
-      JavaRDD<Long> rejected, String directory, String removedDirectory, String rejectsDirectory) {
+  private static Written writeParquet(
+      SparkSession spark,
+      Sources sources,
+      JavaRDD<Long> dropped,
+      JavaRDD<Long> rejected,
+      String directory,
+      String removedDirectory,
+      String rejectsDirectory) {
     ParquetInputs.Rows rows = ParquetInputs.rows(spark, sources.files());
     int n = rows.rows().getNumPartitions();
     var schema = spark.read().parquet(sources.files().get(0).file()).schema();
     JavaRDD<Long> noRecords = JavaSparkContext.fromSparkContext(spark.sparkContext()).emptyRDD();
-    JavaRDD<Row> keptRows = rows.rows().zipPartitions(bySplit(dropped, rejected, n),
-        (rowIt, dropIt) -> filter(rowIt, Drops.of(dropIt), Rows.KEPT));
+    JavaRDD<Row> keptRows =
+        rows.rows()
+            .zipPartitions(
+                bySplit(dropped, rejected, n),
+                (rowIt, dropIt) -> filter(rowIt, Drops.of(dropIt), Rows.KEPT));
     spark.createDataFrame(keptRows, schema).write().parquet(directory);
     long kept = spark.read().parquet(directory).count();
     if (removedDirectory != null) {
-      JavaRDD<Row> removedRows = rows.rows().zipPartitions(bySplit(dropped, noRecords, n),
-          (rowIt, dropIt) -> filter(rowIt, Drops.of(dropIt), Rows.REMOVED));
+      JavaRDD<Row> removedRows =
+          rows.rows()
+              .zipPartitions(
+                  bySplit(dropped, noRecords, n),
+                  (rowIt, dropIt) -> filter(rowIt, Drops.of(dropIt), Rows.REMOVED));
       spark.createDataFrame(removedRows, schema).write().parquet(removedDirectory);
     }
     if (rejectsDirectory == null) {
       return new Written(kept, 0, false);
     }
-    JavaRDD<Row> rejectedRows = rows.rows().zipPartitions(bySplit(noRecords, rejected, n),
-        (rowIt, dropIt) -> filter(rowIt, Drops.of(dropIt), Rows.REJECTED));
+    JavaRDD<Row> rejectedRows =
+        rows.rows()
+            .zipPartitions(
+                bySplit(noRecords, rejected, n),
+                (rowIt, dropIt) -> filter(rowIt, Drops.of(dropIt), Rows.REJECTED));
     spark.createDataFrame(rejectedRows, schema).write().parquet(rejectsDirectory);
     return new Written(kept, spark.read().parquet(rejectsDirectory).count(), true);
   }
@@ -178,11 +250,12 @@ public final class DedupWriter {
         while (rowIt.hasNext()) {
           Row row = rowIt.next();
           long i = index++;
-          boolean wanted = switch (which) {
-            case KEPT -> !drops.removed(i) && !drops.rejected(i);
-            case REMOVED -> drops.removed(i);
-            case REJECTED -> drops.rejected(i);
-          };
+          boolean wanted =
+              switch (which) {
+                case KEPT -> !drops.removed(i) && !drops.rejected(i);
+                case REMOVED -> drops.removed(i);
+                case REJECTED -> drops.rejected(i);
+              };
           if (wanted) {
             return row;
           }
@@ -216,20 +289,38 @@ public final class DedupWriter {
 
   /** The dropped ordinals as marks, partitioned by split: partition i holds split i's. */
   private static JavaRDD<Mark> bySplit(JavaRDD<Long> dropped, JavaRDD<Long> rejected, int splits) {
-    JavaPairRDD<Integer, Mark> keyed = dropped
-        .mapToPair(o -> new Tuple2<>(Ordinals.split(o), new Mark(Ordinals.recordIndex(o), false, null, null)))
-        .union(rejected.mapToPair(o -> new Tuple2<>(Ordinals.split(o), new Mark(Ordinals.recordIndex(o), true, null,
-            null))));
+    JavaPairRDD<Integer, Mark> keyed =
+        dropped
+            .mapToPair(
+                o ->
+                    new Tuple2<>(
+                        Ordinals.split(o), new Mark(Ordinals.recordIndex(o), false, null, null)))
+            .union(
+                rejected.mapToPair(
+                    o ->
+                        new Tuple2<>(
+                            Ordinals.split(o),
+                            new Mark(Ordinals.recordIndex(o), true, null, null))));
     return keyed.partitionBy(new HashPartitioner(splits)).values();
   }
 
   /** {@link #bySplit} with each removed record's kept record and similarity. */
-  private static JavaRDD<Mark> annotatedBySplit(JavaRDD<Removal> removals, JavaRDD<Long> rejected, int splits) {
-    JavaPairRDD<Integer, Mark> keyed = removals
-        .mapToPair(r -> new Tuple2<>(Ordinals.split(r.ordinal()),
-            new Mark(Ordinals.recordIndex(r.ordinal()), false, r.keptId(), r.similarity())))
-        .union(rejected.mapToPair(o -> new Tuple2<>(Ordinals.split(o), new Mark(Ordinals.recordIndex(o), true, null,
-            null))));
+  private static JavaRDD<Mark> annotatedBySplit(
+      JavaRDD<Removal> removals, JavaRDD<Long> rejected, int splits) {
+    JavaPairRDD<Integer, Mark> keyed =
+        removals
+            .mapToPair(
+                r ->
+                    new Tuple2<>(
+                        Ordinals.split(r.ordinal()),
+                        new Mark(
+                            Ordinals.recordIndex(r.ordinal()), false, r.keptId(), r.similarity())))
+            .union(
+                rejected.mapToPair(
+                    o ->
+                        new Tuple2<>(
+                            Ordinals.split(o),
+                            new Mark(Ordinals.recordIndex(o), true, null, null))));
     return keyed.partitionBy(new HashPartitioner(splits)).values();
   }
 
@@ -237,7 +328,8 @@ public final class DedupWriter {
    * The record indexes of one split to leave out of the copy (removed, and rejected), and the
    * annotations of the removed ones when annotating.
    */
-  private record Drops(long[] removedIndexes, long[] rejectedIndexes, Map<Long, Annotation> annotations) {
+  private record Drops(
+      long[] removedIndexes, long[] rejectedIndexes, Map<Long, Annotation> annotations) {
     static Drops of(Iterator<Mark> marks) {
       long[] removed = new long[16];
       long[] rejected = new long[16];

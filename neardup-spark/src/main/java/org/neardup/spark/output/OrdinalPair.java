@@ -3,7 +3,8 @@ package org.neardup.spark.output;
 import java.io.Serializable;
 
 /** A sort key of two ordinals, compared in order. Immutable and serializable. */
-public record OrdinalPair(long first, long second) implements Serializable, Comparable<OrdinalPair> {
+public record OrdinalPair(long first, long second)
+    implements Serializable, Comparable<OrdinalPair> {
   private static final long serialVersionUID = 1L;
 
   @Override

@@ -11,7 +11,8 @@ import org.neardup.options.Formats;
  * @param second the larger id
  * @param similarity exact Jaccard (or the signature estimate)
  */
-public record PairLine(String first, String second, double similarity) implements Serializable, Comparable<PairLine> {
+public record PairLine(String first, String second, double similarity)
+    implements Serializable, Comparable<PairLine> {
   private static final long serialVersionUID = 1L;
 
   /** The line of two ids in any order. */

@@ -11,7 +11,8 @@ import org.apache.hadoop.fs.Path;
 /**
  * Part files that tasks write themselves (dedup copies, signature files): each goes to a hidden
  * temporary name and is renamed to {@code part-NNNNN[.ext]} when complete, so a failed or retried
- * task leaves no half-written part; the driver writes {@code _SUCCESS} when all are done. Stateless.
+ * task leaves no half-written part; the driver writes {@code _SUCCESS} when all are done.
+ * Stateless.
  */
 public final class PartFiles {
   private PartFiles() {}
@@ -28,7 +29,8 @@ public final class PartFiles {
   }
 
   /** Writes part {@code name} of {@code directory}. */
-  public static void write(Configuration hadoop, String directory, String name, Content content) throws IOException {
+  public static void write(Configuration hadoop, String directory, String name, Content content)
+      throws IOException {
     Path dir = new Path(directory);
     FileSystem fs = dir.getFileSystem(hadoop);
     Path temporary = new Path(dir, "." + name + "." + System.nanoTime() + ".tmp");
@@ -61,7 +63,10 @@ public final class PartFiles {
     dir.getFileSystem(hadoop).create(new Path(dir, "_SUCCESS"), true).close();
   }
 
-  /** The extension of a copy of {@code file}: its own, less a compression suffix (parts are not compressed). */
+  /**
+   * The extension of a copy of {@code file}: its own, less a compression suffix (parts are not
+   * compressed).
+   */
   public static String extensionOf(String file) {
     String name = new Path(file).getName();
     for (String suffix : new String[] {".gz", ".bz2", ".zst", ".deflate", ".lz4", ".snappy"}) {

@@ -15,19 +15,28 @@ import org.neardup.spark.kept.KeptMember;
  * lines or as Parquet. Stateless.
  */
 public final class ResultWriter {
-  private static final StructType PAIRS = new StructType(new StructField[] {
-      DataTypes.createStructField("id_a", DataTypes.StringType, false),
-      DataTypes.createStructField("id_b", DataTypes.StringType, false),
-      DataTypes.createStructField("similarity", DataTypes.DoubleType, false)});
-  private static final StructType CLUSTERS = new StructType(new StructField[] {
-      DataTypes.createStructField("cluster", DataTypes.StringType, false),
-      DataTypes.createStructField("id", DataTypes.StringType, false),
-      DataTypes.createStructField("role", DataTypes.StringType, false)});
-  private static final StructType GROUPS = new StructType(new StructField[] {
-      DataTypes.createStructField("cluster", DataTypes.StringType, false),
-      DataTypes.createStructField("id", DataTypes.StringType, false),
-      DataTypes.createStructField("role", DataTypes.StringType, false),
-      DataTypes.createStructField("similarity", DataTypes.DoubleType, false)});
+  private static final StructType PAIRS =
+      new StructType(
+          new StructField[] {
+            DataTypes.createStructField("id_a", DataTypes.StringType, false),
+            DataTypes.createStructField("id_b", DataTypes.StringType, false),
+            DataTypes.createStructField("similarity", DataTypes.DoubleType, false)
+          });
+  private static final StructType CLUSTERS =
+      new StructType(
+          new StructField[] {
+            DataTypes.createStructField("cluster", DataTypes.StringType, false),
+            DataTypes.createStructField("id", DataTypes.StringType, false),
+            DataTypes.createStructField("role", DataTypes.StringType, false)
+          });
+  private static final StructType GROUPS =
+      new StructType(
+          new StructField[] {
+            DataTypes.createStructField("cluster", DataTypes.StringType, false),
+            DataTypes.createStructField("id", DataTypes.StringType, false),
+            DataTypes.createStructField("role", DataTypes.StringType, false),
+            DataTypes.createStructField("similarity", DataTypes.DoubleType, false)
+          });
 
   private ResultWriter() {}
 
@@ -37,8 +46,10 @@ public final class ResultWriter {
   }
 
   /** The cluster members sorted by (first member, member), in input order. */
-  public static JavaRDD<ClusterMember> sortedClusters(JavaRDD<ClusterMember> members, int partitions) {
-    return members.sortBy(m -> new OrdinalPair(m.clusterOrdinal(), m.memberOrdinal()), true, partitions);
+  public static JavaRDD<ClusterMember> sortedClusters(
+      JavaRDD<ClusterMember> members, int partitions) {
+    return members.sortBy(
+        m -> new OrdinalPair(m.clusterOrdinal(), m.memberOrdinal()), true, partitions);
   }
 
   /**
@@ -46,11 +57,13 @@ public final class ResultWriter {
    * document, the kept line first, then the removed documents in input order.
    */
   public static JavaRDD<KeptMember> sortedGroups(JavaRDD<KeptMember> members, int partitions) {
-    return members.sortBy(m -> new OrdinalPair(m.keptOrdinal(), m.orderInGroup()), true, partitions);
+    return members.sortBy(
+        m -> new OrdinalPair(m.keptOrdinal(), m.orderInGroup()), true, partitions);
   }
 
   /** Writes sorted pair lines to {@code directory}. */
-  public static void writePairs(SparkSession spark, JavaRDD<PairLine> sorted, String directory, OutputFormat format) {
+  public static void writePairs(
+      SparkSession spark, JavaRDD<PairLine> sorted, String directory, OutputFormat format) {
     if (format == OutputFormat.TEXT) {
       sorted.map(PairLine::line).saveAsTextFile(directory);
     } else {
@@ -60,23 +73,26 @@ public final class ResultWriter {
   }
 
   /** Writes sorted cluster members to {@code directory}. */
-  public static void writeClusters(SparkSession spark, JavaRDD<ClusterMember> sorted, String directory,
-      OutputFormat format) {
+  public static void writeClusters(
+      SparkSession spark, JavaRDD<ClusterMember> sorted, String directory, OutputFormat format) {
     if (format == OutputFormat.TEXT) {
       sorted.map(ClusterMember::line).saveAsTextFile(directory);
     } else {
-      JavaRDD<Row> rows = sorted.map(m -> RowFactory.create(m.clusterId(), m.memberId(), m.keep() ? "keep" : "duplicate"));
+      JavaRDD<Row> rows =
+          sorted.map(
+              m -> RowFactory.create(m.clusterId(), m.memberId(), m.keep() ? "keep" : "duplicate"));
       spark.createDataFrame(rows, CLUSTERS).write().parquet(directory);
     }
   }
 
   /** Writes the kept set's sorted group lines to {@code directory}. */
-  public static void writeGroups(SparkSession spark, JavaRDD<KeptMember> sorted, String directory,
-      OutputFormat format) {
+  public static void writeGroups(
+      SparkSession spark, JavaRDD<KeptMember> sorted, String directory, OutputFormat format) {
     if (format == OutputFormat.TEXT) {
       sorted.map(KeptMember::line).saveAsTextFile(directory);
     } else {
-      JavaRDD<Row> rows = sorted.map(m -> RowFactory.create(m.keptId(), m.memberId(), m.role(), m.similarity()));
+      JavaRDD<Row> rows =
+          sorted.map(m -> RowFactory.create(m.keptId(), m.memberId(), m.role(), m.similarity()));
       spark.createDataFrame(rows, GROUPS).write().parquet(directory);
     }
   }

@@ -20,24 +20,40 @@ public final class SignatureFilesWriter {
   private SignatureFilesWriter() {}
 
   /** Writes {@code documents} to {@code directory}; returns the entries written. */
-  public static long write(JavaSparkContext context, JavaRDD<SketchedDocument> documents, SketchParams params,
-      boolean withSets, String directory) throws IOException {
+  public static long write(
+      JavaSparkContext context,
+      JavaRDD<SketchedDocument> documents,
+      SketchParams params,
+      boolean withSets,
+      String directory)
+      throws IOException {
     HadoopConf hadoop = new HadoopConf(context.hadoopConfiguration());
     Broadcast<HadoopConf> conf = context.broadcast(hadoop);
     PartFiles.create(hadoop.get(), directory);
-    long written = documents.mapPartitionsWithIndex((partition, it) -> {
-      long[] count = {0};
-      PartFiles.write(conf.value().get(), directory, PartFiles.name(partition, ".nds"), out -> {
-        SignatureFile.Writer writer = SignatureFile.write(out, params, withSets);
-        while (it.hasNext()) {
-          SketchedDocument d = it.next();
-          writer.add(new SignatureFile.Entry(d.id, d.textLength, d.signature, withSets ? d.shingleSet : null));
-          count[0]++;
-        }
-        writer.flush();
-      });
-      return List.of(count[0]).iterator();
-    }, true).reduce(Long::sum);
+    long written =
+        documents
+            .mapPartitionsWithIndex(
+                (partition, it) -> {
+                  long[] count = {0};
+                  PartFiles.write(
+                      conf.value().get(),
+                      directory,
+                      PartFiles.name(partition, ".nds"),
+                      out -> {
+                        SignatureFile.Writer writer = SignatureFile.write(out, params, withSets);
+                        while (it.hasNext()) {
+                          SketchedDocument d = it.next();
+                          writer.add(
+                              new SignatureFile.Entry(
+                                  d.id, d.textLength, d.signature, withSets ? d.shingleSet : null));
+                          count[0]++;
+                        }
+                        writer.flush();
+                      });
+                  return List.of(count[0]).iterator();
+                },
+                true)
+            .reduce(Long::sum);
     PartFiles.success(hadoop.get(), directory);
     return written;
   }

@@ -15,15 +15,23 @@ import org.apache.spark.SparkException;
  * @param message the line, without the {@code neardup: } prefix
  */
 public record ClusterFailure(int exitCode, String message) {
-  /** Exit code: no executor came (the request is more than the cluster offers, or executors did not start). */
+  /**
+   * Exit code: no executor came (the request is more than the cluster offers, or executors did not
+   * start).
+   */
   public static final int NO_RESOURCES = 5;
 
-  /** Exit code: the cluster lost executors or data, or stopped the application, and Spark gave up. */
+  /**
+   * Exit code: the cluster lost executors or data, or stopped the application, and Spark gave up.
+   */
   public static final int CLUSTER_FAILED = 6;
 
-  private static final Pattern STAGE = Pattern.compile("(Task \\S+ in stage \\S+ failed \\d+ times)");
-  private static final Pattern FETCH = Pattern.compile("(FetchFailed\\([^)]*\\)|\\S*FetchFailedException[^\\n]*)");
-  private static final Pattern LOST_EXECUTOR = Pattern.compile("ExecutorLostFailure \\(([^)]*)\\)( Reason: [^\\n]*)?");
+  private static final Pattern STAGE =
+      Pattern.compile("(Task \\S+ in stage \\S+ failed \\d+ times)");
+  private static final Pattern FETCH =
+      Pattern.compile("(FetchFailed\\([^)]*\\)|\\S*FetchFailedException[^\\n]*)");
+  private static final Pattern LOST_EXECUTOR =
+      Pattern.compile("ExecutorLostFailure \\(([^)]*)\\)( Reason: [^\\n]*)?");
   private static final int MAX_DETAIL = 240;
 
   /** The failure for a run that {@code watch} ended. */
@@ -48,25 +56,46 @@ public record ClusterFailure(int exitCode, String message) {
 
   /** The failure a message of Spark's describes, if it is one of the cluster's. */
   static Optional<ClusterFailure> classify(String text, String applicationId) {
-    String where = find(STAGE, text).map(s -> s.replace("Task", "task").replace(" failed ", " was tried ") + ": ")
-        .orElse("");
+    String where =
+        find(STAGE, text)
+            .map(s -> s.replace("Task", "task").replace(" failed ", " was tried ") + ": ")
+            .orElse("");
     Matcher lost = LOST_EXECUTOR.matcher(text);
     if (lost.find()) {
-      String reason = lost.group(2) == null ? lost.group(1) : lost.group(1) + ";" + lost.group(2).replace(" Reason:", "");
-      return Optional.of(failed(where + "executors were lost (" + reason + "); give executors more memory "
-          + "(--executor-memory), or more attempts (spark.task.maxFailures)"));
+      String reason =
+          lost.group(2) == null
+              ? lost.group(1)
+              : lost.group(1) + ";" + lost.group(2).replace(" Reason:", "");
+      return Optional.of(
+          failed(
+              where
+                  + "executors were lost ("
+                  + reason
+                  + "); give executors more memory "
+                  + "(--executor-memory), or more attempts (spark.task.maxFailures)"));
     }
     Optional<String> fetch = find(FETCH, text);
-    if (fetch.isPresent() || text.contains("BlockNotFoundException") || text.contains("_NOT_FOUND")) {
+    if (fetch.isPresent()
+        || text.contains("BlockNotFoundException")
+        || text.contains("_NOT_FOUND")) {
       String detail = fetch.orElseGet(() -> firstLine(text));
-      return Optional.of(failed(where + "data held by a lost executor could not be read (" + detail
-          + "); give the job an external shuffle service (spark.shuffle.service.enabled), or more stage "
-          + "attempts (spark.stage.maxConsecutiveAttempts)"));
+      return Optional.of(
+          failed(
+              where
+                  + "data held by a lost executor could not be read ("
+                  + detail
+                  + "); give the job an external shuffle service (spark.shuffle.service.enabled),"
+                  + " or more stage attempts (spark.stage.maxConsecutiveAttempts)"));
     }
     if (text.contains("SparkContext was shut down") || text.contains("stopped SparkContext")) {
-      return Optional.of(failed("the cluster manager stopped the application " + applicationId
-          + " (a standalone Master does when its executors keep failing to start: see their stderr under "
-          + "the workers' work directories, " + applicationId + "/*/stderr)"));
+      return Optional.of(
+          failed(
+              "the cluster manager stopped the application "
+                  + applicationId
+                  + " (a standalone Master does when its executors keep failing to start: see their"
+                  + " stderr under the workers' work directories, "
+                  + applicationId
+                  + "/*/stderr)"));
     }
     return Optional.empty();
   }

@@ -12,8 +12,8 @@ import org.apache.spark.SparkContext;
  * timeoutSeconds} with no executor registered, it says why in one line (from the standalone
  * Master's {@code /json/}: a request more than any worker offers, no worker, workers held by other
  * applications; else executors that do not start) and cancels the jobs, so that the run ends with
- * {@link ClusterFailure#NO_RESOURCES} instead of waiting forever. A daemon thread that polls Spark's
- * status tracker once a second; {@link #close} stops it. Thread-safe.
+ * {@link ClusterFailure#NO_RESOURCES} instead of waiting forever. A daemon thread that polls
+ * Spark's status tracker once a second; {@link #close} stops it. Thread-safe.
  */
 public final class ExecutorWatch implements AutoCloseable {
   private final SparkContext context;
@@ -36,7 +36,8 @@ public final class ExecutorWatch implements AutoCloseable {
    * @param masterUi the standalone Master's web UI (null: {@code http://HOST:8080} of a {@code
    *     spark://HOST:PORT} master)
    */
-  public static Optional<ExecutorWatch> start(SparkContext context, int timeoutSeconds, URI masterUi) {
+  public static Optional<ExecutorWatch> start(
+      SparkContext context, int timeoutSeconds, URI masterUi) {
     String master = context.master();
     if (timeoutSeconds <= 0 || master.startsWith("local")) {
       return Optional.empty();
@@ -95,20 +96,38 @@ public final class ExecutorWatch implements AutoCloseable {
     SparkConf conf = context.getConf();
     long memoryMb = conf.getSizeAsMb("spark.executor.memory", "1g");
     int cores = conf.getInt("spark.executor.cores", 0);
-    String waited = String.format(Locale.ROOT, "no executor in %d s: ", timeoutNanos / 1_000_000_000L);
+    String waited =
+        String.format(Locale.ROOT, "no executor in %d s: ", timeoutNanos / 1_000_000_000L);
     Optional<MasterState> state = masterUi == null ? Optional.empty() : MasterState.fetch(masterUi);
     if (state.isEmpty()) {
-      return waited + "the cluster gave none for executors of " + MasterState.memory(memoryMb)
-          + (cores > 0 ? " and " + cores + " cores" : "") + " (spark.executor.memory, spark.executor.cores)"
-          + (masterUi == null ? "" : "; the Master's web UI " + masterUi + " did not answer (--master-ui URL)")
+      return waited
+          + "the cluster gave none for executors of "
+          + MasterState.memory(memoryMb)
+          + (cores > 0 ? " and " + cores + " cores" : "")
+          + " (spark.executor.memory, spark.executor.cores)"
+          + (masterUi == null
+              ? ""
+              : "; the Master's web UI " + masterUi + " did not answer (--master-ui URL)")
           + "; ask for less, or see the cluster manager's log";
     }
-    return waited + state.get()
-        .shortfall(context.applicationId(), memoryMb, cores, "--executor-memory (spark.executor.memory)", "--executor-cores (spark.executor.cores)")
-        .map(why -> why + "; ask for less, or give the workers more")
-        .orElse("the workers offer enough (" + state.get().describe() + ") but executors did not start; "
-            + "see their stderr under the workers' work directories, " + context.applicationId()
-            + "/*/stderr (spark.executor.extraJavaOptions, the Workers' JAVA_HOME and SPARK_HOME)");
+    return waited
+        + state
+            .get()
+            .shortfall(
+                context.applicationId(),
+                memoryMb,
+                cores,
+                "--executor-memory (spark.executor.memory)",
+                "--executor-cores (spark.executor.cores)")
+            .map(why -> why + "; ask for less, or give the workers more")
+            .orElse(
+                "the workers offer enough ("
+                    + state.get().describe()
+                    + ") but executors did not start; "
+                    + "see their stderr under the workers' work directories, "
+                    + context.applicationId()
+                    + "/*/stderr (spark.executor.extraJavaOptions, the Workers' JAVA_HOME and"
+                    + " SPARK_HOME)");
   }
 
   @Override

@@ -25,7 +25,8 @@ public final class JobLogging {
   /** Applies the job's configuration unless the user gave one; returns whether it did. */
   public static boolean configure() {
     // Spark's loggers live in the context of Spark's class loader (the job's may be a child of it).
-    if (!(LogManager.getContext(SparkConf.class.getClassLoader(), false) instanceof LoggerContext context)) {
+    if (!(LogManager.getContext(SparkConf.class.getClassLoader(), false)
+        instanceof LoggerContext context)) {
       return false; // another log4j2 implementation: not ours to change
     }
     if (!unconfigured(context.getConfiguration())) {
@@ -52,9 +53,10 @@ public final class JobLogging {
     if (configuration instanceof DefaultConfiguration) {
       return true;
     }
-    String location = configuration.getConfigurationSource() == null
-        ? null
-        : configuration.getConfigurationSource().getLocation();
+    String location =
+        configuration.getConfigurationSource() == null
+            ? null
+            : configuration.getConfigurationSource().getLocation();
     return location != null && location.contains(SPARK_DEFAULTS);
   }
 }

@@ -36,13 +36,16 @@ record MasterState(List<Worker> workers, Map<String, Integer> appCores) {
   /** The Master's state from its web UI at {@code ui}; empty when it cannot be read. */
   static Optional<MasterState> fetch(URI ui) {
     try {
-      HttpClient client = HttpClient.newBuilder()
-          .connectTimeout(TIMEOUT)
-          .followRedirects(HttpClient.Redirect.NORMAL)
-          .build();
+      HttpClient client =
+          HttpClient.newBuilder()
+              .connectTimeout(TIMEOUT)
+              .followRedirects(HttpClient.Redirect.NORMAL)
+              .build();
       URI json = ui.resolve(ui.getPath().endsWith("/") ? "json/" : ui.getPath() + "/json/");
-      HttpResponse<String> response = client.send(HttpRequest.newBuilder(json).timeout(TIMEOUT).GET().build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> response =
+          client.send(
+              HttpRequest.newBuilder(json).timeout(TIMEOUT).GET().build(),
+              HttpResponse.BodyHandlers.ofString());
       if (response.statusCode() != 200) {
         return Optional.empty();
       }
@@ -61,8 +64,12 @@ record MasterState(List<Worker> workers, Map<String, Integer> appCores) {
     List<Worker> workers = new ArrayList<>();
     for (JsonNode worker : root.path("workers")) {
       if (worker.path("state").asText().equals("ALIVE")) {
-        workers.add(new Worker(worker.path("cores").asInt(), worker.path("coresfree").asInt(),
-            worker.path("memory").asLong(), worker.path("memoryfree").asLong()));
+        workers.add(
+            new Worker(
+                worker.path("cores").asInt(),
+                worker.path("coresfree").asInt(),
+                worker.path("memory").asLong(),
+                worker.path("memoryfree").asLong()));
       }
     }
     Map<String, Integer> appCores = new TreeMap<>();
@@ -88,13 +95,15 @@ record MasterState(List<Worker> workers, Map<String, Integer> appCores) {
    * do not start here, or empty when some worker could start one now, or the Master already granted
    * the application cores (its executors then fail to start).
    */
-  Optional<String> shortfall(String app, long memoryMb, int cores, String memorySetting, String coresSetting) {
+  Optional<String> shortfall(
+      String app, long memoryMb, int cores, String memorySetting, String coresSetting) {
     if (workers.isEmpty()) {
       return Optional.of("the Master has no live worker");
     }
     String offer = " (workers: " + describe() + ")";
     if (workers.stream().noneMatch(w -> w.memoryMb() >= memoryMb)) {
-      return Optional.of(memorySetting + " " + memory(memoryMb) + " is more than any worker offers" + offer);
+      return Optional.of(
+          memorySetting + " " + memory(memoryMb) + " is more than any worker offers" + offer);
     }
     if (cores > 0 && workers.stream().noneMatch(w -> w.cores() >= cores)) {
       return Optional.of(coresSetting + " " + cores + " is more than any worker has" + offer);
@@ -104,9 +113,14 @@ record MasterState(List<Worker> workers, Map<String, Integer> appCores) {
       return Optional.empty();
     }
     if (workers.stream().noneMatch(w -> w.memoryFreeMb() >= memoryMb && w.coresFree() >= needed)) {
-      return Optional.of("other applications hold the workers' cores or memory" + offer + "; free: "
-          + workers.stream().mapToInt(Worker::coresFree).sum() + " cores, "
-          + memory(workers.stream().mapToLong(Worker::memoryFreeMb).max().orElse(0)) + " on the freest worker");
+      return Optional.of(
+          "other applications hold the workers' cores or memory"
+              + offer
+              + "; free: "
+              + workers.stream().mapToInt(Worker::coresFree).sum()
+              + " cores, "
+              + memory(workers.stream().mapToLong(Worker::memoryFreeMb).max().orElse(0))
+              + " on the freest worker");
     }
     return Optional.empty();
   }

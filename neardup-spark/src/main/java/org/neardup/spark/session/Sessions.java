@@ -11,14 +11,16 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * Creates the job's {@link SparkSession}. The settings {@code spark-submit} passed (system
- * properties {@code spark.*}) come first, then the job's {@code --conf} and {@code --master}; without
- * a master, {@code local[*]}. The application is named {@code neardup COMMAND} unless the user named
- * it. Off {@code local}, the jar the job runs from is added to {@code spark.jars}, so that
- * executors load the job's classes even when the job was not started by {@code spark-submit}.
+ * properties {@code spark.*}) come first, then the job's {@code --conf} and {@code --master};
+ * without a master, {@code local[*]}. The application is named {@code neardup COMMAND} unless the
+ * user named it. Off {@code local}, the jar the job runs from is added to {@code spark.jars}, so
+ * that executors load the job's classes even when the job was not started by {@code spark-submit}.
  * Stateless.
  */
 public final class Sessions {
-  /** The main class, which {@code spark-submit} names the application after when not told otherwise. */
+  /**
+   * The main class, which {@code spark-submit} names the application after when not told otherwise.
+   */
   private static final String MAIN_CLASS = "org.neardup.spark.SparkMain";
 
   private Sessions() {}
@@ -35,7 +37,8 @@ public final class Sessions {
   }
 
   /** The configuration {@link #create} uses, with {@code jar} the job's jar (if any) to ship. */
-  static SparkConf conf(String command, String master, Map<String, String> settings, Optional<Path> jar) {
+  static SparkConf conf(
+      String command, String master, Map<String, String> settings, Optional<Path> jar) {
     SparkConf conf = new SparkConf();
     settings.forEach(conf::set);
     if (master != null) {
@@ -61,9 +64,10 @@ public final class Sessions {
   private static void ship(SparkConf conf, Path jar) {
     String jars = conf.get("spark.jars", "").strip();
     String name = jar.getFileName().toString();
-    boolean present = Arrays.stream(jars.split(","))
-        .map(String::strip)
-        .anyMatch(entry -> entry.equals(name) || entry.endsWith("/" + name));
+    boolean present =
+        Arrays.stream(jars.split(","))
+            .map(String::strip)
+            .anyMatch(entry -> entry.equals(name) || entry.endsWith("/" + name));
     if (!present) {
       String uri = jar.toUri().toString();
       conf.set("spark.jars", jars.isEmpty() ? uri : jars + "," + uri);
@@ -73,7 +77,9 @@ public final class Sessions {
   /** The jar this code was loaded from; empty when it runs from a directory of classes. */
   static Optional<Path> jobJar() {
     CodeSource source = Sessions.class.getProtectionDomain().getCodeSource();
-    if (source == null || source.getLocation() == null || !"file".equals(source.getLocation().getProtocol())) {
+    if (source == null
+        || source.getLocation() == null
+        || !"file".equals(source.getLocation().getProtocol())) {
       return Optional.empty();
     }
     try {

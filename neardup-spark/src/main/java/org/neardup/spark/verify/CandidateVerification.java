@@ -40,14 +40,19 @@ public final class CandidateVerification {
 
   private record Signed(String id, int[] signature) implements Serializable {}
 
-  private record Survivor(long first, long second, String firstId, String secondId) implements Serializable {}
+  private record Survivor(long first, long second, String firstId, String secondId)
+      implements Serializable {}
 
   /**
-   * Verifies {@code candidates} (distinct pairs of ordinals, smaller first) among {@code documents}.
-   * The result's pairs are persisted.
+   * Verifies {@code candidates} (distinct pairs of ordinals, smaller first) among {@code
+   * documents}. The result's pairs are persisted.
    */
-  public static Result verify(JavaSparkContext context, JavaRDD<SketchedDocument> documents,
-      JavaPairRDD<Long, Long> candidates, Verifier verifier, int partitions) {
+  public static Result verify(
+      JavaSparkContext context,
+      JavaRDD<SketchedDocument> documents,
+      JavaPairRDD<Long, Long> candidates,
+      Verifier verifier,
+      int partitions) {
     long candidateCount = candidates.count();
     if (candidateCount == 0) {
       return new Result(context.emptyRDD(), new Counts(0, 0));
@@ -55,28 +60,35 @@ public final class CandidateVerification {
     Broadcast<BloomFilter> inCandidates = context.broadcast(ordinals(candidates, candidateCount));
     HashPartitioner byOrdinal = new HashPartitioner(partitions);
     // Partitioned once and kept: both joins below use this partitioning, so only the pairs move.
-    JavaPairRDD<Long, Signed> signatures = documents
-        .filter(d -> inCandidates.value().mightContainLong(d.ordinal))
-        .mapToPair(d -> new Tuple2<>(d.ordinal, new Signed(d.id, d.signature)))
-        .partitionBy(byOrdinal)
-        .persist(StorageLevel.MEMORY_AND_DISK_SER());
-    JavaRDD<Tuple2<Survivor, double[]>> checked = candidates
-        .join(signatures, partitions)
-        .mapToPair(e -> new Tuple2<>(e._2()._1(), new Tuple2<>(e._1(), e._2()._2())))
-        .join(signatures, partitions)
-        .flatMap(e -> {
-          long second = e._1();
-          long first = e._2()._1()._1();
-          Signed a = e._2()._1()._2();
-          Signed b = e._2()._2();
-          if (!verifier.passesFilter(a.signature(), b.signature())) {
-            return List.<Tuple2<Survivor, double[]>>of().iterator();
-          }
-          double estimate = verifier.needsSets()
-              ? Double.NaN
-              : verifier.similarity(a.signature(), b.signature(), null, null);
-          return List.of(new Tuple2<>(new Survivor(first, second, a.id(), b.id()), new double[] {estimate})).iterator();
-        });
+    JavaPairRDD<Long, Signed> signatures =
+        documents
+            .filter(d -> inCandidates.value().mightContainLong(d.ordinal))
+            .mapToPair(d -> new Tuple2<>(d.ordinal, new Signed(d.id, d.signature)))
+            .partitionBy(byOrdinal)
+            .persist(StorageLevel.MEMORY_AND_DISK_SER());
+    JavaRDD<Tuple2<Survivor, double[]>> checked =
+        candidates
+            .join(signatures, partitions)
+            .mapToPair(e -> new Tuple2<>(e._2()._1(), new Tuple2<>(e._1(), e._2()._2())))
+            .join(signatures, partitions)
+            .flatMap(
+                e -> {
+                  long second = e._1();
+                  long first = e._2()._1()._1();
+                  Signed a = e._2()._1()._2();
+                  Signed b = e._2()._2();
+                  if (!verifier.passesFilter(a.signature(), b.signature())) {
+                    return List.<Tuple2<Survivor, double[]>>of().iterator();
+                  }
+                  double estimate =
+                      verifier.needsSets()
+                          ? Double.NaN
+                          : verifier.similarity(a.signature(), b.signature(), null, null);
+                  return List.of(
+                          new Tuple2<>(
+                              new Survivor(first, second, a.id(), b.id()), new double[] {estimate}))
+                      .iterator();
+                });
     checked.persist(StorageLevel.MEMORY_AND_DISK());
     long verified = checked.count();
     signatures.unpersist(false);
@@ -84,36 +96,51 @@ public final class CandidateVerification {
     // the persisted pairs from this lineage, which reads the filter again.
     inCandidates.unpersist(false);
     if (!verifier.needsSets() || verified == 0) {
-      JavaRDD<VerifiedPair> pairs = checked
-          .filter(s -> s._2()[0] != Jaccard.BELOW)
-          .map(s -> new VerifiedPair(s._1().first(), s._1().second(), s._1().firstId(), s._1().secondId(), s._2()[0]))
-          .persist(StorageLevel.MEMORY_AND_DISK());
+      JavaRDD<VerifiedPair> pairs =
+          checked
+              .filter(s -> s._2()[0] != Jaccard.BELOW)
+              .map(
+                  s ->
+                      new VerifiedPair(
+                          s._1().first(),
+                          s._1().second(),
+                          s._1().firstId(),
+                          s._1().secondId(),
+                          s._2()[0]))
+              .persist(StorageLevel.MEMORY_AND_DISK());
       pairs.count();
       checked.unpersist(false);
       return new Result(pairs, new Counts(candidateCount, verified));
     }
     Broadcast<BloomFilter> inSurvivors =
-        context.broadcast(ordinals(checked.mapToPair(s -> new Tuple2<>(s._1().first(), s._1().second())), verified));
-    JavaPairRDD<Long, long[]> sets = documents
-        .filter(d -> inSurvivors.value().mightContainLong(d.ordinal))
-        .mapToPair(d -> new Tuple2<>(d.ordinal, d.shingleSet))
-        .partitionBy(byOrdinal)
-        .persist(StorageLevel.MEMORY_AND_DISK_SER());
-    JavaRDD<VerifiedPair> pairs = checked
-        .mapToPair(s -> new Tuple2<>(s._1().first(), s._1()))
-        .join(sets, partitions)
-        .mapToPair(e -> new Tuple2<>(e._2()._1().second(), e._2()))
-        .join(sets, partitions)
-        .map(e -> {
-          Survivor s = e._2()._1()._1();
-          long[] a = e._2()._1()._2();
-          long[] b = e._2()._2();
-          // Exact mode: the signatures passed the filter above; similarity reads only the sets.
-          double similarity = verifier.similarity(null, null, () -> a, () -> b);
-          return new VerifiedPair(s.first(), s.second(), s.firstId(), s.secondId(), similarity);
-        })
-        .filter(p -> p.similarity() != Jaccard.BELOW)
-        .persist(StorageLevel.MEMORY_AND_DISK());
+        context.broadcast(
+            ordinals(
+                checked.mapToPair(s -> new Tuple2<>(s._1().first(), s._1().second())), verified));
+    JavaPairRDD<Long, long[]> sets =
+        documents
+            .filter(d -> inSurvivors.value().mightContainLong(d.ordinal))
+            .mapToPair(d -> new Tuple2<>(d.ordinal, d.shingleSet))
+            .partitionBy(byOrdinal)
+            .persist(StorageLevel.MEMORY_AND_DISK_SER());
+    JavaRDD<VerifiedPair> pairs =
+        checked
+            .mapToPair(s -> new Tuple2<>(s._1().first(), s._1()))
+            .join(sets, partitions)
+            .mapToPair(e -> new Tuple2<>(e._2()._1().second(), e._2()))
+            .join(sets, partitions)
+            .map(
+                e -> {
+                  Survivor s = e._2()._1()._1();
+                  long[] a = e._2()._1()._2();
+                  long[] b = e._2()._2();
+                  // Exact mode: the signatures passed the filter above; similarity reads only the
+                  // sets.
+                  double similarity = verifier.similarity(null, null, () -> a, () -> b);
+                  return new VerifiedPair(
+                      s.first(), s.second(), s.firstId(), s.secondId(), similarity);
+                })
+            .filter(p -> p.similarity() != Jaccard.BELOW)
+            .persist(StorageLevel.MEMORY_AND_DISK());
     pairs.count();
     checked.unpersist(false);
     sets.unpersist(false);
@@ -125,14 +152,16 @@ public final class CandidateVerification {
   private static BloomFilter ordinals(JavaPairRDD<Long, Long> pairs, long count) {
     long expected = Math.max(1, 2 * count);
     return pairs
-        .mapPartitions((Iterator<Tuple2<Long, Long>> it) -> {
-          BloomFilter filter = BloomFilter.create(expected, 0.01);
-          it.forEachRemaining(p -> {
-            filter.putLong(p._1());
-            filter.putLong(p._2());
-          });
-          return List.of(filter).iterator();
-        })
+        .mapPartitions(
+            (Iterator<Tuple2<Long, Long>> it) -> {
+              BloomFilter filter = BloomFilter.create(expected, 0.01);
+              it.forEachRemaining(
+                  p -> {
+                    filter.putLong(p._1());
+                    filter.putLong(p._2());
+                  });
+              return List.of(filter).iterator();
+            })
         .reduce(BloomFilter::mergeInPlace);
   }
 }

@@ -14,14 +14,17 @@ import org.neardup.cluster.UnionFind;
 import org.neardup.spark.TestSpark;
 import scala.Tuple2;
 
-/** Large-star/small-star against union-find on random graphs: every node gets its component's smallest node. */
+/**
+ * Large-star/small-star against union-find on random graphs: every node gets its component's
+ * smallest node.
+ */
 class ConnectedComponentsTest {
   @ParameterizedTest
   @CsvSource({
-      "200, 150, 1", // sparse: many small components
-      "200, 400, 2", // around the giant-component threshold
-      "300, 1200, 3", // one giant component
-      "150, 0, 4", // a long path (the chain of a giant bucket)
+    "200, 150, 1", // sparse: many small components
+    "200, 400, 2", // around the giant-component threshold
+    "300, 1200, 3", // one giant component
+    "150, 0, 4", // a long path (the chain of a giant bucket)
   })
   void sameComponentsAsUnionFind(int nodes, int randomEdges, long seed) {
     SplittableRandom random = new SplittableRandom(seed);
@@ -40,7 +43,8 @@ class ConnectedComponentsTest {
       edges.add(new Tuple2<>((long) a * spread, (long) b * spread));
       expected.union(a, b);
     }
-    JavaSparkContext context = JavaSparkContext.fromSparkContext(TestSpark.session().sparkContext());
+    JavaSparkContext context =
+        JavaSparkContext.fromSparkContext(TestSpark.session().sparkContext());
     var result = ConnectedComponents.of(context, context.parallelizePairs(edges, 3), 3);
     Map<Long, Long> found = new HashMap<>(result.components().collectAsMap());
     result.components().unpersist(false);

@@ -31,7 +31,8 @@ class SplitInputStreamTest {
       content.write(random.nextInt(5) == 0 ? '\r' : 'z');
       content.write('\n');
     }
-    content.write("last line without a line break".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    content.write(
+        "last line without a line break".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
     byte[] bytes = content.toByteArray();
     Path file = dir.resolve("lines.txt");
     Files.write(file, bytes);
@@ -40,7 +41,9 @@ class SplitInputStreamTest {
     ByteArrayOutputStream joined = new ByteArrayOutputStream();
     for (long start = 0; start < bytes.length; start += sliceBytes) {
       long length = Math.min(sliceBytes, bytes.length - start);
-      try (InputStream slice = SplitInputStream.open(fs.open(new org.apache.hadoop.fs.Path(file.toUri())), start, length)) {
+      try (InputStream slice =
+          SplitInputStream.open(
+              fs.open(new org.apache.hadoop.fs.Path(file.toUri())), start, length)) {
         slice.transferTo(joined);
       }
     }

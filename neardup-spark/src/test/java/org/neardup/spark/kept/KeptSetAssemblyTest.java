@@ -21,8 +21,8 @@ import scala.Tuple2;
 
 /**
  * The kept set on Spark against the core's {@link KeptSet} (the CLI's) over the whole document
- * graph (copies of a text expanded to every pair), on seeded random corpora with copies, equal lengths and equal
- * similarities, in every keep order.
+ * graph (copies of a text expanded to every pair), on seeded random corpora with copies, equal
+ * lengths and equal similarities, in every keep order.
  */
 class KeptSetAssemblyTest {
   private static final long SPREAD = 1L << 33; // ordinals are sparse and large
@@ -30,11 +30,11 @@ class KeptSetAssemblyTest {
 
   @ParameterizedTest
   @CsvSource({
-      "FIRST, 300, 400, 1",
-      "LONGEST, 300, 400, 2",
-      "SHORTEST, 300, 400, 3",
-      "FIRST, 200, 900, 4", // dense: long chains of decisions
-      "LONGEST, 150, 60, 5", // sparse: mostly copies and single pairs
+    "FIRST, 300, 400, 1",
+    "LONGEST, 300, 400, 2",
+    "SHORTEST, 300, 400, 3",
+    "FIRST, 200, 900, 4", // dense: long chains of decisions
+    "LONGEST, 150, 60, 5", // sparse: mostly copies and single pairs
   })
   void sameGroupsAsTheSequentialGreedy(KeepPolicy keep, int documents, int textPairs, long seed) {
     SplittableRandom random = new SplittableRandom(seed);
@@ -43,7 +43,8 @@ class KeptSetAssemblyTest {
     List<Integer> texts = new ArrayList<>();
     for (int i = 0; i < documents; i++) {
       length[i] = 1 + random.nextInt(6);
-      text[i] = !texts.isEmpty() && random.nextInt(10) < 3 ? texts.get(random.nextInt(texts.size())) : i;
+      text[i] =
+          !texts.isEmpty() && random.nextInt(10) < 3 ? texts.get(random.nextInt(texts.size())) : i;
       if (text[i] == i) {
         texts.add(i);
       }
@@ -53,7 +54,8 @@ class KeptSetAssemblyTest {
       int a = texts.get(random.nextInt(texts.size()));
       int b = texts.get(random.nextInt(texts.size()));
       if (a != b) {
-        textSimilarity.put(key(Math.min(a, b), Math.max(a, b)), SIMILARITIES[random.nextInt(SIMILARITIES.length)]);
+        textSimilarity.put(
+            key(Math.min(a, b), Math.max(a, b)), SIMILARITIES[random.nextInt(SIMILARITIES.length)]);
       }
     }
 
@@ -66,15 +68,24 @@ class KeptSetAssemblyTest {
       }
     }
     List<VerifiedPair> pairs = new ArrayList<>();
-    textSimilarity.forEach((k, similarity) -> {
-      int a = (int) (k >>> 32);
-      int b = (int) (long) k;
-      pairs.add(new VerifiedPair(a * SPREAD, b * SPREAD, "d" + a, "d" + b, similarity));
-    });
-    JavaSparkContext context = JavaSparkContext.fromSparkContext(TestSpark.session().sparkContext());
-    KeptSetAssembly.Result result = KeptSetAssembly.members(context, context.parallelize(pairs, 3),
-        context.parallelizePairs(copies, 2), context.parallelize(sketched, 3), keep, 3);
-    List<String> lines = ResultWriter.sortedGroups(result.members(), 3).map(KeptMember::line).collect();
+    textSimilarity.forEach(
+        (k, similarity) -> {
+          int a = (int) (k >>> 32);
+          int b = (int) (long) k;
+          pairs.add(new VerifiedPair(a * SPREAD, b * SPREAD, "d" + a, "d" + b, similarity));
+        });
+    JavaSparkContext context =
+        JavaSparkContext.fromSparkContext(TestSpark.session().sparkContext());
+    KeptSetAssembly.Result result =
+        KeptSetAssembly.members(
+            context,
+            context.parallelize(pairs, 3),
+            context.parallelizePairs(copies, 2),
+            context.parallelize(sketched, 3),
+            keep,
+            3);
+    List<String> lines =
+        ResultWriter.sortedGroups(result.members(), 3).map(KeptMember::line).collect();
     result.members().unpersist(false);
 
     assertThat(lines).isNotEmpty().isEqualTo(core(keep, text, length, textSimilarity));
@@ -82,13 +93,17 @@ class KeptSetAssemblyTest {
   }
 
   /** The core's kept set over the whole document graph, as the CLI computes it. */
-  private static List<String> core(KeepPolicy keep, int[] text, int[] length, Map<Long, Double> textSimilarity) {
+  private static List<String> core(
+      KeepPolicy keep, int[] text, int[] length, Map<Long, Double> textSimilarity) {
     int n = text.length;
     List<SimilarPair> pairs = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       for (int j = i + 1; j < n; j++) {
-        double similarity = text[i] == text[j] ? 1.0
-            : textSimilarity.getOrDefault(key(Math.min(text[i], text[j]), Math.max(text[i], text[j])), 0.0);
+        double similarity =
+            text[i] == text[j]
+                ? 1.0
+                : textSimilarity.getOrDefault(
+                    key(Math.min(text[i], text[j]), Math.max(text[i], text[j])), 0.0);
         if (similarity > 0) {
           pairs.add(new SimilarPair(i, j, similarity));
         }
@@ -100,7 +115,9 @@ class KeptSetAssemblyTest {
       lines.add(KeptMember.kept(k * SPREAD, "d" + k).line());
       for (int r = 0; r < group.removedCount(); r++) {
         int i = group.removed(r);
-        lines.add(new KeptMember(k * SPREAD, i * SPREAD, "d" + k, "d" + i, false, group.similarity(r)).line());
+        lines.add(
+            new KeptMember(k * SPREAD, i * SPREAD, "d" + k, "d" + i, false, group.similarity(r))
+                .line());
       }
     }
     return lines;

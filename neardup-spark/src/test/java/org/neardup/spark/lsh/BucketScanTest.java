@@ -23,29 +23,40 @@ class BucketScanTest {
 
   private static Set<String> candidates(List<BucketOutput> outputs) {
     Set<String> pairs = new TreeSet<>();
-    outputs.stream().filter(o -> o.kind() == BucketOutput.Kind.CANDIDATE)
+    outputs.stream()
+        .filter(o -> o.kind() == BucketOutput.Kind.CANDIDATE)
         .forEach(o -> pairs.add(o.first() + "-" + o.second()));
     return pairs;
   }
 
   @Test
   void everyPairOfASmallBucketIsACandidateAndBucketsStaySeparate() {
-    List<BucketOutput> out = scan(10,
-        entry(1, 100, 5, 0), entry(1, 200, 2, 0), entry(1, 300, 9, 0), entry(2, 400, 7, 1), entry(2, 500, 3, 1),
-        entry(3, 600, 1, 2));
+    List<BucketOutput> out =
+        scan(
+            10,
+            entry(1, 100, 5, 0),
+            entry(1, 200, 2, 0),
+            entry(1, 300, 9, 0),
+            entry(2, 400, 7, 1),
+            entry(2, 500, 3, 1),
+            entry(3, 600, 1, 2));
     assertThat(candidates(out)).containsExactlyInAnyOrder("2-5", "2-9", "5-9", "3-7");
     assertThat(out).allMatch(o -> o.kind() == BucketOutput.Kind.CANDIDATE);
   }
 
   @Test
   void copiesCollapseToTheirFirstReadCopyAndAreReportedFromBandZeroOnly() {
-    List<BucketOutput> band0 = scan(10,
-        entry(1, 100, 8, 0), entry(1, 100, 3, 0), entry(1, 100, 5, 0), entry(1, 200, 4, 0));
+    List<BucketOutput> band0 =
+        scan(
+            10, entry(1, 100, 8, 0), entry(1, 100, 3, 0), entry(1, 100, 5, 0), entry(1, 200, 4, 0));
     assertThat(candidates(band0)).containsExactly("3-4");
-    assertThat(band0).filteredOn(o -> o.kind() == BucketOutput.Kind.COPY)
-        .containsExactlyInAnyOrder(new BucketOutput(BucketOutput.Kind.COPY, 5, 3),
+    assertThat(band0)
+        .filteredOn(o -> o.kind() == BucketOutput.Kind.COPY)
+        .containsExactlyInAnyOrder(
+            new BucketOutput(BucketOutput.Kind.COPY, 5, 3),
             new BucketOutput(BucketOutput.Kind.COPY, 8, 3));
-    List<BucketOutput> band1 = scan(10, entry(9, 100, 8, 1), entry(9, 100, 3, 1), entry(9, 200, 4, 1));
+    List<BucketOutput> band1 =
+        scan(10, entry(9, 100, 8, 1), entry(9, 100, 3, 1), entry(9, 200, 4, 1));
     assertThat(band1).noneMatch(o -> o.kind() == BucketOutput.Kind.COPY);
     assertThat(candidates(band1)).containsExactly("3-4");
   }
@@ -71,8 +82,10 @@ class BucketScanTest {
     }
     assertThat(candidates(out)).isEqualTo(expected);
     long allPairs = (long) texts * (texts - 1) / 2;
-    assertThat(out).filteredOn(o -> o.kind() == BucketOutput.Kind.GIANT_BUCKET)
-        .containsExactly(new BucketOutput(BucketOutput.Kind.GIANT_BUCKET, texts, allPairs - expected.size()));
+    assertThat(out)
+        .filteredOn(o -> o.kind() == BucketOutput.Kind.GIANT_BUCKET)
+        .containsExactly(
+            new BucketOutput(BucketOutput.Kind.GIANT_BUCKET, texts, allPairs - expected.size()));
   }
 
   @Test

@@ -22,8 +22,12 @@ class SessionsTest {
 
   @Test
   void onAStandaloneMasterTheJobsJarIsShippedAndTheApplicationNamedAfterTheCommand() {
-    SparkConf conf = Sessions.conf("clusters", "spark://master:7077", Map.of("spark.executor.memory", "2g"),
-        Optional.of(JAR));
+    SparkConf conf =
+        Sessions.conf(
+            "clusters",
+            "spark://master:7077",
+            Map.of("spark.executor.memory", "2g"),
+            Optional.of(JAR));
 
     assertThat(conf.get("spark.master")).isEqualTo("spark://master:7077");
     assertThat(conf.get("spark.jars")).isEqualTo("file:///opt/neardup/lib/neardup-spark.jar");
@@ -40,7 +44,8 @@ class SessionsTest {
 
     SparkConf conf = Sessions.conf("dedup", null, Map.of(), Optional.of(JAR));
 
-    assertThat(conf.get("spark.jars")).isEqualTo("file:/home/me/neardup-spark.jar,hdfs:///libs/extra.jar");
+    assertThat(conf.get("spark.jars"))
+        .isEqualTo("file:/home/me/neardup-spark.jar,hdfs:///libs/extra.jar");
     assertThat(conf.get("spark.app.name")).isEqualTo("neardup dedup");
   }
 

@@ -31,7 +31,8 @@ class ShingleSetsTest {
     SplittableRandom random = new SplittableRandom(6);
     long[][] hashes = new long[300][];
     for (int i = 0; i < hashes.length; i++) {
-      hashes[i] = random.longs(random.nextInt(1, 400), -50, 50_000).toArray(); // duplicates included
+      hashes[i] =
+          random.longs(random.nextInt(1, 400), -50, 50_000).toArray(); // duplicates included
     }
     // budget for roughly the first hundred documents
     ShingleSets sets = new ShingleSets(100 * 200 * 8, dir);
@@ -61,10 +62,17 @@ class ShingleSetsTest {
       assertThat(corpus.spilledSets()).isZero();
       inMemory = PairFinder.withLsh(corpus, Progress.NONE).pairs();
     }
-    try (CorpusBuilder builder = new CorpusBuilder(config, new InputProblems(OnError.FAIL), Progress.NONE,
-        MemoryBudget.defaults().withShingleSetBytes(50_000).withSpillDirectory(dir), null)) {
+    try (CorpusBuilder builder =
+        new CorpusBuilder(
+            config,
+            new InputProblems(OnError.FAIL),
+            Progress.NONE,
+            MemoryBudget.defaults().withShingleSetBytes(50_000).withSpillDirectory(dir),
+            null)) {
       for (int i = 0; i < generated.size(); i++) {
-        builder.add(new org.neardup.input.Document(generated.ids().get(i), generated.texts().get(i), "g", i + 1, i));
+        builder.add(
+            new org.neardup.input.Document(
+                generated.ids().get(i), generated.texts().get(i), "g", i + 1, i));
       }
       try (Corpus spilled = builder.build()) {
         assertThat(spilled.spilledSets()).isGreaterThan(1500);

@@ -1,59 +1,35 @@
 package org.neardup.spark;
 
 import java.io.Serializable;
-import java.util.List;
 import java.util.Objects;
 import org.neardup.cluster.KeepPolicy;
 import org.neardup.config.PipelineConfig;
 import org.neardup.input.OnError;
-import org.neardup.spark.input.InputSpec;
 
 /**
- * Everything one run of the Spark job needs. Immutable and serializable.
+ * What a run of the Spark job decides, whatever it reads: the pipeline's settings, and what the
+ * Spark job adds. {@link NearDupSpark} holds one; {@code ./neardup spark} builds one from the same
+ * options. Immutable and serializable; change it with the {@code with...} methods.
  *
  * @param config the pipeline settings (threshold, sketch, banding, verification), as {@code
  *     ./neardup pairs} builds them from the same options
- * @param inputs the inputs, in order
- * @param onError what to do with bad records
- * @param keep the representative of a cluster (clusters, dedup)
+ * @param keep the representative of a cluster and the kept document of a group (clusters, dedup):
+ *     the first in this order
+ * @param onError what to do with bad records (an id or text missing or invalid, a repeated id)
  * @param bucketCap distinct texts a bucket may hold before it is a giant bucket (0: no cap)
- * @param partitions partitions of the shuffles (banding, verification, components, output)
- * @param splitBytes bytes of a line-format file that one task reads; 0 for {@link #autoSplitBytes}
+ * @param partitions partitions of the shuffles (banding, verification, components, output); 0 to
+ *     choose from the input ({@link #autoPartitions})
  */
 public record JobSettings(
-    PipelineConfig config,
-    List<InputSpec> inputs,
-    OnError onError,
-    KeepPolicy keep,
-    int bucketCap,
-    int partitions,
-    long splitBytes)
+    PipelineConfig config, KeepPolicy keep, OnError onError, int bucketCap, int partitions)
     implements Serializable {
   private static final long serialVersionUID = 1L;
 
   /** The default {@link #bucketCap}. */
   public static final int DEFAULT_BUCKET_CAP = 1000;
 
-  /** The default {@link #splitBytes}: chosen from the input size ({@link #autoSplitBytes}). */
-  public static final long DEFAULT_SPLIT_BYTES = 0;
-
-  public JobSettings {
-    Objects.requireNonNull(config, "config");
-    inputs = List.copyOf(inputs);
-    Objects.requireNonNull(onError, "onError");
-    Objects.requireNonNull(keep, "keep");
-    if (bucketCap < 0 || bucketCap == 1) {
-      throw new IllegalArgumentException(
-          "bucket cap must be 0 (no cap) or at least 2, got " + bucketCap);
-    }
-    if (partitions < 1) {
-      throw new IllegalArgumentException("partitions must be at least 1, got " + partitions);
-    }
-    if (splitBytes < 0) {
-      throw new IllegalArgumentException(
-          "split size must be at least 1 byte (0: automatic), got " + splitBytes);
-    }
-  }
+  /** {@link #partitions} chosen from the input ({@link #autoPartitions}). */
+  public static final int AUTO_PARTITIONS = 0;
 
   /**
    * Input bytes a task reads and a shuffle partition stands for when the options leave both to the
@@ -64,6 +40,54 @@ public record JobSettings(
 
   /** The most partitions {@link #autoPartitions} gives. */
   public static final int MAX_AUTO_PARTITIONS = 8192;
+
+  public JobSettings {
+    Objects.requireNonNull(config, "config");
+    Objects.requireNonNull(keep, "keep");
+    Objects.requireNonNull(onError, "onError");
+    if (bucketCap < 0 || bucketCap == 1) {
+      throw new IllegalArgumentException(
+          "bucket cap must be 0 (no cap) or at least 2, got " + bucketCap);
+    }
+    if (partitions < 0) {
+      throw new IllegalArgumentException(
+          "partitions must be at least 1 (0: automatic), got " + partitions);
+    }
+  }
+
+  /**
+   * The settings of {@code config}, with the defaults for the rest: keep the first, fail on a bad
+   * record, buckets capped at {@value #DEFAULT_BUCKET_CAP} texts, partitions from the input.
+   */
+  public static JobSettings of(PipelineConfig config) {
+    return new JobSettings(
+        config, KeepPolicy.FIRST, OnError.FAIL, DEFAULT_BUCKET_CAP, AUTO_PARTITIONS);
+  }
+
+  /** These settings with {@code value} for {@link #config}. */
+  public JobSettings withConfig(PipelineConfig value) {
+    return new JobSettings(value, keep, onError, bucketCap, partitions);
+  }
+
+  /** These settings with {@code value} for {@link #keep}. */
+  public JobSettings withKeep(KeepPolicy value) {
+    return new JobSettings(config, value, onError, bucketCap, partitions);
+  }
+
+  /** These settings with {@code value} for {@link #onError}. */
+  public JobSettings withOnError(OnError value) {
+    return new JobSettings(config, keep, value, bucketCap, partitions);
+  }
+
+  /** These settings with {@code value} for {@link #bucketCap}. */
+  public JobSettings withBucketCap(int value) {
+    return new JobSettings(config, keep, onError, value, partitions);
+  }
+
+  /** These settings with {@code value} for {@link #partitions}. */
+  public JobSettings withPartitions(int value) {
+    return new JobSettings(config, keep, onError, bucketCap, value);
+  }
 
   /**
    * The split size when none is set: the text inputs' size over twice the parallelism (so that
@@ -84,17 +108,5 @@ public record JobSettings(
             MAX_AUTO_PARTITIONS,
             (Math.max(0, inputBytes) + AUTO_BYTES_PER_TASK - 1) / AUTO_BYTES_PER_TASK);
     return (int) Math.max(Math.max(1, 2L * parallelism), bySize);
-  }
-
-  /** Settings with the defaults for what the pipeline config does not say. */
-  public static JobSettings of(PipelineConfig config, List<InputSpec> inputs, int partitions) {
-    return new JobSettings(
-        config,
-        inputs,
-        OnError.FAIL,
-        KeepPolicy.FIRST,
-        DEFAULT_BUCKET_CAP,
-        partitions,
-        DEFAULT_SPLIT_BYTES);
   }
 }

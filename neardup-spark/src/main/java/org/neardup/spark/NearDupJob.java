@@ -2,64 +2,100 @@ package org.neardup.spark;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
+import org.neardup.config.PipelineConfig;
 import org.neardup.input.InputProblem;
 import org.neardup.lsh.LshParams;
 import org.neardup.options.Formats;
+import org.neardup.sketch.DocumentSketcher;
 import org.neardup.spark.cluster.ClusterAssembly;
 import org.neardup.spark.cluster.ClusterMember;
 import org.neardup.spark.cluster.ConnectedComponents;
+import org.neardup.spark.corpus.CorpusSource;
+import org.neardup.spark.corpus.DocumentInfo;
 import org.neardup.spark.corpus.SparkCorpus;
-import org.neardup.spark.kept.KeptMember;
+import org.neardup.spark.input.HadoopConf;
 import org.neardup.spark.kept.KeptSetAssembly;
-import org.neardup.spark.lsh.BucketOutput;
 import org.neardup.spark.lsh.SparkBanding;
 import org.neardup.spark.output.PairAssembly;
-import org.neardup.spark.output.PairLine;
-import org.neardup.spark.verify.CandidateVerification;
+import org.neardup.spark.output.Removal;
+import org.neardup.spark.output.ResultFrames;
+import org.neardup.spark.verify.CopyGroup;
+import org.neardup.spark.verify.DistributedVerification;
+import org.neardup.spark.verify.HomePairs;
+import org.neardup.spark.verify.PairCounts;
 import org.neardup.spark.verify.VerifiedPair;
+import org.neardup.verify.VerifyMode;
 import scala.Tuple2;
 
 /**
- * The neardup pipeline on Spark, step by step, each step computed once when first needed: read and
- * sign ({@link SparkCorpus}), band ({@link SparkBanding}), verify ({@link CandidateVerification}),
- * and then the pairs ({@link PairAssembly}), the kept set ({@link KeptSetAssembly}) or the
- * connected components ({@link ConnectedComponents}, {@link ClusterAssembly}). The same pairs as
- * {@code ./neardup pairs} with the same settings, except in giant buckets (more distinct texts than
- * {@link JobSettings#bucketCap()}), where only a star and a chain of candidates are examined and
- * the rest is counted. Not thread-safe: drive it from one thread.
+ * One run of the neardup pipeline on Spark, the engine under {@link NearDupSpark} and {@code
+ * ./neardup spark}: its documents read, signed and cached when it starts ({@link SparkCorpus}), and
+ * each later step computed when first asked for: band ({@link SparkBanding}) and verify ({@link
+ * DistributedVerification}), and then the pairs ({@link PairAssembly}), the kept set ({@link
+ * KeptSetAssembly}) or the connected components ({@link ConnectedComponents}, {@link
+ * ClusterAssembly}), as DataFrames ({@link ResultFrames}). The same pairs as {@code ./neardup
+ * pairs} with the same settings, except in giant buckets (more distinct texts than {@link
+ * JobSettings#bucketCap()}), where only a star and a chain of candidates are examined and the rest
+ * is counted. Not thread-safe: drive it from one thread.
  */
 public final class NearDupJob {
   private final SparkSession spark;
   private final JavaSparkContext context;
   private final JobSettings settings;
   private final SparkCorpus corpus;
-  private JavaRDD<BucketOutput> buckets;
-  private JavaPairRDD<Long, Long> copies;
-  private long copyCount;
-  private long giantBuckets;
-  private long unexaminedPairs;
-  private CandidateVerification.Result verification;
+  private final int partitions;
+  private JavaRDD<HomePairs> homes;
+  private PairCounts counts;
+  private KeptSetAssembly.Result keptSet;
+  private JavaRDD<ClusterMember> components;
   private int componentRounds;
-  private int keptSetRounds;
 
-  private NearDupJob(SparkSession spark, JobSettings settings, SparkCorpus corpus) {
+  private NearDupJob(SparkSession spark, JobSettings settings, SparkCorpus corpus, int partitions) {
     this.spark = spark;
     this.context = JavaSparkContext.fromSparkContext(spark.sparkContext());
     this.settings = settings;
     this.corpus = corpus;
+    this.partitions = partitions;
   }
 
-  /** Reads and signs the inputs. */
-  public static NearDupJob start(SparkSession spark, JobSettings settings) throws IOException {
-    return new NearDupJob(spark, settings, SparkCorpus.read(spark, settings));
+  /**
+   * Reads and signs the documents of {@code source}, and checks their ids (two Spark jobs); the
+   * signed documents stay cached for the later steps.
+   *
+   * @throws org.neardup.input.InputException for a bad record under {@code OnError.FAIL} (the first
+   *     in input order), or an input that cannot be read
+   */
+  public static NearDupJob start(SparkSession spark, JobSettings settings, CorpusSource source)
+      throws IOException {
+    JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    PipelineConfig config = settings.config();
+    int parallelism = context.defaultParallelism();
+    SparkCorpus corpus =
+        SparkCorpus.read(
+            context,
+            source,
+            DocumentSketcher.create(config.sketch()),
+            config.verify() == VerifyMode.EXACT,
+            settings.onError(),
+            settings.partitions() > 0 ? settings.partitions() : 2 * parallelism,
+            new HadoopConf(context.hadoopConfiguration()));
+    int partitions =
+        settings.partitions() > 0
+            ? settings.partitions()
+            : JobSettings.autoPartitions(corpus.tally().textChars, parallelism);
+    return new NearDupJob(spark, settings, corpus, partitions);
   }
 
   public SparkSession spark() {
@@ -74,97 +110,154 @@ public final class NearDupJob {
     return corpus;
   }
 
-  /** The verified pairs of distinct texts. */
-  public JavaRDD<VerifiedPair> verifiedPairs() {
-    band();
-    if (verification == null) {
-      context.setJobDescription("verify candidates");
-      JavaPairRDD<Long, Long> candidates =
-          buckets
-              .filter(b -> b.kind() == BucketOutput.Kind.CANDIDATE)
-              .mapToPair(b -> new Tuple2<>(b.first(), b.second()))
-              .distinct(settings.partitions());
-      verification =
-          CandidateVerification.verify(
-              context,
-              corpus.documents(),
-              candidates,
-              settings.config().verifier(),
-              settings.partitions());
-    }
-    return verification.pairs();
-  }
-
-  /** Copies of a text read before: (copy, first-read copy). */
-  public JavaPairRDD<Long, Long> copies() {
-    band();
-    return copies;
-  }
-
-  /** The pair lines, unordered: every pair the CLI reports (giant buckets aside). */
-  public JavaRDD<PairLine> pairs() {
-    JavaRDD<VerifiedPair> verified = verifiedPairs();
-    context.setJobDescription("expand copies");
-    return PairAssembly.lines(verified, copies(), corpus.documents(), settings.partitions());
+  /** The partitions of the shuffles: the settings', or chosen from the documents' text size. */
+  public int partitions() {
+    return partitions;
   }
 
   /**
-   * The groups of the kept set, unordered: each kept document that is the match of a removed one,
-   * and those removed documents.
+   * What verification leaves at each home: the verified pairs and the copy groups; persisted when
+   * first computed, lazily: no Spark job runs until one asks for a result.
    */
-  public JavaRDD<KeptMember> keptSet() {
-    JavaRDD<VerifiedPair> verified = verifiedPairs();
-    context.setJobDescription("kept set");
-    KeptSetAssembly.Result result =
-        KeptSetAssembly.members(
-            context,
-            verified,
-            copies(),
-            corpus.documents(),
-            settings.keep(),
-            settings.partitions());
-    keptSetRounds = result.rounds();
-    return result.members();
-  }
-
-  /** The members of the connected components, unordered. */
-  public JavaRDD<ClusterMember> clusters() {
-    JavaPairRDD<Long, Long> edges =
-        verifiedPairs().mapToPair(p -> new Tuple2<>(p.second(), p.first())).union(copies());
-    context.setJobDescription("connected components");
-    ConnectedComponents.Result components =
-        ConnectedComponents.of(context, edges, settings.partitions());
-    componentRounds = components.rounds();
-    context.setJobDescription("cluster members");
-    return ClusterAssembly.members(
-        components.components(), corpus.documents(), settings.keep(), settings.partitions());
-  }
-
-  private void band() {
-    if (buckets != null) {
-      return;
+  public JavaRDD<HomePairs> verification() {
+    if (homes == null) {
+      PipelineConfig config = settings.config();
+      homes =
+          DistributedVerification.verify(
+              corpus.splits(),
+              SparkBanding.scan(
+                  corpus.splits(), config.lshParams(), settings.bucketCap(), partitions),
+              DocumentSketcher.create(config.sketch()),
+              config.verifier());
     }
-    LshParams params = settings.config().lshParams();
-    context.setJobDescription("band (" + params + ")");
-    buckets =
-        SparkBanding.scan(corpus.documents(), params, settings.bucketCap(), settings.partitions())
-            .persist(StorageLevel.MEMORY_AND_DISK());
-    copies =
-        buckets
-            .filter(b -> b.kind() == BucketOutput.Kind.COPY)
-            .mapToPair(b -> new Tuple2<>(b.first(), b.second()))
-            .persist(StorageLevel.MEMORY_AND_DISK());
-    copyCount = copies.count();
-    long[] giant =
-        buckets
-            .filter(b -> b.kind() == BucketOutput.Kind.GIANT_BUCKET)
-            .map(b -> new long[] {1, b.second()})
-            .fold(new long[] {0, 0}, (a, b) -> new long[] {a[0] + b[0], a[1] + b[1]});
-    giantBuckets = giant[0];
-    unexaminedPairs = giant[1];
+    return homes;
   }
 
-  /** What the run did so far. */
+  /** Bands and verifies now (one Spark job), and counts what that did. */
+  public PairCounts verify() {
+    if (counts == null) {
+      LshParams params = settings.config().lshParams();
+      context.setJobDescription("band (" + params + ") and verify candidates");
+      counts = verification().map(HomePairs::counts).reduce(PairCounts::plus);
+    }
+    return counts;
+  }
+
+  /** The verified pairs of distinct texts (lazy). */
+  public JavaRDD<VerifiedPair> verifiedPairs() {
+    return verification().flatMap(home -> home.pairs().iterator());
+  }
+
+  /** The texts with exact copies, each with its copies (lazy). */
+  public JavaRDD<CopyGroup> copyGroups() {
+    return verification().flatMap(home -> home.copyGroups().iterator());
+  }
+
+  /**
+   * The pairs ({@link ResultFrames#pairs}): every pair the CLI reports (giant buckets aside),
+   * unordered. Lazy: banding and verification run when an action on it runs, unless they ran.
+   */
+  public Dataset<Row> pairs() {
+    return ResultFrames.pairs(spark, PairAssembly.lines(verification()));
+  }
+
+  /**
+   * The kept set's groups ({@link ResultFrames#groups}): each kept document that is the match of a
+   * removed one, and those removed documents. Runs banding, verification and the kept set's rounds
+   * now (Spark jobs); the frame reads their persisted result.
+   */
+  public Dataset<Row> groups() {
+    return ResultFrames.groups(spark, keptSet().members());
+  }
+
+  /**
+   * The connected components ({@link ResultFrames#components}). Runs banding, verification and the
+   * components' rounds now (Spark jobs); the frame reads their persisted result.
+   */
+  public Dataset<Row> components() {
+    return ResultFrames.components(spark, componentMembers());
+  }
+
+  /**
+   * What a deduplication removes ({@link ResultFrames#removals}): the kept set's removed documents
+   * with their match, or with {@code components} every member of a component but its
+   * representative. Eager as {@link #groups()} and {@link #components()}.
+   */
+  public Dataset<Row> removals(boolean components) {
+    return ResultFrames.removals(spark, removed(components));
+  }
+
+  /** What a deduplication removes, as {@link #removals}, for the command line's copy. */
+  public JavaRDD<Removal> removed(boolean components) {
+    return components
+        ? componentMembers()
+            .filter(m -> !m.keep())
+            .map(m -> new Removal(m.memberOrdinal(), m.memberId(), null, null))
+        : keptSet()
+            .members()
+            .filter(m -> !m.keep())
+            .map(m -> new Removal(m.memberOrdinal(), m.memberId(), m.keptId(), m.similarity()));
+  }
+
+  private KeptSetAssembly.Result keptSet() {
+    if (keptSet == null) {
+      verify();
+      context.setJobDescription("kept set");
+      keptSet =
+          KeptSetAssembly.members(
+              context, verifiedPairs(), copyGroups(), settings.keep(), partitions);
+    }
+    return keptSet;
+  }
+
+  private JavaRDD<ClusterMember> componentMembers() {
+    if (components == null) {
+      verify();
+      JavaPairRDD<Long, Long> edges =
+          verifiedPairs()
+              .mapToPair(p -> new Tuple2<>(p.second().ordinal(), p.first().ordinal()))
+              .union(
+                  copyGroups()
+                      .flatMapToPair(
+                          group ->
+                              group.copies().stream()
+                                  .map(
+                                      copy ->
+                                          new Tuple2<>(copy.ordinal(), group.original().ordinal()))
+                                  .iterator()));
+      context.setJobDescription("connected components");
+      ConnectedComponents.Result result = ConnectedComponents.of(context, edges, partitions);
+      componentRounds = result.rounds();
+      context.setJobDescription("cluster members");
+      components =
+          ClusterAssembly.members(result.components(), documents(), settings.keep(), partitions)
+              .persist(StorageLevel.MEMORY_AND_DISK());
+      components.count();
+      result.components().unpersist(false);
+    }
+    return components;
+  }
+
+  /** The documents in a verified pair or a copy group, by ordinal. */
+  private JavaPairRDD<Long, DocumentInfo> documents() {
+    return verification()
+        .flatMapToPair(
+            home -> {
+              List<Tuple2<Long, DocumentInfo>> documents = new ArrayList<>();
+              for (VerifiedPair pair : home.pairs()) {
+                documents.add(new Tuple2<>(pair.first().ordinal(), pair.first()));
+                documents.add(new Tuple2<>(pair.second().ordinal(), pair.second()));
+              }
+              for (CopyGroup group : home.copyGroups()) {
+                documents.add(new Tuple2<>(group.original().ordinal(), group.original()));
+                group.copies().forEach(copy -> documents.add(new Tuple2<>(copy.ordinal(), copy)));
+              }
+              return documents.iterator();
+            })
+        .reduceByKey((a, b) -> a, partitions);
+  }
+
+  /** What the run did so far (a Spark job if banding and verification ran but were not counted). */
   public JobStats stats(long results, long shuffleBytes) {
     var tally = corpus.tally();
     Map<InputProblem, Long> skipped = new EnumMap<>(InputProblem.class);
@@ -172,20 +265,19 @@ public final class NearDupJob {
     if (tally.emptyDocuments > 0) {
       skipped.put(InputProblem.EMPTY_DOCUMENT, tally.emptyDocuments);
     }
-    CandidateVerification.Counts counts =
-        verification == null ? new CandidateVerification.Counts(0, 0) : verification.counts();
+    PairCounts done = homes == null ? PairCounts.NONE : verify();
     return new JobStats(
         tally.documents - corpus.duplicateIds(),
         tally.shortDocuments,
         skipped,
-        copyCount,
+        done.copies(),
         settings.config().lshParams(),
-        counts.candidates(),
-        counts.verified(),
-        giantBuckets,
-        unexaminedPairs,
+        done.candidates(),
+        done.verified(),
+        done.giantBuckets(),
+        done.unexaminedPairs(),
         componentRounds,
-        keptSetRounds,
+        keptSet == null ? 0 : keptSet.rounds(),
         results,
         shuffleBytes);
   }

@@ -4,7 +4,7 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import org.neardup.error.NearDupException;
 import org.neardup.options.UsageException;
-import org.neardup.spark.command.SparkCommand;
+import org.neardup.spark.command.SparkJobCommand;
 import org.neardup.spark.output.PartFiles;
 import org.neardup.spark.session.ClusterFailure;
 import org.neardup.spark.session.JobLogging;
@@ -32,7 +32,7 @@ public final class SparkMain {
 
   /** Runs the command line; returns the exit code. */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
-    CommandLine commandLine = new CommandLine(new SparkCommand());
+    CommandLine commandLine = new CommandLine(new SparkJobCommand());
     commandLine.setOut(out);
     commandLine.setErr(err);
     commandLine.setCaseInsensitiveEnumValuesAllowed(true);

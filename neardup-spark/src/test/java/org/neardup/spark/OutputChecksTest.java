@@ -82,6 +82,32 @@ class OutputChecksTest {
   }
 
   @Test
+  void aCheckpointDirectoryInsideAnInputDirectoryIsRefusedBeforeTheJob() throws IOException {
+    Path checkpoints = inputs.resolve("checkpoints");
+    Path output = dir.resolve("dedup-with-checkpoints");
+    TestSpark.Run run =
+        spark(
+            "dedup",
+            "-q",
+            "--checkpoint-dir",
+            checkpoints.toString(),
+            inputs.toString(),
+            "--output",
+            output.toString());
+
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err())
+        .isEqualTo(
+            "neardup: "
+                + checkpoints
+                + ": is inside the input directory "
+                + inputs
+                + ": writing there would change the input\n");
+    assertThat(checkpoints).doesNotExist();
+    assertThat(output).doesNotExist();
+  }
+
+  @Test
   void anOutputReachedThroughALinkIntoAnInputDirectoryIsRefused() throws IOException {
     Path link = Files.createSymbolicLink(dir.resolve("link"), inputs);
     TestSpark.Run run =

@@ -6,26 +6,28 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.neardup.bench.contender.BenchSettings;
 import org.neardup.bench.contender.Outcome;
 import org.neardup.bench.contender.Phases;
 import org.neardup.config.PipelineConfig;
 import org.neardup.minhash.MinHashConfig;
-import org.neardup.spark.JobSettings;
 import org.neardup.spark.JobStats;
 import org.neardup.spark.NearDupJob;
+import org.neardup.spark.NearDupSpark;
 import org.neardup.spark.ProgressListener;
+import org.neardup.spark.corpus.CorpusSource;
 import org.neardup.spark.input.InputSpec;
-import org.neardup.spark.output.PairLine;
 import org.neardup.verify.SimilarPair;
 
 /**
  * The neardup Spark job ({@code neardup-spark}) in {@code local[2]} (web UI off, otherwise Spark's
  * defaults): Spark reads the TSV corpus itself, signs, bands, verifies and the pairs come back to
- * the driver. The library defaults for threshold, shingle and n (the settings of {@code
- * neardup-lsh}). Its parameters record the bytes all shuffles wrote, in total and per document.
- * Kept apart from the contender so that the harness's own JVM never loads Spark classes.
+ * the driver, through {@link NearDupSpark}. The library defaults for threshold, shingle and n (the
+ * settings of {@code neardup-lsh}). Its parameters record the bytes all shuffles wrote, in total
+ * and per document. Kept apart from the contender so that the harness's own JVM never loads Spark
+ * classes.
  */
 public final class NeardupSparkRun {
   private NeardupSparkRun() {}
@@ -54,24 +56,23 @@ public final class NeardupSparkRun {
     spark.sparkContext().addSparkListener(listener);
     try {
       int partitions = 2 * spark.sparkContext().defaultParallelism();
-      JobSettings job =
-          JobSettings.of(
-              config,
-              List.of(new InputSpec(settings.corpus().toString(), "tsv", '\t', null, List.of())),
-              partitions);
-      NearDupJob run = phases.time("read+sign", () -> NearDupJob.start(spark, job));
-      List<PairLine> lines = phases.time("band+verify+pairs", () -> run.pairs().collect());
+      NearDupSpark neardup = NearDupSpark.of(config).withPartitions(partitions);
+      List<InputSpec> corpus =
+          List.of(new InputSpec(settings.corpus().toString(), "tsv", '\t', null, List.of()));
+      NearDupJob run =
+          phases.time("read+sign", () -> neardup.start(spark, CorpusSource.ofFiles(spark, corpus)));
+      List<Row> rows = phases.time("band+verify+pairs", () -> run.pairs().collectAsList());
       long shuffle = listener.shuffleBytesWritten();
-      JobStats stats = run.stats(lines.size(), shuffle);
+      JobStats stats = run.stats(rows.size(), shuffle);
       Map<String, Integer> ordinals = new HashMap<>();
       List<String> ids = new ArrayList<>();
-      List<SimilarPair> pairs = new ArrayList<>(lines.size());
-      for (PairLine line : lines) {
+      List<SimilarPair> pairs = new ArrayList<>(rows.size());
+      for (Row row : rows) {
         pairs.add(
             SimilarPair.of(
-                ordinal(line.first(), ordinals, ids),
-                ordinal(line.second(), ordinals, ids),
-                line.similarity()));
+                ordinal(row.getString(0), ordinals, ids),
+                ordinal(row.getString(1), ordinals, ids),
+                row.getDouble(2)));
       }
       String parameters =
           String.format(

@@ -4,7 +4,7 @@ import java.io.Serializable;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.neardup.cluster.KeepPolicy;
-import org.neardup.spark.corpus.SketchedDocument;
+import org.neardup.spark.corpus.DocumentInfo;
 import scala.Tuple2;
 
 /**
@@ -16,31 +16,29 @@ import scala.Tuple2;
 public final class ClusterAssembly {
   private ClusterAssembly() {}
 
-  /** A member as the policy sees it. */
-  private record Member(long ordinal, String id, int textLength) implements Serializable {}
-
   /** What a cluster needs to know of its members: its name and representative. */
   private record Summary(String name, long representative, int representativeLength)
       implements Serializable {}
 
-  /** The cluster members, unordered. */
+  /**
+   * The cluster members, unordered.
+   *
+   * @param documents the documents of the components' nodes (others may be there too), by ordinal
+   */
   public static JavaRDD<ClusterMember> members(
       JavaPairRDD<Long, Long> components,
-      JavaRDD<SketchedDocument> documents,
+      JavaPairRDD<Long, DocumentInfo> documents,
       KeepPolicy keep,
       int partitions) {
-    JavaPairRDD<Long, Tuple2<Long, Member>> byCluster =
+    JavaPairRDD<Long, Tuple2<Long, DocumentInfo>> byCluster =
         components
-            .join(
-                documents.mapToPair(
-                    d -> new Tuple2<>(d.ordinal, new Member(d.ordinal, d.id, d.textLength))),
-                partitions)
+            .join(documents, partitions)
             .mapToPair(e -> new Tuple2<>(e._2()._1(), new Tuple2<>(e._1(), e._2()._2())));
     JavaPairRDD<Long, Summary> summaries =
         byCluster
             .mapToPair(
                 e -> {
-                  Member member = e._2()._2();
+                  DocumentInfo member = e._2()._2();
                   String name =
                       e._1() == member.ordinal()
                           ? member.id()
@@ -54,7 +52,7 @@ public final class ClusterAssembly {
         .map(
             e -> {
               long cluster = e._1();
-              Member member = e._2()._1()._2();
+              DocumentInfo member = e._2()._1()._2();
               Summary summary = e._2()._2();
               return new ClusterMember(
                   cluster,

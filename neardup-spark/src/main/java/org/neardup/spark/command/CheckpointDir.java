@@ -2,10 +2,12 @@ package org.neardup.spark.command;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.util.List;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.SparkContext;
 import org.neardup.options.UsageException;
+import org.neardup.spark.input.InputSpec;
 
 /**
  * The reliable checkpoint directory of a run with iterative rounds (kept set, components): set on
@@ -23,11 +25,20 @@ final class CheckpointDir implements Closeable {
     this.toDelete = toDelete;
   }
 
-  /** Sets the context's checkpoint directory for a run writing to {@code output}. */
-  static CheckpointDir set(SparkContext context, String requested, String output)
+  /**
+   * Sets the context's checkpoint directory for a run writing to {@code output}.
+   *
+   * @throws UsageException when the directory asked for lies inside an input directory (the next
+   *     run would read what a failed run left there)
+   */
+  static CheckpointDir set(
+      SparkContext context, String requested, String output, List<InputSpec> inputs)
       throws IOException {
     String base =
         requested != null ? requested : context.getConf().get("spark.checkpoint.dir", null);
+    if (base != null) {
+      OutputCheck.checkNotInInput(base, inputs, context.hadoopConfiguration());
+    }
     boolean ownBase = false;
     if (base == null) {
       Path out = new Path(output);

@@ -1,10 +1,8 @@
 package org.neardup.spark.command;
 
-import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.storage.StorageLevel;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.neardup.spark.NearDupJob;
-import org.neardup.spark.cluster.ClusterMember;
-import org.neardup.spark.kept.KeptMember;
 import org.neardup.spark.output.OutputFormat;
 import org.neardup.spark.output.ResultWriter;
 import picocli.CommandLine.Command;
@@ -50,24 +48,13 @@ final class ClustersJobCommand extends JobCommand {
   @Override
   long write(NearDupJob job) {
     OutputFormat format = outputFormat(outputFormat);
-    int partitions = job.settings().partitions();
-    if (keptSet.components) {
-      JavaRDD<ClusterMember> sorted =
-          ResultWriter.sortedClusters(job.clusters(), partitions)
-              .persist(StorageLevel.MEMORY_AND_DISK());
-      job.spark().sparkContext().setJobDescription("write clusters");
-      ResultWriter.writeClusters(job.spark(), sorted, output, format);
-      long count = sorted.count();
-      sorted.unpersist(false);
-      return count;
-    }
-    JavaRDD<KeptMember> sorted =
-        ResultWriter.sortedGroups(job.keptSet(), partitions)
-            .persist(StorageLevel.MEMORY_AND_DISK());
+    Dataset<Row> clusters = keptSet.components ? job.components() : job.groups();
     job.spark().sparkContext().setJobDescription("write clusters");
-    ResultWriter.writeGroups(job.spark(), sorted, output, format);
-    long count = sorted.count();
-    sorted.unpersist(false);
-    return count;
+    return ResultWriter.write(
+        clusters,
+        keptSet.components ? ResultWriter.Layout.COMPONENTS : ResultWriter.Layout.GROUPS,
+        job.partitions(),
+        output,
+        format);
   }
 }

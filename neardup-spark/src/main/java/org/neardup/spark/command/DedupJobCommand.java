@@ -14,7 +14,7 @@ import org.neardup.options.UsageException;
 import org.neardup.spark.JobSettings;
 import org.neardup.spark.NearDupJob;
 import org.neardup.spark.input.InputSpec;
-import org.neardup.spark.output.DedupWriter;
+import org.neardup.spark.output.DedupParts;
 import org.neardup.spark.output.Removal;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -65,7 +65,7 @@ final class DedupJobCommand extends JobCommand {
               + " that has any.")
   String removed;
 
-  private DedupWriter.Written written;
+  private DedupParts.Written written;
 
   @Override
   String what() {
@@ -78,13 +78,14 @@ final class DedupJobCommand extends JobCommand {
   }
 
   @Override
-  void checkOtherOutputs(JobSettings settings, Configuration hadoop) throws IOException {
+  void checkOtherOutputs(JobSettings settings, List<InputSpec> inputs, Configuration hadoop)
+      throws IOException {
     if (annotate && keptSet.components) {
       throw new UsageException(
           "--annotate names each removed record's kept record and their similarity, which"
               + " components do not have: drop --components");
     }
-    if (annotate && settings.inputs().stream().anyMatch(InputSpec::isParquet)) {
+    if (annotate && inputs.stream().anyMatch(InputSpec::isParquet)) {
       throw new UsageException("--annotate is not supported for Parquet input");
     }
     List<String> checked = new ArrayList<>(List.of(output));
@@ -98,32 +99,22 @@ final class DedupJobCommand extends JobCommand {
       for (String other : checked) {
         OutputCheck.checkApart(other, directory, hadoop);
       }
-      OutputCheck.check(directory, settings.inputs(), hadoop);
+      OutputCheck.check(directory, inputs, hadoop);
       checked.add(directory);
     }
   }
 
   @Override
   long write(NearDupJob job) throws IOException {
-    JavaRDD<Removal> dropped =
-        keptSet.components
-            ? job.clusters()
-                .filter(m -> !m.keep())
-                .map(m -> new Removal(m.memberOrdinal(), null, null))
-            : job.keptSet()
-                .filter(m -> !m.keep())
-                .map(
-                    m ->
-                        new Removal(
-                            m.memberOrdinal(), m.keptId(), Formats.similarity(m.similarity())));
+    JavaRDD<Removal> dropped = job.removed(keptSet.components);
     job.spark().sparkContext().setJobDescription("write the deduplicated copy");
     written =
-        DedupWriter.write(
+        DedupParts.write(
             job.spark(),
-            job.corpus().sources(),
+            job.corpus().source(),
             dropped,
             job.corpus().rejected(),
-            new DedupWriter.Targets(
+            new DedupParts.Targets(
                 output, removed, rejectsDirectory(job.settings()), rejects != null, annotate));
     return written.kept();
   }

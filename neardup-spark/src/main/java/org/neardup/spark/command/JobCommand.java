@@ -3,6 +3,7 @@ package org.neardup.spark.command;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -16,7 +17,11 @@ import org.neardup.options.UsageException;
 import org.neardup.spark.JobSettings;
 import org.neardup.spark.JobStats;
 import org.neardup.spark.NearDupJob;
+import org.neardup.spark.NearDupSpark;
 import org.neardup.spark.ProgressListener;
+import org.neardup.spark.corpus.CorpusSource;
+import org.neardup.spark.input.HadoopConf;
+import org.neardup.spark.input.InputSpec;
 import org.neardup.spark.input.SplitPlanner;
 import org.neardup.spark.input.SplitPlanner.InputFile;
 import org.neardup.spark.output.OutputFormat;
@@ -102,7 +107,8 @@ abstract class JobCommand implements Callable<Integer> {
    * Checks the outputs a subclass writes besides {@link #output} and {@code --signatures-out},
    * before any work, as {@link OutputCheck} does.
    */
-  void checkOtherOutputs(JobSettings settings, Configuration hadoop) throws IOException {}
+  void checkOtherOutputs(JobSettings settings, List<InputSpec> inputs, Configuration hadoop)
+      throws IOException {}
 
   /** Summary lines of what a subclass wrote besides {@link #output}, after the job's summary. */
   void summarizeOtherOutputs(PrintWriter err) {}
@@ -160,45 +166,58 @@ abstract class JobCommand implements Callable<Integer> {
   private int run(
       SparkSession spark, PipelineConfig config, ProgressListener listener, PrintWriter err)
       throws IOException {
-    int defaultPartitions =
-        partitions != null
-            ? partitions
-            : JobSettings.autoPartitions(
-                inputBytes(spark.sparkContext().hadoopConfiguration()),
-                spark.sparkContext().defaultParallelism());
+    Configuration hadoop = spark.sparkContext().hadoopConfiguration();
+    int parallelism = spark.sparkContext().defaultParallelism();
+    List<InputSpec> inputs = input.specs();
+    long inputBytes = inputBytes(hadoop);
     JobSettings settings;
+    long splitBytes;
     try {
       KeepPolicy keep = keptSetOptions() == null ? KeepPolicy.FIRST : keptSetOptions().keepPolicy();
       settings =
-          new JobSettings(
-              config,
-              input.specs(),
-              input.onErrorPolicy(),
-              keep,
-              bucketCap,
-              partitions != null ? partitions : defaultPartitions,
-              parseBytes(splitSize));
+          JobSettings.of(config)
+              .withKeep(keep)
+              .withOnError(input.onErrorPolicy())
+              .withBucketCap(bucketCap)
+              .withPartitions(
+                  partitions != null
+                      ? partitions
+                      : JobSettings.autoPartitions(inputBytes, parallelism));
+      if (partitions != null && partitions < 1) {
+        throw new IllegalArgumentException("partitions must be at least 1, got " + partitions);
+      }
+      splitBytes = parseBytes(splitSize);
+      if (splitBytes < 0) {
+        throw new IllegalArgumentException(
+            "split size must be at least 1 byte (0: automatic), got " + splitBytes);
+      }
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
-    Configuration hadoop = spark.sparkContext().hadoopConfiguration();
-    OutputCheck.check(output, settings.inputs(), hadoop);
+    if (splitBytes == 0) {
+      splitBytes = JobSettings.autoSplitBytes(inputBytes, parallelism);
+    }
+    OutputCheck.check(output, inputs, hadoop);
     if (signaturesOut != null) {
       OutputCheck.checkApart(output, signaturesOut, hadoop);
-      OutputCheck.check(signaturesOut, settings.inputs(), hadoop);
+      OutputCheck.check(signaturesOut, inputs, hadoop);
     }
-    checkOtherOutputs(settings, hadoop);
+    checkOtherOutputs(settings, inputs, hadoop);
     CheckpointDir checkpoints =
         keptSetOptions() == null
             ? null
-            : CheckpointDir.set(spark.sparkContext(), keptSetOptions().checkpointDir, output);
+            : CheckpointDir.set(
+                spark.sparkContext(), keptSetOptions().checkpointDir, output, inputs);
     try {
-      NearDupJob job = NearDupJob.start(spark, settings);
+      NearDupJob job =
+          NearDupSpark.of(settings)
+              .start(
+                  spark, CorpusSource.ofFiles(spark, inputs, splitBytes, new HadoopConf(hadoop)));
       if (signaturesOut != null) {
         spark.sparkContext().setJobDescription("write signature files");
         SignatureFilesWriter.write(
             JavaSparkContext.fromSparkContext(spark.sparkContext()),
-            job.corpus().documents(),
+            job.corpus().splits(),
             config.sketch(),
             config.verify() == VerifyMode.EXACT,
             signaturesOut);
@@ -221,7 +240,7 @@ abstract class JobCommand implements Callable<Integer> {
   static long parseBytes(String text) {
     String t = text.trim().toLowerCase(Locale.ROOT);
     if (t.equals("auto")) {
-      return JobSettings.DEFAULT_SPLIT_BYTES;
+      return 0;
     }
     long unit = 1;
     if (t.endsWith("k") || t.endsWith("m") || t.endsWith("g")) {

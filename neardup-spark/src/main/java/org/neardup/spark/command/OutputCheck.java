@@ -46,6 +46,22 @@ final class OutputCheck {
   }
 
   /**
+   * Refuses {@code directory} (one the job writes into but need not make, as the checkpoint
+   * directory) when it lies inside an input directory, as {@link #check} does.
+   *
+   * @throws UsageException naming the directory and the input
+   */
+  static void checkNotInInput(String directory, List<InputSpec> inputs, Configuration hadoop)
+      throws IOException {
+    Path path = new Path(directory);
+    FileSystem fs = path.getFileSystem(hadoop);
+    Path qualified = fs.makeQualified(path);
+    for (InputSpec input : inputs) {
+      checkNotInside(directory, qualified, fs, input, hadoop);
+    }
+  }
+
+  /**
    * Refuses two outputs that are the same directory or one inside the other (the job writes both).
    *
    * @throws UsageException naming both

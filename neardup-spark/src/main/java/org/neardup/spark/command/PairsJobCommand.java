@@ -1,9 +1,9 @@
 package org.neardup.spark.command;
 
-import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.storage.StorageLevel;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.neardup.spark.NearDupJob;
-import org.neardup.spark.output.PairLine;
+import org.neardup.spark.output.OutputFormat;
 import org.neardup.spark.output.ResultWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -33,14 +33,10 @@ final class PairsJobCommand extends JobCommand {
 
   @Override
   long write(NearDupJob job) {
-    var format = outputFormat(outputFormat);
-    JavaRDD<PairLine> sorted =
-        ResultWriter.sortedPairs(job.pairs(), job.settings().partitions())
-            .persist(StorageLevel.MEMORY_AND_DISK());
+    OutputFormat format = outputFormat(outputFormat);
+    Dataset<Row> pairs = job.pairs();
+    job.verify();
     job.spark().sparkContext().setJobDescription("write pairs");
-    ResultWriter.writePairs(job.spark(), sorted, output, format);
-    long count = sorted.count();
-    sorted.unpersist(false);
-    return count;
+    return ResultWriter.write(pairs, ResultWriter.Layout.PAIRS, job.partitions(), output, format);
   }
 }

@@ -8,8 +8,8 @@ import org.neardup.spark.input.InputIssue;
 
 /**
  * Counts of a read, merged across tasks: documents, empty and short documents, issues by problem,
- * and the first issue and first unskippable issue in input order. Mutable; one per task, then
- * merged on the driver (Spark's {@code aggregate}).
+ * text size, and the first issue and first unskippable issue in input order. Mutable; one per
+ * split, then merged on the driver.
  */
 public final class ReadTally implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -17,28 +17,38 @@ public final class ReadTally implements Serializable {
   public long documents;
   public long emptyDocuments;
   public long shortDocuments;
+
+  /** Chars of the signed documents' raw texts: what sizes the shuffles. */
+  public long textChars;
+
   public final Map<InputProblem, Long> issues = new EnumMap<>(InputProblem.class);
   public InputIssue firstIssue;
   public InputIssue firstFatal;
 
-  /** Counts one item. */
-  public ReadTally add(CorpusItem item) {
-    if (item.document() != null) {
-      documents++;
-      if (item.isShort()) {
-        shortDocuments++;
-      }
-    } else if (item.issue() != null) {
-      InputIssue issue = item.issue();
-      if (issue.problem() == null) {
-        firstFatal = first(firstFatal, issue);
-      } else {
-        issues.merge(InputProblem.valueOf(issue.problem()), 1L, Long::sum);
-      }
-      firstIssue = first(firstIssue, issue);
-    } else {
-      emptyDocuments++;
+  /** Counts a signed document of {@code chars} raw chars. */
+  public ReadTally document(boolean isShort, int chars) {
+    documents++;
+    textChars += chars;
+    if (isShort) {
+      shortDocuments++;
     }
+    return this;
+  }
+
+  /** Counts a document that is empty after normalization. */
+  public ReadTally emptyDocument() {
+    emptyDocuments++;
+    return this;
+  }
+
+  /** Counts a bad record, or a read failure (an issue without a problem). */
+  public ReadTally issue(InputIssue issue) {
+    if (issue.problem() == null) {
+      firstFatal = first(firstFatal, issue);
+    } else {
+      issues.merge(InputProblem.valueOf(issue.problem()), 1L, Long::sum);
+    }
+    firstIssue = first(firstIssue, issue);
     return this;
   }
 
@@ -47,6 +57,7 @@ public final class ReadTally implements Serializable {
     documents += other.documents;
     emptyDocuments += other.emptyDocuments;
     shortDocuments += other.shortDocuments;
+    textChars += other.textChars;
     other.issues.forEach((problem, count) -> issues.merge(problem, count, Long::sum));
     firstIssue = first(firstIssue, other.firstIssue);
     firstFatal = first(firstFatal, other.firstFatal);

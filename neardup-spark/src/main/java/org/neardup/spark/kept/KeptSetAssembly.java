@@ -1,13 +1,16 @@
 package org.neardup.spark.kept;
 
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.api.java.Optional;
 import org.apache.spark.storage.StorageLevel;
 import org.neardup.cluster.KeepPolicy;
-import org.neardup.spark.corpus.SketchedDocument;
+import org.neardup.spark.corpus.DocumentInfo;
+import org.neardup.spark.verify.CopyGroup;
 import org.neardup.spark.verify.VerifiedPair;
 import scala.Tuple2;
 
@@ -30,68 +33,56 @@ public final class KeptSetAssembly {
   /** The group lines, unordered, and the rounds the independent set took. */
   public record Result(JavaRDD<KeptMember> members, int rounds) {}
 
-  /** A document as the keep order sees it. */
-  private record Member(long ordinal, String id, KeepRank rank) implements Serializable {}
-
   /** A kept document and a similarity to it. */
-  private record Match(Member kept, double similarity) implements Serializable {
+  private record Match(DocumentInfo kept, KeepRank rank, double similarity)
+      implements Serializable {
     Match better(Match other) {
       if (similarity != other.similarity) {
         return similarity > other.similarity ? this : other;
       }
-      return kept.rank().before(other.kept.rank()) ? this : other;
+      return rank.before(other.rank) ? this : other;
     }
   }
 
   /** An edge between two texts with their representatives. */
   private record TextEdge(
-      long a, Member representativeA, long b, Member representativeB, double similarity)
+      long a, DocumentInfo representativeA, long b, DocumentInfo representativeB, double similarity)
       implements Serializable {}
 
   /**
    * The groups of the kept set.
    *
    * @param pairs the verified pairs of distinct texts
-   * @param copies (copy, first-read copy of the same text)
+   * @param copyGroups the texts with copies, each with its copies
    */
   public static Result members(
       JavaSparkContext context,
       JavaRDD<VerifiedPair> pairs,
-      JavaPairRDD<Long, Long> copies,
-      JavaRDD<SketchedDocument> documents,
+      JavaRDD<CopyGroup> copyGroups,
       KeepPolicy keep,
       int partitions) {
-    // (text, member): every document of a pair or of a copy group, under the text it is a copy of.
-    JavaPairRDD<Long, Long> textOf =
+    JavaPairRDD<Long, CopyGroup> groups =
+        copyGroups
+            .mapToPair(group -> new Tuple2<>(group.original().ordinal(), group))
+            .persist(StorageLevel.MEMORY_AND_DISK());
+    // A text's representative: the first of its copies in the keep order.
+    JavaPairRDD<Long, DocumentInfo> representatives =
         pairs
             .flatMapToPair(
                 p ->
                     List.of(
-                            new Tuple2<>(p.first(), p.first()),
-                            new Tuple2<>(p.second(), p.second()))
+                            new Tuple2<>(p.first().ordinal(), p.first()),
+                            new Tuple2<>(p.second().ordinal(), p.second()))
                         .iterator())
-            .union(copies)
-            .union(copies.values().mapToPair(text -> new Tuple2<>(text, text)))
-            .distinct(partitions);
-    JavaPairRDD<Long, Member> members =
-        textOf
-            .join(
-                documents.mapToPair(
-                    d ->
-                        new Tuple2<>(
-                            d.ordinal,
-                            new Member(
-                                d.ordinal, d.id, KeepRank.of(keep, d.ordinal, d.textLength)))),
-                partitions)
-            .mapToPair(e -> new Tuple2<>(e._2()._1(), e._2()._2()))
-            .persist(StorageLevel.MEMORY_AND_DISK());
-    JavaPairRDD<Long, Member> representatives =
-        members
-            .reduceByKey((x, y) -> x.rank().before(y.rank()) ? x : y, partitions)
+            .union(groups.mapValues(group -> representative(group, keep)))
+            .reduceByKey((x, y) -> rank(keep, x).before(rank(keep, y)) ? x : y, partitions)
             .persist(StorageLevel.MEMORY_AND_DISK());
     JavaRDD<TextEdge> edges =
         pairs
-            .mapToPair(p -> new Tuple2<>(p.first(), new Tuple2<>(p.second(), p.similarity())))
+            .mapToPair(
+                p ->
+                    new Tuple2<>(
+                        p.first().ordinal(), new Tuple2<>(p.second().ordinal(), p.similarity())))
             .join(representatives, partitions)
             .mapToPair(
                 e ->
@@ -109,7 +100,7 @@ public final class KeptSetAssembly {
     JavaPairRDD<Long, Long> ordered =
         edges.mapToPair(
             e ->
-                e.representativeA().rank().before(e.representativeB().rank())
+                rank(keep, e.representativeA()).before(rank(keep, e.representativeB()))
                     ? new Tuple2<>(e.a(), e.b())
                     : new Tuple2<>(e.b(), e.a()));
     GreedyIndependentSet.Result independent = GreedyIndependentSet.of(context, ordered, partitions);
@@ -122,11 +113,19 @@ public final class KeptSetAssembly {
                             new Tuple2<>(
                                 e.b(),
                                 new Tuple2<>(
-                                    e.a(), new Match(e.representativeB(), e.similarity()))),
+                                    e.a(),
+                                    new Match(
+                                        e.representativeB(),
+                                        rank(keep, e.representativeB()),
+                                        e.similarity()))),
                             new Tuple2<>(
                                 e.a(),
                                 new Tuple2<>(
-                                    e.b(), new Match(e.representativeA(), e.similarity()))))
+                                    e.b(),
+                                    new Match(
+                                        e.representativeA(),
+                                        rank(keep, e.representativeA()),
+                                        e.similarity()))))
                         .iterator())
             .join(independent.decisions(), partitions)
             .filter(e -> e._2()._2())
@@ -135,18 +134,28 @@ public final class KeptSetAssembly {
     JavaRDD<KeptMember> removed =
         representatives
             .leftOuterJoin(matches, partitions)
-            .join(members, partitions)
+            .leftOuterJoin(groups, partitions)
             .flatMap(
                 e -> {
-                  Member representative = e._2()._1()._1();
-                  Member member = e._2()._2();
-                  if (e._2()._1()._2().isPresent()) {
-                    Match match = e._2()._1()._2().get();
-                    return List.of(removed(match.kept(), member, match.similarity())).iterator();
+                  DocumentInfo representative = e._2()._1()._1();
+                  Optional<Match> match = e._2()._1()._2();
+                  List<DocumentInfo> members = new ArrayList<>();
+                  if (e._2()._2().isPresent()) {
+                    CopyGroup group = e._2()._2().get();
+                    members.add(group.original());
+                    members.addAll(group.copies());
+                  } else {
+                    members.add(representative);
                   }
-                  return member.ordinal() == representative.ordinal()
-                      ? List.<KeptMember>of().iterator()
-                      : List.of(removed(representative, member, 1.0)).iterator();
+                  List<KeptMember> lines = new ArrayList<>();
+                  for (DocumentInfo member : members) {
+                    if (match.isPresent()) {
+                      lines.add(removed(match.get().kept(), member, match.get().similarity()));
+                    } else if (member.ordinal() != representative.ordinal()) {
+                      lines.add(removed(representative, member, 1.0));
+                    }
+                  }
+                  return lines.iterator();
                 })
             .persist(StorageLevel.MEMORY_AND_DISK());
     JavaRDD<KeptMember> kept =
@@ -158,13 +167,28 @@ public final class KeptSetAssembly {
     all.count();
     removed.unpersist(false);
     edges.unpersist(false);
-    members.unpersist(false);
+    groups.unpersist(false);
     representatives.unpersist(false);
     independent.decisions().unpersist(false);
     return new Result(all, independent.rounds());
   }
 
-  private static KeptMember removed(Member kept, Member member, double similarity) {
+  private static KeepRank rank(KeepPolicy keep, DocumentInfo document) {
+    return KeepRank.of(keep, document.ordinal(), document.textLength());
+  }
+
+  /** The first of a copy group in the keep order. */
+  private static DocumentInfo representative(CopyGroup group, KeepPolicy keep) {
+    DocumentInfo best = group.original();
+    for (DocumentInfo copy : group.copies()) {
+      if (rank(keep, copy).before(rank(keep, best))) {
+        best = copy;
+      }
+    }
+    return best;
+  }
+
+  private static KeptMember removed(DocumentInfo kept, DocumentInfo member, double similarity) {
     return new KeptMember(
         kept.ordinal(), member.ordinal(), kept.id(), member.id(), false, similarity);
   }

@@ -1,96 +1,113 @@
 package org.neardup.spark.output;
 
+import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.api.java.Optional;
-import org.neardup.spark.corpus.SketchedDocument;
+import org.neardup.spark.corpus.DocumentInfo;
+import org.neardup.spark.shuffle.DirectPartitioner;
+import org.neardup.spark.shuffle.Homes;
+import org.neardup.spark.shuffle.Outbox;
+import org.neardup.spark.verify.CopyGroup;
+import org.neardup.spark.verify.HomePairs;
 import org.neardup.spark.verify.VerifiedPair;
 import scala.Tuple2;
 
 /**
  * The pairs output: the verified pairs of distinct texts, each expanded to every copy of its two
- * texts (a copy has the same set, so the same similarity with everything), plus every pair of
+ * texts (a copy has the same shingles, so the same similarity with everything), plus every pair of
  * copies of one text (similarity 1). These are exactly the pairs the CLI reports, which examines
- * every copy itself. Stateless.
+ * every copy itself. A pair is expanded at the home of its first document, whose copy group lives
+ * there, then at the home of its second, where the second's does. Stateless.
  */
 public final class PairAssembly {
   private PairAssembly() {}
 
-  /**
-   * The pair lines, unordered.
-   *
-   * @param copies (copy ordinal, ordinal of the first-read copy of the same text)
-   */
-  public static JavaRDD<PairLine> lines(
-      JavaRDD<VerifiedPair> verified,
-      JavaPairRDD<Long, Long> copies,
-      JavaRDD<SketchedDocument> documents,
-      int partitions) {
-    JavaRDD<PairLine> direct =
-        verified.map(p -> PairLine.of(p.firstId(), p.secondId(), p.similarity()));
-    if (copies.isEmpty()) {
-      return direct;
-    }
-    JavaPairRDD<Long, String> ids = documents.mapToPair(d -> new Tuple2<>(d.ordinal, d.id));
-    // (original, ids of its copies)
-    JavaPairRDD<Long, List<String>> copyIds =
-        copies
-            .join(ids, partitions)
-            .mapToPair(e -> new Tuple2<>(e._2()._1(), e._2()._2()))
-            .groupByKey(partitions)
-            .mapValues(PairAssembly::list);
-    JavaRDD<PairLine> amongCopies =
-        copyIds
-            .join(ids, partitions)
-            .flatMap(
-                e -> {
-                  List<String> all = new ArrayList<>(e._2()._1());
-                  all.add(e._2()._2());
-                  List<PairLine> lines = new ArrayList<>();
-                  for (int i = 0; i < all.size(); i++) {
-                    for (int j = i + 1; j < all.size(); j++) {
-                      lines.add(PairLine.of(all.get(i), all.get(j), 1.0));
-                    }
-                  }
-                  return lines.iterator();
-                });
+  /** A pair on its way to its second document's home, its first side expanded. */
+  private record Half(long second, String secondId, List<String> firstIds, double similarity)
+      implements Serializable {}
+
+  /** The pair lines of what verification left at the homes, unordered. */
+  public static JavaRDD<PairLine> lines(JavaRDD<HomePairs> homes) {
+    int n = homes.getNumPartitions();
+    JavaRDD<PairLine> amongCopies = homes.flatMap(home -> amongCopies(home).iterator());
+    JavaRDD<List<Half>> atSecond =
+        JavaPairRDD.fromJavaRDD(homes.flatMap(home -> halves(home, n).iterator()))
+            .partitionBy(new DirectPartitioner(n))
+            .values();
     JavaRDD<PairLine> expanded =
-        verified
-            .mapToPair(p -> new Tuple2<>(p.first(), p))
-            .leftOuterJoin(copyIds, partitions)
-            .mapToPair(
-                e -> new Tuple2<>(e._2()._1().second(), new Tuple2<>(e._2()._1(), e._2()._2())))
-            .leftOuterJoin(copyIds, partitions)
-            .flatMap(
-                e -> {
-                  VerifiedPair pair = e._2()._1()._1();
-                  List<String> left = withCopies(pair.firstId(), e._2()._1()._2());
-                  List<String> right = withCopies(pair.secondId(), e._2()._2());
-                  List<PairLine> lines = new ArrayList<>(left.size() * right.size());
-                  for (String a : left) {
-                    for (String b : right) {
-                      lines.add(PairLine.of(a, b, pair.similarity()));
-                    }
-                  }
-                  return lines.iterator();
-                });
+        homes.zipPartitions(atSecond, (home, received) -> expand(home.next(), received));
     return expanded.union(amongCopies);
   }
 
-  private static List<String> withCopies(String id, Optional<List<String>> copies) {
-    List<String> all = new ArrayList<>();
-    all.add(id);
-    if (copies.isPresent()) {
-      all.addAll(copies.get());
+  private static List<PairLine> amongCopies(HomePairs home) {
+    List<PairLine> lines = new ArrayList<>();
+    for (CopyGroup group : home.copyGroups()) {
+      List<String> all = ids(group.original().id(), group);
+      for (int i = 0; i < all.size(); i++) {
+        for (int j = i + 1; j < all.size(); j++) {
+          lines.add(PairLine.of(all.get(i), all.get(j), 1.0));
+        }
+      }
     }
-    return all;
+    return lines;
   }
 
-  private static List<String> list(Iterable<String> values) {
-    List<String> list = new ArrayList<>();
-    values.forEach(list::add);
-    return list;
+  private static List<Tuple2<Integer, List<Half>>> halves(HomePairs home, int homes) {
+    Map<Long, CopyGroup> groups = byOriginal(home);
+    Outbox<List<Half>> out = new Outbox<>(homes, destination -> new ArrayList<>());
+    for (VerifiedPair pair : home.pairs()) {
+      DocumentInfo first = pair.first();
+      DocumentInfo second = pair.second();
+      out.to(Homes.of(second.ordinal()))
+          .add(
+              new Half(
+                  second.ordinal(),
+                  second.id(),
+                  ids(first.id(), groups.get(first.ordinal())),
+                  pair.similarity()));
+    }
+    return out.batches();
+  }
+
+  private static Iterator<PairLine> expand(HomePairs home, Iterator<List<Half>> received) {
+    Map<Long, CopyGroup> groups = byOriginal(home);
+    List<PairLine> lines = new ArrayList<>();
+    received.forEachRemaining(
+        halves -> {
+          for (Half half : halves) {
+            List<String> seconds = ids(half.secondId(), groups.get(half.second()));
+            for (String a : half.firstIds()) {
+              for (String b : seconds) {
+                lines.add(PairLine.of(a, b, half.similarity()));
+              }
+            }
+          }
+        });
+    return lines.iterator();
+  }
+
+  private static Map<Long, CopyGroup> byOriginal(HomePairs home) {
+    Map<Long, CopyGroup> groups = new HashMap<>();
+    for (CopyGroup group : home.copyGroups()) {
+      groups.put(group.original().ordinal(), group);
+    }
+    return groups;
+  }
+
+  /** {@code id} and the ids of its text's copies ({@code group} may be null: none). */
+  private static List<String> ids(String id, CopyGroup group) {
+    List<String> all = new ArrayList<>();
+    all.add(id);
+    if (group != null) {
+      for (DocumentInfo copy : group.copies()) {
+        all.add(copy.id());
+      }
+    }
+    return all;
   }
 }

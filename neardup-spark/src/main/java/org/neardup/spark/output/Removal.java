@@ -1,16 +1,24 @@
 package org.neardup.spark.output;
 
 import java.io.Serializable;
+import org.neardup.options.Formats;
 
 /**
- * A removed record for the dedup outputs: its ordinal, and the kept record it duplicates with their
- * similarity as the CLI writes it (both null when not known: connected components). Immutable and
+ * A removed record for the dedup outputs: its ordinal and id, and the kept record it duplicates
+ * with their similarity (both null when not known: connected components). Immutable and
  * serializable.
  *
  * @param ordinal the removed record's ordinal
+ * @param id the removed record's id
  * @param keptId the id of the kept record it duplicates, or null
- * @param similarity their exact similarity in the CLI's 6-decimal form, or null
+ * @param similarity their exact similarity, or null
  */
-public record Removal(long ordinal, String keptId, String similarity) implements Serializable {
+public record Removal(long ordinal, String id, String keptId, Double similarity)
+    implements Serializable {
   private static final long serialVersionUID = 1L;
+
+  /** The similarity as the CLI writes it (6 decimals), or null. */
+  public String formattedSimilarity() {
+    return similarity == null ? null : Formats.similarity(similarity);
+  }
 }

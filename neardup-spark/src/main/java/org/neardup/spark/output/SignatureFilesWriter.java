@@ -6,8 +6,9 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.neardup.format.SignatureFile;
+import org.neardup.sketch.DocumentSketcher;
 import org.neardup.sketch.SketchParams;
-import org.neardup.spark.corpus.SketchedDocument;
+import org.neardup.spark.corpus.SignedSplit;
 import org.neardup.spark.input.HadoopConf;
 
 /**
@@ -22,7 +23,7 @@ public final class SignatureFilesWriter {
   /** Writes {@code documents} to {@code directory}; returns the entries written. */
   public static long write(
       JavaSparkContext context,
-      JavaRDD<SketchedDocument> documents,
+      JavaRDD<SignedSplit> documents,
       SketchParams params,
       boolean withSets,
       String directory)
@@ -41,12 +42,18 @@ public final class SignatureFilesWriter {
                       PartFiles.name(partition, ".nds"),
                       out -> {
                         SignatureFile.Writer writer = SignatureFile.write(out, params, withSets);
+                        DocumentSketcher sketcher = DocumentSketcher.create(params);
                         while (it.hasNext()) {
-                          SketchedDocument d = it.next();
-                          writer.add(
-                              new SignatureFile.Entry(
-                                  d.id, d.textLength, d.signature, withSets ? d.shingleSet : null));
-                          count[0]++;
+                          SignedSplit split = it.next();
+                          for (int i = 0; i < split.size(); i++) {
+                            writer.add(
+                                new SignatureFile.Entry(
+                                    split.id(i),
+                                    split.textLength(i),
+                                    split.signature(i),
+                                    withSets ? sketcher.shingleSet(split.text(i)) : null));
+                            count[0]++;
+                          }
                         }
                         writer.flush();
                       });

@@ -1,13 +1,13 @@
 package org.neardup.spark.verify;
 
 import java.io.Serializable;
+import org.neardup.spark.corpus.DocumentInfo;
 
 /**
- * A candidate pair confirmed by the {@link org.neardup.verify.Verifier}: ordinals (smaller first),
- * ids and similarity. Immutable and serializable.
+ * A candidate pair of distinct texts confirmed by the {@link org.neardup.verify.Verifier}: both
+ * documents (smaller ordinal first) and their similarity. Immutable and serializable.
  */
-public record VerifiedPair(
-    long first, long second, String firstId, String secondId, double similarity)
+public record VerifiedPair(DocumentInfo first, DocumentInfo second, double similarity)
     implements Serializable {
   private static final long serialVersionUID = 1L;
 }

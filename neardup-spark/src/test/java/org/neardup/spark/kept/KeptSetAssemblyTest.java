@@ -3,21 +3,22 @@ package org.neardup.spark.kept;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.neardup.cluster.KeepPolicy;
 import org.neardup.cluster.KeptSet;
 import org.neardup.spark.TestSpark;
-import org.neardup.spark.corpus.SketchedDocument;
-import org.neardup.spark.output.ResultWriter;
+import org.neardup.spark.corpus.DocumentInfo;
+import org.neardup.spark.verify.CopyGroup;
 import org.neardup.spark.verify.VerifiedPair;
 import org.neardup.verify.SimilarPair;
-import scala.Tuple2;
 
 /**
  * The kept set on Spark against the core's {@link KeptSet} (the CLI's) over the whole document
@@ -59,33 +60,35 @@ class KeptSetAssemblyTest {
       }
     }
 
-    List<SketchedDocument> sketched = new ArrayList<>();
-    List<Tuple2<Long, Long>> copies = new ArrayList<>();
+    DocumentInfo[] info = new DocumentInfo[documents];
+    Map<Integer, List<DocumentInfo>> copiesOf = new TreeMap<>();
     for (int i = 0; i < documents; i++) {
-      sketched.add(new SketchedDocument(i * SPREAD, "d" + i, length[i], null, null, 0, 0, 0));
+      info[i] = new DocumentInfo(i * SPREAD, "d" + i, length[i]);
       if (text[i] != i) {
-        copies.add(new Tuple2<>(i * SPREAD, text[i] * SPREAD));
+        copiesOf.computeIfAbsent(text[i], t -> new ArrayList<>()).add(info[i]);
       }
     }
+    List<CopyGroup> groups = new ArrayList<>();
+    copiesOf.forEach((t, copies) -> groups.add(new CopyGroup(info[t], copies)));
     List<VerifiedPair> pairs = new ArrayList<>();
     textSimilarity.forEach(
         (k, similarity) -> {
           int a = (int) (k >>> 32);
           int b = (int) (long) k;
-          pairs.add(new VerifiedPair(a * SPREAD, b * SPREAD, "d" + a, "d" + b, similarity));
+          pairs.add(new VerifiedPair(info[a], info[b], similarity));
         });
     JavaSparkContext context =
         JavaSparkContext.fromSparkContext(TestSpark.session().sparkContext());
     KeptSetAssembly.Result result =
         KeptSetAssembly.members(
-            context,
-            context.parallelize(pairs, 3),
-            context.parallelizePairs(copies, 2),
-            context.parallelize(sketched, 3),
-            keep,
-            3);
+            context, context.parallelize(pairs, 3), context.parallelize(groups, 2), keep, 3);
     List<String> lines =
-        ResultWriter.sortedGroups(result.members(), 3).map(KeptMember::line).collect();
+        result.members().collect().stream()
+            .sorted(
+                Comparator.comparingLong(KeptMember::keptOrdinal)
+                    .thenComparingLong(KeptMember::orderInGroup))
+            .map(KeptMember::line)
+            .toList();
     result.members().unpersist(false);
 
     assertThat(lines).isNotEmpty().isEqualTo(core(keep, text, length, textSimilarity));

@@ -15,8 +15,8 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.neardup.io.Annotation;
 import org.neardup.io.InputFormat;
-import org.neardup.spark.corpus.ParquetInputs;
-import org.neardup.spark.corpus.SparkCorpus.Sources;
+import org.neardup.spark.corpus.CorpusSource;
+import org.neardup.spark.corpus.FrameRows;
 import org.neardup.spark.input.HadoopConf;
 import org.neardup.spark.input.InputSplit;
 import org.neardup.spark.input.Ordinals;
@@ -35,8 +35,8 @@ import scala.Tuple2;
  * by the format's annotating copier. A CSV part repeats the header, so each part is a CSV file of
  * its own. Parquet input gives Parquet output with the input's rows and schema. Stateless.
  */
-public final class DedupWriter {
-  private DedupWriter() {}
+public final class DedupParts {
+  private DedupParts() {}
 
   /**
    * Where the outputs go.
@@ -75,7 +75,7 @@ public final class DedupWriter {
    */
   public static Written write(
       SparkSession spark,
-      Sources sources,
+      CorpusSource sources,
       JavaRDD<Removal> removals,
       JavaRDD<Long> rejected,
       Targets targets)
@@ -196,13 +196,13 @@ public final class DedupWriter {
 
   private static Written writeParquet(
       SparkSession spark,
-      Sources sources,
+      CorpusSource sources,
       JavaRDD<Long> dropped,
       JavaRDD<Long> rejected,
       String directory,
       String removedDirectory,
       String rejectsDirectory) {
-    ParquetInputs.Rows rows = ParquetInputs.rows(spark, sources.files());
+    FrameRows.Rows rows = FrameRows.parquet(spark, sources.files());
     int n = rows.rows().getNumPartitions();
     var schema = spark.read().parquet(sources.files().get(0).file()).schema();
     JavaRDD<Long> noRecords = JavaSparkContext.fromSparkContext(spark.sparkContext()).emptyRDD();
@@ -314,7 +314,10 @@ public final class DedupWriter {
                     new Tuple2<>(
                         Ordinals.split(r.ordinal()),
                         new Mark(
-                            Ordinals.recordIndex(r.ordinal()), false, r.keptId(), r.similarity())))
+                            Ordinals.recordIndex(r.ordinal()),
+                            false,
+                            r.keptId(),
+                            r.formattedSimilarity())))
             .union(
                 rejected.mapToPair(
                     o ->

@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
           + " request is more than the cluster offers, or executors did not start), 6 the cluster"
           + " lost executors or data more often than Spark retries, or stopped the application."
     })
-public final class SparkCommand implements Runnable {
+public final class SparkJobCommand implements Runnable {
   @Spec CommandSpec spec;
 
   @Override

@@ -1,0 +1,253 @@
+package org.neardup.spark;
+
+import static org.apache.spark.sql.functions.col;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.api.java.UDF1;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.neardup.cluster.KeepPolicy;
+import org.neardup.config.PipelineConfig;
+import org.neardup.input.OnError;
+import org.neardup.spark.corpus.CorpusSource;
+import org.neardup.spark.corpus.FrameRows;
+import org.neardup.spark.output.ResultFrames;
+
+/**
+ * Near-duplicate detection on Spark DataFrames, in the shape of the library's {@link
+ * org.neardup.NearDup}: the same pairs, clusters and deduplication as {@code ./neardup} and {@code
+ * ./neardup spark} with the same settings, computed where the frame's rows are.
+ *
+ * <pre>{@code
+ * Dataset<Row> docs = spark.read().parquet("crawl.parquet");
+ * Dataset<Row> pairs = NearDupSpark.withDefaults().pairs(docs, "id", "text");
+ * Dataset<Row> clean = NearDupSpark.withDefaults().withKeep(KeepPolicy.LONGEST).dedup(docs, "id", "text");
+ * }</pre>
+ *
+ * <p>Each method takes the frame, the name of its id column and the name of its text column. The id
+ * column may be of any type and is read as its string (a byte array as UTF-8, anything else by
+ * Java's {@code toString()}: {@code 42}, {@code true}), as {@code ./neardup} reads a Parquet file;
+ * ids must be unique and non-empty. To compare several text columns, give a column that joins them:
+ * {@code frame.withColumn("text", concat_ws(" ", col("title"), col("body")))}. The frame's order
+ * (its partitions in order, then its rows) is the input order: {@code KeepPolicy.FIRST} keeps the
+ * first of it, and results name documents by their ids.
+ *
+ * <p>A row whose id is null, empty or invalid, whose text is null or invalid, or that repeats an id
+ * is a bad record: by default the call fails with an {@link org.neardup.input.InputException}
+ * naming it, as the CLI does; {@link #withOnError withOnError(OnError.SKIP)} leaves such rows out
+ * of the computation instead. Rows whose text is empty after normalization are in no pair.
+ *
+ * <p>When work runs: every method reads and signs the frame's texts and checks their ids when it is
+ * called (two Spark jobs; the signed documents stay cached as long as the result needs them).
+ * {@link #pairs} is lazy from there, as Spark's transformations are: banding and verification run
+ * when an action runs on the returned frame. {@link #clusters}, {@link #components}, {@link #dedup}
+ * and {@link #annotate} run banding, verification and their iterative rounds (a greedy kept set, or
+ * connected components, each round a Spark job) when called, and return a frame over the persisted
+ * result; {@link #dedup} and {@link #annotate} join it with the frame, which is read again when an
+ * action runs. Nothing is collected to the driver.
+ *
+ * <p>Immutable and thread-safe; the {@code with...} methods return a new instance.
+ */
+public final class NearDupSpark {
+  private static final String REMOVED_ID = "__neardup_removed_id";
+
+  private final JobSettings settings;
+
+  private NearDupSpark(JobSettings settings) {
+    this.settings = Objects.requireNonNull(settings, "settings");
+  }
+
+  /** The defaults of {@code ./neardup pairs}: threshold 0.8, char:5 shingles, 128 values. */
+  public static NearDupSpark withDefaults() {
+    return of(PipelineConfig.builder().build());
+  }
+
+  /** The library's settings {@code config}, the Spark job's defaults for the rest. */
+  public static NearDupSpark of(PipelineConfig config) {
+    return new NearDupSpark(JobSettings.of(config));
+  }
+
+  /** These settings. */
+  public static NearDupSpark of(JobSettings settings) {
+    return new NearDupSpark(settings);
+  }
+
+  public JobSettings settings() {
+    return settings;
+  }
+
+  /** Which document of a group or cluster is kept: the first in this order. Default first. */
+  public NearDupSpark withKeep(KeepPolicy keep) {
+    return new NearDupSpark(settings.withKeep(keep));
+  }
+
+  /** What a bad row does: fail the call (the default), or leave the row out. */
+  public NearDupSpark withOnError(OnError onError) {
+    return new NearDupSpark(settings.withOnError(onError));
+  }
+
+  /**
+   * Distinct texts a bucket may hold before it is a giant bucket, of which only a star and a chain
+   * of pairs are examined (0: no cap). Default {@value JobSettings#DEFAULT_BUCKET_CAP}.
+   */
+  public NearDupSpark withBucketCap(int bucketCap) {
+    return new NearDupSpark(settings.withBucketCap(bucketCap));
+  }
+
+  /**
+   * Partitions of the shuffles and of the results. Default: twice Spark's default parallelism, or
+   * one per 16 MB of text when that is more.
+   */
+  public NearDupSpark withPartitions(int partitions) {
+    return new NearDupSpark(settings.withPartitions(partitions));
+  }
+
+  /**
+   * The near-duplicate pairs: columns {@code id_a}, {@code id_b} (the smaller id first, as Java
+   * compares strings) and {@code similarity} (exact Jaccard, or the signature estimate), one row a
+   * pair with similarity at or above the threshold, unordered; {@code orderBy("id_a", "id_b")}
+   * gives {@code ./neardup pairs}' order for ids of one script. Reads and signs the frame now; lazy
+   * from there.
+   */
+  public Dataset<Row> pairs(Dataset<Row> frame, String idColumn, String textColumn) {
+    return start(frame, idColumn, textColumn).pairs();
+  }
+
+  /**
+   * The duplicate groups of a deduplication, as {@code ./neardup clusters}: the kept set walks the
+   * documents in the keep order and keeps each that is no near-duplicate of one kept before it;
+   * each group is a kept document and the removed documents whose most similar kept near-duplicate
+   * it is. Columns {@code cluster} (the kept document's id), {@code id}, {@code role} ({@code keep}
+   * or {@code duplicate}) and {@code similarity} (to the kept document, 1 on its own row).
+   * Documents in no pair are in no group. Runs the kept set's rounds now.
+   */
+  public Dataset<Row> clusters(Dataset<Row> frame, String idColumn, String textColumn) {
+    return ResultFrames.withoutOrder(start(frame, idColumn, textColumn).groups());
+  }
+
+  /**
+   * The connected components of the pairs, as {@code ./neardup clusters --components}: columns
+   * {@code cluster} (the id of the component's first document), {@code id} and {@code role} ({@code
+   * keep} for the document the keep order puts first, else {@code duplicate}). Components chain: a
+   * member may be far less similar to the kept one than the threshold. Runs the rounds now.
+   */
+  public Dataset<Row> components(Dataset<Row> frame, String idColumn, String textColumn) {
+    return ResultFrames.withoutOrder(start(frame, idColumn, textColumn).components());
+  }
+
+  /**
+   * The frame's rows, schema unchanged, without the documents a deduplication removes (the rows
+   * {@code ./neardup dedup} leaves out of its copy): every removed document has a kept
+   * near-duplicate, and no two kept documents are near-duplicates. Rows skipped as bad ({@link
+   * OnError#SKIP}) stay. Runs the kept set's rounds now; the frame is read again when an action
+   * runs on the result.
+   *
+   * @throws IllegalArgumentException when ids repeat (skipped under {@link OnError#SKIP}): rows are
+   *     matched to documents by id
+   */
+  public Dataset<Row> dedup(Dataset<Row> frame, String idColumn, String textColumn) {
+    NearDupJob job = start(frame, idColumn, textColumn);
+    requireUniqueIds(job, "dedup");
+    Dataset<Row> removed = job.removals(false).select(col("id").as(REMOVED_ID));
+    return frame.join(
+        removed, idString(frame, idColumn).equalTo(removed.col(REMOVED_ID)), "left_anti");
+  }
+
+  /**
+   * Every row of the frame, with two columns added as {@code ./neardup dedup --annotate} adds them:
+   * {@code duplicate_of}, the id of the kept document a removed row duplicates, and their {@code
+   * similarity}; both null on the rows a deduplication keeps. Runs the kept set's rounds now; the
+   * frame is read again when an action runs on the result.
+   *
+   * @throws IllegalArgumentException when the frame has a column of either name, or ids repeat
+   */
+  public Dataset<Row> annotate(Dataset<Row> frame, String idColumn, String textColumn) {
+    List<String> columns = Arrays.asList(frame.columns());
+    for (String added : List.of("duplicate_of", "similarity")) {
+      if (columns.contains(added)) {
+        throw new IllegalArgumentException(
+            "the frame has a column '" + added + "', which annotate adds: rename it first");
+      }
+    }
+    NearDupJob job = start(frame, idColumn, textColumn);
+    requireUniqueIds(job, "annotate");
+    Dataset<Row> removals =
+        job.removals(false)
+            .select(col("id").as(REMOVED_ID), col("duplicate_of"), col("similarity"));
+    return frame
+        .join(removals, idString(frame, idColumn).equalTo(removals.col(REMOVED_ID)), "left_outer")
+        .drop(REMOVED_ID);
+  }
+
+  /**
+   * The run on {@code frame}, for what the methods above do not give (its counts, the frame of
+   * removals with their order): reads and signs the frame and checks its ids now (two Spark jobs).
+   */
+  public NearDupJob start(Dataset<Row> frame, String idColumn, String textColumn) {
+    Objects.requireNonNull(frame, "frame");
+    return start(CorpusSource.ofFrame(frame, idColumn, List.of(textColumn)), frame);
+  }
+
+  /**
+   * The run on {@code documents} (the command line's files, or a frame's rows): reads and signs
+   * them and checks their ids now (two Spark jobs).
+   *
+   * @throws IOException when an input cannot be read
+   */
+  public NearDupJob start(SparkSession spark, CorpusSource documents) throws IOException {
+    return NearDupJob.start(spark, settings, documents);
+  }
+
+  private NearDupJob start(CorpusSource documents, Dataset<Row> frame) {
+    try {
+      return start(frame.sparkSession(), documents);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void requireUniqueIds(NearDupJob job, String what) {
+    long repeated = job.corpus().duplicateIds();
+    if (repeated > 0) {
+      throw new IllegalArgumentException(
+          what
+              + " matches rows to documents by id, and "
+              + repeated
+              + " rows repeat an id: make the ids unique first");
+    }
+  }
+
+  /** The id column as the documents' ids are read ({@link FrameRows}). */
+  private static Column idString(Dataset<Row> frame, String idColumn) {
+    Column id = frame.col(idColumn);
+    DataType type = frame.schema().apply(idColumn).dataType();
+    if (type.equals(DataTypes.StringType)) {
+      return id;
+    }
+    if (type.equals(DataTypes.LongType)
+        || type.equals(DataTypes.IntegerType)
+        || type.equals(DataTypes.ShortType)
+        || type.equals(DataTypes.ByteType)) {
+      return id.cast(DataTypes.StringType); // the same digits as Java's toString
+    }
+    UDF1<Object, String> asRead =
+        value -> {
+          try {
+            return FrameRows.string(value);
+          } catch (CharacterCodingException e) {
+            return null; // not a document's id
+          }
+        };
+    return functions.udf(asRead, DataTypes.StringType).apply(id);
+  }
+}

@@ -1,0 +1,17 @@
+package org.neardup.spark.verify;
+
+import java.io.Serializable;
+import java.util.List;
+import org.neardup.spark.corpus.DocumentInfo;
+
+/**
+ * A text with exact copies: its first-read copy and the later ones, in input order. Immutable and
+ * serializable.
+ */
+public record CopyGroup(DocumentInfo original, List<DocumentInfo> copies) implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  public CopyGroup {
+    copies = List.copyOf(copies);
+  }
+}

@@ -1,0 +1,235 @@
+package org.neardup.spark.verify;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.function.Supplier;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.storage.StorageLevel;
+import org.neardup.sketch.DocumentSketcher;
+import org.neardup.spark.corpus.DocumentInfo;
+import org.neardup.spark.corpus.SignedSplit;
+import org.neardup.spark.shuffle.DirectPartitioner;
+import org.neardup.spark.shuffle.Homes;
+import org.neardup.spark.shuffle.IndexSort;
+import org.neardup.spark.shuffle.Outbox;
+import org.neardup.verify.Jaccard;
+import org.neardup.verify.Verifier;
+import scala.Tuple2;
+
+/**
+ * Verifies the candidate pairs of the buckets with the engine's {@link Verifier}, as the CLI does,
+ * where the documents live: the cached corpus never moves, the pairs travel to it. Two shuffles of
+ * packed batches:
+ *
+ * <ol>
+ *   <li>each candidate pair (with its repeats, one for each bucket it shares) and each copy goes to
+ *       the home of its later document, where the repeats are dropped and the document's id, text
+ *       length, signature and raw text are attached ({@link PartnerBatch});
+ *   <li>each then goes to the home of its earlier document, where the signature filter and the
+ *       exact Jaccard of the two documents' shingles (shingled again from the raw texts, once for
+ *       each earlier document) decide it, and copies are grouped under their original.
+ * </ol>
+ *
+ * So each candidate moves one document's data once, and no shingle set is ever shuffled or held for
+ * a document that is in no candidate. Stateless.
+ */
+public final class DistributedVerification {
+  private DistributedVerification() {}
+
+  /**
+   * What the homes hold after verification, a {@link HomePairs} for each corpus partition, in
+   * partition order; persisted.
+   *
+   * @param corpus the signed corpus, a partition a home
+   * @param scanned the buckets' candidates and copies, keyed by the home of the later document
+   */
+  public static JavaRDD<HomePairs> verify(
+      JavaRDD<SignedSplit> corpus,
+      JavaPairRDD<Integer, PairBatch> scanned,
+      DocumentSketcher sketcher,
+      Verifier verifier) {
+    int homes = corpus.getNumPartitions();
+    DirectPartitioner byHome = new DirectPartitioner(homes);
+    JavaRDD<PairBatch> atLater = scanned.partitionBy(byHome).values();
+    JavaRDD<Tuple2<Integer, PartnerBatch>> withPartners =
+        corpus.zipPartitions(atLater, (home, batches) -> attach(home.next(), batches, homes));
+    JavaRDD<PartnerBatch> atEarlier =
+        JavaPairRDD.fromJavaRDD(withPartners).partitionBy(byHome).values();
+    return corpus
+        .zipPartitions(
+            atEarlier,
+            (home, batches) -> List.of(decide(home.next(), batches, sketcher, verifier)).iterator())
+        .persist(StorageLevel.MEMORY_AND_DISK());
+  }
+
+  /**
+   * At the home of the later documents: drops repeated candidates and attaches the later document's
+   * data to each pair and copy, sending them on to the earlier document's home.
+   */
+  private static Iterator<Tuple2<Integer, PartnerBatch>> attach(
+      SignedSplit home, Iterator<PairBatch> received, int homes) {
+    List<PairBatch> batches = new ArrayList<>();
+    received.forEachRemaining(batches::add);
+    int total = 0;
+    PairCounts counts = PairCounts.NONE;
+    for (PairBatch batch : batches) {
+      total += batch.candidateCount();
+      counts = counts.plus(batch.counts());
+    }
+    long[] firsts = new long[total];
+    long[] seconds = new long[total];
+    int n = 0;
+    for (PairBatch batch : batches) {
+      for (int i = 0; i < batch.candidateCount(); i++, n++) {
+        firsts[n] = batch.candidateFirst(i);
+        seconds[n] = batch.candidateSecond(i);
+      }
+    }
+    int[] order =
+        IndexSort.sorted(
+            total,
+            (i, j) -> {
+              int c = Long.compare(seconds[i], seconds[j]);
+              return c != 0 ? c : Long.compare(firsts[i], firsts[j]);
+            });
+    Outbox<PartnerBatch> out =
+        new Outbox<>(
+            homes, destination -> new PartnerBatch(home.signatureLength(), home.hasTexts()));
+    long distinct = 0;
+    int index = -1;
+    for (int k = 0; k < total; k++) {
+      int p = order[k];
+      if (k > 0 && seconds[p] == seconds[order[k - 1]] && firsts[p] == firsts[order[k - 1]]) {
+        continue;
+      }
+      if (k == 0 || seconds[p] != seconds[order[k - 1]]) {
+        index = indexOf(home, seconds[p]);
+      }
+      distinct++;
+      out.to(Homes.of(firsts[p])).candidate(firsts[p], home, index);
+    }
+    for (PairBatch batch : batches) {
+      for (int i = 0; i < batch.copyCount(); i++) {
+        long original = batch.copyOriginal(i);
+        out.to(Homes.of(original)).copy(original, home, indexOf(home, batch.copy(i)));
+      }
+    }
+    out.to(home.split()).count(counts.plus(new PairCounts(distinct, 0, 0, 0, 0)));
+    List<Tuple2<Integer, PartnerBatch>> sent = out.batches();
+    sent.forEach(batch -> batch._2().trimmed());
+    return sent.iterator();
+  }
+
+  /**
+   * At the home of the earlier documents: the signature filter and the similarity of each
+   * candidate, and the copy groups of the originals living here.
+   */
+  private static HomePairs decide(
+      SignedSplit home,
+      Iterator<PartnerBatch> received,
+      DocumentSketcher sketcher,
+      Verifier verifier) {
+    List<PartnerBatch> batches = new ArrayList<>();
+    received.forEachRemaining(batches::add);
+    PairCounts counts = PairCounts.NONE;
+    int total = 0;
+    for (PartnerBatch batch : batches) {
+      counts = counts.plus(batch.counts());
+      total += batch.candidateCount();
+    }
+    PartnerBatch[] batchOf = new PartnerBatch[total];
+    int[] positionIn = new int[total];
+    long[] firsts = new long[total];
+    int n = 0;
+    for (PartnerBatch batch : batches) {
+      for (int i = 0; i < batch.candidateCount(); i++, n++) {
+        batchOf[n] = batch;
+        positionIn[n] = i;
+        firsts[n] = batch.first(i);
+      }
+    }
+    int[] order = IndexSort.sorted(total, (i, j) -> Long.compare(firsts[i], firsts[j]));
+    List<VerifiedPair> pairs = new ArrayList<>();
+    long passed = 0;
+    boolean exact = verifier.needsSets();
+    int k = 0;
+    while (k < total) {
+      long first = firsts[order[k]];
+      int index = indexOf(home, first);
+      DocumentInfo firstInfo = DocumentInfo.of(home, index);
+      int[] signature = home.signature(index);
+      Supplier<long[]> hashes =
+          exact ? memoized(() -> sketcher.shingleHashes(home.text(index))) : null;
+      for (; k < total && firsts[order[k]] == first; k++) {
+        PartnerBatch batch = batchOf[order[k]];
+        int i = positionIn[order[k]];
+        int[] partnerSignature = batch.partnerSignature(i);
+        if (!verifier.passesFilter(signature, partnerSignature)) {
+          continue;
+        }
+        passed++;
+        double similarity =
+            exact
+                ? verifier.similarityOfHashes(
+                    null, null, () -> sketcher.shingleHashes(batch.partnerText(i)), hashes)
+                : verifier.similarity(signature, partnerSignature, null, null);
+        if (similarity != Jaccard.BELOW) {
+          pairs.add(new VerifiedPair(firstInfo, batch.partner(i), similarity));
+        }
+      }
+    }
+    return new HomePairs(
+        pairs, copyGroups(home, batches), counts.plus(new PairCounts(0, passed, 0, 0, 0)));
+  }
+
+  /** The copies received, grouped under their original, groups and copies in input order. */
+  private static List<CopyGroup> copyGroups(SignedSplit home, List<PartnerBatch> batches) {
+    List<DocumentInfo> copies = new ArrayList<>();
+    List<Long> originals = new ArrayList<>();
+    for (PartnerBatch batch : batches) {
+      for (int i = 0; i < batch.copyCount(); i++) {
+        copies.add(batch.copy(i));
+        originals.add(batch.copyOriginal(i));
+      }
+    }
+    int[] order =
+        IndexSort.sorted(
+            copies.size(),
+            (i, j) -> {
+              int c = Long.compare(originals.get(i), originals.get(j));
+              return c != 0 ? c : Long.compare(copies.get(i).ordinal(), copies.get(j).ordinal());
+            });
+    List<CopyGroup> groups = new ArrayList<>();
+    int k = 0;
+    while (k < order.length) {
+      long original = originals.get(order[k]);
+      List<DocumentInfo> members = new ArrayList<>();
+      for (; k < order.length && originals.get(order[k]) == original; k++) {
+        members.add(copies.get(order[k]));
+      }
+      groups.add(new CopyGroup(DocumentInfo.of(home, indexOf(home, original)), members));
+    }
+    return groups;
+  }
+
+  private static int indexOf(SignedSplit home, long ordinal) {
+    int index = home.indexOf(ordinal);
+    if (index < 0) {
+      throw new IllegalStateException(
+          "document " + ordinal + " is not at its home, split " + home.split());
+    }
+    return index;
+  }
+
+  private static Supplier<long[]> memoized(Supplier<long[]> supplier) {
+    long[][] value = new long[1][];
+    return () -> {
+      if (value[0] == null) {
+        value[0] = supplier.get();
+      }
+      return value[0];
+    };
+  }
+}

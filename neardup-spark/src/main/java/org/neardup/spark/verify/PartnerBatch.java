@@ -1,0 +1,146 @@
+package org.neardup.spark.verify;
+
+import java.io.Serializable;
+import java.util.Arrays;
+import org.neardup.spark.corpus.DocumentInfo;
+import org.neardup.spark.corpus.PackedStrings;
+import org.neardup.spark.corpus.SignedSplit;
+
+/**
+ * Pairs on their way to the home of their earlier document, each with what verification needs of
+ * the later one, its partner: candidate pairs (distinct) with the partner's ordinal, id, text
+ * length, signature and (with exact verification) raw text, and copies with the copy's ordinal, id
+ * and text length, to be grouped under their original; plus the counts passed on. Packed into
+ * parallel arrays, no object a pair. Mutable until sent; not thread-safe.
+ */
+public final class PartnerBatch implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  private final int signatureLength;
+  private final Documents candidates;
+  private final Documents copies = new Documents(0, false);
+  private PairCounts counts = PairCounts.NONE;
+
+  public PartnerBatch(int signatureLength, boolean withTexts) {
+    this.signatureLength = signatureLength;
+    this.candidates = new Documents(signatureLength, withTexts);
+  }
+
+  /** Candidate ({@code first}, document {@code index} of {@code home}). */
+  public void candidate(long first, SignedSplit home, int index) {
+    candidates.add(first, home, index);
+  }
+
+  /** Document {@code index} of {@code home}, a copy of the text first read as {@code original}. */
+  public void copy(long original, SignedSplit home, int index) {
+    copies.add(original, home, index);
+  }
+
+  public void count(PairCounts more) {
+    counts = counts.plus(more);
+  }
+
+  /** This batch with its arrays cut to size, to send. */
+  public PartnerBatch trimmed() {
+    candidates.trim();
+    copies.trim();
+    return this;
+  }
+
+  public int candidateCount() {
+    return candidates.size;
+  }
+
+  public long first(int i) {
+    return candidates.anchors[i];
+  }
+
+  public DocumentInfo partner(int i) {
+    return candidates.info(i);
+  }
+
+  /** A copy of candidate {@code i}'s partner's signature. */
+  public int[] partnerSignature(int i) {
+    int from = i * signatureLength;
+    return Arrays.copyOfRange(candidates.signatures, from, from + signatureLength);
+  }
+
+  /** Candidate {@code i}'s partner's raw text; only with exact verification. */
+  public String partnerText(int i) {
+    return candidates.texts.get(i);
+  }
+
+  public int copyCount() {
+    return copies.size;
+  }
+
+  public DocumentInfo copy(int i) {
+    return copies.info(i);
+  }
+
+  public long copyOriginal(int i) {
+    return copies.anchors[i];
+  }
+
+  public PairCounts counts() {
+    return counts;
+  }
+
+  /** Documents of one home, each sent to a document (its anchor) at another. */
+  private static final class Documents implements Serializable {
+    private static final long serialVersionUID = 1L;
+    private final int signatureLength;
+    private long[] anchors = new long[16];
+    private long[] ordinals = new long[16];
+    private int[] textLengths = new int[16];
+    private int[] signatures;
+    private final PackedStrings ids = new PackedStrings();
+    private final PackedStrings texts;
+    private int size;
+
+    Documents(int signatureLength, boolean withTexts) {
+      this.signatureLength = signatureLength;
+      this.signatures = new int[16 * signatureLength];
+      this.texts = withTexts ? new PackedStrings() : null;
+    }
+
+    void add(long anchor, SignedSplit home, int index) {
+      if (size == anchors.length) {
+        int capacity = 2 * size;
+        anchors = Arrays.copyOf(anchors, capacity);
+        ordinals = Arrays.copyOf(ordinals, capacity);
+        textLengths = Arrays.copyOf(textLengths, capacity);
+        signatures = Arrays.copyOf(signatures, capacity * signatureLength);
+      }
+      anchors[size] = anchor;
+      ordinals[size] = home.ordinal(index);
+      textLengths[size] = home.textLength(index);
+      System.arraycopy(
+          home.signatures(),
+          index * signatureLength,
+          signatures,
+          size * signatureLength,
+          signatureLength);
+      ids.add(home.ids(), index);
+      if (texts != null) {
+        texts.add(home.texts(), index);
+      }
+      size++;
+    }
+
+    DocumentInfo info(int i) {
+      return new DocumentInfo(ordinals[i], ids.get(i), textLengths[i]);
+    }
+
+    void trim() {
+      anchors = Arrays.copyOf(anchors, size);
+      ordinals = Arrays.copyOf(ordinals, size);
+      textLengths = Arrays.copyOf(textLengths, size);
+      signatures = Arrays.copyOf(signatures, size * signatureLength);
+      ids.trimmed();
+      if (texts != null) {
+        texts.trimmed();
+      }
+    }
+  }
+}

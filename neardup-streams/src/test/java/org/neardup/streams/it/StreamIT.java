@@ -36,10 +36,10 @@ import org.neardup.DuplicateRemoval;
 import org.neardup.NearDup;
 import org.neardup.cluster.KeepPolicy;
 import org.neardup.config.PipelineConfig;
+import org.neardup.index.KeptSetCheck;
 import org.neardup.sketch.DocumentSketcher;
 import org.neardup.streams.topology.StreamSettings;
 import org.neardup.streams.topology.UninterruptedRun;
-import org.neardup.testkit.KeptSetCheck;
 import org.neardup.testkit.SharedData;
 
 /**

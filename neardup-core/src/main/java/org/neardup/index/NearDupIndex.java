@@ -86,6 +86,10 @@ public final class NearDupIndex<K> implements AutoCloseable {
   private final TopKSearch topK;
   private final ContainmentSearch containment; // null without containment
   private final ReadWriteLock lock = new ReentrantReadWriteLock();
+
+  /** Set when a failed batch could not be rolled back: writes are refused from then on. */
+  private boolean unusable;
+
   private final SketchStore.HandleMover mover =
       this::move; // made once: compact is called after every deletion
 
@@ -334,7 +338,9 @@ public final class NearDupIndex<K> implements AutoCloseable {
    * decided against the documents held and the batch's earlier writes.
    *
    * @return one result per write, in order
-   * @throws RuntimeException when the storage fails to commit; then none of the batch was applied
+   * @throws RuntimeException when the storage fails to read or to commit; then none of the batch
+   *     was applied ({@link IndexStorage#rollback}): nothing of it is readable, nor written by a
+   *     later batch
    */
   public List<WriteResult<K>> writeAll(List<IndexWrite<K>> writes) {
     return writePrepared(List.of(prepare(writes)));
@@ -359,7 +365,10 @@ public final class NearDupIndex<K> implements AutoCloseable {
    *
    * @return one result per write, in order
    * @throws IllegalArgumentException for writes prepared by another index
-   * @throws RuntimeException when the storage fails to commit; then none of the batch was applied
+   * @throws RuntimeException when the storage fails to read or to commit; then none of the batch
+   *     was applied ({@link IndexStorage#rollback})
+   * @throws IllegalStateException when an earlier batch failed midway in a storage that cannot undo
+   *     writes (the in-memory one, after an {@link Error})
    */
   public List<WriteResult<K>> writePrepared(List<PreparedWrites<K>> parts) {
     List<PreparedWrite<K>> prepared = new ArrayList<>();
@@ -386,13 +395,28 @@ public final class NearDupIndex<K> implements AutoCloseable {
     }
     lock.writeLock().lock();
     try {
-      storage.begin(keys, bucketKeys);
-      List<WriteResult<K>> results = new ArrayList<>(prepared.size());
-      for (PreparedWrite<K> write : prepared) {
-        results.add(apply(write));
+      if (unusable) {
+        throw new IllegalStateException(
+            "an earlier batch of writes failed midway in a storage that cannot undo writes:"
+                + " this index takes no more writes");
       }
-      storage.commit();
-      return results;
+      try {
+        storage.begin(keys, bucketKeys);
+        List<WriteResult<K>> results = new ArrayList<>(prepared.size());
+        for (PreparedWrite<K> write : prepared) {
+          results.add(apply(write));
+        }
+        storage.commit();
+        return results;
+      } catch (RuntimeException | Error e) {
+        try {
+          unusable = !storage.rollback();
+        } catch (RuntimeException | Error rollback) {
+          unusable = true;
+          e.addSuppressed(rollback);
+        }
+        throw e;
+      }
     } finally {
       lock.writeLock().unlock();
     }

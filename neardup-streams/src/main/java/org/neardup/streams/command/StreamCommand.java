@@ -1,5 +1,6 @@
 package org.neardup.streams.command;
 
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,6 +13,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
@@ -22,7 +24,9 @@ import org.neardup.streams.topology.DedupTopology;
 import org.neardup.streams.topology.StreamSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code neardup stream}: runs the dedup topology until stopped. */
 @Command(
@@ -84,6 +88,18 @@ public final class StreamCommand implements Callable<Integer> {
   Path stateDir;
 
   @Option(
+      names = "--bootstrap",
+      paramLabel = "FILE.nds",
+      description =
+          "Start from the documents of a batch: a signature file (./neardup sign over dedup's"
+              + " output keeps them all), or a directory of them (the Spark job's"
+              + " --signatures-out). They come first, decided as records are, with no decision"
+              + " out. Loaded once: the same files again load nothing, or resume a load that"
+              + " stopped. Made with the stream's sketch options, with shingle sets (sign's"
+              + " default) unless --estimate.")
+  Path bootstrap;
+
+  @Option(
       names = "--text-field",
       paramLabel = "NAME",
       description =
@@ -137,6 +153,12 @@ public final class StreamCommand implements Callable<Integer> {
 
   @Mixin PipelineMixin pipeline;
 
+  @Spec CommandSpec spec;
+
+  private PrintWriter err() {
+    return spec.commandLine().getErr();
+  }
+
   @Override
   public Integer call() throws Exception {
     PipelineConfig pipelineConfig = checkedPipeline();
@@ -145,6 +167,9 @@ public final class StreamCommand implements Callable<Integer> {
     config.forEach(client::put);
     String rejectsTopic = rejects != null ? rejects : output + "-rejects";
     String noticeTopic = applicationId + "-notices";
+    String bootstrapTopic = applicationId + "-bootstrap";
+    BootstrapFiles bootstrapFiles =
+        bootstrap == null ? null : BootstrapFiles.open(bootstrap, pipelineConfig);
     int shardCount;
     try (Topics topics = new Topics(client)) {
       int inputPartitions =
@@ -156,16 +181,35 @@ public final class StreamCommand implements Callable<Integer> {
         throw new UsageException("--shards must be at least 1, got " + shardCount);
       }
       topics.ensure(noticeTopic, shardCount, replicationFactor, true);
+      topics.ensure(
+          bootstrapTopic,
+          1,
+          replicationFactor,
+          true,
+          Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
       for (String topic : List.of(output, rejectsTopic)) {
         if (topics.ensure(topic, inputPartitions, replicationFactor, false) && !quiet) {
-          System.err.println("neardup: made topic " + topic);
+          err().println("neardup: made topic " + topic);
         }
       }
+    }
+    Bootstrap sealing = new Bootstrap(client, bootstrapTopic, err(), quiet);
+    if (bootstrapFiles != null) {
+      sealing.load(bootstrapFiles);
+    } else {
+      sealing.sealNone();
     }
     Files.createDirectories(stateDir);
     StreamSettings settings =
         new StreamSettings(
-            input, output, rejectsTopic, noticeTopic, shardCount, textFields, pipelineConfig);
+            input,
+            output,
+            rejectsTopic,
+            noticeTopic,
+            bootstrapTopic,
+            shardCount,
+            textFields,
+            pipelineConfig);
     Properties properties = new Properties();
     properties.putAll(client);
     properties.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
@@ -209,18 +253,19 @@ public final class StreamCommand implements Callable<Integer> {
     streams.setStateListener(
         (now, before) -> {
           if (now == KafkaStreams.State.RUNNING && !quiet) {
-            System.err.println(
-                "neardup: stream "
-                    + applicationId
-                    + " running: "
-                    + settings.inputTopic()
-                    + " -> "
-                    + settings.outputTopic()
-                    + " ("
-                    + settings.shards()
-                    + " shards, threshold "
-                    + settings.config().threshold()
-                    + ")");
+            err()
+                .println(
+                    "neardup: stream "
+                        + applicationId
+                        + " running: "
+                        + settings.inputTopic()
+                        + " -> "
+                        + settings.outputTopic()
+                        + " ("
+                        + settings.shards()
+                        + " shards, threshold "
+                        + settings.config().threshold()
+                        + ")");
           }
           if (now == KafkaStreams.State.ERROR || now == KafkaStreams.State.NOT_RUNNING) {
             stopped.countDown();
@@ -239,7 +284,7 @@ public final class StreamCommand implements Callable<Integer> {
     Throwable failed = failure.get();
     if (failed != null) {
       streams.close(Duration.ofSeconds(60));
-      System.err.println("neardup: the stream failed: " + Topics.messages(failed));
+      err().println("neardup: the stream failed: " + Topics.messages(failed));
       return 1;
     }
     return 0;

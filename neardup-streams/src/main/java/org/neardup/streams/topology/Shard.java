@@ -116,7 +116,7 @@ final class Shard implements Processor<String, Message, String, Message> {
         }
       }
       case EMPTY -> {}
-      case DOCUMENT -> {
+      case DOCUMENT, LOADED -> {
         long[] keys = banding.bucketKeys(copy.signature());
         Map<Long, List<String>> members = new LinkedHashMap<>();
         Set<String> candidates = new LinkedHashSet<>();

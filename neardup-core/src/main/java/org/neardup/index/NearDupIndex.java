@@ -329,7 +329,9 @@ public final class NearDupIndex<K> implements AutoCloseable {
    * decided against the documents held and the batch's earlier writes.
    *
    * @return one result per write, in order
-   * @throws RuntimeException when the storage fails to commit; then none of the batch was applied
+   * @throws RuntimeException when the storage fails to read or to commit; then none of the batch
+   *     was applied ({@link IndexStorage#rollback}): nothing of it is readable, nor written by a
+   *     later batch
    */
   public List<WriteResult<K>> writeAll(List<IndexWrite<K>> writes) {
     return writePrepared(List.of(prepare(writes)));
@@ -354,7 +356,10 @@ public final class NearDupIndex<K> implements AutoCloseable {
    *
    * @return one result per write, in order
    * @throws IllegalArgumentException for writes prepared by another index
-   * @throws RuntimeException when the storage fails to commit; then none of the batch was applied
+   * @throws RuntimeException when the storage fails to read or to commit; then none of the batch
+   *     was applied ({@link IndexStorage#rollback})
+   * @throws IllegalStateException when an earlier batch failed midway in a storage that cannot undo
+   *     writes (the in-memory one, after an {@link Error})
    */
   public List<WriteResult<K>> writePrepared(List<PreparedWrites<K>> parts) {
     List<PreparedWrite<K>> prepared = new ArrayList<>();

@@ -76,7 +76,7 @@ public final class Api extends Handler.Abstract {
     this.hosts = new HostCheck(config.host(), config.allowedHosts());
     Duplicates duplicates =
         new Duplicates(index, new Normalizer(directory.settings().sketch().normalizer()));
-    this.health = new HealthEndpoint(directory);
+    this.health = new HealthEndpoint(directory, writer);
     this.add = new AddEndpoint(index, writer, json, duplicates);
     this.batch = new BatchEndpoint(index, writer, json, log);
     this.document = new DocumentEndpoint(index, writer);

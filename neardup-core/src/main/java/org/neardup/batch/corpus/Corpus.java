@@ -108,7 +108,7 @@ public final class Corpus implements AutoCloseable {
   /**
    * The document's shingle hashes in any order, repeats allowed, without sorting them: as kept in
    * memory (its set once {@link #shingles} sorted it), or its set when spilled. For verification,
-   * which compares them without sets ({@link org.neardup.verify.Verifier#similarityOfHashes}).
+   * which compares them without sets ({@link org.neardup.verify.Verifier#exactOfHashes}).
    *
    * @throws IllegalStateException as {@link #shingles} does
    */

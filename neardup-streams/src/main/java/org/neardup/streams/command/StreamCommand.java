@@ -1,5 +1,6 @@
 package org.neardup.streams.command;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +11,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.common.KafkaException;
@@ -20,6 +22,7 @@ import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.neardup.config.PipelineConfig;
 import org.neardup.options.PipelineMixin;
 import org.neardup.options.UsageException;
+import org.neardup.streams.query.QueryServer;
 import org.neardup.streams.topology.DedupTopology;
 import org.neardup.streams.topology.StreamSettings;
 import picocli.CommandLine.Command;
@@ -98,6 +101,15 @@ public final class StreamCommand implements Callable<Integer> {
               + " stopped. Made with the stream's sketch options, with shingle sets (sign's"
               + " default) unless --estimate.")
   Path bootstrap;
+
+  @Option(
+      names = "--query-server",
+      paramLabel = "HOST:PORT",
+      description =
+          "Answer queries (POST /query {\"text\"}: the kept near-duplicates of a text, over every"
+              + " instance's state) on HOST:PORT, the address the other instances reach this one"
+              + " at (port 0: a free one). Give it to every instance of the application.")
+  String queryServer;
 
   @Option(
       names = "--text-field",
@@ -218,8 +230,58 @@ public final class StreamCommand implements Callable<Integer> {
     properties.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) replicationFactor);
     properties.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, standbyReplicas);
     properties.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, pipelineConfig.threads());
+    QueryServer queries = null;
+    if (queryServer != null) {
+      queries = listen(queryServer);
+      properties.put(
+          StreamsConfig.APPLICATION_SERVER_CONFIG,
+          queries.address().host() + ":" + queries.address().port());
+    }
     config.forEach(properties::put); // what the user sets wins
-    return run(settings, properties);
+    try {
+      return run(settings, properties, queries);
+    } finally {
+      if (queries != null) {
+        queries.close();
+      }
+    }
+  }
+
+  /** The query endpoint on {@code address} (HOST:PORT), listening. */
+  private QueryServer listen(String address) throws IOException {
+    int colon = address.lastIndexOf(':');
+    int port = -1;
+    try {
+      port = colon < 1 ? -1 : Integer.parseInt(address.substring(colon + 1));
+    } catch (NumberFormatException e) {
+      // the message below
+    }
+    if (port < 0 || port > 65_535) {
+      throw new UsageException("--query-server " + address + ": expected HOST:PORT");
+    }
+    String host = address.substring(0, colon);
+    if (host.equals("0.0.0.0") || host.equals("[::]") || host.equals("::")) {
+      throw new UsageException(
+          "--query-server "
+              + address
+              + ": the other instances reach this one at this address; give its host name or"
+              + " address, not the wildcard");
+    }
+    try {
+      QueryServer queries = QueryServer.listen(host, port);
+      if (!quiet) {
+        err()
+            .println(
+                "neardup: queries at http://"
+                    + queries.address().host()
+                    + ":"
+                    + queries.address().port()
+                    + "/query");
+      }
+      return queries;
+    } catch (IOException e) {
+      throw new UsageException("--query-server " + address + ": cannot listen: " + e.getMessage());
+    }
   }
 
   private PipelineConfig checkedPipeline() {
@@ -235,13 +297,18 @@ public final class StreamCommand implements Callable<Integer> {
     return pipeline.config();
   }
 
-  private int run(StreamSettings settings, Properties properties) throws InterruptedException {
+  private int run(StreamSettings settings, Properties properties, QueryServer queries)
+      throws InterruptedException {
     KafkaStreams streams;
     try {
       streams = new KafkaStreams(DedupTopology.build(settings), properties);
     } catch (KafkaException e) {
       throw new UsageException("bad Kafka Streams settings: " + Topics.messages(e));
     }
+    if (queries != null) {
+      queries.serve(streams, applicationId, settings.shards(), settings.config());
+    }
+    AtomicBoolean running = new AtomicBoolean();
     CountDownLatch stopped = new CountDownLatch(1);
     AtomicReference<Throwable> failure = new AtomicReference<>();
     streams.setUncaughtExceptionHandler(
@@ -252,7 +319,7 @@ public final class StreamCommand implements Callable<Integer> {
         });
     streams.setStateListener(
         (now, before) -> {
-          if (now == KafkaStreams.State.RUNNING && !quiet) {
+          if (now == KafkaStreams.State.RUNNING && !quiet && !running.getAndSet(true)) {
             err()
                 .println(
                     "neardup: stream "

@@ -4,12 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -19,6 +26,8 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -33,6 +42,7 @@ import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.utils.Utils;
 import org.apache.kafka.streams.KeyValue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,7 +51,9 @@ import org.neardup.NearDup;
 import org.neardup.cluster.KeepPolicy;
 import org.neardup.config.PipelineConfig;
 import org.neardup.index.KeptSetCheck;
+import org.neardup.lsh.Banding;
 import org.neardup.sketch.DocumentSketcher;
+import org.neardup.sketch.Sketch;
 import org.neardup.streams.command.BootstrapFiles;
 import org.neardup.streams.topology.SignedDocuments;
 import org.neardup.streams.topology.StreamSettings;
@@ -50,6 +62,7 @@ import org.neardup.streams.wire.Message;
 import org.neardup.streams.wire.Message.Seal;
 import org.neardup.streams.wire.MessageSerde;
 import org.neardup.testkit.SharedData;
+import org.neardup.verify.Jaccard;
 
 /**
  * {@code ./neardup stream} as users run it: a real KRaft broker ({@link BrokerProcess}), the Kijiji
@@ -236,9 +249,11 @@ class StreamIT {
     killedLoader(broker, "kill-app-bootstrap", files, 300, 100);
 
     List<StreamProcess> instances = new ArrayList<>();
-    List<String> fromTheBatch = List.of("--bootstrap", file.toString());
+    List<String> queries = List.of("--query-server", "127.0.0.1:0");
+    List<String> fromTheBatch = new ArrayList<>(queries);
+    fromTheBatch.addAll(List.of("--bootstrap", file.toString()));
     instances.add(instance(broker, "kill-app", "a", "kill-in", fromTheBatch));
-    instances.add(instance(broker, "kill-app", "b", "kill-in", List.of()));
+    instances.add(instance(broker, "kill-app", "b", "kill-in", queries));
     List<ConsumerRecord<String, String>> out =
         read(
             broker,
@@ -256,6 +271,11 @@ class StreamIT {
               }
             });
     instances.get(0).awaitLog("running: kill-in -> kill-in-out", 1);
+    // queries over the state of both instances (the restarted one's restored from changelogs)
+    List<String> loaded = new ArrayList<>();
+    bootstrap.forEach(document -> loaded.add(document.getKey()));
+    loaded.remove(loaded.size() - 1); // the seal
+    assertQueriesAnswerFromTheKeptSet(instances, ordered, loaded, out);
     for (StreamProcess instance : instances) {
       assertThat(instance.stop()).as(instance.log()).isIn(0, 143);
     }
@@ -275,6 +295,140 @@ class StreamIT {
     assertThat(decisions).hasSize(streamed.size());
     assertThat(decisions).isEqualTo(UninterruptedRun.decisions(settings, bootstrap, records));
     assertKeepsWhatDedupKeeps(ordered, bootstrapped, decisions);
+  }
+
+  /**
+   * Every instance answers {@code POST /query} with the kept documents of the whole application at
+   * or above the threshold that share a band with the text (the exact truth, computed here over the
+   * kept set: the bootstrap's documents, {@code loaded}, and the records decided kept), at their
+   * exact similarity, best first; the answers hold documents of both shards, whichever instance
+   * holds them.
+   */
+  private static void assertQueriesAnswerFromTheKeptSet(
+      List<StreamProcess> instances,
+      Map<String, String> texts,
+      List<String> loaded,
+      List<ConsumerRecord<String, String>> decisions)
+      throws Exception {
+    Map<String, Long> kept = new LinkedHashMap<>(); // id -> seq
+    loaded.forEach(id -> kept.put(id, (long) kept.size()));
+    for (ConsumerRecord<String, String> decision : decisions) {
+      JsonNode node = JSON.readTree(decision.value());
+      if (node.get("kept").asBoolean()) {
+        kept.put(decision.key(), node.get("seq").asLong());
+      }
+    }
+    DocumentSketcher sketcher = DocumentSketcher.create(CONFIG.sketch());
+    Banding banding = new Banding(CONFIG.lshParams());
+    Map<String, long[]> sets = new HashMap<>();
+    Map<String, Set<Long>> bands = new HashMap<>();
+    for (String id : kept.keySet()) {
+      Sketch sketch = sketcher.sketch(texts.get(id));
+      sets.put(id, sketch.shingleSet());
+      Set<Long> keys = new HashSet<>();
+      for (long key : banding.bucketKeys(sketch.signature())) {
+        keys.add(key);
+      }
+      bands.put(id, keys);
+    }
+    List<URI> endpoints = new ArrayList<>();
+    for (StreamProcess instance : instances) {
+      Matcher address = Pattern.compile("queries at (http://\\S+/query)").matcher(instance.log());
+      assertThat(address.find()).as(instance.log()).isTrue();
+      endpoints.add(URI.create(address.group(1)));
+    }
+    List<String> queries = new ArrayList<>();
+    List<String> all = new ArrayList<>(texts.values());
+    for (int i = 0; i < all.size(); i += 60) {
+      String text = all.get(i);
+      queries.add(i % 120 == 0 ? text : text.replaceFirst(" \\S+ ", " changed "));
+    }
+    queries.add("nothing like any listing in Rome, in words no listing uses");
+    Set<Integer> shardsAnswering = new HashSet<>();
+    HttpClient http = HttpClient.newHttpClient();
+    for (String query : queries) {
+      Sketch sketch = sketcher.sketch(query);
+      Set<Long> keys = new HashSet<>();
+      for (long key : banding.bucketKeys(sketch.signature())) {
+        keys.add(key);
+      }
+      Map<String, Double> similarities = new HashMap<>();
+      for (String id : kept.keySet()) {
+        double similarity = Jaccard.similarity(sketch.shingleSet(), sets.get(id));
+        if (similarity >= CONFIG.threshold() && !Collections.disjoint(keys, bands.get(id))) {
+          similarities.put(id, similarity);
+        }
+      }
+      List<String> expected = new ArrayList<>(similarities.keySet());
+      expected.sort(
+          Comparator.comparing((String id) -> -similarities.get(id)).thenComparing(kept::get));
+      for (URI endpoint : endpoints) {
+        JsonNode answer =
+            JSON.readTree(
+                post(http, endpoint, JSON.writeValueAsString(Map.of("text", query)), 200));
+        List<String> ids = new ArrayList<>();
+        for (JsonNode duplicate : answer.get("duplicates")) {
+          ids.add(duplicate.get("id").asText());
+          assertThat(duplicate.get("similarity").asDouble())
+              .isEqualTo(similarities.get(duplicate.get("id").asText()));
+          shardsAnswering.add(
+              Utils.toPositive(Utils.murmur2(utf8(duplicate.get("id").asText()))) % 2);
+        }
+        assertThat(ids).as("%s from %s", query, endpoint).isEqualTo(expected);
+      }
+    }
+    assertThat(shardsAnswering).containsExactlyInAnyOrder(0, 1);
+    // the service's limits and refusals
+    URI endpoint = endpoints.get(1);
+    String first = queries.get(0);
+    JsonNode one =
+        JSON.readTree(
+            post(
+                http,
+                URI.create(endpoint + "?limit=1"),
+                JSON.writeValueAsString(Map.of("text", first)),
+                200));
+    assertThat(one.get("duplicates")).hasSize(1);
+    assertThat(JSON.readTree(post(http, endpoint, "{\"text\": 1}", 400)).get("detail").asText())
+        .isEqualTo("field 'text' must be a string");
+    assertThat(post(http, endpoint, "{\"text\": ", 400)).contains("invalid JSON");
+    assertThat(post(http, URI.create(endpoint + "?limit=0"), "{\"text\": \"a\"}", 400))
+        .contains("limit must be a whole number");
+    HttpResponse<String> get =
+        http.send(HttpRequest.newBuilder(endpoint).GET().build(), BodyHandlers.ofString());
+    assertThat(get.statusCode()).isEqualTo(405);
+    assertThat(get.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+    HttpResponse<String> plain =
+        http.send(
+            HttpRequest.newBuilder(endpoint)
+                .header("Content-Type", "text/plain")
+                .POST(BodyPublishers.ofString("a text"))
+                .build(),
+            BodyHandlers.ofString());
+    assertThat(plain.statusCode()).isEqualTo(415);
+  }
+
+  /**
+   * The body of {@code POST uri} with {@code body} (JSON), whose status must be {@code status}; a
+   * 503 (a shard restoring, a rebalance) is asked again, for up to two minutes.
+   */
+  private static String post(HttpClient http, URI uri, String body, int status) throws Exception {
+    Instant deadline = Instant.now().plus(Duration.ofMinutes(2));
+    while (true) {
+      HttpResponse<String> response =
+          http.send(
+              HttpRequest.newBuilder(uri)
+                  .header("Content-Type", "application/json")
+                  .POST(BodyPublishers.ofString(body))
+                  .build(),
+              BodyHandlers.ofString());
+      if (response.statusCode() == 503 && Instant.now().isBefore(deadline)) {
+        Thread.sleep(200);
+        continue;
+      }
+      assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+      return response.body();
+    }
   }
 
   /**

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -35,7 +36,9 @@ import org.neardup.DuplicateRemoval;
 import org.neardup.NearDup;
 import org.neardup.cluster.KeepPolicy;
 import org.neardup.config.PipelineConfig;
+import org.neardup.lsh.Banding;
 import org.neardup.sketch.DocumentSketcher;
+import org.neardup.sketch.Sketch;
 import org.neardup.streams.command.BootstrapFiles;
 import org.neardup.streams.wire.Message;
 import org.neardup.streams.wire.Message.Seal;
@@ -329,6 +332,80 @@ class DedupTopologyTest {
           .hasSize(2)
           .allSatisfy(reject -> assertThat(reject).contains("after the bootstrap's seal"));
       assertThat(driver.output.isEmpty()).isTrue();
+    }
+  }
+
+  /**
+   * The state answers "the near-duplicates of this text" ({@link Lookup}, what the query endpoint
+   * asks each shard and the decider): the kept documents at or above the threshold that share a
+   * band with it, at their exact similarity, best first; none of the removed ones.
+   */
+  @Test
+  void theStateAnswersTheKeptNearDuplicatesOfAText() throws Exception {
+    LinkedHashMap<String, String> documents = corpus(400, 46);
+    int shards = 3;
+    try (Driver driver = new Driver(shards, List.of())) {
+      documents.forEach(driver::send);
+      Map<String, JsonNode> decisions = decisions(driver);
+      DocumentSketcher sketcher = DocumentSketcher.create(CONFIG.sketch());
+      Banding banding = new Banding(CONFIG.lshParams());
+      Lookup lookup = new Lookup(CONFIG, shards);
+      KeyValueStore<String, StoredDocument> stored =
+          driver.driver.getKeyValueStore(Lookup.DOCUMENTS);
+      KeyValueStore<Long, List<String>> buckets = driver.driver.getKeyValueStore(Lookup.BUCKETS);
+      KeyValueStore<String, Long> kept = driver.driver.getKeyValueStore(Lookup.KEPT);
+      List<String> queries = new ArrayList<>();
+      SplittableRandom random = new SplittableRandom(7);
+      List<String> texts = new ArrayList<>(documents.values());
+      for (int i = 0; i < 40; i++) {
+        String text = texts.get(random.nextInt(texts.size()));
+        queries.add(i % 2 == 0 ? text : text.replaceFirst(" \\S+ ", " changed "));
+      }
+      queries.add("nothing like any document of the corpus at all, in words it never uses");
+      queries.add("   ");
+      int answered = 0;
+      for (String query : queries) {
+        Sketch sketch = lookup.sketch(query);
+        List<Message.Neighbour> found = new ArrayList<>();
+        for (int shard = 0; shard < shards; shard++) {
+          found.addAll(lookup.neighbours(sketch, shard, stored, buckets));
+        }
+        List<Message.Neighbour> answer = new ArrayList<>(Lookup.kept(found, kept));
+        Lookup.sort(answer);
+        // the truth: every kept document, by exact Jaccard, that shares a band with the text
+        List<String> expected = new ArrayList<>();
+        Map<String, Double> similarities = new HashMap<>();
+        if (!sketch.isEmpty()) {
+          Set<Long> keys = new HashSet<>();
+          for (long key : banding.bucketKeys(sketch.signature())) {
+            keys.add(key);
+          }
+          for (Map.Entry<String, JsonNode> decision : decisions.entrySet()) {
+            if (!decision.getValue().get("kept").asBoolean()) {
+              continue;
+            }
+            String text = documents.get(decision.getKey());
+            double similarity = Jaccard.similarity(sketch.shingleSet(), sketcher.shingleSet(text));
+            boolean sharesABand = false;
+            for (long key : banding.bucketKeys(sketcher.sketch(text).signature())) {
+              sharesABand |= keys.contains(key);
+            }
+            if (similarity >= CONFIG.threshold() && sharesABand) {
+              expected.add(decision.getKey());
+              similarities.put(decision.getKey(), similarity);
+            }
+          }
+        }
+        expected.sort(
+            Comparator.comparing((String id) -> -similarities.get(id))
+                .thenComparing(id -> decisions.get(id).get("seq").asLong()));
+        assertThat(answer).extracting(Message.Neighbour::id).as(query).isEqualTo(expected);
+        for (Message.Neighbour neighbour : answer) {
+          assertThat(neighbour.similarity()).isEqualTo(similarities.get(neighbour.id()));
+        }
+        answered += answer.isEmpty() ? 0 : 1;
+      }
+      assertThat(answered).isGreaterThan(30);
     }
   }
 

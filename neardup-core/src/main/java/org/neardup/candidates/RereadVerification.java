@@ -275,10 +275,6 @@ final class RereadVerification {
       return null;
     }
 
-    long spilledBytes() {
-      return held.spilledBytes();
-    }
-
     @Override
     public void close() {
       held.close();

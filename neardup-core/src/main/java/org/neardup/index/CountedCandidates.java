@@ -10,6 +10,9 @@ import java.util.Arrays;
  * @param handles distinct handles, by hits descending, then ascending
  * @param hits for each handle, the number of buckets holding it
  */
+// Shares its arrays (no copy: a carrier between the pipeline's steps); equals and hashCode
+// compare them by identity, which no caller relies on.
+@SuppressWarnings("ArrayRecordComponent")
 public record CountedCandidates(long[] handles, int[] hits) {
   public CountedCandidates {
     if (handles.length != hits.length) {

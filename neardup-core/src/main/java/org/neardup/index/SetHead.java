@@ -10,6 +10,9 @@ package org.neardup.index;
  *     {@code hashes.length == size})
  * @param size the number of hashes in the whole set
  */
+// Shares its arrays (no copy: a carrier between the pipeline's steps); equals and hashCode
+// compare them by identity, which no caller relies on.
+@SuppressWarnings("ArrayRecordComponent")
 public record SetHead(long[] hashes, int size) {
   public SetHead {
     if (hashes.length > size) {

@@ -64,7 +64,7 @@ final class HttpCall {
     if (query == null) {
       return null;
     }
-    for (String pair : query.split("&")) {
+    for (String pair : query.split("&", -1)) {
       int eq = pair.indexOf('=');
       String key = decode(eq < 0 ? pair : pair.substring(0, eq));
       if (key.equals(name)) {
@@ -189,9 +189,7 @@ final class HttpCall {
     releaseBody();
     status = code;
     response.setStatus(code);
-    try (OutputStream out = Content.Sink.asOutputStream(response)) {
-      // no body: closing ends the response
-    }
+    Content.Sink.asOutputStream(response).close(); // no body: closing ends the response
   }
 
   void sendProblem(ApiException problem) throws IOException {

@@ -253,6 +253,6 @@ final class HttpCall {
   /** Tells {@link #onAnswered}'s receiver when the answer is out, or failed to go out. */
   private Callback written() {
     return Callback.from(
-        Invocable.InvocationType.NON_BLOCKING, () -> written.accept(null), written::accept);
+        Invocable.InvocationType.NON_BLOCKING, () -> written.accept(null), written);
   }
 }

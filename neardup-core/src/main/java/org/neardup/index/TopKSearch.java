@@ -95,8 +95,8 @@ final class TopKSearch {
     // the candidates sharing too few bands to plausibly reach the query's floor are never looked at
     CountedCandidates more =
         floorSpace.store().countedCandidates(floorKeys, plan.minimumHits(lowest));
-    long[] handles = more.handles(); // most shared bands first
-    int[] hits = more.hits();
+    long[] handles = more.sharedHandles(); // most shared bands first
+    int[] hits = more.sharedHits();
     long[] lowBytes = Signatures.lowBytes(signature);
     long[] batch = new long[Math.min(BATCH, handles.length)];
     int[] agreements = new int[batch.length];
@@ -172,7 +172,8 @@ final class TopKSearch {
     if (mode == VerifyMode.EXACT) {
       SetHead head = sketches.shingleSetHead(handle, HEAD_HASHES);
       similarity =
-          Jaccard.plausiblyAtLeast(set, head.hashes(), head.size(), bar, TopKPlan.MERGE_SIGMAS);
+          Jaccard.plausiblyAtLeast(
+              set, head.sharedHashes(), head.size(), bar, TopKPlan.MERGE_SIGMAS);
       if (similarity == Jaccard.UNDECIDED) {
         similarity =
             Jaccard.plausiblyAtLeast(set, sketches.shingleSet(handle), bar, TopKPlan.MERGE_SIGMAS);

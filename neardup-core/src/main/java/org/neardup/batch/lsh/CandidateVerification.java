@@ -11,7 +11,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.LongAdder;
 import org.neardup.batch.corpus.Corpus;
 import org.neardup.batch.corpus.Progress;
-import org.neardup.batch.corpus.SketchSource;
 import org.neardup.batch.spill.CandidateLog;
 import org.neardup.batch.spill.IntLog;
 import org.neardup.config.PipelineConfig;
@@ -48,12 +47,7 @@ final class CandidateVerification {
         corpus.keepsShingleSets()
             || (corpus.keepsFullSignatures() && !corpus.config().verifier().needsSets());
     if (!fromCorpus) {
-      SketchSource source = corpus.sketchSource();
-      if (source == null) {
-        throw new IllegalStateException(
-            "the corpus keeps neither its sets nor a way to read them again");
-      }
-      return RereadVerification.verify(corpus, source, candidates, progress);
+      return RereadVerification.verify(corpus, corpus.requireSketchSource(), candidates, progress);
     }
     return fromCorpus(corpus, candidates, progress);
   }

@@ -1,6 +1,7 @@
 package org.neardup.verify;
 
 import java.util.Arrays;
+import org.neardup.api.Faces;
 
 /**
  * Exact Jaccard similarity of two documents given by their shingle hashes in any order, repeats
@@ -18,6 +19,7 @@ import java.util.Arrays;
  * once. Arrays passed must not change afterwards. One table per thread ({@link #similarityAtLeast}
  * uses the calling thread's); an instance is not thread-safe.
  */
+@Faces
 public final class JaccardTable {
   private static final ThreadLocal<JaccardTable> TABLE = ThreadLocal.withInitial(JaccardTable::new);
 
@@ -119,7 +121,7 @@ public final class JaccardTable {
       if ((n & (CHECK_EVERY - 1)) == CHECK_EVERY - 1) {
         // Every hash still to come may be common, none adds to the union: J <= (common + left) /
         // (|B| + onlyA).
-        long best = common + (hashesA.length - 1 - n);
+        long best = (long) common + (hashesA.length - 1 - n);
         if (best < threshold * (sizeB + onlyA) * (1 - 1e-12)) {
           return Jaccard.BELOW;
         }

@@ -1,5 +1,7 @@
 package org.neardup.verify;
 
+import org.neardup.api.Internal;
+
 /**
  * A filter that rules pairs out exactly, never a pair at or above the threshold: each set gets a
  * bitmap of a power of two bits ({@link #wordsFor}), bit i the parity of how many of its elements
@@ -11,6 +13,7 @@ package org.neardup.verify;
  * "Bitmap filter: speeding up exact set similarity joins with bitwise operations" (Information
  * Systems, 2020). Stateless.
  */
+@Internal
 public final class ParityBitmap {
   private ParityBitmap() {}
 
@@ -53,7 +56,7 @@ public final class ParityBitmap {
     for (int w = 0; w < words; w++) {
       differing += Long.bitCount(bitmapsA[offsetA + w] ^ bitmapsB[offsetB + w]);
     }
-    long maxOverlap = (sizeA + sizeB - differing) / 2;
+    long maxOverlap = ((long) sizeA + sizeB - differing) / 2;
     // J >= t needs |A ∩ B| >= t / (1 + t) (|A| + |B|); one less for floating-point safety, as
     // Jaccard does
     long needed = (long) Math.ceil(threshold / (1 + threshold) * (sizeA + sizeB)) - 1;

@@ -11,7 +11,7 @@ import org.neardup.eval.BandRecall;
 import org.neardup.eval.Evaluation;
 import org.neardup.eval.IdPair;
 import org.neardup.eval.PairEvaluator;
-import org.neardup.eval.PairFile;
+import org.neardup.io.PairFile;
 
 /** Turns a finished child run into a {@link RunRecord}: its pairs scored against the truth. */
 final class Scoring {
@@ -81,7 +81,7 @@ final class Scoring {
   /** Phase seconds in the order they ran. */
   private static Map<String, Double> phases(Properties stats) {
     Map<String, Double> phases = new LinkedHashMap<>();
-    for (String phase : stats.getProperty(ChildMain.PHASES, "").split(";")) {
+    for (String phase : stats.getProperty(ChildMain.PHASES, "").split(";", -1)) {
       int equals = phase.lastIndexOf('=');
       if (equals > 0) {
         phases.put(phase.substring(0, equals), Double.parseDouble(phase.substring(equals + 1)));

@@ -1,6 +1,7 @@
 package org.neardup.bench.spark;
 
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -9,7 +10,7 @@ import java.util.Map;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.neardup.bench.contender.BenchSettings;
-import org.neardup.bench.contender.Outcome;
+import org.neardup.bench.contender.ContenderOutcome;
 import org.neardup.bench.contender.Phases;
 import org.neardup.config.PipelineConfig;
 import org.neardup.minhash.MinHashConfig;
@@ -33,7 +34,7 @@ public final class NeardupSparkRun {
   private NeardupSparkRun() {}
 
   /** Runs the job on the corpus of {@code settings}. */
-  public static Outcome run(BenchSettings settings, Phases phases) throws Exception {
+  public static ContenderOutcome run(BenchSettings settings, Phases phases) throws Exception {
     PipelineConfig config =
         PipelineConfig.builder()
             .threshold(settings.threshold())
@@ -52,7 +53,8 @@ public final class NeardupSparkRun {
                     .config("spark.driver.bindAddress", "127.0.0.1")
                     .getOrCreate());
     spark.sparkContext().setLogLevel("WARN");
-    ProgressListener listener = new ProgressListener(new PrintWriter(System.err, true), true);
+    ProgressListener listener =
+        new ProgressListener(new PrintWriter(System.err, true, StandardCharsets.UTF_8), true);
     spark.sparkContext().addSparkListener(listener);
     try {
       int partitions = 2 * spark.sparkContext().defaultParallelism();
@@ -82,7 +84,8 @@ public final class NeardupSparkRun {
               partitions,
               shuffle,
               (double) shuffle / Math.max(1, stats.documents()));
-      return new Outcome(ids.toArray(String[]::new), pairs, stats.candidatePairs(), parameters);
+      return new ContenderOutcome(
+          ids.toArray(String[]::new), pairs, stats.candidatePairs(), parameters);
     } finally {
       spark.stop();
     }

@@ -46,6 +46,9 @@ final class FloorCache implements BucketStore {
   private record Loaded(FloorLowBytes lowBytes, FloorTable buckets) {}
 
   /** A bucket write of the batch in progress: an add, or a removal. */
+  // Shares its arrays (no copy: a carrier inside this class); equals and hashCode compare them
+  // by identity, which nothing here relies on.
+  @SuppressWarnings("ArrayRecordComponent")
   private record Staged(long[] bucketKeys, long handle, boolean add) {}
 
   /**
@@ -109,7 +112,11 @@ final class FloorCache implements BucketStore {
   private static final class Handles implements IntConsumer {
     long[] handles = new long[64];
     int size;
-    long touched; // what the table's first pass read: kept, so that its loads stay
+
+    // What the table's first pass read: kept, so that the JIT does not drop its loads; never
+    // read, on purpose.
+    @SuppressWarnings("UnusedVariable")
+    long touched;
 
     @Override
     public void accept(int handle) {
@@ -118,6 +125,29 @@ final class FloorCache implements BucketStore {
       }
       handles[size++] = handle;
     }
+  }
+
+  /**
+   * Before the batch is written: makes room for what it adds, the low bytes of the handles below
+   * {@code nextHandle} (signatures of {@code signatureLength} values, 0 when it adds none) and its
+   * bucket entries, so that applying it after the write ({@link #written}, {@link #set}) cannot
+   * fail for want of memory. Nothing to do before the first load.
+   *
+   * @throws DiskFullException when the memory cannot grow: the batch must not be written
+   */
+  void reserve(long nextHandle, int signatureLength) {
+    Loaded held = loaded;
+    if (held == null) {
+      return;
+    }
+    long added = 0;
+    for (Staged write : staged) {
+      if (write.add()) {
+        added += write.bucketKeys().length;
+      }
+    }
+    held.buckets().reserve(added);
+    held.lowBytes().reserve(nextHandle, signatureLength);
   }
 
   /**
@@ -172,6 +202,14 @@ final class FloorCache implements BucketStore {
   long mappedBytes() {
     Loaded held = loaded;
     return held == null ? 0 : held.buckets().mappedBytes() + held.lowBytes().mappedBytes();
+  }
+
+  /**
+   * Drops what is held, to be made again from the committed signatures on next use: after a commit
+   * whose changes it could not follow. Under the index's write lock.
+   */
+  void unload() {
+    close();
   }
 
   /** Releases the mapped memory: called when the index closes, after its last query. */

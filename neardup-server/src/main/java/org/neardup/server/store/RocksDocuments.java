@@ -54,6 +54,9 @@ final class RocksDocuments implements SketchStore<String> {
   private long committedCount;
 
   /** A document staged for the next commit. */
+  // Shares its arrays (no copy: a carrier inside this class); equals and hashCode compare them
+  // by identity, which nothing here relies on.
+  @SuppressWarnings("ArrayRecordComponent")
   private record StagedDocument(String key, int[] signature, long[] set, String text) {}
 
   RocksDocuments(
@@ -107,6 +110,16 @@ final class RocksDocuments implements SketchStore<String> {
   void stageCounts(WriteBatch pending, ColumnFamilyHandle meta) throws RocksDBException {
     pending.put(meta, RocksLayout.NEXT_HANDLE, handle(nextHandle));
     pending.put(meta, RocksLayout.COUNT, handle(count));
+  }
+
+  /** The number of values of the signatures the batch added, 0 when it added none. */
+  int stagedSignatureLength() {
+    for (StagedDocument staged : documentOverlay.values()) {
+      if (staged != null) {
+        return staged.signature().length;
+      }
+    }
+    return 0;
   }
 
   /** The batch was written: its documents are committed (and the floor's low bytes follow them). */
@@ -193,7 +206,7 @@ final class RocksDocuments implements SketchStore<String> {
    */
   private boolean isStaged(long handle) {
     return handle >= committedNextHandle
-        || deletedInBatch > 0 && documentOverlay.containsKey(handle);
+        || (deletedInBatch > 0 && documentOverlay.containsKey(handle));
   }
 
   /** From the floor in memory ({@link FloorCache}); in a batch of writes, from the signatures. */

@@ -33,7 +33,7 @@ public final class ResultFrames {
   public static final String ORDINAL = "ordinal";
 
   /** The columns that only order rows. */
-  public static final String[] ORDER_COLUMNS = {CLUSTER_ORDER, MEMBER_ORDER, ORDINAL};
+  private static final String[] ORDER_COLUMNS = {CLUSTER_ORDER, MEMBER_ORDER, ORDINAL};
 
   private static final StructType PAIRS =
       new StructType(

@@ -15,6 +15,7 @@ import org.neardup.spark.shuffle.Homes;
 import org.neardup.spark.shuffle.IndexSort;
 import org.neardup.spark.shuffle.Outbox;
 import org.neardup.verify.Jaccard;
+import org.neardup.verify.SignatureCheck;
 import org.neardup.verify.Verifier;
 import scala.Tuple2;
 
@@ -159,22 +160,24 @@ public final class DistributedVerification {
       long first = firsts[order[k]];
       int index = indexOf(home, first);
       DocumentInfo firstInfo = DocumentInfo.of(home, index);
-      int[] signature = home.signature(index);
+      int[] signatures = home.signatures();
+      int offset = index * home.signatureLength();
       Supplier<long[]> hashes =
           exact ? memoized(() -> sketcher.shingleHashes(home.text(index))) : null;
       for (; k < total && firsts[order[k]] == first; k++) {
         PartnerBatch batch = batchOf[order[k]];
         int i = positionIn[order[k]];
-        int[] partnerSignature = batch.partnerSignature(i);
-        if (!verifier.passesFilter(signature, partnerSignature)) {
+        SignatureCheck check =
+            verifier.check(
+                signatures, offset, batch.partnerSignatures(), batch.partnerSignatureOffset(i));
+        if (check.rejected()) {
           continue;
         }
         passed++;
         double similarity =
-            exact
-                ? verifier.similarityOfHashes(
-                    null, null, () -> sketcher.shingleHashes(batch.partnerText(i)), hashes)
-                : verifier.similarity(signature, partnerSignature, null, null);
+            check.needsSets()
+                ? verifier.exactOfHashes(sketcher.shingleHashes(batch.partnerText(i)), hashes.get())
+                : check.similarity();
         if (similarity != Jaccard.BELOW) {
           pairs.add(new VerifiedPair(firstInfo, batch.partner(i), similarity));
         }

@@ -59,10 +59,14 @@ public final class PartnerBatch implements Serializable {
     return candidates.info(i);
   }
 
-  /** A copy of candidate {@code i}'s partner's signature. */
-  public int[] partnerSignature(int i) {
-    int from = i * signatureLength;
-    return Arrays.copyOfRange(candidates.signatures, from, from + signatureLength);
+  /** The partners' signatures, one after the other (read-only). */
+  public int[] partnerSignatures() {
+    return candidates.signatures;
+  }
+
+  /** Where candidate {@code i}'s partner's signature starts in {@link #partnerSignatures()}. */
+  public int partnerSignatureOffset(int i) {
+    return i * signatureLength;
   }
 
   /** Candidate {@code i}'s partner's raw text; only with exact verification. */

@@ -71,9 +71,7 @@ class KeptSetJobTest {
             output.toString(),
             chains.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(parts(output))
-        .isEqualTo(Files.readString(expected, StandardCharsets.UTF_8))
-        .isNotEmpty();
+    assertThat(parts(output)).isEqualTo(TestSpark.cliOutput(expected)).isNotEmpty();
     Matcher rounds = ROUNDS.matcher(run.err());
     assertThat(rounds.find()).as(run.err()).isTrue();
     assertThat(Integer.parseInt(rounds.group(1))).isGreaterThan(4);
@@ -129,7 +127,7 @@ class KeptSetJobTest {
           .append(Formats.similarity(row.getDouble(3)))
           .append('\n');
     }
-    assertThat(lines.toString()).isEqualTo(Files.readString(expected, StandardCharsets.UTF_8));
+    assertThat(lines.toString()).isEqualTo(TestSpark.cliOutput(expected));
   }
 
   @Test
@@ -151,7 +149,7 @@ class KeptSetJobTest {
             output.toString(),
             chains.toString());
     assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(parts(output)).isEqualTo(Files.readString(expected, StandardCharsets.UTF_8));
+    assertThat(parts(output)).isEqualTo(TestSpark.cliOutput(expected));
     assertThat(dir.resolve(".dedup.spark.checkpoints")).doesNotExist();
   }
 

@@ -137,7 +137,7 @@ class RejectsTest {
     assertThat(run.exitCode()).as(run.err()).isZero();
 
     assertThat(TestSpark.partFiles(out)).hasSizeGreaterThan(2);
-    assertThat(TestSpark.parts(out)).isEqualTo(Files.readString(clean, StandardCharsets.UTF_8));
+    assertThat(TestSpark.parts(out)).isEqualTo(TestSpark.cliOutput(clean));
     // The same records; the CLI's rejects file also carries every blank line of the input, a part
     // only those of its own split.
     List<String> rejected = records(TestSpark.parts(rejects));

@@ -39,9 +39,7 @@ class SparkSubmitIT {
         .isZero();
     Path output = dir.resolve("pairs");
     submit("pairs", "--output", output.toString(), corpus.toString());
-    assertThat(parts(output))
-        .isEqualTo(Files.readString(expected, StandardCharsets.UTF_8))
-        .isNotEmpty();
+    assertThat(parts(output)).isEqualTo(TestSpark.cliOutput(expected)).isNotEmpty();
   }
 
   @Test
@@ -71,9 +69,7 @@ class SparkSubmitIT {
         "--output",
         output.toString(),
         articles.toString());
-    assertThat(parts(output))
-        .isEqualTo(Files.readString(expected, StandardCharsets.UTF_8))
-        .hasLineCount(40);
+    assertThat(parts(output)).isEqualTo(TestSpark.cliOutput(expected)).hasLineCount(40);
   }
 
   @Test

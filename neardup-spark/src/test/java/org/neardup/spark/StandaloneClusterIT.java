@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
@@ -26,6 +27,16 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -189,9 +200,7 @@ class StandaloneClusterIT {
 
     assertThat(run.exitCode()).as(run.log()).isZero();
     assertThat(run.killed()).as(run.log()).isTrue();
-    assertThat(parts(output))
-        .isEqualTo(Files.readString(expected, StandardCharsets.UTF_8))
-        .isNotEmpty();
+    assertThat(parts(output)).isEqualTo(TestSpark.cliOutput(expected)).isNotEmpty();
     assertThat(run.log())
         .contains("kept set (greedy in --keep order) in 9 rounds")
         .contains("Lost executor");
@@ -244,10 +253,123 @@ class StandaloneClusterIT {
         .contains("Lost executor")
         .doesNotContain("ClassNotFoundException")
         .doesNotContain(" INFO ");
-    assertThat(parts(output))
-        .isEqualTo(Files.readString(expected, StandardCharsets.UTF_8))
-        .isNotEmpty();
+    assertThat(parts(output)).isEqualTo(TestSpark.cliOutput(expected)).isNotEmpty();
     assertThat(masterJson()).contains("\"name\" : \"neardup dedup\"");
+  }
+
+  @Test
+  void theJavaProgramOfTheDocsRunsTheApiOnTheClusterAndGivesTheCliPairsAndKeptRows()
+      throws Exception {
+    SparkSession spark = TestSpark.session();
+    List<Row> rows = new ArrayList<>();
+    for (String line : Files.readAllLines(chains, StandardCharsets.UTF_8)) {
+      int tab = line.indexOf('\t');
+      rows.add(RowFactory.create(line.substring(0, tab), line.substring(tab + 1)));
+    }
+    Path docs = dir.resolve("docs.parquet");
+    spark
+        .createDataFrame(rows, new StructType().add("id", "string").add("text", "string"))
+        .repartition(3)
+        .write()
+        .parquet(docs.toString());
+    // The page's java block as it is, compiled against the job's jar and Spark's jars alone.
+    Path classes = compileDocsExample(dir.resolve("docs-example"));
+    Path output = dir.resolve("docs-example-output");
+    List<String> command =
+        driverJvm(
+            "-cp",
+            String.join(
+                java.io.File.pathSeparator, classes.toString(), jar().toString(), sparkClasspath()),
+            "-Dspark.master=" + master,
+            "-Dspark.jars=" + jar(),
+            "-Dspark.executor.memory=512m",
+            "-Dspark.driver.host=127.0.0.1",
+            "-Dspark.driver.bindAddress=127.0.0.1",
+            "-Dspark.ui.enabled=false",
+            "DedupTable",
+            docs.toString(),
+            output.toString());
+    Path logFile = dir.resolve("docs-example.log");
+    ProcessBuilder builder =
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(logFile.toFile());
+    environment(builder.environment());
+    Process process = builder.start();
+    boolean ended = process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    if (!ended) {
+      process.destroyForcibly().waitFor();
+    }
+    String log = Files.readString(logFile, StandardCharsets.UTF_8);
+    assertThat(ended).as(log).isTrue();
+    assertThat(process.exitValue()).as(log).isZero();
+
+    Path cliPairs = dir.resolve("docs-example.pairs.cli");
+    assertThat(cli("pairs", "-q", "-o", cliPairs.toString(), chains.toString()).exitCode())
+        .isZero();
+    List<String> pairs =
+        spark.read().parquet(output.resolve("pairs").toString()).collectAsList().stream()
+            .map(
+                r ->
+                    r.getString(0)
+                        + "\t"
+                        + r.getString(1)
+                        + "\t"
+                        + org.neardup.options.Formats.similarity(r.getDouble(2)))
+            .sorted()
+            .toList();
+    List<String> expectedPairs = TestSpark.cliOutput(cliPairs).lines().sorted().toList();
+    assertThat(pairs).isEqualTo(expectedPairs);
+
+    Path cliClean = dir.resolve("docs-example.dedup.cli");
+    assertThat(
+            cli("dedup", "-q", "--keep", "longest", "-o", cliClean.toString(), chains.toString())
+                .exitCode())
+        .isZero();
+    Dataset<Row> clean = spark.read().parquet(output.resolve("clean").toString());
+    assertThat(clean.columns()).containsExactly("id", "text");
+    List<String> kept =
+        clean.collectAsList().stream()
+            .map(r -> r.getString(0) + "\t" + r.getString(1))
+            .sorted()
+            .toList();
+    List<String> expectedKept = TestSpark.cliOutput(cliClean).lines().sorted().toList();
+    assertThat(kept).isEqualTo(expectedKept).hasSizeLessThan(rows.size());
+  }
+
+  /** Compiles the first java block of docs/spark.md into {@code work}/classes. */
+  private static Path compileDocsExample(Path work) throws IOException {
+    List<String> page =
+        Files.readAllLines(Path.of("..", "docs", "spark.md"), StandardCharsets.UTF_8);
+    int start = page.indexOf("```java");
+    assertThat(start).as("a java block in docs/spark.md").isNotNegative();
+    int end = start + 1;
+    while (!page.get(end).startsWith("```")) {
+      end++;
+    }
+    Path source = Files.createDirectories(work.resolve("src")).resolve("DedupTable.java");
+    Files.write(source, page.subList(start + 1, end), StandardCharsets.UTF_8);
+    Path classes = Files.createDirectories(work.resolve("classes"));
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+    try (StandardJavaFileManager files =
+        javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
+      List<String> options =
+          List.of(
+              "--release",
+              "17",
+              "-proc:none",
+              "-classpath",
+              jar() + java.io.File.pathSeparator + sparkClasspath(),
+              "-d",
+              classes.toString());
+      boolean compiled =
+          javac
+              .getTask(null, files, diagnostics, options, null, files.getJavaFileObjects(source))
+              .call();
+      assertThat(compiled)
+          .as("docs/spark.md's java block: %s", diagnostics.getDiagnostics())
+          .isTrue();
+    }
+    return classes;
   }
 
   @Test

@@ -1,5 +1,7 @@
 package org.neardup.spark;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -76,6 +78,16 @@ public final class TestSpark {
               files.filter(p -> p.getFileName().toString().startsWith("part-")).sorted().toList());
       return parts;
     }
+  }
+
+  /**
+   * The text of a file the CLI wrote, after checking that it holds a line: a comparison with the
+   * job's output must not pass on two empty outputs.
+   */
+  public static String cliOutput(Path file) throws IOException {
+    String text = Files.readString(file, StandardCharsets.UTF_8);
+    assertThat(text.lines().count()).as("lines the CLI wrote to %s", file).isPositive();
+    return text;
   }
 
   /** {@code args} followed by {@code more}. */

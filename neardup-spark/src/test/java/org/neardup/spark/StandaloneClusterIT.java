@@ -286,6 +286,7 @@ class StandaloneClusterIT {
             "-Dspark.driver.host=127.0.0.1",
             "-Dspark.driver.bindAddress=127.0.0.1",
             "-Dspark.ui.enabled=false",
+            "-Dlog4j2.configurationFile=" + dir.resolve("daemon-log4j2.properties"),
             "DedupTable",
             docs.toString(),
             output.toString());
@@ -294,7 +295,8 @@ class StandaloneClusterIT {
         new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(logFile.toFile());
     environment(builder.environment());
     Process process = builder.start();
-    boolean ended = process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    // A guard against a hung driver, not a time limit: on a loaded machine the run takes minutes.
+    boolean ended = process.waitFor(4 * TIMEOUT_SECONDS, TimeUnit.SECONDS);
     if (!ended) {
       process.destroyForcibly().waitFor();
     }

@@ -427,14 +427,24 @@ public final class NearDupIndex<K> implements AutoCloseable {
     if (limit < 1) {
       throw new IllegalArgumentException("limit must be at least 1, got " + limit);
     }
+    return query(sketch, MatchLimits.listing(limit)).matches();
+  }
+
+  /**
+   * The near-duplicates of a text among the documents held, within {@code limits}: at most {@code
+   * limits.listed()} of them, best first, among at most {@code limits.compared()} candidates (the
+   * earliest added), with the number of matches not listed and of candidates not compared. The work
+   * is bounded by the limits however many copies of the text the index holds.
+   */
+  public FoundMatches<K> query(Sketch sketch, MatchLimits limits) {
     if (sketch.isEmpty()) {
-      return List.of();
+      return FoundMatches.none();
     }
     long[] set = verifier.needsSets() ? sketch.shingleSet() : null;
     long[] bucketKeys = banding.bucketKeys(sketch.signature());
     lock.readLock().lock();
     try {
-      return threshold.matches(sketch.signature(), set, bucketKeys, limit);
+      return threshold.matches(sketch.signature(), set, bucketKeys, limits);
     } finally {
       lock.readLock().unlock();
     }

@@ -139,21 +139,24 @@ final class WritePipeline<K> {
     }
     int[] signature = write.sketch().signature();
     if (write.unique()) { // decided before the document it replaces goes, and without it
-      List<Match<K>> held =
+      FoundMatches<K> held =
           threshold.matches(
-              signature, prepared.set(), prepared.thresholdKeys(), Integer.MAX_VALUE, existing);
-      if (!held.isEmpty()) {
+              signature,
+              prepared.set(),
+              prepared.thresholdKeys(),
+              write.limits().comparingAll(),
+              existing);
+      if (!held.matches().isEmpty()) {
         return new WriteResult<>(key, WriteResult.Status.DUPLICATE, held);
       }
     }
     if (existing >= 0) {
       delete(existing);
     }
-    List<Match<K>> matches =
+    FoundMatches<K> matches =
         write.query() && !write.unique()
-            ? threshold.matches(
-                signature, prepared.set(), prepared.thresholdKeys(), Integer.MAX_VALUE)
-            : List.of();
+            ? threshold.matches(signature, prepared.set(), prepared.thresholdKeys(), write.limits())
+            : FoundMatches.none();
     long handle = sketches.insert(key, signature, prepared.set(), write.text());
     long[][] keys = prepared.keys();
     for (int s = 0; s < keys.length; s++) {

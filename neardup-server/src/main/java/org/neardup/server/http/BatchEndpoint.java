@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.neardup.index.IndexWrite;
+import org.neardup.index.MatchLimits;
 import org.neardup.index.NearDupIndex;
 import org.neardup.index.WriteResult;
 import org.neardup.server.IndexWriter;
@@ -51,6 +52,7 @@ final class BatchEndpoint {
 
   void handle(HttpCall call, WriteMode mode) throws IOException {
     String type = call.requireContentType(HttpCall.JSON, HttpCall.NDJSON, "application/jsonl");
+    MatchLimits limits = AnswerLimits.of(call, AnswerLimits.BATCH_LISTED);
     byte[] body = call.body();
     boolean array = type.equals(HttpCall.JSON);
     if (array) {
@@ -67,10 +69,10 @@ final class BatchEndpoint {
         for (Item item; (item = items.next(position)) != null; position++) {
           chunk.add(item);
           if (chunk.size() == CHUNK) {
-            committed += commit(chunk, mode, generator);
+            committed += commit(chunk, mode, limits, generator);
           }
         }
-        committed += commit(chunk, mode, generator);
+        committed += commit(chunk, mode, limits, generator);
       } catch (DiskFullException e) {
         generator.flush();
         sendFailure(
@@ -153,11 +155,13 @@ final class BatchEndpoint {
    * returns the number of items. When the write fails, nothing of the chunk was stored and no
    * result is written.
    */
-  private int commit(List<Item> chunk, WriteMode mode, JsonGenerator out) throws IOException {
+  private int commit(List<Item> chunk, WriteMode mode, MatchLimits limits, JsonGenerator out)
+      throws IOException {
     List<IndexWrite<String>> writes = new ArrayList<>();
     for (Item item : chunk) {
       if (item.input != null) {
-        writes.add(mode.write(item.input, index.sketcher().sketch(item.input.text())));
+        writes.add(
+            mode.write(item.input, index.sketcher().sketch(item.input.text())).withLimits(limits));
       }
     }
     List<WriteResult<String>> results = writes.isEmpty() ? List.of() : writer.write(writes);
@@ -186,6 +190,12 @@ final class BatchEndpoint {
               "duplicateOf", WriteMode.duplicateOf(result.duplicateOf().orElseThrow()));
         }
         out.writeObjectField("duplicates", Duplicates.of(result.matches()));
+        if (result.moreMatches() > 0) {
+          out.writeNumberField("moreDuplicates", result.moreMatches());
+        }
+        if (result.notCompared() > 0) {
+          out.writeNumberField("notCompared", result.notCompared());
+        }
       }
       out.writeEndObject();
       out.writeRaw('\n');

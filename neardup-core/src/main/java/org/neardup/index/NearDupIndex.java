@@ -360,6 +360,8 @@ public final class NearDupIndex<K> implements AutoCloseable {
    *     was applied ({@link IndexStorage#rollback})
    * @throws IllegalStateException when an earlier batch failed midway in a storage that cannot undo
    *     writes (the in-memory one, after an {@link Error})
+   * @throws java.util.concurrent.CancellationException when the calling thread is interrupted
+   *     during the batch: it stops between two writes, and none of it is applied
    */
   public List<WriteResult<K>> writePrepared(List<PreparedWrites<K>> parts) {
     List<PreparedWrite<K>> prepared = new ArrayList<>();

@@ -16,6 +16,7 @@ import org.neardup.index.MatchLimits;
 import org.neardup.index.NearDupIndex;
 import org.neardup.index.WriteResult;
 import org.neardup.server.IndexWriter;
+import org.neardup.server.WriterClosedException;
 import org.neardup.server.store.DiskFullException;
 
 /**
@@ -34,6 +35,13 @@ final class BatchEndpoint {
   /** Items sketched and committed together. */
   static final int CHUNK = 1000;
 
+  /**
+   * Items a batch takes at most, refused up front beyond (413): what the service commits well
+   * within the request timeout, so that a batch is not cut by it (one that still runs out of time
+   * stops between chunks and says which items were stored).
+   */
+  static final int MAX_ITEMS = 50_000;
+
   private final NearDupIndex<String> index;
   private final IndexWriter writer;
   private final ObjectMapper json;
@@ -50,13 +58,29 @@ final class BatchEndpoint {
     this.log = log;
   }
 
-  void handle(HttpCall call, WriteMode mode) throws IOException {
+  /**
+   * Answers the batch of {@code call}, committing chunks until {@code deadlineNanos} ({@link
+   * System#nanoTime}): one not begun by then is not, and the answer says which items were stored.
+   */
+  void handle(HttpCall call, WriteMode mode, long deadlineNanos) throws IOException {
     String type = call.requireContentType(HttpCall.JSON, HttpCall.NDJSON, "application/jsonl");
     MatchLimits limits = AnswerLimits.of(call, AnswerLimits.BATCH_LISTED);
     byte[] body = call.body();
     boolean array = type.equals(HttpCall.JSON);
     if (array) {
       JsonBody.checkUtf8(body, 0, body.length, "the body"); // JSON Lines: line by line
+    }
+    long count = array ? ArrayItems.count(json, body) : LineItems.count(body);
+    if (count > MAX_ITEMS) {
+      throw new ApiException(
+          413,
+          "Payload too large",
+          "the batch holds "
+              + count
+              + " items, more than the "
+              + MAX_ITEMS
+              + " a batch takes (so that it is answered within the time a request may take):"
+              + " send it in parts");
     }
     Items items = array ? new ArrayItems(json, body) : new LineItems(json, body);
     ByteArrayOutputStream lines = new ByteArrayOutputStream(); // one result a line, as JSON Lines
@@ -69,10 +93,32 @@ final class BatchEndpoint {
         for (Item item; (item = items.next(position)) != null; position++) {
           chunk.add(item);
           if (chunk.size() == CHUNK) {
-            committed += commit(chunk, mode, limits, generator);
+            committed += commit(chunk, mode, limits, generator, deadlineNanos);
           }
         }
-        committed += commit(chunk, mode, limits, generator);
+        committed += commit(chunk, mode, limits, generator, deadlineNanos);
+      } catch (OutOfTime e) {
+        generator.flush();
+        sendFailure(
+            call,
+            new ApiException(
+                503,
+                "Service unavailable",
+                "the batch did not finish in the time the server gives a request: "
+                    + notStored(committed)
+                    + "; send the rest again"),
+            committed,
+            lines.toByteArray());
+        return;
+      } catch (WriterClosedException e) {
+        generator.flush();
+        sendFailure(
+            call,
+            new ApiException(
+                503, "Service unavailable", "the server is shutting down: " + notStored(committed)),
+            committed,
+            lines.toByteArray());
+        return;
       } catch (DiskFullException e) {
         generator.flush();
         sendFailure(
@@ -155,8 +201,12 @@ final class BatchEndpoint {
    * returns the number of items. When the write fails, nothing of the chunk was stored and no
    * result is written.
    */
-  private int commit(List<Item> chunk, WriteMode mode, MatchLimits limits, JsonGenerator out)
+  private int commit(
+      List<Item> chunk, WriteMode mode, MatchLimits limits, JsonGenerator out, long deadlineNanos)
       throws IOException {
+    if (System.nanoTime() - deadlineNanos > 0 && !chunk.isEmpty()) {
+      throw new OutOfTime();
+    }
     List<IndexWrite<String>> writes = new ArrayList<>();
     for (Item item : chunk) {
       if (item.input != null) {
@@ -203,6 +253,15 @@ final class BatchEndpoint {
     int size = chunk.size();
     chunk.clear();
     return size;
+  }
+
+  /** The batch's time is up before a chunk: it is not committed. */
+  private static final class OutOfTime extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    OutOfTime() {
+      super(null, null, false, false);
+    }
   }
 
   private static String status(WriteResult.Status status) {
@@ -254,6 +313,27 @@ final class BatchEndpoint {
     private final JsonParser parser;
     private boolean done;
 
+    /**
+     * The items of the array {@code body}, counted by a pass of the parser that keeps nothing; what
+     * follows a syntax error (which ends the batch) is not counted.
+     */
+    static long count(ObjectMapper json, byte[] body) throws IOException {
+      long count = 0;
+      try (JsonParser parser = json.getFactory().createParser(body)) {
+        if (parser.nextToken() != JsonToken.START_ARRAY) {
+          return 0;
+        }
+        for (JsonToken token;
+            (token = parser.nextToken()) != JsonToken.END_ARRAY && token != null; ) {
+          count++;
+          parser.skipChildren();
+        }
+      } catch (JsonProcessingException e) {
+        return count + 1; // the bad item
+      }
+      return count;
+    }
+
     ArrayItems(ObjectMapper json, byte[] body) throws IOException {
       this.parser = json.getFactory().createParser(body);
       JsonToken first = parser.nextToken();
@@ -297,6 +377,29 @@ final class BatchEndpoint {
     private final byte[] body;
     private int start;
     private int line;
+
+    /** The items of the JSON Lines {@code body}: its lines that are not blank. */
+    static long count(byte[] body) {
+      long count = 0;
+      for (int start = 0; start < body.length; ) {
+        int end = start;
+        boolean ascii = true;
+        boolean blank = true;
+        for (; end < body.length && body[end] != '\n'; end++) {
+          if (body[end] < 0) {
+            ascii = false;
+          } else if (body[end] > ' ') {
+            blank = false;
+          }
+        }
+        if (!blank
+            || !ascii && !new String(body, start, end - start, StandardCharsets.UTF_8).isBlank()) {
+          count++;
+        }
+        start = end + 1;
+      }
+      return count;
+    }
 
     LineItems(ObjectMapper json, byte[] body) {
       this.json = json;

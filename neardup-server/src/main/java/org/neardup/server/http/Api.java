@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.eclipse.jetty.server.Handler;
@@ -254,10 +255,12 @@ public final class Api extends Handler.Abstract {
 
   /** Logs when writes start failing for a full disk, and when they go through again: once each. */
   private void logDiskFull() {
-    DiskFullException full = directory.diskFull();
-    if (full != null && !diskFullLogged.getAndSet(true)) {
-      log.accept("neardup: " + full.getMessage() + ": writes get 507 until space is freed");
-    } else if (full == null && diskFullLogged.get() && diskFullLogged.compareAndSet(true, false)) {
+    Optional<DiskFullException> full = directory.diskFull();
+    if (full.isPresent() && !diskFullLogged.getAndSet(true)) {
+      log.accept("neardup: " + full.get().getMessage() + ": writes get 507 until space is freed");
+    } else if (full.isEmpty()
+        && diskFullLogged.get()
+        && diskFullLogged.compareAndSet(true, false)) {
       log.accept("neardup: " + directory.directory() + ": writes go through again");
     }
   }

@@ -115,7 +115,7 @@ public final class OutputPaths {
         Path b = named.get(j).getValue();
         boolean same =
             whereItGoes(a).equals(whereItGoes(b))
-                || Files.exists(a) && Files.exists(b) && sameFile(a, b);
+                || (Files.exists(a) && Files.exists(b) && sameFile(a, b));
         if (same) {
           throw new UsageException(
               named.get(i).getKey()

@@ -393,7 +393,8 @@ final class BatchEndpoint {
           }
         }
         if (!blank
-            || !ascii && !new String(body, start, end - start, StandardCharsets.UTF_8).isBlank()) {
+            || (!ascii
+                && !new String(body, start, end - start, StandardCharsets.UTF_8).isBlank())) {
           count++;
         }
         start = end + 1;

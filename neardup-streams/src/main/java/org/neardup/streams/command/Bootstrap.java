@@ -201,6 +201,9 @@ final class Bootstrap {
     }
   }
 
+  // A failed send fails the transaction's commitTransaction, which write() answers: the future
+  // adds nothing.
+  @SuppressWarnings("FutureReturnValueIgnored")
   private void send(KafkaProducer<String, Message> producer, String id, Message message) {
     producer.send(new ProducerRecord<>(topic, 0, id == null ? Seal.KEY : id, message));
   }

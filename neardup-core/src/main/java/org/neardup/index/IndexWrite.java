@@ -16,8 +16,8 @@ import org.neardup.sketch.Sketch;
  *     its near-duplicate; otherwise store nothing and report it as {@link
  *     WriteResult.Status#DUPLICATE} with the near-duplicates held (adds and upserts)
  * @param limits how many near-duplicates it reports, found among how many candidates ({@link
- *     MatchLimits#NONE} by default); a unique write compares every candidate whatever its limits,
- *     to decide
+ *     MatchLimits#NONE} by default); a unique write that matches none of the candidates its limits
+ *     compare goes on to compare every candidate, to decide
  * @param <K> the document key type
  */
 public record IndexWrite<K>(

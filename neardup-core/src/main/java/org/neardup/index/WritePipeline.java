@@ -144,13 +144,20 @@ final class WritePipeline<K> {
     }
     int[] signature = write.sketch().signature();
     if (write.unique()) { // decided before the document it replaces goes, and without it
+      // A match among the first candidates decides it within the limits (the copies case); only
+      // when none of them matches are all compared, as proving the write unique needs.
       FoundMatches<K> held =
           threshold.matches(
-              signature,
-              prepared.set(),
-              prepared.thresholdKeys(),
-              write.limits().comparingAll(),
-              existing);
+              signature, prepared.set(), prepared.thresholdKeys(), write.limits(), existing);
+      if (held.matches().isEmpty() && held.notCompared() > 0) {
+        held =
+            threshold.matches(
+                signature,
+                prepared.set(),
+                prepared.thresholdKeys(),
+                write.limits().comparingAll(),
+                existing);
+      }
       if (!held.matches().isEmpty()) {
         return new WriteResult<>(key, WriteResult.Status.DUPLICATE, held);
       }

@@ -46,7 +46,7 @@ class MatchLimitsTest {
   }
 
   @Test
-  void anAddReportsWithinItsLimitsAndAUniqueAddComparesEveryCandidate() {
+  void anAddReportsWithinItsLimitsAndAUniqueAddIsDecidedByTheFirstCandidatesThatMatch() {
     NearDupIndex<String> index = copies(1200);
     WriteResult<String> added =
         index
@@ -70,8 +70,45 @@ class MatchLimitsTest {
     assertThat(refused.status()).isEqualTo(WriteResult.Status.DUPLICATE);
     assertThat(refused.duplicateOf().orElseThrow().key()).isEqualTo("copy-0");
     assertThat(refused.matches()).hasSize(5);
-    assertThat(refused.moreMatches()).isEqualTo(1196);
-    assertThat(refused.notCompared()).isZero();
+    assertThat(refused.moreMatches()).isEqualTo(995);
+    assertThat(refused.notCompared()).isEqualTo(201);
+  }
+
+  /**
+   * A unique add whose first candidates do not match it compares every candidate: only all of them
+   * prove it unique, and a match among the later ones refuses it.
+   */
+  @Test
+  void aUniqueAddWhoseFirstCandidatesDoNotMatchComparesThemAll() {
+    NearDupIndex<String> index = NearDupIndex.inMemory(PipelineConfig.builder().build());
+    String other = TEXT + ", available from March";
+    index.add("near", TEXT + ", pets welcome, quiet street"); // a candidate, below the threshold
+    index.add("late", other);
+    FoundMatches<String> first = index.query(index.sketcher().sketch(other), new MatchLimits(1, 1));
+    assertThat(first.matches()).as("the first candidate is 'near', no match").isEmpty();
+    assertThat(first.notCompared()).isEqualTo(1);
+
+    WriteResult<String> refused =
+        index
+            .writeAll(
+                List.of(
+                    IndexWrite.addIfUnique("again", index.sketcher().sketch(other), null)
+                        .withLimits(new MatchLimits(1, 1))))
+            .get(0);
+    assertThat(refused.status()).isEqualTo(WriteResult.Status.DUPLICATE);
+    assertThat(refused.duplicateOf().orElseThrow().key()).isEqualTo("late");
+
+    WriteResult<String> kept =
+        index
+            .writeAll(
+                List.of(
+                    IndexWrite.addIfUnique(
+                            "unique",
+                            index.sketcher().sketch("Nothing like the others at all, not one word"),
+                            null)
+                        .withLimits(new MatchLimits(1, 1))))
+            .get(0);
+    assertThat(kept.status()).isEqualTo(WriteResult.Status.ADDED);
   }
 
   @Test

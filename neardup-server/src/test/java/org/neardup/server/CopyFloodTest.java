@@ -101,7 +101,35 @@ class CopyFloodTest {
       assertThat(unique.statusCode()).isEqualTo(200);
       assertThat(json(unique).get("kept").asBoolean()).isFalse();
       assertThat(json(unique).get("duplicateOf").get("id").asText()).isEqualTo("a-0");
-      assertCounts(json(unique), 3002, 100, Integer.MAX_VALUE); // a unique add compares them all
+      assertCounts(json(unique), 3002, 100, 1000); // decided by the first candidates, all copies
+    }
+  }
+
+  /**
+   * {@code ?limit=10000} on a batch of copies would list items × 10,000 duplicates: the batch lists
+   * at most 100,000 in all (each item at least its best one), shared among its chunks, and counts
+   * the rest, each item comparing at most 1,000.
+   */
+  @Test
+  void aBatchListsABoundedNumberOfDuplicatesWhateverItsLimit() throws Exception {
+    try (ServerFixture fixture = new ServerFixture(dir.resolve("data"), null, 16L << 20)) {
+      assertThat(post(fixture, "/documents:batch", copies("a-", 1200)).statusCode()).isEqualTo(200);
+      HttpResponse<String> flood =
+          post(fixture, "/documents:batch?limit=10000", copies("b-", 1100));
+      assertThat(flood.statusCode()).isEqualTo(200);
+      JsonNode items = json(flood);
+      long listed = 0;
+      for (int i = 0; i < items.size(); i++) {
+        JsonNode item = items.get(i);
+        int shown = item.get("duplicates").size();
+        listed += shown;
+        assertThat(shown).as("item %d", i).isEqualTo(i < 1000 ? 100 : 1);
+        assertThat(shown + item.path("moreDuplicates").asLong()).as("item %d", i).isEqualTo(1000);
+        assertThat(item.path("notCompared").asLong()).as("item %d", i).isEqualTo(200 + i);
+      }
+      assertThat(listed).isEqualTo(100_000 + 100);
+      assertThat(flood.body().length()).as("the answer's size").isLessThan(8_000_000);
+      OpenApiContractTest.assertDocumented("POST", "/documents:batch", flood);
     }
   }
 }

@@ -29,7 +29,8 @@ import org.neardup.server.store.DiskFullException;
  * each against the documents held and the batch's earlier kept items. When a commit fails, none of
  * its chunk and nothing after it is stored, and the answer is a problem (507 when the disk is full,
  * else 500) that lists the results of the items committed before it ({@code committed}, {@code
- * results}), so that a client knows exactly which items to send again. Thread-safe.
+ * results}), so that a client knows exactly which items to send again. The duplicates listed are
+ * bounded for the whole answer ({@link BatchListing}), whatever {@code limit} asks. Thread-safe.
  */
 final class BatchEndpoint {
   /** Items sketched and committed together. */
@@ -83,6 +84,7 @@ final class BatchEndpoint {
               + " send it in parts");
     }
     Items items = array ? new ArrayItems(json, body) : new LineItems(json, body);
+    BatchListing listing = new BatchListing(limits);
     ByteArrayOutputStream lines = new ByteArrayOutputStream(); // one result a line, as JSON Lines
     int committed = 0;
     try (JsonGenerator generator = json.getFactory().createGenerator(lines)) {
@@ -93,10 +95,10 @@ final class BatchEndpoint {
         for (Item item; (item = items.next(position)) != null; position++) {
           chunk.add(item);
           if (chunk.size() == CHUNK) {
-            committed += commit(chunk, mode, limits, generator, deadlineNanos);
+            committed += commit(chunk, mode, listing, generator, deadlineNanos);
           }
         }
-        committed += commit(chunk, mode, limits, generator, deadlineNanos);
+        committed += commit(chunk, mode, listing, generator, deadlineNanos);
       } catch (OutOfTime e) {
         generator.flush();
         sendFailure(
@@ -202,11 +204,12 @@ final class BatchEndpoint {
    * result is written.
    */
   private int commit(
-      List<Item> chunk, WriteMode mode, MatchLimits limits, JsonGenerator out, long deadlineNanos)
+      List<Item> chunk, WriteMode mode, BatchListing listing, JsonGenerator out, long deadlineNanos)
       throws IOException {
     if (System.nanoTime() - deadlineNanos > 0 && !chunk.isEmpty()) {
       throw new OutOfTime();
     }
+    MatchLimits limits = listing.next(chunk.size());
     List<IndexWrite<String>> writes = new ArrayList<>();
     for (Item item : chunk) {
       if (item.input != null) {
@@ -240,6 +243,7 @@ final class BatchEndpoint {
               "duplicateOf", WriteMode.duplicateOf(result.duplicateOf().orElseThrow()));
         }
         out.writeObjectField("duplicates", Duplicates.of(result.matches()));
+        listing.listed(result.matches().size());
         if (result.moreMatches() > 0) {
           out.writeNumberField("moreDuplicates", result.moreMatches());
         }

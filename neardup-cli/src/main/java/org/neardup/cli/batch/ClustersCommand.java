@@ -2,17 +2,19 @@ package org.neardup.cli.batch;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.PipelineRun;
 import org.neardup.cluster.Cluster;
 import org.neardup.cluster.Clusterer;
-import org.neardup.cluster.KeepPolicy;
+import org.neardup.cluster.KeepOrder;
 import org.neardup.cluster.KeptSet;
 import org.neardup.corpus.Corpus;
 import org.neardup.options.Formats;
 import org.neardup.options.InputMixin;
+import org.neardup.options.KeepMixin;
 import org.neardup.options.OutputMixin;
 import org.neardup.options.PipelineMixin;
 import org.neardup.options.SignaturesMixin;
@@ -53,15 +55,7 @@ public final class ClustersCommand implements Callable<Integer> {
   @Mixin SignaturesMixin signatures;
   @Mixin PipelineMixin pipeline;
   @Mixin OutputMixin output;
-
-  @Option(
-      names = "--keep",
-      paramLabel = "POLICY",
-      defaultValue = "first",
-      description =
-          "Keep order: first (input order), longest or shortest (text length, ties in input order)."
-              + " Default: ${DEFAULT-VALUE}.")
-  String keep;
+  @Mixin KeepMixin keep;
 
   @Option(
       names = "--components",
@@ -71,7 +65,7 @@ public final class ClustersCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    KeepPolicy policy = parseKeep(keep);
+    KeepOrder order = keepOrder(keep, input, signatures.files);
     PipelineRun.toOutput(
         spec,
         input,
@@ -80,30 +74,46 @@ public final class ClustersCommand implements Callable<Integer> {
         output,
         (run, out) -> {
           if (components) {
-            writeComponents(run.corpus, components(run, policy), out);
+            writeComponents(run.corpus, components(run, order), out);
           } else {
-            writeGroups(run.corpus, keptSet(run, policy), out);
+            writeGroups(run.corpus, keptSet(run, order), out);
           }
         });
     return ExitCodes.OK;
   }
 
-  static KeepPolicy parseKeep(String keep) {
-    try {
-      return KeepPolicy.parse(keep);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
+  /**
+   * The order {@code --keep} gives, with the inputs told to read the field it keeps by, if any.
+   *
+   * @throws UsageException when it keeps by a field and an input has none (a TSV input, a signature
+   *     file)
+   */
+  static KeepOrder keepOrder(KeepMixin keep, InputMixin input, List<Path> signatureFiles) {
+    KeepOrder order = keep.order();
+    if (order.byField() && !signatureFiles.isEmpty()) {
+      throw new UsageException(
+          signatureFiles.get(0)
+              + ": a signature file has no fields to keep by: --keep field:NAME reads a CSV"
+              + " column, a JSON field or a Parquet column");
     }
+    input.keepBy(order);
+    return order;
   }
 
   /** The kept set of the run's pairs. */
-  public static KeptSet keptSet(PipelineRun run, KeepPolicy policy) {
-    return KeptSet.choose(run.corpus.size(), run.result.pairs(), policy, run.corpus::textLength);
+  public static KeptSet keptSet(PipelineRun run, KeepOrder order) {
+    return KeptSet.choose(
+        run.corpus.size(),
+        run.result.pairs(),
+        order.order(run.corpus.size(), run.corpus.keepKeys()));
   }
 
   /** The connected components of the run's pairs. */
-  public static List<Cluster> components(PipelineRun run, KeepPolicy policy) {
-    return Clusterer.cluster(run.corpus.size(), run.result.pairs(), policy, run.corpus::textLength);
+  public static List<Cluster> components(PipelineRun run, KeepOrder order) {
+    return Clusterer.cluster(
+        run.corpus.size(),
+        run.result.pairs(),
+        order.order(run.corpus.size(), run.corpus.keepKeys()));
   }
 
   static void writeGroups(Corpus corpus, KeptSet kept, Writer out) throws IOException {

@@ -15,7 +15,7 @@ import java.util.function.LongPredicate;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.PipelineRun;
 import org.neardup.cluster.Cluster;
-import org.neardup.cluster.KeepPolicy;
+import org.neardup.cluster.KeepOrder;
 import org.neardup.cluster.KeptSet;
 import org.neardup.config.PipelineConfig;
 import org.neardup.corpus.Corpus;
@@ -25,6 +25,7 @@ import org.neardup.io.InputFormat;
 import org.neardup.io.InputSnapshot;
 import org.neardup.options.Formats;
 import org.neardup.options.InputMixin;
+import org.neardup.options.KeepMixin;
 import org.neardup.options.OutputMixin;
 import org.neardup.options.PendingOutput;
 import org.neardup.options.PipelineMixin;
@@ -71,14 +72,7 @@ public final class DedupCommand implements Callable<Integer> {
       description = "No progress bar and no summary on stderr.")
   boolean quiet;
 
-  @Option(
-      names = "--keep",
-      paramLabel = "POLICY",
-      defaultValue = "first",
-      description =
-          "Keep order: first (input order), longest or shortest (text length, ties in input order)."
-              + " Default: ${DEFAULT-VALUE}.")
-  String keep;
+  @Mixin KeepMixin keep;
 
   @Option(
       names = "--components",
@@ -126,7 +120,7 @@ public final class DedupCommand implements Callable<Integer> {
           "--annotate names each removed record's kept record and their similarity, which"
               + " components do not have: drop --components");
     }
-    var policy = ClustersCommand.parseKeep(keep);
+    KeepOrder policy = ClustersCommand.keepOrder(keep, input, List.of());
     boolean directory = input.inputs.stream().anyMatch(p -> input.format(p).readsDirectories());
     if (directory && input.inputs.size() != 1) {
       throw new UsageException("dedup of a directory takes exactly one input directory");
@@ -272,7 +266,7 @@ public final class DedupCommand implements Callable<Integer> {
     }
   }
 
-  private Plan plan(PipelineConfig config, KeepPolicy policy) {
+  private Plan plan(PipelineConfig config, KeepOrder policy) {
     try (PipelineRun run =
         PipelineRun.execute(input, pipeline, config, quiet, spec.commandLine().getErr())) {
       Corpus corpus = run.corpus;

@@ -58,6 +58,15 @@ public final class InMemoryStorage<K> implements IndexStorage<K> {
     // nothing to make durable
   }
 
+  /**
+   * Cannot undo: writes are applied as they come. Only an {@link Error} (out of memory) stops a
+   * batch of the in-memory index midway.
+   */
+  @Override
+  public boolean rollback() {
+    return false;
+  }
+
   @Override
   public void close() {
     // nothing to release: the garbage collector takes it all

@@ -1,4 +1,4 @@
-package org.neardup.eval;
+package org.neardup.io;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -20,6 +20,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
+import org.neardup.eval.IdPair;
 import org.neardup.input.InputException;
 
 /**

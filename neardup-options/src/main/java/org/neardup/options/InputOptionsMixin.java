@@ -213,6 +213,27 @@ public abstract class InputOptionsMixin {
     }
   }
 
+  /**
+   * The reading options as a run's record shows them ({@link RunManifest}): format, delimiter, id
+   * and text fields, HTML, the bad-record policy; each input's own format is recorded with it.
+   */
+  public java.util.Map<String, Object> describe() {
+    java.util.Map<String, Object> options = new java.util.LinkedHashMap<>();
+    options.put("format", format.toLowerCase(Locale.ROOT));
+    options.put("delimiter", String.valueOf(delimiterChar()));
+    options.put("id_field", idField);
+    options.put(
+        "text_fields",
+        textFields == null || textFields.isEmpty()
+            ? List.of(InputOptions.DEFAULT_TEXT_FIELD)
+            : textFields);
+    options.put("html", htmlMode().name().toLowerCase(Locale.ROOT));
+    options.put("html_fields", htmlFields == null ? List.of() : htmlFields);
+    options.put("keep_field", keepField);
+    options.put("on_error", onErrorPolicy().name().toLowerCase(Locale.ROOT));
+    return options;
+  }
+
   /** The reading options for {@code input}. */
   public InputOptions options(Path input) {
     InputOptions options =

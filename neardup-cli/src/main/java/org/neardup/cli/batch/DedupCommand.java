@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
+import org.neardup.cli.BuildVersion;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.PipelineRun;
 import org.neardup.cluster.Cluster;
@@ -19,6 +20,7 @@ import org.neardup.cluster.KeepOrder;
 import org.neardup.cluster.KeptSet;
 import org.neardup.config.PipelineConfig;
 import org.neardup.corpus.Corpus;
+import org.neardup.input.InputProblem;
 import org.neardup.io.Annotation;
 import org.neardup.io.DirectoryFormat;
 import org.neardup.io.InputFormat;
@@ -27,8 +29,10 @@ import org.neardup.options.Formats;
 import org.neardup.options.InputMixin;
 import org.neardup.options.KeepMixin;
 import org.neardup.options.OutputMixin;
+import org.neardup.options.OutputTarget;
 import org.neardup.options.PendingOutput;
 import org.neardup.options.PipelineMixin;
+import org.neardup.options.RunManifest;
 import org.neardup.options.UsageException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -110,11 +114,23 @@ public final class DedupCommand implements Callable<Integer> {
               + " with '.rejects' before its extension, written only when records were skipped.")
   Path rejects;
 
+  @Option(
+      names = "--manifest",
+      paramLabel = "FILE",
+      description =
+          "Also write a record of the run to FILE, as JSON: neardup's version and commit, the"
+              + " command line, every setting (banding included) and the pair method used, each"
+              + " input and output with its size and SHA-256, the counts (read, kept, removed,"
+              + " rejected) and the start and end times.")
+  Path manifest;
+
   @Override
   public Integer call() throws IOException {
+    RunManifest record = new RunManifest("dedup");
     OutputMixin.requireFile(output, "the deduplicated copy");
     OutputMixin.requireFile(removed, "--removed");
     OutputMixin.requireFile(rejects, "--rejects");
+    OutputMixin.requireFile(manifest, "--manifest");
     if (annotate && components) {
       throw new UsageException(
           "--annotate names each removed record's kept record and their similarity, which"
@@ -157,6 +173,10 @@ public final class DedupCommand implements Callable<Integer> {
     try (PendingOutput clean = writer.open(output);
         PendingOutput removedTarget = removed == null ? null : writer.open(removed);
         PendingOutput rejectsTarget = rejects == null ? null : writer.open(rejects);
+        OutputTarget manifestTarget =
+            manifest == null
+                ? null
+                : OutputTarget.open(manifest, spec.commandLine().getOut(), input.paths());
         InputSnapshot snapshot = input.checkRereadable()) {
       plan = plan(config, policy);
       snapshot.checkUnchanged();
@@ -183,11 +203,58 @@ public final class DedupCommand implements Callable<Integer> {
         }
         clean.commit();
       }
+      Path rejectsFile = rejectsWritten ? (rejects != null ? rejects : defaultRejects) : null;
+      if (manifestTarget != null) {
+        writeManifest(record, config, policy, plan, kept, rejectsFile, manifestTarget);
+      }
       if (!quiet) {
-        summarize(plan, kept, rejectsWritten ? (rejects != null ? rejects : defaultRejects) : null);
+        summarize(plan, kept, rejectsFile);
       }
     }
     return ExitCodes.OK;
+  }
+
+  /** The run's record: settings, inputs and outputs with their checksums, counts, times. */
+  private void writeManifest(
+      RunManifest record,
+      PipelineConfig config,
+      KeepOrder order,
+      Plan plan,
+      long written,
+      Path rejectsFile,
+      OutputTarget target)
+      throws IOException {
+    long removedCount = plan.count(plan.dropped());
+    long rejectedCount = plan.count(plan.rejected());
+    long kept = annotate ? written - removedCount : written;
+    record
+        .tool(BuildVersion.version(), BuildVersion.commit())
+        .arguments(spec.commandLine().getParseResult().originalArgs())
+        .pipeline(config)
+        .setting("pair_method", pipeline.exact ? "exact" : pipeline.lsh ? "lsh" : "planned")
+        .setting("pair_method_used", plan.method())
+        .setting("keep", order.toString())
+        .setting("components", components)
+        .setting("annotate", annotate)
+        .setting("reading", input.describe());
+    for (Path path : input.paths()) {
+      record.input(path, input.format(path).name());
+    }
+    record.output("clean", output);
+    if (removed != null) {
+      record.output("removed", removed);
+    }
+    if (rejectsFile != null) {
+      record.output("rejects", rejectsFile);
+    }
+    record
+        .count("read", kept + removedCount + rejectedCount)
+        .count("kept", kept)
+        .count("removed", removedCount)
+        .count("rejected", rejectedCount)
+        .count("empty", plan.empty())
+        .count("groups", plan.groups())
+        .write(target);
   }
 
   private void summarize(Plan plan, long kept, Path rejectsFile) {
@@ -236,7 +303,11 @@ public final class DedupCommand implements Callable<Integer> {
    * with its annotation, and those skipped as bad.
    */
   private record Plan(
-      int groups, List<Map<Long, Annotation>> removedAnnotations, List<Set<Long>> rejected) {
+      int groups,
+      List<Map<Long, Annotation>> removedAnnotations,
+      List<Set<Long>> rejected,
+      String method,
+      long empty) {
     List<Set<Long>> dropped() {
       return removedAnnotations.stream().map(Map::keySet).toList();
     }
@@ -316,7 +387,12 @@ public final class DedupCommand implements Callable<Integer> {
                 Integer index = inputIndex.get(source);
                 rejected.get(index == null ? 0 : index).addAll(indexes);
               });
-      return new Plan(groups, removedRecords, rejected);
+      return new Plan(
+          groups,
+          removedRecords,
+          rejected,
+          run.result.lshParams() == null ? "exact" : "lsh",
+          run.problems.skipped().getOrDefault(InputProblem.EMPTY_DOCUMENT, 0L));
     }
   }
 

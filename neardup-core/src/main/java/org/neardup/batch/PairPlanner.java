@@ -4,11 +4,11 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import org.neardup.candidates.LshPairPhase;
+import org.neardup.batch.corpus.Corpus;
+import org.neardup.batch.corpus.Resketch;
+import org.neardup.batch.exact.ExactJoin;
+import org.neardup.batch.lsh.LshPairPhase;
 import org.neardup.config.PipelineConfig;
-import org.neardup.corpus.Corpus;
-import org.neardup.corpus.Resketch;
-import org.neardup.join.ExactJoin;
 import org.neardup.verify.VerifyMode;
 
 /**

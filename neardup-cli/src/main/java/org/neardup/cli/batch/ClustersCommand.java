@@ -12,6 +12,7 @@ import org.neardup.cluster.Cluster;
 import org.neardup.cluster.Clusterer;
 import org.neardup.cluster.KeepOrder;
 import org.neardup.cluster.KeptSet;
+import org.neardup.options.AgainstMixin;
 import org.neardup.options.Formats;
 import org.neardup.options.InputMixin;
 import org.neardup.options.KeepMixin;
@@ -53,6 +54,7 @@ public final class ClustersCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin InputMixin input;
   @Mixin SignaturesMixin signatures;
+  @Mixin AgainstMixin against;
   @Mixin PipelineMixin pipeline;
   @Mixin OutputMixin output;
   @Mixin KeepMixin keep;
@@ -66,17 +68,23 @@ public final class ClustersCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     KeepOrder order = keepOrder(keep, input, signatures.files);
+    if (components && against.any()) {
+      throw new UsageException(
+          "--components joins whole components, --against keeps its references whatever they"
+              + " join: drop one");
+    }
     PipelineRun.toOutput(
         spec,
         input,
         signatures,
+        against,
         pipeline,
         output,
         (run, out) -> {
           if (components) {
             writeComponents(run.corpus, components(run, order), out);
           } else {
-            writeGroups(run.corpus, keptSet(run, order), out);
+            writeGroups(run, keptSet(run, order), out);
           }
         });
     return ExitCodes.OK;
@@ -100,12 +108,20 @@ public final class ClustersCommand implements Callable<Integer> {
     return order;
   }
 
-  /** The kept set of the run's pairs. */
+  /** The kept set of the run's pairs, after the references' documents (kept by definition). */
   public static KeptSet keptSet(PipelineRun run, KeepOrder order) {
     return KeptSet.choose(
         run.corpus.size(),
         run.result.pairs(),
-        order.order(run.corpus.size(), run.corpus.keepKeys()));
+        order.order(run.corpus.size(), run.corpus.keepKeys()),
+        run.against);
+  }
+
+  /** The id of a kept set's match: a document's, or a reference's. */
+  public static String matchId(PipelineRun run, int match) {
+    return KeptSet.isReference(match)
+        ? run.against.referenceId(KeptSet.referenceIndex(match))
+        : run.corpus.id(match);
   }
 
   /** The connected components of the run's pairs. */
@@ -116,7 +132,24 @@ public final class ClustersCommand implements Callable<Integer> {
         order.order(run.corpus.size(), run.corpus.keepKeys()));
   }
 
-  static void writeGroups(Corpus corpus, KeptSet kept, Writer out) throws IOException {
+  /**
+   * The groups: first those of references' documents (role {@code reference}, by id), then those of
+   * kept documents, in input order.
+   */
+  static void writeGroups(PipelineRun run, KeptSet kept, Writer out) throws IOException {
+    Corpus corpus = run.corpus;
+    for (KeptSet.Group group : kept.referenceGroups()) {
+      String name = run.against.referenceId(group.kept());
+      line(out, name, name, "reference", Formats.similarity(1.0));
+      for (int k = 0; k < group.removedCount(); k++) {
+        line(
+            out,
+            name,
+            corpus.id(group.removed(k)),
+            "duplicate",
+            Formats.similarity(group.similarity(k)));
+      }
+    }
     for (KeptSet.Group group : kept.groups()) {
       String name = corpus.id(group.kept());
       line(out, name, name, "keep", Formats.similarity(1.0));

@@ -16,6 +16,8 @@ import org.neardup.batch.corpus.Corpus;
 import org.neardup.cli.BuildVersion;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.PipelineRun;
+import org.neardup.cli.RunReferences;
+import org.neardup.cli.SignatureInputs;
 import org.neardup.cluster.Cluster;
 import org.neardup.cluster.KeepOrder;
 import org.neardup.cluster.KeptSet;
@@ -25,6 +27,7 @@ import org.neardup.io.Annotation;
 import org.neardup.io.DirectoryFormat;
 import org.neardup.io.InputFormat;
 import org.neardup.io.InputSnapshot;
+import org.neardup.options.AgainstMixin;
 import org.neardup.options.Formats;
 import org.neardup.options.InputMixin;
 import org.neardup.options.KeepMixin;
@@ -60,6 +63,7 @@ import picocli.CommandLine.Spec;
 public final class DedupCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin InputMixin input;
+  @Mixin AgainstMixin against;
   @Mixin PipelineMixin pipeline;
 
   @Option(
@@ -124,6 +128,16 @@ public final class DedupCommand implements Callable<Integer> {
               + " rejected) and the start and end times.")
   Path manifest;
 
+  @Option(
+      names = "--signatures-out",
+      paramLabel = "FILE",
+      description =
+          "Also write the kept documents' signatures and shingle sets to FILE, a signature file as"
+              + " 'neardup sign' writes (not the documents kept by --against references): the next"
+              + " run takes it as --against FILE, beside the earlier ones. Written atomically; .gz"
+              + " compresses.")
+  Path signaturesOut;
+
   @Override
   public Integer call() throws IOException {
     RunManifest record = new RunManifest("dedup");
@@ -131,10 +145,16 @@ public final class DedupCommand implements Callable<Integer> {
     OutputMixin.requireFile(removed, "--removed");
     OutputMixin.requireFile(rejects, "--rejects");
     OutputMixin.requireFile(manifest, "--manifest");
+    OutputMixin.requireFile(signaturesOut, "--signatures-out");
     if (annotate && components) {
       throw new UsageException(
           "--annotate names each removed record's kept record and their similarity, which"
               + " components do not have: drop --components");
+    }
+    if (components && (against.any() || signaturesOut != null)) {
+      throw new UsageException(
+          (against.any() ? "--against" : "--signatures-out")
+              + " goes with the kept set, not with --components: drop one");
     }
     KeepOrder policy = ClustersCommand.keepOrder(keep, input, List.of());
     boolean directory = input.inputs.stream().anyMatch(p -> input.format(p).readsDirectories());
@@ -162,53 +182,66 @@ public final class DedupCommand implements Callable<Integer> {
           "dedup writes a JSON array input back as one whole array, so it takes exactly one"
               + " such input (convert several to JSON Lines: jq -c '.[]' FILE)");
     }
-    PipelineConfig config = pipeline.config();
     // The outputs named are checked and opened before any work, so that an unusable one is reported
     // at once.
     Path defaultRejects = rejects == null ? rejectsBeside(output) : null;
-    DedupWriter writer = new DedupWriter(input, spec.commandLine().getOut(), directory);
     Plan plan;
     long kept;
-    input.checkInputs();
-    try (PendingOutput clean = writer.open(output);
-        PendingOutput removedTarget = removed == null ? null : writer.open(removed);
-        PendingOutput rejectsTarget = rejects == null ? null : writer.open(rejects);
-        OutputTarget manifestTarget =
-            manifest == null
-                ? null
-                : OutputTarget.open(manifest, spec.commandLine().getOut(), input.paths());
-        InputSnapshot snapshot = input.checkRereadable()) {
-      plan = plan(config, policy);
-      snapshot.checkUnchanged();
-      boolean rejectsWritten = rejectsTarget != null || !plan.isEmpty(plan.rejected());
-      try (PendingOutput besideTarget =
-          rejectsTarget == null && rejectsWritten ? writer.open(defaultRejects) : null) {
-        if (annotate) {
-          kept =
-              writer.copyAnnotated(
-                  clean, i -> plan.rejected().get(i)::contains, plan.annotations()::get);
-        } else {
-          kept = writer.copy(clean, i -> plan.either(i, plan.rejected(), plan.dropped()));
+    try (RunReferences references =
+        RunReferences.open(against, input, spec.commandLine().getErr())) {
+      PipelineConfig config = references.config(pipeline, pipeline.config(), false);
+      input.checkInputs();
+      List<Path> read = new ArrayList<>(input.paths());
+      read.addAll(references.paths());
+      DedupWriter writer = new DedupWriter(input, read, spec.commandLine().getOut(), directory);
+      try (PendingOutput clean = writer.open(output);
+          PendingOutput removedTarget = removed == null ? null : writer.open(removed);
+          PendingOutput rejectsTarget = rejects == null ? null : writer.open(rejects);
+          OutputTarget manifestTarget =
+              manifest == null
+                  ? null
+                  : OutputTarget.open(manifest, spec.commandLine().getOut(), read);
+          OutputTarget signaturesTarget =
+              signaturesOut == null
+                  ? null
+                  : OutputTarget.open(signaturesOut, spec.commandLine().getOut(), read);
+          InputSnapshot snapshot = input.checkRereadable()) {
+        plan = plan(config, policy, references, signaturesTarget);
+        snapshot.checkUnchanged();
+        boolean rejectsWritten = rejectsTarget != null || !plan.isEmpty(plan.rejected());
+        try (PendingOutput besideTarget =
+            rejectsTarget == null && rejectsWritten ? writer.open(defaultRejects) : null) {
+          if (annotate) {
+            kept =
+                writer.copyAnnotated(
+                    clean, i -> plan.rejected().get(i)::contains, plan.annotations()::get);
+          } else {
+            kept = writer.copy(clean, i -> plan.either(i, plan.rejected(), plan.dropped()));
+          }
+          if (removedTarget != null) {
+            writer.copy(removedTarget, i -> plan.allBut(plan.dropped().get(i)));
+          }
+          PendingOutput rejectsOut = rejectsTarget != null ? rejectsTarget : besideTarget;
+          if (rejectsOut != null) {
+            writer.copy(rejectsOut, i -> plan.allBut(plan.rejected().get(i)));
+            rejectsOut.commit();
+          }
+          if (removedTarget != null) {
+            removedTarget.commit();
+          }
+          clean.commit();
+          if (signaturesTarget != null) {
+            signaturesTarget.commit();
+          }
         }
-        if (removedTarget != null) {
-          writer.copy(removedTarget, i -> plan.allBut(plan.dropped().get(i)));
+        Path rejectsFile = rejectsWritten ? (rejects != null ? rejects : defaultRejects) : null;
+        if (manifestTarget != null) {
+          writeManifest(
+              record, config, policy, references, plan, kept, rejectsFile, manifestTarget);
         }
-        PendingOutput rejectsOut = rejectsTarget != null ? rejectsTarget : besideTarget;
-        if (rejectsOut != null) {
-          writer.copy(rejectsOut, i -> plan.allBut(plan.rejected().get(i)));
-          rejectsOut.commit();
+        if (!quiet) {
+          summarize(plan, kept, rejectsFile);
         }
-        if (removedTarget != null) {
-          removedTarget.commit();
-        }
-        clean.commit();
-      }
-      Path rejectsFile = rejectsWritten ? (rejects != null ? rejects : defaultRejects) : null;
-      if (manifestTarget != null) {
-        writeManifest(record, config, policy, plan, kept, rejectsFile, manifestTarget);
-      }
-      if (!quiet) {
-        summarize(plan, kept, rejectsFile);
       }
     }
     return ExitCodes.OK;
@@ -219,6 +252,7 @@ public final class DedupCommand implements Callable<Integer> {
       RunManifest record,
       PipelineConfig config,
       KeepOrder order,
+      RunReferences references,
       Plan plan,
       long written,
       Path rejectsFile,
@@ -240,6 +274,7 @@ public final class DedupCommand implements Callable<Integer> {
     for (Path path : input.paths()) {
       record.input(path, input.format(path).name());
     }
+    references.references.describe(record);
     record.output("clean", output);
     if (removed != null) {
       record.output("removed", removed);
@@ -247,10 +282,14 @@ public final class DedupCommand implements Callable<Integer> {
     if (rejectsFile != null) {
       record.output("rejects", rejectsFile);
     }
+    if (signaturesOut != null) {
+      record.output("signatures", signaturesOut);
+    }
     record
         .count("read", kept + removedCount + rejectedCount)
         .count("kept", kept)
         .count("removed", removedCount)
+        .count("removed_for_references", plan.forReferences())
         .count("rejected", rejectedCount)
         .count("empty", plan.empty())
         .count("groups", plan.groups())
@@ -262,12 +301,19 @@ public final class DedupCommand implements Callable<Integer> {
     var err = spec.commandLine().getErr();
     err.printf(
         Locale.ROOT,
-        "neardup: %s %s, removed %s in %s -> %s%n",
+        "neardup: %s %s, removed %s%s in %s -> %s%n",
         annotate ? "wrote" : "kept",
         Formats.count(kept, "record"),
         Formats.count(removedCount, "duplicate"),
+        against.any()
+            ? String.format(
+                Locale.ROOT, " (%,d of them for --against documents)", plan.forReferences())
+            : "",
         Formats.count(plan.groups(), "cluster"),
         output);
+    if (signaturesOut != null) {
+      err.printf(Locale.ROOT, "neardup: kept documents' signatures -> %s%n", signaturesOut);
+    }
     if (removed != null) {
       err.printf(Locale.ROOT, "neardup: removed records -> %s%n", removed);
     }
@@ -307,7 +353,8 @@ public final class DedupCommand implements Callable<Integer> {
       List<Map<Long, Annotation>> removedAnnotations,
       List<Set<Long>> rejected,
       String method,
-      long empty) {
+      long empty,
+      long forReferences) {
     List<Set<Long>> dropped() {
       return removedAnnotations.stream().map(Map::keySet).toList();
     }
@@ -337,9 +384,22 @@ public final class DedupCommand implements Callable<Integer> {
     }
   }
 
-  private Plan plan(PipelineConfig config, KeepOrder policy) {
+  private Plan plan(
+      PipelineConfig config,
+      KeepOrder policy,
+      RunReferences references,
+      OutputTarget signaturesTarget)
+      throws IOException {
     try (PipelineRun run =
-        PipelineRun.execute(input, pipeline, config, quiet, spec.commandLine().getErr())) {
+        PipelineRun.execute(
+            input,
+            SignatureInputs.none(),
+            references,
+            signaturesTarget != null,
+            pipeline,
+            config,
+            quiet,
+            spec.commandLine().getErr())) {
       Corpus corpus = run.corpus;
       List<Map<Long, Annotation>> removedRecords = new ArrayList<>();
       List<Set<Long>> rejected = new ArrayList<>();
@@ -350,6 +410,7 @@ public final class DedupCommand implements Callable<Integer> {
         inputIndex.putIfAbsent(input.inputs.get(i).toString(), i);
       }
       int groups;
+      long forReferences = 0;
       if (components) {
         List<Cluster> clusters = ClustersCommand.components(run, policy);
         for (Cluster cluster : clusters) {
@@ -373,10 +434,15 @@ public final class DedupCommand implements Callable<Integer> {
                 .put(
                     corpus.recordIndex(i),
                     new Annotation(
-                        corpus.id(kept.matchOf(i)), Formats.similarity(kept.similarityOf(i))));
+                        ClustersCommand.matchId(run, kept.matchOf(i)),
+                        Formats.similarity(kept.similarityOf(i))));
+            forReferences += KeptSet.isReference(kept.matchOf(i)) ? 1 : 0;
           }
         }
-        groups = kept.groups().size();
+        groups = kept.groups().size() + kept.referenceGroups().size();
+        if (signaturesTarget != null) {
+          KeptSignatures.write(run.corpus, kept::isKept, signaturesTarget);
+        }
       }
       run.skips
           .rejected()
@@ -392,7 +458,8 @@ public final class DedupCommand implements Callable<Integer> {
           removedRecords,
           rejected,
           run.result.lshParams() == null ? "exact" : "lsh",
-          run.problems.skipped().getOrDefault(InputProblem.EMPTY_DOCUMENT, 0L));
+          run.problems.skipped().getOrDefault(InputProblem.EMPTY_DOCUMENT, 0L),
+          forReferences);
     }
   }
 

@@ -19,17 +19,18 @@ import org.neardup.verify.SimilarPair;
  *       LONGEST} by text length descending, {@code SHORTEST} ascending, a field's value; ties by
  *       ordinal).
  *   <li>A document is kept iff none of its neighbours is already kept; otherwise it is removed.
- *   <li>A removed document's match is, among all its kept neighbours, the one with the highest
- *       similarity, ties to the earliest in keep order.
+ *   <li>A removed document's match is, among its neighbours kept before it in keep order (those
+ *       that removed it), the one with the highest similarity, ties to the earliest in keep order.
  *   <li>Each kept document that is the match of at least one removed document forms a {@link Group}
- *       with them.
+ *       with them: so the kept document comes first in keep order in its group (the longest, the
+ *       highest value of the field).
  * </ol>
  *
  * <p>With references (a run {@code --against} documents kept by definition and not written): the
  * references come before every document in keep order, in their index order, and are all kept
  * (pairs among them are never given); so a document with a reference pair is removed, and its match
- * is the most similar of its reference and kept neighbours, ties to a reference, among references
- * to the lowest index.
+ * is the most similar of its references and of its neighbours kept before it, ties to a reference,
+ * among references to the lowest index.
  *
  * <p>The result depends only on the set of pairs (not their order or repetition) and the order.
  * Unlike {@link Clusterer}'s connected components, a chain A~B~C never removes C for A when A and C
@@ -100,9 +101,9 @@ public final class KeptSet {
   /**
    * Chooses the kept set among documents 0..documentCount-1 walked in {@code order}, after
    * references that are kept by definition: a document with a pair in {@code referencePairs} is
-   * removed, its match the most similar of its reference and kept neighbours (ties to a reference,
-   * among references to the lowest index). A match that is a reference reads as {@code -1 - r} from
-   * {@link #matchOf} ({@link #isReference}, {@link #referenceIndex}).
+   * removed, its match the most similar of its references and of its neighbours kept before it
+   * (ties to a reference, among references to the lowest index). A match that is a reference reads
+   * as {@code -1 - r} from {@link #matchOf} ({@link #isReference}, {@link #referenceIndex}).
    *
    * @param referencePairs the confirmed pairs of a document and a reference; iterated once
    * @throws IllegalArgumentException if a pair names an ordinal outside 0..documentCount-1, or
@@ -185,7 +186,7 @@ public final class KeptSet {
     }
     earlier = null;
     start = null;
-    // Match: the best kept neighbour over all pairs, ties to the earliest in keep order (and to a
+    // Match: the best kept neighbour before it in keep order, ties to the earliest (and to a
     // reference, which comes before every document).
     for (SimilarPair pair : pairs) {
       offer(pair.first(), pair.second(), pair.similarity(), match, similarity, rank);
@@ -266,7 +267,7 @@ public final class KeptSet {
 
   private static void offer(
       int removed, int kept, double pairSimilarity, int[] match, double[] similarity, int[] rank) {
-    if (match[removed] == removed || match[kept] != kept) {
+    if (match[removed] == removed || match[kept] != kept || rank[kept] > rank[removed]) {
       return;
     }
     int current = match[removed];

@@ -65,6 +65,14 @@ public final class ClustersCommand implements Callable<Integer> {
           "Connected components of the pairs, one kept member each, in the 3-column layout.")
   boolean components;
 
+  @Option(
+      names = "--cluster-size",
+      description =
+          "Add a last column to every line: how many documents the group's kept document stands"
+              + " for, itself included (with --components, the component's size), as dedup"
+              + " --annotate's cluster_size.")
+  boolean clusterSize;
+
   @Override
   public Integer call() throws IOException {
     KeepOrder order = keepOrder(keep, input, signatures.files);
@@ -82,9 +90,9 @@ public final class ClustersCommand implements Callable<Integer> {
         output,
         (run, out) -> {
           if (components) {
-            writeComponents(run.corpus, components(run, order), out);
+            writeComponents(run.corpus, components(run, order), clusterSize, out);
           } else {
-            writeGroups(run, keptSet(run, order), out);
+            writeGroups(run, keptSet(run, order), clusterSize, out);
           }
         });
     return ExitCodes.OK;
@@ -136,57 +144,63 @@ public final class ClustersCommand implements Callable<Integer> {
    * The groups: first those of references' documents (role {@code reference}, by id), then those of
    * kept documents, in input order.
    */
-  static void writeGroups(PipelineRun run, KeptSet kept, Writer out) throws IOException {
+  static void writeGroups(PipelineRun run, KeptSet kept, boolean withSize, Writer out)
+      throws IOException {
     Corpus corpus = run.corpus;
     for (KeptSet.Group group : kept.referenceGroups()) {
       String name = run.against.referenceId(group.kept());
-      line(out, name, name, "reference", Formats.similarity(1.0));
+      String size = withSize ? Integer.toString(group.removedCount() + 1) : null;
+      line(out, name, name, "reference", Formats.similarity(1.0), size);
       for (int k = 0; k < group.removedCount(); k++) {
         line(
             out,
             name,
             corpus.id(group.removed(k)),
             "duplicate",
-            Formats.similarity(group.similarity(k)));
+            Formats.similarity(group.similarity(k)),
+            size);
       }
     }
     for (KeptSet.Group group : kept.groups()) {
       String name = corpus.id(group.kept());
-      line(out, name, name, "keep", Formats.similarity(1.0));
+      String size = withSize ? Integer.toString(group.removedCount() + 1) : null;
+      line(out, name, name, "keep", Formats.similarity(1.0), size);
       for (int k = 0; k < group.removedCount(); k++) {
         line(
             out,
             name,
             corpus.id(group.removed(k)),
             "duplicate",
-            Formats.similarity(group.similarity(k)));
+            Formats.similarity(group.similarity(k)),
+            size);
       }
     }
   }
 
-  private static void line(Writer out, String cluster, String id, String role, String similarity)
-      throws IOException {
-    out.write(cluster);
-    out.write('\t');
-    out.write(id);
-    out.write('\t');
-    out.write(role);
-    out.write('\t');
-    out.write(similarity);
+  /** One line, its fields tab-separated; the size last when not null. */
+  private static void line(Writer out, String... fields) throws IOException {
+    int last = fields[fields.length - 1] == null ? fields.length - 1 : fields.length;
+    for (int i = 0; i < last; i++) {
+      if (i > 0) {
+        out.write('\t');
+      }
+      out.write(fields[i]);
+    }
     out.write('\n');
   }
 
-  static void writeComponents(Corpus corpus, List<Cluster> clusters, Writer out)
+  static void writeComponents(Corpus corpus, List<Cluster> clusters, boolean withSize, Writer out)
       throws IOException {
     for (Cluster cluster : clusters) {
       String name = corpus.id(cluster.first());
+      String size = withSize ? Integer.toString(cluster.size()) : null;
       for (int member : cluster.members()) {
-        out.write(name);
-        out.write('\t');
-        out.write(corpus.id(member));
-        out.write('\t');
-        out.write(member == cluster.representative() ? "keep" : "duplicate");
-        out.write('\n');
+        line(
+            out,
+            name,
+            corpus.id(member),
+            member == cluster.representative() ? "keep" : "duplicate",
+            size);
       }
     }
   }

@@ -92,12 +92,14 @@ public final class DedupCommand implements Callable<Integer> {
   @Option(
       names = "--annotate",
       description =
-          "Write every record, the removed ones too, each with two fields added: the id of the kept"
-              + " record it duplicates and their similarity (both empty for a kept record): the"
-              + " last two columns of TSV, LINES and CSV (named duplicate_of and similarity in a"
-              + " CSV header), members \"duplicate_of\" and \"similarity\" of a JSON Lines or JSON"
-              + " array object (null for a kept record), columns duplicate_of and similarity at the"
-              + " end of a Parquet schema (null for a kept row), a list "
+          "Write every record, the removed ones too, each with three fields added: the id of the"
+              + " kept record (or --against document) it duplicates and their similarity (both"
+              + " empty for a kept record), and for a kept record how many records it stands for,"
+              + " itself included (empty for a removed one): the last three columns of TSV, LINES"
+              + " and CSV (named duplicate_of, similarity and cluster_size in a CSV header),"
+              + " members \"duplicate_of\", \"similarity\" and \"cluster_size\" of a JSON Lines or"
+              + " JSON array object (null where empty), columns of those names at the end of a"
+              + " Parquet schema (null where empty), a list "
               + DirectoryFormat.ANNOTATIONS
               + " in a directory output.")
   boolean annotate;
@@ -345,22 +347,20 @@ public final class DedupCommand implements Callable<Integer> {
   }
 
   /**
-   * What to write, per input (indexed like {@code input.inputs}): the record indexes removed, each
-   * with its annotation, and those skipped as bad.
+   * What to write, per input (indexed like {@code input.inputs}): the record indexes removed, the
+   * annotation of each record that is not {@link Annotation#KEPT} (the removed ones, and the kept
+   * ones that stand for others), and the record indexes skipped as bad.
    */
   private record Plan(
       int groups,
-      List<Map<Long, Annotation>> removedAnnotations,
+      List<Set<Long>> dropped,
+      List<Map<Long, Annotation>> annotated,
       List<Set<Long>> rejected,
       String method,
       long empty,
       long forReferences) {
-    List<Set<Long>> dropped() {
-      return removedAnnotations.stream().map(Map::keySet).toList();
-    }
-
     List<LongFunction<Annotation>> annotations() {
-      return removedAnnotations.stream()
+      return annotated.stream()
           .<LongFunction<Annotation>>map(m -> i -> m.getOrDefault(i, Annotation.KEPT))
           .toList();
     }
@@ -401,11 +401,13 @@ public final class DedupCommand implements Callable<Integer> {
             quiet,
             spec.commandLine().getErr())) {
       Corpus corpus = run.corpus;
-      List<Map<Long, Annotation>> removedRecords = new ArrayList<>();
+      List<Set<Long>> dropped = new ArrayList<>();
+      List<Map<Long, Annotation>> annotated = new ArrayList<>();
       List<Set<Long>> rejected = new ArrayList<>();
       Map<String, Integer> inputIndex = new HashMap<>();
       for (int i = 0; i < input.inputs.size(); i++) {
-        removedRecords.add(new HashMap<>());
+        dropped.add(new HashSet<>());
+        annotated.add(new HashMap<>());
         rejected.add(new HashSet<>());
         inputIndex.putIfAbsent(input.inputs.get(i).toString(), i);
       }
@@ -416,11 +418,7 @@ public final class DedupCommand implements Callable<Integer> {
         for (Cluster cluster : clusters) {
           for (int member : cluster.members()) {
             if (member != cluster.representative()) {
-              removedRecords
-                  .get(inputOf(corpus, member, inputIndex))
-                  .put(
-                      corpus.recordIndex(member),
-                      new Annotation(corpus.id(cluster.representative()), ""));
+              dropped.get(inputOf(corpus, member, inputIndex)).add(corpus.recordIndex(member));
             }
           }
         }
@@ -428,15 +426,20 @@ public final class DedupCommand implements Callable<Integer> {
       } else {
         KeptSet kept = ClustersCommand.keptSet(run, policy);
         for (int i = 0; i < kept.documentCount(); i++) {
+          int in = inputOf(corpus, i, inputIndex);
+          long record = corpus.recordIndex(i);
           if (!kept.isKept(i)) {
-            removedRecords
-                .get(inputOf(corpus, i, inputIndex))
+            dropped.get(in).add(record);
+            annotated
+                .get(in)
                 .put(
-                    corpus.recordIndex(i),
+                    record,
                     new Annotation(
                         ClustersCommand.matchId(run, kept.matchOf(i)),
                         Formats.similarity(kept.similarityOf(i))));
             forReferences += KeptSet.isReference(kept.matchOf(i)) ? 1 : 0;
+          } else if (kept.clusterSize(i) > 1) {
+            annotated.get(in).put(record, Annotation.kept(kept.clusterSize(i)));
           }
         }
         groups = kept.groups().size() + kept.referenceGroups().size();
@@ -455,7 +458,8 @@ public final class DedupCommand implements Callable<Integer> {
               });
       return new Plan(
           groups,
-          removedRecords,
+          dropped,
+          annotated,
           rejected,
           run.result.lshParams() == null ? "exact" : "lsh",
           run.problems.skipped().getOrDefault(InputProblem.EMPTY_DOCUMENT, 0L),

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Member;
@@ -22,6 +23,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.neardup.api.Faces;
 import org.neardup.api.Internal;
 
 /**
@@ -30,9 +32,12 @@ import org.neardup.api.Internal;
  * protected members) must equal {@code api/public-api.txt}, and the internal public types, with the
  * modules whose main code uses each, must equal {@code api/internal-types.txt}. A change to either
  * is made on purpose: update the file in the same commit ({@code -Dneardup.api.write=true} rewrites
- * both from the compiled classes and the sources of the other modules). Two rules hold whatever the
- * lists say: no public or protected member (or supertype) of the API names an internal type, and
- * the server and Spark, which stand on core's API alone, use none.
+ * both from the compiled classes and the sources of the other modules). In {@code public-api.txt}
+ * the types and members for the faces, not for library users, are marked {@code @Faces} ({@link
+ * Faces}); {@code docs/library.md} lists the others. Rules that hold whatever the lists say: no
+ * public or protected member (or supertype) of the API names an internal type, no member meant for
+ * library users names a type for the faces, and the server, Spark and Kafka Streams, which stand on
+ * core's API alone, use no internal type.
  */
 class PublicApiTest {
   private static final Path FILES = Path.of("src/test/resources/api");
@@ -52,7 +57,7 @@ class PublicApiTest {
     List<String> lines = new ArrayList<>();
     for (Class<?> type : TYPES) {
       if (!isInternal(type)) {
-        lines.add(kind(type) + " " + type.getName());
+        lines.add((isFaces(type) ? "@Faces " : "") + kind(type) + " " + type.getName());
         lines.addAll(members(type));
       }
     }
@@ -84,6 +89,67 @@ class PublicApiTest {
     assertThat(leaks)
         .as("public or protected members of the API that name an internal type")
         .isEmpty();
+  }
+
+  @Test
+  void noMemberForLibraryUsersNamesATypeForTheFaces() {
+    Pattern faces = qualifiedNames(TYPES.stream().filter(PublicApiTest::isFaces).toList());
+    List<String> leaks = new ArrayList<>();
+    for (Class<?> type : TYPES) {
+      if (!isInternal(type) && !isFaces(type)) {
+        for (String line : signatureLines(type)) {
+          if (!line.startsWith("  @Faces") && faces.matcher(line).find()) {
+            leaks.add(type.getName() + ":" + line.substring(1));
+          }
+        }
+      }
+    }
+    assertThat(leaks)
+        .as(
+            "members of the library users' types that name a type for the faces: mark the member"
+                + " @Faces, or the type is for users too")
+        .isEmpty();
+  }
+
+  /**
+   * docs/library.md's list of the types for library users ({@code - `package`: `Type`, ...} lines
+   * under "## Types for library users") is the public top-level types of core that are neither for
+   * the faces nor internal.
+   */
+  @Test
+  void docsLibraryListsTheTypesForLibraryUsers() throws IOException {
+    TreeSet<String> users = new TreeSet<>();
+    for (Class<?> type : TYPES) {
+      if (type.getEnclosingClass() == null && !isInternal(type) && !isFaces(type)) {
+        users.add(type.getName());
+      }
+    }
+    assertThat(documentedUserTypes(Path.of("../docs/library.md"))).isEqualTo(users);
+  }
+
+  /** The types listed under "## Types for library users" in {@code page}, by qualified name. */
+  private static TreeSet<String> documentedUserTypes(Path page) throws IOException {
+    TreeSet<String> types = new TreeSet<>();
+    boolean inSection = false;
+    Pattern entry = Pattern.compile("^- `(org\\.neardup[\\w.]*)`: (.+)$");
+    Pattern name = Pattern.compile("`([A-Z]\\w*)`");
+    for (String line : Files.readAllLines(page, StandardCharsets.UTF_8)) {
+      if (line.startsWith("## ")) {
+        inSection = line.equals("## Types for library users");
+      } else if (inSection) {
+        Matcher matcher = entry.matcher(line);
+        if (matcher.matches()) {
+          Matcher names = name.matcher(matcher.group(2));
+          while (names.find()) {
+            types.add(matcher.group(1) + "." + names.group(1));
+          }
+        }
+      }
+    }
+    assertThat(types)
+        .as("the types listed under '## Types for library users' in %s", page)
+        .isNotEmpty();
+    return types;
   }
 
   @Test
@@ -132,15 +198,8 @@ class PublicApiTest {
 
   /** The public and protected members and supertypes of {@code type} that name an internal type. */
   private static List<String> internalLeaks(Class<?> type) {
-    List<String> lines = new ArrayList<>(members(type));
-    if (type.getGenericSuperclass() != null) {
-      lines.add("  extends " + type.getGenericSuperclass().getTypeName());
-    }
-    for (java.lang.reflect.Type supertype : type.getGenericInterfaces()) {
-      lines.add("  implements " + supertype.getTypeName());
-    }
     List<String> leaks = new ArrayList<>();
-    for (String line : lines) {
+    for (String line : signatureLines(type)) {
       if (INTERNAL_NAME.matcher(line).find()) {
         leaks.add(type.getName() + ":" + line.substring(1));
       }
@@ -171,6 +230,18 @@ class PublicApiTest {
       }
     }
     return uses;
+  }
+
+  /** The public and protected members of {@code type}, then its supertypes, one line each. */
+  private static List<String> signatureLines(Class<?> type) {
+    List<String> lines = new ArrayList<>(members(type));
+    if (type.getGenericSuperclass() != null) {
+      lines.add("  extends " + type.getGenericSuperclass().getTypeName());
+    }
+    for (java.lang.reflect.Type supertype : type.getGenericInterfaces()) {
+      lines.add("  implements " + supertype.getTypeName());
+    }
+    return lines;
   }
 
   /** A fixture the leak check must flag: an internal type as return, parameter and supertype. */
@@ -218,6 +289,16 @@ class PublicApiTest {
         .isEqualTo(expected);
   }
 
+  /** Whether {@code type} or a type enclosing it is for the faces ({@link Faces}). */
+  private static boolean isFaces(Class<?> type) {
+    for (Class<?> t = type; t != null; t = t.getEnclosingClass()) {
+      if (t.isAnnotationPresent(Faces.class)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether {@code type}, a type enclosing it or its package is {@link Internal}. */
   private static boolean isInternal(Class<?> type) {
     for (Class<?> t = type; t != null; t = t.getEnclosingClass()) {
@@ -235,6 +316,19 @@ class PublicApiTest {
     } catch (ClassNotFoundException e) {
       return false; // a package without a package-info is not marked internal
     }
+  }
+
+  /** A qualified name of one of {@code types} or a type nested in it. */
+  private static Pattern qualifiedNames(List<Class<?>> types) {
+    TreeSet<String> names = new TreeSet<>();
+    for (Class<?> type : types) {
+      Class<?> outermost = type;
+      while (outermost.getEnclosingClass() != null) {
+        outermost = outermost.getEnclosingClass();
+      }
+      names.add(Pattern.quote(outermost.getName()) + "\\b");
+    }
+    return Pattern.compile("\\b(?:" + String.join("|", names) + ")");
   }
 
   /** {@link #INTERNAL_NAME}: the internal packages and the internal types outside them. */
@@ -344,7 +438,8 @@ class PublicApiTest {
     int modifiers = member.getModifiers();
     if (!member.isSynthetic()
         && (Modifier.isPublic(modifiers) || Modifier.isProtected(modifiers))) {
-      lines.add(line);
+      boolean faces = ((AnnotatedElement) member).isAnnotationPresent(Faces.class);
+      lines.add(faces ? "  @Faces" + line.substring(1) : line);
     }
   }
 

@@ -99,7 +99,7 @@ public final class PairPlanner {
     int n = corpus.size();
     if (!worthEstimating(lshCandidates, kept, n)
         || config.verify() != VerifyMode.EXACT
-        || (!kept && corpus.sketchSource() == null)
+        || (!kept && corpus.sketchSource().isEmpty())
         || n < 2) {
       return lsh(lshCandidates);
     }
@@ -155,10 +155,7 @@ public final class PairPlanner {
       wanted.set(ordinal);
     }
     Resketch.sets(
-        corpus,
-        corpus.sketchSource(),
-        wanted::get,
-        (ordinal, set) -> sets[Arrays.binarySearch(sample, ordinal)] = set);
+        corpus, wanted::get, (ordinal, set) -> sets[Arrays.binarySearch(sample, ordinal)] = set);
     return sets;
   }
 }

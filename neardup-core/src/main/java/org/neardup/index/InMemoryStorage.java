@@ -2,6 +2,7 @@ package org.neardup.index;
 
 import java.util.EnumMap;
 import java.util.Map;
+import org.neardup.api.Faces;
 
 /**
  * {@link IndexStorage} on the heap: the documents in arrays indexed by dense int handles, and each
@@ -15,6 +16,7 @@ import java.util.Map;
  *
  * @param <K> the document key type
  */
+@Faces
 public final class InMemoryStorage<K> implements IndexStorage<K> {
   private final InMemoryDocuments<K> documents;
   private final int expectedSize;

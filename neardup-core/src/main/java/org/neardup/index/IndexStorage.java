@@ -1,6 +1,7 @@
 package org.neardup.index;
 
 import java.util.List;
+import org.neardup.api.Faces;
 
 /**
  * The storage behind a {@link NearDupIndex}: its documents ({@link #sketches()}) and its buckets,
@@ -13,6 +14,7 @@ import java.util.List;
  *
  * @param <K> the document key type
  */
+@Faces
 public interface IndexStorage<K> extends AutoCloseable {
   /** The documents. */
   SketchStore<K> sketches();

@@ -24,7 +24,7 @@ abstract class NeardupContender implements Contender {
   abstract PairResult find(Corpus corpus);
 
   @Override
-  public Outcome run(BenchSettings settings, Phases phases) throws Exception {
+  public ContenderOutcome run(BenchSettings settings, Phases phases) throws Exception {
     PipelineConfig config =
         PipelineConfig.builder()
             .threshold(settings.threshold())
@@ -38,7 +38,7 @@ abstract class NeardupContender implements Contender {
       ids[i] = corpus.id(i);
     }
     String parameters = result.lshParams() == null ? "exact join" : result.lshParams().toString();
-    return new Outcome(ids, result.pairs(), result.candidatePairs(), parameters);
+    return new ContenderOutcome(ids, result.pairs(), result.candidatePairs(), parameters);
   }
 
   private static Corpus read(BenchSettings settings, PipelineConfig config) {

@@ -264,7 +264,7 @@ final class HtmlReport {
       StringBuilder members = new StringBuilder();
       int shown = Math.min(MAX_MEMBERS, cluster.size());
       for (int m = 0; m < shown; m++) {
-        members.append(m == 0 ? "" : ", ").append(Html.escape(run.corpus.id(cluster.members()[m])));
+        members.append(m == 0 ? "" : ", ").append(Html.escape(run.corpus.id(cluster.member(m))));
       }
       if (shown < cluster.size()) {
         members

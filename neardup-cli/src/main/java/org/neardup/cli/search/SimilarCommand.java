@@ -366,9 +366,9 @@ public final class SimilarCommand implements Callable<Integer> {
               Locale.ROOT,
               "containment >= %s, sample 1 in %d (P(found) >= %s for queries of %d+ shingles)",
               Formats.plain(index.config().threshold()),
-              index.containmentPlan().sample().rate(),
+              index.containmentPlan().orElseThrow().sample().rate(),
               Formats.plain(index.config().targetRecall()),
-              index.containmentPlan().minimumQuerySize());
+              index.containmentPlan().orElseThrow().minimumQuerySize());
     } else {
       how =
           String.format(
@@ -379,7 +379,8 @@ public final class SimilarCommand implements Callable<Integer> {
               index
                   .searchSettings()
                   .topKBanding(
-                      index.config().minHash().numPermutations(), index.config().targetRecall()));
+                      index.config().minHash().numPermutations(), index.config().targetRecall())
+                  .orElseThrow());
     }
     err.printf(
         Locale.ROOT,

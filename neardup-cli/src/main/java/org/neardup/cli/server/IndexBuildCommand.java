@@ -370,7 +370,7 @@ public final class IndexBuildCommand implements Callable<Integer> {
             continue;
           }
           Sketch sketch =
-              e.shingleSet() != null
+              e.hasShingleSet()
                   ? Sketch.ofSet(e.shingleSet(), e.signature(), -1)
                   : Sketch.ofSignature(e.signature());
           documents.accept(e.id(), sketch);

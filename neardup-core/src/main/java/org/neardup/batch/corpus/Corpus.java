@@ -1,6 +1,7 @@
 package org.neardup.batch.corpus;
 
 import java.util.List;
+import java.util.Optional;
 import org.neardup.batch.spill.CorpusStores;
 import org.neardup.batch.spill.ShingleSets;
 import org.neardup.batch.spill.SignatureStore;
@@ -113,7 +114,7 @@ public final class Corpus implements AutoCloseable {
   /**
    * The document's shingle hashes in any order, repeats allowed, without sorting them: as kept in
    * memory (its set once {@link #shingles} sorted it), or its set when spilled. For verification,
-   * which compares them without sets ({@link org.neardup.verify.Verifier#similarityOfHashes}).
+   * which compares them without sets ({@link org.neardup.verify.Verifier#exactOfHashes}).
    *
    * @throws IllegalStateException as {@link #shingles} does
    */
@@ -128,11 +129,24 @@ public final class Corpus implements AutoCloseable {
 
   /**
    * Reads the documents again (when the corpus was built with one): how verification gets the sets,
-   * and full signatures, that the corpus did not keep; null when the documents cannot be read
+   * and full signatures, that the corpus did not keep; empty when the documents cannot be read
    * again.
    */
-  public SketchSource sketchSource() {
-    return rereader;
+  public Optional<SketchSource> sketchSource() {
+    return Optional.ofNullable(rereader);
+  }
+
+  /**
+   * {@link #sketchSource()}, for a stage that needs what the corpus did not keep.
+   *
+   * @throws IllegalStateException when the documents cannot be read again
+   */
+  public SketchSource requireSketchSource() {
+    return sketchSource()
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "the corpus keeps neither its sets nor a way to read them again"));
   }
 
   /**

@@ -114,7 +114,7 @@ public final class CorpusBuilder implements AutoCloseable {
             banding,
             mayDropFull ? budget : budget.withSignatureBytes(Long.MAX_VALUE),
             bitmapWords,
-            config.verify() == VerifyMode.EXACT ? config.verifier().filter() : null);
+            config.verifier());
     this.workers =
         Executors.newFixedThreadPool(config.threads(), Workers.daemonFactory("neardup-sign"));
     this.maxPending = config.threads() * 3;

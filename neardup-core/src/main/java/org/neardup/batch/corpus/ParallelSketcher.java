@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.neardup.api.Faces;
 import org.neardup.config.MemoryBudget;
 import org.neardup.input.Document;
 import org.neardup.internal.concurrent.ParallelRange;
@@ -20,6 +21,7 @@ import org.neardup.sketch.Sketch;
  * bulk load) rather than keep a {@link Corpus}. At most a few batches are in flight, so memory
  * stays bounded. Not thread-safe: feed it from one thread; close it when done.
  */
+@Faces
 public final class ParallelSketcher implements AutoCloseable {
   /** Receives sketched documents in input order. */
   @FunctionalInterface

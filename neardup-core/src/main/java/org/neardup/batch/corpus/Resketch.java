@@ -5,6 +5,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.IntPredicate;
+import org.neardup.api.Internal;
 import org.neardup.config.MemoryBudget;
 import org.neardup.config.PipelineConfig;
 import org.neardup.internal.concurrent.ParallelRange;
@@ -17,6 +18,7 @@ import org.neardup.sketch.DocumentSketcher;
  * on the calling thread. At most a few batches are in flight, each of at most 256 documents and the
  * chars {@link MemoryBudget#batchChars} allows. Stateless.
  */
+@Internal
 public final class Resketch {
   private static final int BATCH = 256;
 
@@ -28,9 +30,14 @@ public final class Resketch {
     void accept(int ordinal, long[] set);
   }
 
-  /** Hands the set of every ordinal {@code wanted} accepts to {@code consumer}. */
-  public static void sets(
-      Corpus corpus, SketchSource source, IntPredicate wanted, Consumer consumer) {
+  /**
+   * Hands the set of every ordinal {@code wanted} accepts to {@code consumer}, read again through
+   * the corpus's {@link Corpus#sketchSource()}.
+   *
+   * @throws IllegalStateException when the corpus cannot read its documents again
+   */
+  public static void sets(Corpus corpus, IntPredicate wanted, Consumer consumer) {
+    SketchSource source = corpus.requireSketchSource();
     PipelineConfig config = corpus.config();
     DocumentSketcher sketcher = DocumentSketcher.create(config.sketch());
     int threads = config.threads();

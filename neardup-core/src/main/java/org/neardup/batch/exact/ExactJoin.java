@@ -61,7 +61,7 @@ public final class ExactJoin {
           count.accept(ordinal, corpus.shingles(ordinal));
         }
       } else {
-        Resketch.sets(corpus, corpus.sketchSource(), ordinal -> true, count);
+        Resketch.sets(corpus, ordinal -> true, count);
       }
       progress.finish();
       int distinct = rank(frequency);

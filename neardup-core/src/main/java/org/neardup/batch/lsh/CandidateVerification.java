@@ -11,7 +11,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.LongAdder;
 import org.neardup.batch.corpus.Corpus;
 import org.neardup.batch.corpus.Progress;
-import org.neardup.batch.corpus.SketchSource;
 import org.neardup.batch.spill.CandidateLog;
 import org.neardup.batch.spill.IntLog;
 import org.neardup.config.PipelineConfig;
@@ -22,9 +21,9 @@ import org.neardup.verify.Verifier;
 
 /**
  * Verifies the candidate pairs of a {@link CandidateLog} with the corpus's {@link Verifier}: in
- * exact mode the exact Jaccard of the two documents' shingle hashes, compared without sorting them
- * into sets ({@link Verifier#similarityOfHashes}; the candidates passed the signature filter
- * already, in {@link LshCandidates}), in estimate mode the filter and the signature estimate. Each
+ * exact mode its exact step over the two documents' shingle hashes, compared without sorting them
+ * into sets ({@link Verifier#exactOfHashes}; the candidates passed the signature check already, in
+ * {@link LshCandidates}), in estimate mode its signature check, which gives the estimate. Each
  * document's hashes or signature come
  *
  * <ul>
@@ -48,12 +47,7 @@ final class CandidateVerification {
         corpus.keepsShingleSets()
             || (corpus.keepsFullSignatures() && !corpus.config().verifier().needsSets());
     if (!fromCorpus) {
-      SketchSource source = corpus.sketchSource();
-      if (source == null) {
-        throw new IllegalStateException(
-            "the corpus keeps neither its sets nor a way to read them again");
-      }
-      return RereadVerification.verify(corpus, source, candidates, progress);
+      return RereadVerification.verify(corpus, corpus.requireSketchSource(), candidates, progress);
     }
     return fromCorpus(corpus, candidates, progress);
   }
@@ -86,22 +80,14 @@ final class CandidateVerification {
                   for (int k = 0; k < chunkLength; k += 2) {
                     int earlier = chunk[k];
                     int later = chunk[k + 1];
-                    double similarity;
-                    if (exact) { // the candidates passed the signature filter already
-                      long[] hashesEarlier = corpus.shingleHashes(earlier);
-                      long[] hashesLater = corpus.shingleHashes(later);
-                      similarity =
-                          verifier.similarityOfHashes(
-                              null, null, () -> hashesEarlier, () -> hashesLater);
-                    } else {
-                      int[] signatureEarlier = corpus.signature(earlier);
-                      int[] signatureLater = corpus.signature(later);
-                      if (!verifier.passesFilter(signatureEarlier, signatureLater)) {
-                        continue;
-                      }
-                      similarity =
-                          verifier.similarity(signatureEarlier, signatureLater, null, null);
-                    }
+                    // exact mode: the candidates passed the signature check in LshCandidates
+                    double similarity =
+                        exact
+                            ? verifier.exactOfHashes(
+                                corpus.shingleHashes(earlier), corpus.shingleHashes(later))
+                            : verifier
+                                .check(corpus.signature(earlier), corpus.signature(later))
+                                .similarity();
                     passed++;
                     if (similarity >= verifier.threshold()) {
                       out.add(new SimilarPair(earlier, later, similarity));

@@ -20,8 +20,7 @@ import org.neardup.internal.concurrent.ParallelRange;
 import org.neardup.internal.concurrent.Workers;
 import org.neardup.lsh.LshParams;
 import org.neardup.minhash.AgreementFilter;
-import org.neardup.minhash.Signatures;
-import org.neardup.verify.VerifyMode;
+import org.neardup.verify.Verifier;
 
 /**
  * The LSH candidate pairs of a corpus that pass the signature filter: every pair of documents
@@ -30,14 +29,15 @@ import org.neardup.verify.VerifyMode;
  * <ul>
  *   <li>With full signatures, a pair is examined in the first band it shares (it is skipped in a
  *       later band when an earlier band's values agree), so {@link Result#candidates()} counts
- *       distinct pairs; the filter is exactly {@link org.neardup.verify.Verifier}'s (exact mode:
- *       its {@link AgreementFilter}; estimate mode: an estimate of at least the threshold).
+ *       distinct pairs; the filter is the {@link Verifier}'s signature check ({@link
+ *       Verifier#check}: exact mode, its {@link AgreementFilter}; estimate mode, an estimate of at
+ *       least the threshold).
  *   <li>With packed signatures, a pair is examined in every band it shares (repeats are dropped
  *       when the survivors are sorted), so the count is of (bucket, pair) visits; the filter is the
  *       same on the packed agreement, which can only pass more pairs (exact mode: the {@link
  *       AgreementFilter}'s minimums with each document's well-filled bit, {@link
- *       SignatureStore#passes}; estimate mode: the estimate's minimum, and the estimate itself at
- *       verification, where the full signatures are made again).
+ *       SignatureStore#passes}; estimate mode: {@link Verifier#minimumAgreement}, and the estimate
+ *       itself at verification, where the full signatures are made again).
  * </ul>
  *
  * Every pair the full signatures would pass passes, so in exact mode verification goes straight to
@@ -60,19 +60,6 @@ final class LshCandidates {
    * @param survivors the pairs that passed the filter, to verify
    */
   record Result(long candidates, boolean distinct, CandidatePairs survivors) {}
-
-  /**
-   * The fewest agreeing values (of n) whose estimate reaches the threshold (estimate mode's
-   * minimum).
-   */
-  private static int estimateMinimum(PipelineConfig config) {
-    int n = config.minHash().numPermutations();
-    int k = 0;
-    while (k < n && (double) k / n < config.threshold()) {
-      k++;
-    }
-    return k;
-  }
 
   static Result find(Corpus corpus, BucketGroups groups, Progress progress) {
     PipelineConfig config = corpus.config();
@@ -150,11 +137,9 @@ final class LshCandidates {
     private final SignatureStore signatures;
     private final CandidatePairs survivors;
     private final boolean full;
-    private final boolean estimate;
+    private final Verifier verifier;
     private final int minimum;
-    private final AgreementFilter filter;
     private final int rows;
-    private final int length;
     private final boolean bitmaps;
     private final double threshold;
     final LongAdder candidates = new LongAdder();
@@ -164,13 +149,11 @@ final class LshCandidates {
       this.survivors = survivors;
       this.full = corpus.keepsFullSignatures();
       PipelineConfig config = corpus.config();
-      this.estimate = config.verify() == VerifyMode.ESTIMATE;
-      this.filter = config.verifier().filter();
-      // the packed pre-check: exact mode's loose minimum, below which no pair passes the filter
-      this.minimum = estimate ? estimateMinimum(config) : filter.looseMinimum();
+      this.verifier = config.verifier();
+      // the packed pre-check: below it no pair passes the verifier's signature check
+      this.minimum = verifier.minimumAgreement();
       LshParams params = config.lshParams();
       this.rows = params.rows();
-      this.length = signatures.length();
       this.bitmaps = signatures.keepsBitmaps();
       this.threshold = config.threshold();
     }
@@ -202,21 +185,13 @@ final class LshCandidates {
               passes =
                   signatures.agreement(differences) >= minimum
                       && (!bitmaps || signatures.mayReach(later, earlier, threshold))
-                      && (estimate
-                          ? Signatures.agreeAtLeast(
-                              valuesLater,
-                              offsetLater,
-                              valuesEarlier,
-                              offsetEarlier,
-                              length,
-                              minimum)
-                          : filter.passes(valuesLater, offsetLater, valuesEarlier, offsetEarlier));
+                      && verifier
+                          .check(valuesLater, offsetLater, valuesEarlier, offsetEarlier)
+                          .mayBePair();
             } else {
               examined++;
               passes =
-                  (estimate
-                          ? signatures.agreement(differences) >= minimum
-                          : signatures.passes(differences, later, earlier))
+                  signatures.passes(differences, later, earlier)
                       && (!bitmaps || signatures.mayReach(later, earlier, threshold));
             }
             if (passes) {

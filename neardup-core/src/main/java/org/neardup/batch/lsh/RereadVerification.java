@@ -33,9 +33,9 @@ import org.neardup.verify.Verifier;
  * sketched, every pair whose later member is in it can be verified: its earlier member was sketched
  * before and is held ({@link HeldSketches}) until its last pair, then let go. No set is sorted: a
  * pair's Jaccard is counted from the two documents' shingle keys or hashes as the shingler made
- * them ({@link Verifier#similarityOfHashes}, a table of the later member's, kept for its next
- * pair). Memory holds the keys still awaited (spilled past the budget) and batches whose chars stay
- * within a share of the heap ({@link MemoryBudget#batchChars}), not the corpus. Stateless.
+ * them ({@link Verifier#exactOfHashes}, a table of the later member's, kept for its next pair).
+ * Memory holds the keys still awaited (spilled past the budget) and batches whose chars stay within
+ * a share of the heap ({@link MemoryBudget#batchChars}), not the corpus. Stateless.
  */
 final class RereadVerification {
   private static final int BATCH = 256;
@@ -249,21 +249,18 @@ final class RereadVerification {
         int earlier = pairsOfBatch[k];
         int later = pairsOfBatch[k + 1];
         int index = b.indexOf(later);
-        int[] signatureLater =
-            needSets ? null : needSignatures ? b.signatures[index] : corpus.signature(later);
-        int[] signatureEarlier =
-            needSets ? null : needSignatures ? held.signature(earlier) : corpus.signature(earlier);
-        if (needSets || verifier.passesFilter(signatureEarlier, signatureLater)) {
-          passed++;
-          double similarity =
-              verifier.similarityOfHashes(
-                  signatureEarlier,
-                  signatureLater,
-                  () -> held.shingles(earlier),
-                  () -> b.shingles[index]);
-          if (similarity >= verifier.threshold()) {
-            out.add(new SimilarPair(earlier, later, similarity));
-          }
+        double similarity;
+        if (needSets) { // the candidates passed the signature check in LshCandidates
+          similarity = verifier.exactOfHashes(held.shingles(earlier), b.shingles[index]);
+        } else {
+          int[] signatureLater = needSignatures ? b.signatures[index] : corpus.signature(later);
+          int[] signatureEarlier =
+              needSignatures ? held.signature(earlier) : corpus.signature(earlier);
+          similarity = verifier.check(signatureEarlier, signatureLater).similarity();
+        }
+        passed++;
+        if (similarity >= verifier.threshold()) {
+          out.add(new SimilarPair(earlier, later, similarity));
         }
         if (candidates.release(earlier) == 0) {
           held.release(earlier);

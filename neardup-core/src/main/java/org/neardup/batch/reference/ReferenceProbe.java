@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import org.neardup.api.Internal;
 import org.neardup.batch.corpus.Corpus;
 import org.neardup.batch.corpus.Progress;
 import org.neardup.config.PipelineConfig;
@@ -38,8 +39,10 @@ import org.neardup.verify.VerifyMode;
  * </ul>
  *
  * <p>The corpus must give every document's shingle set in exact verification (a corpus {@link
- * org.neardup.batch.BatchRun#readKeepingSets read keeping its sets}).
+ * org.neardup.batch.BatchRun#readKeepingSets read keeping its sets}). Public for {@link
+ * org.neardup.batch.BatchRun#against}, which is the API.
  */
+@Internal
 public final class ReferenceProbe {
   private static final int BATCH = 256;
 

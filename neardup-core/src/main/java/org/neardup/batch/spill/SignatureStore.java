@@ -5,6 +5,8 @@ import org.neardup.config.MemoryBudget;
 import org.neardup.lsh.Banding;
 import org.neardup.minhash.AgreementFilter;
 import org.neardup.verify.ParityBitmap;
+import org.neardup.verify.Verifier;
+import org.neardup.verify.VerifyMode;
 
 /**
  * The signatures of a corpus, by ordinal, and their bucket keys:
@@ -54,7 +56,14 @@ public final class SignatureStore implements AutoCloseable {
   private long[][] bitmaps; // chunks of CHUNK bitmaps; null when not kept
   private int[][] setSizes; // chunks of CHUNK set sizes
   private long[][] packed = new long[16][];
-  private final AgreementFilter filter; // null: no filter (estimate mode)
+  private final Verifier verifier;
+  private final AgreementFilter filter;
+
+  /**
+   * Whether candidates must pass the filter (exact mode; estimate mode: the estimate's minimum).
+   */
+  private final boolean filters;
+
   private long[][] wellFilled =
       new long[16][]; // chunks of CHUNK bits, made once full ones are dropped
   private int size;
@@ -66,17 +75,20 @@ public final class SignatureStore implements AutoCloseable {
    *     sortBytes} what the bucket keys may
    */
   SignatureStore(int length, Banding banding, MemoryBudget budget) {
-    this(length, banding, budget, 0, null);
+    this(length, banding, budget, 0, new Verifier(1, length, VerifyMode.ESTIMATE));
   }
 
   /**
    * @param bitmapWords longs of each document's {@link ParityBitmap}, or 0 to keep none
-   * @param filter the filter candidates must pass ({@link #passes}), or null for none
+   * @param verifier the verification candidates go to: {@link #passes} is its signature check on
+   *     the packed signatures
    */
   public SignatureStore(
-      int length, Banding banding, MemoryBudget budget, int bitmapWords, AgreementFilter filter) {
+      int length, Banding banding, MemoryBudget budget, int bitmapWords, Verifier verifier) {
     this.length = length;
-    this.filter = filter;
+    this.verifier = verifier;
+    this.filter = verifier.filter();
+    this.filters = verifier.needsSets();
     this.bitmapWords = bitmapWords;
     if (bitmapWords > 0) {
       bitmaps = new long[16][];
@@ -168,7 +180,7 @@ public final class SignatureStore implements AutoCloseable {
       packed[chunk] = new long[CHUNK * words];
     }
     pack(signature, packed[chunk], index * words);
-    if (full == null && filter != null) {
+    if (full == null && filters) {
       markWellFilled(size, signature, 0);
     }
     bandKeys.add(size, bucketKeys != null ? bucketKeys : banding.bucketKeys(signature));
@@ -177,7 +189,7 @@ public final class SignatureStore implements AutoCloseable {
 
   /** Drops the full signatures, keeping of each whether it is well filled. */
   private void dropFull() {
-    if (filter != null) {
+    if (filters) {
       for (int ordinal = 0; ordinal < size; ordinal++) {
         markWellFilled(ordinal, full[ordinal >>> CHUNK_BITS], fullOffset(ordinal));
       }
@@ -206,14 +218,17 @@ public final class SignatureStore implements AutoCloseable {
   }
 
   /**
-   * Whether the packed signatures of {@code a} and {@code b} pass the filter, from {@link
-   * #differences}: the packed agreement, which is at least the full one, against the filter's
-   * minimums with the two documents' well-filled bits (looked up only where they decide), so that
-   * every pair the full signatures pass passes (only once the full signatures were dropped, and
-   * with a filter).
+   * Whether the packed signatures of {@code a} and {@code b} may be a pair by the verifier's
+   * signature check, from {@link #differences}: the packed agreement, which is at least the full
+   * one, against the filter's minimums with the two documents' well-filled bits (looked up only
+   * where they decide), so that every pair the full signatures pass passes (exact mode, once the
+   * full signatures were dropped); in estimate mode against {@link Verifier#minimumAgreement}.
    */
   public boolean passes(long[] differences, int a, int b) {
     int agreement = agreement(differences);
+    if (!filters) {
+      return agreement >= verifier.minimumAgreement();
+    }
     return filter.passes(
         agreement, filter.fillDecides(agreement) && wellFilled(a) && wellFilled(b));
   }

@@ -10,6 +10,8 @@ import org.neardup.lsh.Banding;
 import org.neardup.lsh.LshParams;
 import org.neardup.minhash.AgreementFilter;
 import org.neardup.minhash.Signatures;
+import org.neardup.verify.Verifier;
+import org.neardup.verify.VerifyMode;
 
 class SignatureStoreTest {
   private static final Banding BANDING = new Banding(LshParams.of(21, 6));
@@ -99,7 +101,8 @@ class SignatureStoreTest {
   @Test
   void packedFilterWithWellFilledBitsPassesWhatTheFullOnePasses() {
     int length = 128;
-    AgreementFilter filter = new AgreementFilter(length, 0.8);
+    Verifier verifier = new Verifier(0.8, length, VerifyMode.EXACT);
+    AgreementFilter filter = verifier.filter();
     SplittableRandom random = new SplittableRandom(9);
     int count = 400;
     int[][] signatures = new int[count][];
@@ -117,7 +120,7 @@ class SignatureStoreTest {
       }
     }
     MemoryBudget budget = new MemoryBudget(0, 150 * 4 * length, 1 << 20, 0, 0, null);
-    try (SignatureStore store = new SignatureStore(length, BANDING, budget, 0, filter)) {
+    try (SignatureStore store = new SignatureStore(length, BANDING, budget, 0, verifier)) {
       for (int[] signature : signatures) {
         store.add(signature, null);
       }

@@ -23,7 +23,7 @@ final class HealthEndpoint {
   void handle(HttpCall call) throws IOException {
     Map<String, Object> body = new LinkedHashMap<>();
     Throwable failure = writer.lastFailure();
-    if (directory.diskFull() != null) {
+    if (directory.diskFull().isPresent()) {
       body.put("status", "disk full");
       body.put(
           "detail",

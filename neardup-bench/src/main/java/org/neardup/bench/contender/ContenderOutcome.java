@@ -12,12 +12,12 @@ import org.neardup.verify.SimilarPair;
  * @param candidatePairs distinct candidate pairs it examined, or -1 when the system does not say
  * @param parameters the parameters it ran with (banding, tables, …), for the results
  */
-public record Outcome(
+public record ContenderOutcome(
     String[] ids, List<SimilarPair> pairs, long candidatePairs, String parameters) {
   /** Stands for an unknown candidate count. */
   public static final long UNKNOWN = -1;
 
-  public Outcome {
+  public ContenderOutcome {
     Objects.requireNonNull(ids, "ids");
     Objects.requireNonNull(pairs, "pairs");
     Objects.requireNonNull(parameters, "parameters");

@@ -30,7 +30,7 @@ import org.neardup.verify.Jaccard;
 /**
  * The online kept set ({@code ?unique=true}) through the real server, alone and under 16 writers.
  */
-class KeptSetTest {
+class UniqueWritesTest {
   private static final PipelineConfig CONFIG =
       PipelineConfig.builder().threads(2).build(); // the fixture's
   private static final DocumentSketcher SKETCHER = DocumentSketcher.create(CONFIG.sketch());

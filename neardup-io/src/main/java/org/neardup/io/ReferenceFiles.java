@@ -34,22 +34,7 @@ public final class ReferenceFiles {
     Objects.requireNonNull(options, "options");
     Objects.requireNonNull(problems, "problems");
     DocumentReaders.check(path, options);
-    return new StreamedReference() {
-      @Override
-      public String name() {
-        return path.toString();
-      }
-
-      @Override
-      public SketchParams params() {
-        return null;
-      }
-
-      @Override
-      public boolean givesSets() {
-        return true;
-      }
-
+    return new FileReference(path, null, true) {
       @Override
       public long bytes() {
         return DocumentReaders.size(path, options);
@@ -83,22 +68,7 @@ public final class ReferenceFiles {
     } catch (IOException e) {
       throw FileInputs.failure(path, e);
     }
-    return new StreamedReference() {
-      @Override
-      public String name() {
-        return path.toString();
-      }
-
-      @Override
-      public SketchParams params() {
-        return params;
-      }
-
-      @Override
-      public boolean givesSets() {
-        return withSets;
-      }
-
+    return new FileReference(path, params, withSets) {
       @Override
       public long bytes() {
         try {
@@ -119,6 +89,34 @@ public final class ReferenceFiles {
         }
       }
     };
+  }
+
+  /** A reference read from a file, named by its path. */
+  private abstract static class FileReference implements StreamedReference {
+    private final Path path;
+    private final SketchParams params;
+    private final boolean withSets;
+
+    FileReference(Path path, SketchParams params, boolean withSets) {
+      this.path = path;
+      this.params = params;
+      this.withSets = withSets;
+    }
+
+    @Override
+    public String name() {
+      return path.toString();
+    }
+
+    @Override
+    public SketchParams params() {
+      return params;
+    }
+
+    @Override
+    public boolean givesSets() {
+      return withSets;
+    }
   }
 
   /**

@@ -146,34 +146,28 @@ public final class ClustersCommand implements Callable<Integer> {
    */
   static void writeGroups(PipelineRun run, KeptSet kept, boolean withSize, Writer out)
       throws IOException {
-    Corpus corpus = run.corpus;
     for (KeptSet.Group group : kept.referenceGroups()) {
-      String name = run.against.referenceId(group.kept());
-      String size = withSize ? Integer.toString(group.removedCount() + 1) : null;
-      line(out, name, name, "reference", Formats.similarity(1.0), size);
-      for (int k = 0; k < group.removedCount(); k++) {
-        line(
-            out,
-            name,
-            corpus.id(group.removed(k)),
-            "duplicate",
-            Formats.similarity(group.similarity(k)),
-            size);
-      }
+      writeGroup(run, run.against.referenceId(group.kept()), "reference", group, withSize, out);
     }
     for (KeptSet.Group group : kept.groups()) {
-      String name = corpus.id(group.kept());
-      String size = withSize ? Integer.toString(group.removedCount() + 1) : null;
-      line(out, name, name, "keep", Formats.similarity(1.0), size);
-      for (int k = 0; k < group.removedCount(); k++) {
-        line(
-            out,
-            name,
-            corpus.id(group.removed(k)),
-            "duplicate",
-            Formats.similarity(group.similarity(k)),
-            size);
-      }
+      writeGroup(run, run.corpus.id(group.kept()), "keep", group, withSize, out);
+    }
+  }
+
+  /** A group: its head's line ({@code role}), then its removed documents'. */
+  private static void writeGroup(
+      PipelineRun run, String name, String role, KeptSet.Group group, boolean withSize, Writer out)
+      throws IOException {
+    String size = withSize ? Integer.toString(group.removedCount() + 1) : null;
+    line(out, name, name, role, Formats.similarity(1.0), size);
+    for (int k = 0; k < group.removedCount(); k++) {
+      line(
+          out,
+          name,
+          run.corpus.id(group.removed(k)),
+          "duplicate",
+          Formats.similarity(group.similarity(k)),
+          size);
     }
   }
 

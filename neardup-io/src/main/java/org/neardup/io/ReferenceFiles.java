@@ -81,8 +81,13 @@ public final class ReferenceFiles {
       @Override
       public void read(Sink sink, LongConsumer bytesRead) {
         try (SignatureFile.Reader reader = FileInputs.signatureReader(path, bytesRead)) {
-          for (SignatureFile.Entry entry; (entry = reader.next()) != null; ) {
-            sink.sketch(entry.id(), entry.signature(), entry.shingleSet());
+          for (SignatureFile.Encoded entry; (entry = reader.nextEncoded()) != null; ) {
+            SignatureFile.Encoded read = entry;
+            sink.sketch(
+                entry.id(),
+                entry.signature(),
+                entry.setSize(),
+                entry.hasShingleSet() ? read::shingleSet : null);
           }
         } catch (IOException e) {
           throw FileInputs.failure(path, e);

@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.neardup.api.Internal;
 import org.neardup.batch.corpus.Corpus;
 import org.neardup.batch.corpus.Progress;
@@ -261,12 +262,13 @@ public final class ReferenceProbe {
             new StreamedReference.Sink() {
               @Override
               public void text(String id, String rawText) {
-                add(id, rawText, null, null);
+                add(id, rawText, null, -1, null);
               }
 
               @Override
-              public void sketch(String id, int[] signature, long[] shingleSet) {
-                add(id, null, signature, shingleSet);
+              public void sketch(
+                  String id, int[] signature, int setSize, Supplier<long[]> shingleSet) {
+                add(id, null, signature, setSize, shingleSet);
               }
             },
             progress::advance);
@@ -281,8 +283,8 @@ public final class ReferenceProbe {
       }
     }
 
-    private void add(String id, String text, int[] signature, long[] set) {
-      batch.add(id, text, signature, set);
+    private void add(String id, String text, int[] signature, int setSize, Supplier<long[]> set) {
+      batch.add(id, text, signature, setSize, set);
       position++;
       if (batch.size == BATCH || batch.chars >= maxChars) {
         submit();
@@ -317,7 +319,7 @@ public final class ReferenceProbe {
     /** The verified candidates of one reference document: documents and similarities. */
     private void probe(Batch batch, int k, int[] scratch) {
       int[] signature = batch.signatures[k];
-      long[] set = batch.sets[k];
+      Supplier<long[]> set = batch.sets[k];
       if (batch.texts[k] != null) {
         Sketch sketch = sketcher.sketch(batch.texts[k]);
         batch.texts[k] = null;
@@ -325,9 +327,12 @@ public final class ReferenceProbe {
           return; // nothing to compare
         }
         signature = sketch.signature();
-        set = verifier.needsSets() ? sketch.shingleSet() : null;
-      } else if (set != null && set.length == 0) {
-        return;
+        long[] sketched = verifier.needsSets() ? sketch.shingleSet() : null;
+        set = () -> sketched;
+      } else if (batch.setSizes[k] == 0) {
+        return; // nothing to compare
+      } else if (set != null) {
+        set = decodedOnce(set);
       }
       int[] count = new int[1];
       int[] candidates = table.candidates(banding.bucketKeys(signature), scratch, count);
@@ -335,14 +340,14 @@ public final class ReferenceProbe {
       int[] documents = null;
       double[] similarities = null;
       int found = 0;
-      long[] referenceSet = set;
+      Supplier<long[]> referenceSet = set;
       for (int c = 0; c < count[0]; c++) {
         int document = candidates[c];
         double similarity =
             verifier.verify(
                 signature,
                 sketches.signature(document),
-                () -> referenceSet,
+                referenceSet,
                 () -> sketches.set(document));
         if (similarity != Jaccard.BELOW) {
           if (documents == null) {
@@ -362,13 +367,23 @@ public final class ReferenceProbe {
     }
   }
 
+  /** {@code set}, asked for once at the most. */
+  private static Supplier<long[]> decodedOnce(Supplier<long[]> set) {
+    long[][] decoded = new long[1][];
+    return () -> decoded[0] != null ? decoded[0] : (decoded[0] = set.get());
+  }
+
   /** Reference documents read in a row, and what probing found for each. */
   private static final class Batch {
     final long start;
     final String[] ids = new String[BATCH];
     final String[] texts = new String[BATCH];
     final int[][] signatures = new int[BATCH][];
-    final long[][] sets = new long[BATCH][];
+    final int[] setSizes = new int[BATCH];
+
+    @SuppressWarnings("unchecked")
+    final Supplier<long[]>[] sets = new Supplier[BATCH];
+
     final int[][] found = new int[BATCH][];
     final double[][] similarities = new double[BATCH][];
     int size;
@@ -378,12 +393,13 @@ public final class ReferenceProbe {
       this.start = start;
     }
 
-    void add(String id, String text, int[] signature, long[] set) {
+    void add(String id, String text, int[] signature, int setSize, Supplier<long[]> set) {
       ids[size] = id;
       texts[size] = text;
       signatures[size] = signature;
+      setSizes[size] = setSize;
       sets[size] = set;
-      chars += text == null ? (set == null ? 0 : set.length) : text.length();
+      chars += text == null ? Math.max(0, setSize) : text.length();
       size++;
     }
 

@@ -1,6 +1,7 @@
 package org.neardup.batch.reference;
 
 import java.util.function.LongConsumer;
+import java.util.function.Supplier;
 import org.neardup.sketch.SketchParams;
 
 /**
@@ -17,10 +18,13 @@ public interface StreamedReference extends Reference {
     void text(String id, String rawText);
 
     /**
-     * A document already sketched with {@link #params()}: its signature and sorted shingle set
-     * (null when {@link #givesSets()} is false).
+     * A document already sketched with {@link #params()}: its signature, and its sorted shingle
+     * set, given when asked for (most documents of a reference are never verified, so a reader may
+     * leave the set encoded until then; null when {@link #givesSets()} is false).
+     *
+     * @param setSize how many shingles the set holds (0: nothing to compare), or -1 without a set
      */
-    void sketch(String id, int[] signature, long[] shingleSet);
+    void sketch(String id, int[] signature, int setSize, Supplier<long[]> shingleSet);
   }
 
   /** The sketch params of the sketches it gives, or null when it gives texts only. */

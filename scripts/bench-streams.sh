@@ -16,7 +16,7 @@ cp="$root/neardup-streams/target/neardup-streams.jar:$(cat "$root/neardup-stream
 "$root/scripts/streams/kafka-broker.sh" "$work/broker" "$port" &
 broker_launcher=$!
 trap 'kill $broker_launcher 2>/dev/null || true' EXIT   # the launcher execs the broker's JVM
-until java -cp "$cp" "$root/scripts/streams/CountDecisions.java" "$boot" __consumer_offsets 0 > /dev/null 2>&1; do sleep 1; done
+java -cp "$cp" "$root/scripts/streams/AwaitBroker.java" "$boot"
 "$root/neardup" generate --documents "$n" -o "$work/corpus.tsv" > /dev/null
 java -cp "$cp" "$root/scripts/streams/Produce.java" "$boot" bench-in 4 "$work/corpus.tsv"
 broker_pid="$broker_launcher"

@@ -1,6 +1,7 @@
 package org.neardup.cli;
 
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -11,7 +12,11 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
-    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    System.exit(
+        run(
+            args,
+            new PrintWriter(System.out, true, StandardCharsets.UTF_8),
+            new PrintWriter(System.err, true, StandardCharsets.UTF_8)));
   }
 
   /**
@@ -58,7 +63,9 @@ public final class Main {
    */
   public static CommandLine allCommands() {
     return commandLine(
-        new String[0], new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+        new String[0],
+        new PrintWriter(System.out, true, StandardCharsets.UTF_8),
+        new PrintWriter(System.err, true, StandardCharsets.UTF_8));
   }
 
   /** The subcommand whose name or alias is {@code word}, or null (also for {@code help}). */

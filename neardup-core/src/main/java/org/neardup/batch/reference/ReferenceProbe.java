@@ -210,7 +210,6 @@ public final class ReferenceProbe {
 
   /** One pass of a streamed reference through one table. */
   private static final class Stream {
-    private final Corpus corpus;
     private final int referenceIndex;
     private final StreamedReference reference;
     private final NewBuckets table;
@@ -237,7 +236,6 @@ public final class ReferenceProbe {
         NewSketches sketches,
         ReferencePairs.Builder pairs,
         Progress progress) {
-      this.corpus = corpus;
       this.referenceIndex = referenceIndex;
       this.reference = reference;
       this.table = table;
@@ -319,7 +317,7 @@ public final class ReferenceProbe {
     /** The verified candidates of one reference document: documents and similarities. */
     private void probe(Batch batch, int k, int[] scratch) {
       int[] signature = batch.signatures[k];
-      Supplier<long[]> set = batch.sets[k];
+      Supplier<long[]> set = batch.sets.get(k);
       if (batch.texts[k] != null) {
         Sketch sketch = sketcher.sketch(batch.texts[k]);
         batch.texts[k] = null;
@@ -363,14 +361,19 @@ public final class ReferenceProbe {
         batch.similarities[k] = java.util.Arrays.copyOf(similarities, found);
       }
       batch.signatures[k] = null;
-      batch.sets[k] = null;
+      batch.sets.set(k, null);
     }
   }
 
   /** {@code set}, asked for once at the most. */
   private static Supplier<long[]> decodedOnce(Supplier<long[]> set) {
     long[][] decoded = new long[1][];
-    return () -> decoded[0] != null ? decoded[0] : (decoded[0] = set.get());
+    return () -> {
+      if (decoded[0] == null) {
+        decoded[0] = set.get();
+      }
+      return decoded[0];
+    };
   }
 
   /** Reference documents read in a row, and what probing found for each. */
@@ -380,9 +383,7 @@ public final class ReferenceProbe {
     final String[] texts = new String[BATCH];
     final int[][] signatures = new int[BATCH][];
     final int[] setSizes = new int[BATCH];
-
-    @SuppressWarnings("unchecked")
-    final Supplier<long[]>[] sets = new Supplier[BATCH];
+    final List<Supplier<long[]>> sets = new ArrayList<>(BATCH);
 
     final int[][] found = new int[BATCH][];
     final double[][] similarities = new double[BATCH][];
@@ -398,7 +399,7 @@ public final class ReferenceProbe {
       texts[size] = text;
       signatures[size] = signature;
       setSizes[size] = setSize;
-      sets[size] = set;
+      sets.add(set);
       chars += text == null ? Math.max(0, setSize) : text.length();
       size++;
     }

@@ -35,11 +35,12 @@ public final class KeptSetAssembly {
 
   /** A kept document and a similarity to it. */
   private record Match(Member kept, double similarity) implements Serializable {
-    Match better(Match other) {
+    /** Whether it is a better match than {@code other}: more similar, then kept earlier. */
+    boolean beats(Match other) {
       if (similarity != other.similarity) {
-        return similarity > other.similarity ? this : other;
+        return similarity > other.similarity;
       }
-      return kept.rank().before(other.kept.rank()) ? this : other;
+      return kept.rank().before(other.kept.rank());
     }
   }
 
@@ -138,7 +139,7 @@ public final class KeptSetAssembly {
             .join(keptNeighbours, partitions)
             .filter(e -> e._2()._2().kept().rank().before(e._2()._1().rank()))
             .mapToPair(e -> new Tuple2<>(e._2()._1().ordinal(), e._2()))
-            .reduceByKey((x, y) -> x._2().better(y._2()) == x._2() ? x : y, partitions);
+            .reduceByKey((x, y) -> x._2().beats(y._2()) ? x : y, partitions);
     JavaRDD<KeptMember> removed =
         members
             .join(representatives, partitions)

@@ -17,7 +17,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +24,7 @@ import org.neardup.config.PipelineConfig;
 import org.neardup.sketch.DocumentSketcher;
 import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
+import org.neardup.testkit.SharedData;
 import org.neardup.verify.Jaccard;
 
 /**
@@ -36,11 +36,6 @@ import org.neardup.verify.Jaccard;
  * what one run gives. On a generated corpus and on the Kijiji listings.
  */
 class AgainstCliTest {
-  private static final Path DATA =
-      Path.of(System.getProperty("neardup.repo.root", "."))
-          .toAbsolutePath()
-          .resolve("../shared/data")
-          .normalize();
   private static final double T = PipelineConfig.DEFAULT_THRESHOLD;
 
   @TempDir static Path dir;
@@ -251,8 +246,7 @@ class AgainstCliTest {
 
   @Test
   void kijijiAgainstItsOwnFirstHalfKeepsWhatTheRulesKeep() throws IOException {
-    Path kijiji = DATA.resolve("kijiji/dataset_rent_rome_kijiji.tsv");
-    Assumptions.assumeTrue(Files.isRegularFile(kijiji), "real data set absent");
+    Path kijiji = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
     List<String> lines = Files.readAllLines(kijiji);
     int half = lines.size() / 2;
     Path old = Files.write(dir.resolve("kijiji-old.tsv"), lines.subList(0, half));

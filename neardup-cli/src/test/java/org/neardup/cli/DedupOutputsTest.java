@@ -343,8 +343,8 @@ class DedupOutputsTest {
     try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(annotated))) {
       assertThat(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8))
           .isEqualTo(
-              "a1\tCheap flat near the station, two rooms and a kitchen\t\t\n"
-                  + "b1\tA completely unrelated text\t\t\n");
+              "a1\tCheap flat near the station, two rooms and a kitchen\t\t\t1\n"
+                  + "b1\tA completely unrelated text\t\t\t1\n");
     }
   }
 

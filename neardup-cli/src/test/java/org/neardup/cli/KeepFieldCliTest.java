@@ -13,12 +13,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
+import org.neardup.testkit.SharedData;
 
 /**
  * {@code --keep field:NAME} and {@code input,} through the real CLI: the records {@code dedup}
@@ -27,11 +27,6 @@ import org.neardup.synth.GeneratedCorpus;
  * scores (ties on purpose) and on the Kijiji listings by price.
  */
 class KeepFieldCliTest {
-  private static final Path DATA =
-      Path.of(System.getProperty("neardup.repo.root", "."))
-          .toAbsolutePath()
-          .resolve("../shared/data")
-          .normalize();
 
   @TempDir static Path dir;
 
@@ -119,8 +114,7 @@ class KeepFieldCliTest {
 
   @Test
   void kijijiByPriceLowestFirstSkipsTheListingsWithoutAPrice() throws IOException {
-    Path kijiji = DATA.resolve("kijiji/dataset_rent_rome_kijiji.tsv");
-    Assumptions.assumeTrue(Files.isRegularFile(kijiji), "real data set absent");
+    Path kijiji = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
     String[] options = {
       "--format",
       "csv",

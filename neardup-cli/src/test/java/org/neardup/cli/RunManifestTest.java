@@ -13,9 +13,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.neardup.testkit.SharedData;
 
 /**
  * {@code dedup --manifest}: valid JSON with the version and commit, every setting (banding
@@ -23,13 +23,11 @@ import org.junit.jupiter.api.io.TempDir;
  * runs of the same settings over the same input, on different thread counts, write the same bytes.
  */
 class RunManifestTest {
-  private static final Path KIJIJI =
-      Path.of(System.getProperty("neardup.repo.root", "."))
-          .toAbsolutePath()
-          .resolve("../shared/data/kijiji/dataset_rent_rome_kijiji.tsv")
-          .normalize();
-
   @TempDir Path dir;
+
+  private static Path kijiji() {
+    return SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
+  }
 
   private JsonNode dedup(String name, String threads) throws IOException {
     Path manifest = dir.resolve(name + ".json");
@@ -61,7 +59,7 @@ class RunManifestTest {
                 manifest.toString(),
                 "-o",
                 dir.resolve(name + ".tsv").toString(),
-                KIJIJI.toString()));
+                kijiji().toString()));
     CliRunner run = CliRunner.run(args.toArray(String[]::new));
     assertThat(run.exitCode).as(run.toString()).isZero();
     return new ObjectMapper().readTree(manifest.toFile());
@@ -69,7 +67,6 @@ class RunManifestTest {
 
   @Test
   void theManifestRecordsTheRunAndTwoRunsWriteTheSameBytes() throws IOException {
-    Assumptions.assumeTrue(Files.isRegularFile(KIJIJI), "real data set absent");
     Instant before = Instant.now().minusSeconds(1);
     JsonNode one = dedup("one", "1");
     JsonNode two = dedup("two", "3");
@@ -87,9 +84,9 @@ class RunManifestTest {
     assertThat(one.at("/settings/reading/id_field").asText()).isEqualTo("Url Adv");
     assertThat(one.at("/settings/reading/on_error").asText()).isEqualTo("skip");
     JsonNode input = one.at("/inputs/0");
-    assertThat(input.get("path").asText()).isEqualTo(KIJIJI.toString());
-    assertThat(input.get("bytes").asLong()).isEqualTo(Files.size(KIJIJI));
-    assertThat(input.get("sha256").asText()).isEqualTo(sha256(KIJIJI));
+    assertThat(input.get("path").asText()).isEqualTo(kijiji().toString());
+    assertThat(input.get("bytes").asLong()).isEqualTo(Files.size(kijiji()));
+    assertThat(input.get("sha256").asText()).isEqualTo(sha256(kijiji()));
     assertThat(input.get("format").asText()).isEqualTo("csv");
     // the counts: every record read is kept, removed or rejected, as the outputs hold them
     JsonNode counts = one.get("counts");

@@ -3,8 +3,11 @@ package org.neardup.server.store;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.BiConsumer;
 import org.neardup.format.CorruptFormatException;
 import org.neardup.format.ShingleSetFormat;
 import org.neardup.index.IndexSettings;
@@ -50,6 +53,7 @@ public final class IndexCheck {
   private final IndexSettings settings;
   private long expectedContainment;
   private final List<String> problems = new ArrayList<>();
+  private final Set<String> unreadable = new HashSet<>();
   private long problemCount;
 
   IndexCheck(
@@ -61,7 +65,7 @@ public final class IndexCheck {
   }
 
   Report run() {
-    try (var snapshot = new Snapshot(db)) {
+    try (var snapshot = new Snapshot(db, this::unreadable)) {
       long documents = checkDocuments(snapshot);
       checkKeys(snapshot);
       long entries = checkLists(snapshot, family(RocksLayout.BUCKETS), RocksLayout.BUCKETS, false);
@@ -99,7 +103,7 @@ public final class IndexCheck {
     long nextHandle = readLong(snapshot, RocksLayout.NEXT_HANDLE);
     long documents = 0;
     try (RocksIterator ids = snapshot.iterator(family(RocksLayout.IDS))) {
-      for (ids.seekToFirst(); ids.isValid(); ids.next()) {
+      for (ids.seekToFirst(); ids.isValid() || readToEnd(ids, RocksLayout.IDS); ids.next()) {
         documents++;
         byte[] handleBytes = ids.key();
         long handle = RocksLayout.handle(handleBytes);
@@ -198,7 +202,7 @@ public final class IndexCheck {
 
   private void checkKeys(Snapshot snapshot) {
     try (RocksIterator keys = snapshot.iterator(family(RocksLayout.KEYS))) {
-      for (keys.seekToFirst(); keys.isValid(); keys.next()) {
+      for (keys.seekToFirst(); keys.isValid() || readToEnd(keys, RocksLayout.KEYS); keys.next()) {
         byte[] id = snapshot.get(family(RocksLayout.IDS), keys.value());
         if (id == null || !Arrays.equals(id, keys.key())) {
           problem(
@@ -219,7 +223,9 @@ public final class IndexCheck {
       Snapshot snapshot, ColumnFamilyHandle lists, String familyName, boolean ascending) {
     long entries = 0;
     try (RocksIterator iterator = snapshot.iterator(lists)) {
-      for (iterator.seekToFirst(); iterator.isValid(); iterator.next()) {
+      for (iterator.seekToFirst();
+          iterator.isValid() || readToEnd(iterator, familyName);
+          iterator.next()) {
         long[] members = RocksLayout.handles(iterator.value());
         if (members.length == 0) {
           problem("an empty list is stored in " + familyName);
@@ -258,6 +264,32 @@ public final class IndexCheck {
     return families.get(1 + RocksLayout.FAMILIES.indexOf(name));
   }
 
+  /**
+   * Whether an iterator that is no longer valid stopped for a failure, not at its end: false either
+   * way, and a failure is a problem (the rest of the family is not read).
+   */
+  private boolean readToEnd(RocksIterator iterator, String familyName) {
+    try {
+      iterator.status();
+    } catch (RocksDBException e) {
+      unreadable(familyName, e);
+    }
+    return false;
+  }
+
+  /** A read that failed: the index is damaged there (each distinct failure is one problem). */
+  private void unreadable(ColumnFamilyHandle family, RocksDBException e) {
+    int at = families.indexOf(family);
+    unreadable(at < 0 ? "the index" : names.get(at), e);
+  }
+
+  private void unreadable(String familyName, RocksDBException e) {
+    String message = "cannot read " + familyName + ": " + e.getMessage();
+    if (unreadable.add(message)) {
+      problem(message);
+    }
+  }
+
   private void problem(String message) {
     problemCount++;
     if (problems.size() < MAX_REPORTED) {
@@ -270,9 +302,11 @@ public final class IndexCheck {
     private final RocksDB db;
     private final org.rocksdb.Snapshot snapshot;
     private final org.rocksdb.ReadOptions options;
+    private final BiConsumer<ColumnFamilyHandle, RocksDBException> failures;
 
-    Snapshot(RocksDB db) {
+    Snapshot(RocksDB db, BiConsumer<ColumnFamilyHandle, RocksDBException> failures) {
       this.db = db;
+      this.failures = failures;
       this.snapshot = db.getSnapshot();
       // total order: the buckets' hash memtable has no order of its own, and a scan of it without
       // this finds nothing of what is not flushed yet
@@ -283,11 +317,13 @@ public final class IndexCheck {
       return db.newIterator(family, options);
     }
 
+    /** The value, or null when there is none or it cannot be read (a problem then). */
     byte[] get(ColumnFamilyHandle family, byte[] key) {
       try {
         return db.get(family, options, key);
       } catch (RocksDBException e) {
-        throw new StoreException("cannot read the index: " + e.getMessage(), e);
+        failures.accept(family, e);
+        return null;
       }
     }
 

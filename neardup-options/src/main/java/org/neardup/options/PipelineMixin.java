@@ -97,6 +97,15 @@ public final class PipelineMixin {
     return sketch.anyGiven() || NAMES.stream().anyMatch(parsed::hasMatchedOption);
   }
 
+  /**
+   * Whether the user gave any of the options here that are not sketch options (threshold, banding,
+   * target recall, --estimate): an index's are taken only when none was given.
+   */
+  public boolean settingsGiven() {
+    var parsed = sketch.command.commandLine().getParseResult();
+    return NAMES.stream().anyMatch(parsed::hasMatchedOption);
+  }
+
   /** The most candidate pairs LSH may examine (--max-candidates), or null for no limit. */
   public Long maxCandidates() {
     return maxCandidates;

@@ -192,11 +192,18 @@ public final class NearDupJob {
     return components
         ? componentMembers()
             .filter(m -> !m.keep())
-            .map(m -> new Removal(m.memberOrdinal(), m.memberId(), null, null))
+            .map(m -> new Removal(m.memberOrdinal(), m.memberId(), -1, null, null))
         : keptSet()
             .members()
             .filter(m -> !m.keep())
-            .map(m -> new Removal(m.memberOrdinal(), m.memberId(), m.keptId(), m.similarity()));
+            .map(
+                m ->
+                    new Removal(
+                        m.memberOrdinal(),
+                        m.memberId(),
+                        m.keptOrdinal(),
+                        m.keptId(),
+                        m.similarity()));
   }
 
   private KeptSetAssembly.Result keptSet() {

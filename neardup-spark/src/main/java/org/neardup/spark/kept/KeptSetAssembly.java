@@ -17,15 +17,15 @@ import scala.Tuple2;
 /**
  * The kept set of the CLI's {@code clusters} and {@code dedup}, on Spark: the greedy maximal
  * independent set of the pairs graph in the keep order, each removed document named with its match,
- * the kept neighbour of highest similarity (ties to the earliest in the keep order).
+ * the neighbour kept before it of highest similarity (ties to the earliest in the keep order).
  *
  * <p>The job recognises exact copies before banding, so its verified pairs join distinct texts
  * (each named by its first-read copy). The copies of a text are neighbours of each other at
  * similarity 1 and have the same other neighbours, so at most one of them is kept, the first in the
  * keep order (the text's representative), and the greedy over documents is the greedy over texts,
  * ordered by their representatives ({@link GreedyIndependentSet}). The text's other copies are
- * removed with their representative as match (similarity 1) when it is kept, and with its match
- * otherwise. Stateless.
+ * removed with their representative as match (similarity 1) when it is kept, and otherwise each
+ * with the best of the text's kept neighbours that come before it. Stateless.
  */
 public final class KeptSetAssembly {
   private KeptSetAssembly() {}
@@ -36,11 +36,12 @@ public final class KeptSetAssembly {
   /** A kept document and a similarity to it. */
   private record Match(DocumentInfo kept, KeepRank rank, double similarity)
       implements Serializable {
-    Match better(Match other) {
+    /** Whether it is a better match than {@code other}: more similar, then kept earlier. */
+    boolean beats(Match other) {
       if (similarity != other.similarity) {
-        return similarity > other.similarity ? this : other;
+        return similarity > other.similarity;
       }
-      return rank.before(other.rank) ? this : other;
+      return rank.before(other.rank);
     }
   }
 
@@ -104,8 +105,10 @@ public final class KeptSetAssembly {
                     ? new Tuple2<>(e.a(), e.b())
                     : new Tuple2<>(e.b(), e.a()));
     GreedyIndependentSet.Result independent = GreedyIndependentSet.of(context, ordered, partitions);
-    // Kept texts have no kept neighbour; each removed text has one: the best is its match.
-    JavaPairRDD<Long, Match> matches =
+    // Kept texts have no kept neighbour; each removed text has one kept before its representative.
+    // Each member's match is the best of its text's kept neighbours that come before the member in
+    // the keep order (so a later copy of a removed text may find one its representative could not).
+    JavaPairRDD<Long, Iterable<Match>> keptNeighbours =
         edges
             .flatMapToPair(
                 e ->
@@ -130,15 +133,15 @@ public final class KeptSetAssembly {
             .join(independent.decisions(), partitions)
             .filter(e -> e._2()._2())
             .mapToPair(e -> e._2()._1())
-            .reduceByKey(Match::better, partitions);
+            .groupByKey(partitions);
     JavaRDD<KeptMember> removed =
         representatives
-            .leftOuterJoin(matches, partitions)
+            .leftOuterJoin(keptNeighbours, partitions)
             .leftOuterJoin(groups, partitions)
             .flatMap(
                 e -> {
                   DocumentInfo representative = e._2()._1()._1();
-                  Optional<Match> match = e._2()._1()._2();
+                  Optional<Iterable<Match>> neighbours = e._2()._1()._2();
                   List<DocumentInfo> members = new ArrayList<>();
                   if (e._2()._2().isPresent()) {
                     CopyGroup group = e._2()._2().get();
@@ -149,8 +152,10 @@ public final class KeptSetAssembly {
                   }
                   List<KeptMember> lines = new ArrayList<>();
                   for (DocumentInfo member : members) {
-                    if (match.isPresent()) {
-                      lines.add(removed(match.get().kept(), member, match.get().similarity()));
+                    Match match =
+                        neighbours.isPresent() ? best(neighbours.get(), keep, member) : null;
+                    if (match != null) {
+                      lines.add(removed(match.kept(), member, match.similarity()));
                     } else if (member.ordinal() != representative.ordinal()) {
                       lines.add(removed(representative, member, 1.0));
                     }
@@ -171,6 +176,18 @@ public final class KeptSetAssembly {
     representatives.unpersist(false);
     independent.decisions().unpersist(false);
     return new Result(all, independent.rounds());
+  }
+
+  /** The best of {@code matches} kept before {@code member} in the keep order, or null. */
+  private static Match best(Iterable<Match> matches, KeepPolicy keep, DocumentInfo member) {
+    KeepRank rank = rank(keep, member);
+    Match best = null;
+    for (Match match : matches) {
+      if (match.rank().before(rank) && (best == null || match.beats(best))) {
+        best = match;
+      }
+    }
+    return best;
   }
 
   private static KeepRank rank(KeepPolicy keep, DocumentInfo document) {

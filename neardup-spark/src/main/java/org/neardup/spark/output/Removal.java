@@ -10,10 +10,11 @@ import org.neardup.options.Formats;
  *
  * @param ordinal the removed record's ordinal
  * @param id the removed record's id
+ * @param keptOrdinal the kept record's ordinal, for its cluster size; -1 when not known
  * @param keptId the id of the kept record it duplicates, or null
  * @param similarity their exact similarity, or null
  */
-public record Removal(long ordinal, String id, String keptId, Double similarity)
+public record Removal(long ordinal, String id, long keptOrdinal, String keptId, Double similarity)
     implements Serializable {
   private static final long serialVersionUID = 1L;
 

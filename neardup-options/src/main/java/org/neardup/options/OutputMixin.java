@@ -12,7 +12,8 @@ public final class OutputMixin {
       paramLabel = "FILE",
       description =
           "Write here (atomically: a temporary file renamed when complete) instead of standard"
-              + " output ('-' is standard output); .gz compresses. Must not be an input.")
+              + " output ('-' is standard output); .gz compresses with gzip, .zst with zstd. Must"
+              + " not be an input.")
   public Path file;
 
   @Option(

@@ -1,5 +1,6 @@
 package org.neardup.eval;
 
+import com.github.luben.zstd.ZstdInputStream;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
@@ -32,8 +33,9 @@ import org.neardup.input.InputException;
  * duplicate} line is the pair of a removed document and its kept one, {@code keep} lines are
  * skipped. Lines are trimmed first; blank lines are ignored. A pair listed twice counts once,
  * unless the two lines give it different similarities (an error). The file is strict UTF-8 (a
- * leading byte order mark is ignored) and may be gzip-compressed (detected by its first bytes), as
- * {@code neardup pairs -o found.tsv.gz} writes it. Stateless.
+ * leading byte order mark is ignored) and may be gzip- or zstd-compressed (detected by its first
+ * bytes), as {@code neardup pairs -o found.tsv.gz} and {@code -o found.tsv.zst} write it.
+ * Stateless.
  */
 public final class PairFile {
   /** The fourth field of {@code pairs --measure containment}: which document holds the other. */
@@ -62,15 +64,23 @@ public final class PairFile {
     long lineNumber = 0;
     boolean gzip = false;
     try (PushbackInputStream in =
-        new PushbackInputStream(new BufferedInputStream(Files.newInputStream(path), 1 << 16), 2)) {
-      byte[] magic = new byte[2];
-      int n = in.readNBytes(magic, 0, 2);
+        new PushbackInputStream(new BufferedInputStream(Files.newInputStream(path), 1 << 16), 4)) {
+      byte[] magic = new byte[4];
+      int n = in.readNBytes(magic, 0, 4);
       if (n > 0) {
         in.unread(magic, 0, n);
       }
-      gzip = n == 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b;
+      gzip = n >= 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b;
+      boolean zstd =
+          n == 4
+              && (magic[0] & 0xff) == 0x28
+              && (magic[1] & 0xff) == 0xb5
+              && (magic[2] & 0xff) == 0x2f
+              && (magic[3] & 0xff) == 0xfd;
       InputStream bytes =
-          gzip ? new BufferedInputStream(new GZIPInputStream(in, 1 << 16), 1 << 16) : in;
+          gzip
+              ? new BufferedInputStream(new GZIPInputStream(in, 1 << 16), 1 << 16)
+              : zstd ? new BufferedInputStream(new ZstdInputStream(in), 1 << 16) : in;
       Lines reader = new Lines(bytes);
       for (String line; (line = reader.next()) != null; ) {
         lineNumber++;

@@ -20,6 +20,7 @@ import org.neardup.cluster.KeptSet;
 import org.neardup.config.PipelineConfig;
 import org.neardup.corpus.Corpus;
 import org.neardup.io.Annotation;
+import org.neardup.io.Compression;
 import org.neardup.io.DirectoryFormat;
 import org.neardup.io.InputFormat;
 import org.neardup.io.InputSnapshot;
@@ -63,7 +64,7 @@ public final class DedupCommand implements Callable<Integer> {
       required = true,
       description =
           "The deduplicated copy (a file; a directory for --format dir). Written atomically; .gz"
-              + " compresses.")
+              + " compresses with gzip, .zst with zstd.")
   Path output;
 
   @Option(
@@ -138,11 +139,13 @@ public final class DedupCommand implements Callable<Integer> {
                 + " such input");
       }
       for (Path target : new Path[] {output, removed, rejects}) {
-        if (target != null && target.toString().endsWith(".gz")) {
+        var suffix = target == null ? null : Compression.claimedSuffix(fileName(target));
+        if (suffix != null && suffix.isPresent()) {
           throw new UsageException(
               target
                   + ": a Parquet copy is compressed page by page with the input's codec,"
-                  + " not gzipped: name it without .gz");
+                  + " not as a whole: name it without "
+                  + suffix.get());
         }
       }
     }
@@ -225,12 +228,9 @@ public final class DedupCommand implements Callable<Integer> {
    * x.rejects.tsv}.
    */
   static Path rejectsBeside(Path clean) {
-    String name = clean.getFileName().toString();
-    String suffix = "";
-    if (name.endsWith(".gz")) {
-      suffix = ".gz";
-      name = name.substring(0, name.length() - 3);
-    }
+    String name = fileName(clean);
+    String suffix = Compression.claimedSuffix(name).orElse("");
+    name = name.substring(0, name.length() - suffix.length());
     int dot = name.lastIndexOf('.');
     String stem = dot > 0 ? name.substring(0, dot) : name;
     String extension = dot > 0 ? name.substring(dot) : "";
@@ -324,6 +324,10 @@ public final class DedupCommand implements Callable<Integer> {
               });
       return new Plan(groups, removedRecords, rejected);
     }
+  }
+
+  private static String fileName(Path path) {
+    return path.getFileName() == null ? "" : path.getFileName().toString();
   }
 
   private static int inputOf(Corpus corpus, int ordinal, Map<String, Integer> inputIndex) {

@@ -50,7 +50,9 @@ public final class SignCommand implements Callable<Integer> {
       names = {"-o", "--output"},
       paramLabel = "FILE",
       required = true,
-      description = "The signature file (conventionally .nds). Written atomically; .gz compresses.")
+      description =
+          "The signature file (conventionally .nds). Written atomically; .gz"
+              + " compresses with gzip, .zst with zstd.")
   Path output;
 
   @Option(

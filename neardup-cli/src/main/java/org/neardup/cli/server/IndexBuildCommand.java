@@ -141,7 +141,9 @@ public final class IndexBuildCommand implements Callable<Integer> {
                     file -> {
                       String name = file.getFileName().toString();
                       return Files.isRegularFile(file)
-                          && (name.endsWith(".nds") || name.endsWith(".nds.gz"));
+                          && (name.endsWith(".nds")
+                              || name.endsWith(".nds.gz")
+                              || name.endsWith(".nds.zst"));
                     })
                 .sorted()
                 .toList();

@@ -60,6 +60,7 @@ public final class ContainmentRun implements AutoCloseable {
         PipelineRun.read(
             input, config.toBuilder().verify(VerifyMode.EXACT).build(), problems, progress, err);
     long read = System.nanoTime();
+    PipelineRun.warnShortDocuments(err, config, corpus);
     ContainmentResult result;
     try {
       result =

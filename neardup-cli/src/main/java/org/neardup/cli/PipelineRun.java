@@ -109,6 +109,7 @@ public final class PipelineRun implements AutoCloseable {
       if (!quiet) {
         summarizeReading(err, config, corpus, (read - started) / 1e9);
       }
+      warnShortDocuments(err, config, corpus);
       skips.print(problems);
       PairResult result =
           exact
@@ -268,7 +269,7 @@ public final class PipelineRun implements AutoCloseable {
       throws IOException {
     PrintWriter err = spec.commandLine().getErr();
     SignatureInputs signatureInputs = SignatureInputs.open(signatures.files);
-    PipelineConfig config = signatureInputs.config(pipeline, output.quiet, err);
+    PipelineConfig config = signatureInputs.config(pipeline, err);
     input.checkInputs();
     List<Path> inputs = new ArrayList<>(input.paths());
     inputs.addAll(signatures.files);
@@ -364,10 +365,22 @@ public final class PipelineRun implements AutoCloseable {
           "neardup: %s shorter than k=%d, each taken as one shingle%n",
           Formats.count(corpus.shortDocuments(), "document"),
           config.shingle().size());
-      ShingleAdvice.degenerate(config.shingle(), corpus.shortDocuments(), corpus.size())
-          .ifPresent(err::println);
     }
     err.flush();
+  }
+
+  /**
+   * The warning, whatever --quiet says, when so many documents are shorter than k that shingles
+   * cannot compare them ({@link ShingleAdvice}): for every command that reads a corpus and does not
+   * show the shingles itself (tune and explain do).
+   */
+  public static void warnShortDocuments(PrintWriter err, PipelineConfig config, Corpus corpus) {
+    ShingleAdvice.degenerate(config.shingle(), corpus.shortDocuments(), corpus.size())
+        .ifPresent(
+            warning -> {
+              err.println(warning);
+              err.flush();
+            });
   }
 
   private void summarizePairs(PrintWriter err, double pairSeconds) {

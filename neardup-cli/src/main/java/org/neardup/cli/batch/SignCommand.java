@@ -102,6 +102,7 @@ public final class SignCommand implements Callable<Integer> {
             OutputTarget.open(output, spec.commandLine().getOut(), input.paths());
         Corpus corpus =
             PipelineRun.read(input, config, problems, TerminalProgress.create(quiet), err)) {
+      PipelineRun.warnShortDocuments(err, config, corpus);
       SignatureFile.Writer writer = SignatureFile.write(target.stream(), params, !signaturesOnly);
       for (int i = 0; i < corpus.size(); i++) {
         long[] set = signaturesOnly ? null : corpus.shingles(i);

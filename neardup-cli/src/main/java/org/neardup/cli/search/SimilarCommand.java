@@ -142,6 +142,7 @@ public final class SimilarCommand implements Callable<Integer> {
     try (OutputTarget target = output.open(spec, inputsAndQueries());
         Corpus corpus =
             PipelineRun.read(input, config, problems, TerminalProgress.create(output.quiet), err)) {
+      PipelineRun.warnShortDocuments(err, config, corpus);
       NearDupIndex<Integer> index = NearDupIndex.inMemory(config, search);
       for (int d = 0; d < corpus.size(); d++) {
         index.add(d, sketchOf(corpus, d));

@@ -77,15 +77,15 @@ public final class ContainmentRun implements AutoCloseable {
       String threshold = Formats.plain(config.threshold());
       err.printf(
           Locale.ROOT,
-          "neardup: %d documents read in %.1f s (shingle %s)%n",
+          "neardup: %,d documents read in %.1f s (shingle %s)%n",
           corpus.size(),
           (read - started) / 1e9,
           config.shingle());
       if (pipeline.exact) {
         err.printf(
             Locale.ROOT,
-            "neardup: exact containment join (prefix filter): %d candidates verified, %d pairs with"
-                + " containment >= %s in %.1f s%n",
+            "neardup: exact containment join (prefix filter): %,d candidates verified, %,d pairs"
+                + " with containment >= %s in %.1f s%n",
             result.candidatePairs(),
             result.pairs().size(),
             threshold,
@@ -94,8 +94,8 @@ public final class ContainmentRun implements AutoCloseable {
         err.printf(
             Locale.ROOT,
             "neardup: containment sample 1 in %d, P(candidate | C=%s) >= %s for passages of %d+"
-                + " shingles; %d candidates, %d verified, %d pairs with containment >= %s in %.1f"
-                + " s%n",
+                + " shingles; %,d candidates, %,d verified, %,d pairs with containment >= %s in"
+                + " %.1f s%n",
             plan.sample().rate(),
             threshold,
             Formats.plain(config.targetRecall()),

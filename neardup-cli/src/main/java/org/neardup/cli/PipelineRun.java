@@ -339,7 +339,7 @@ public final class PipelineRun implements AutoCloseable {
     if (corpus.spilledSets() > 0) {
       err.printf(
           Locale.ROOT,
-          "neardup: %d shingle sets spilled to a temporary file (memory budget reached)%n",
+          "neardup: %,d shingle sets spilled to a temporary file (memory budget reached)%n",
           corpus.spilledSets());
     }
     if (!corpus.keepsShingleSets() && config.verify() == VerifyMode.EXACT) {

@@ -117,7 +117,7 @@ public final class SignCommand implements Callable<Integer> {
     if (!quiet) {
       err.printf(
           Locale.ROOT,
-          "neardup: %d documents signed (%s)%s -> %s%n",
+          "neardup: %,d documents signed (%s)%s -> %s%n",
           written,
           params,
           signaturesOnly ? ", signatures only" : ", with shingle sets",

@@ -207,7 +207,7 @@ public final class SimilarCommand implements Callable<Integer> {
                 + " with it (a lower --floor finds less similar ones)";
     err.printf(
         Locale.ROOT,
-        "neardup: no answer for %d of %d %s (%s): %s%n",
+        "neardup: no answer for %,d of %,d %s (%s): %s%n",
         unanswered.size(),
         queries,
         queries == 1 ? "query" : "queries",

@@ -30,6 +30,7 @@ import org.neardup.input.InputProblems;
 import org.neardup.io.Decompression;
 import org.neardup.io.DocumentReader;
 import org.neardup.io.DocumentReaders;
+import org.neardup.options.Formats;
 import org.neardup.options.InputMixin;
 import org.neardup.options.SignaturesMixin;
 import org.neardup.options.UsageException;
@@ -385,26 +386,25 @@ public final class IndexBuildCommand implements Callable<Integer> {
     long total = added + replaced;
     err.printf(
         Locale.ROOT,
-        "neardup: %d documents added, %d replaced in %.1f s (%.0f a second) -> %s (%d documents,"
-            + " %.1f MB)%n",
-        added,
+        "neardup: %s added, %,d replaced in %.1f s (%,.0f a second) -> %s (%s, %.1f MB)%n",
+        Formats.count(added, "document"),
         replaced,
         seconds,
         total / Math.max(seconds, 1e-9),
         directory.directory(),
-        directory.index().size(),
+        Formats.count(directory.index().size(), "document"),
         directory.diskBytes() / 1e6);
     if (present > 0) {
       err.printf(
           Locale.ROOT,
-          "neardup: skipped %d documents already in the index (--upsert replaces them)%n",
-          present);
+          "neardup: skipped %s already in the index (--upsert replaces them)%n",
+          Formats.count(present, "document"));
     }
     if (empty > 0) {
       err.printf(
           Locale.ROOT,
-          "neardup: skipped %d empty documents (nothing left after normalization)%n",
-          empty);
+          "neardup: skipped %s (nothing left after normalization)%n",
+          Formats.count(empty, "empty document"));
     }
     err.flush();
   }

@@ -145,7 +145,7 @@ public final class ServeCommand implements Callable<Integer> {
     Runtime.getRuntime().addShutdownHook(hook);
     err.printf(
         Locale.ROOT,
-        "neardup: serving %s (%d documents; %s; threshold %s) at http://%s:%d/ (%s)%n",
+        "neardup: serving %s (%,d documents; %s; threshold %s) at http://%s:%d/ (%s)%n",
         data.data,
         directory.index().size(),
         directory.settings().sketch(),

@@ -87,15 +87,15 @@ class PublicApiTest {
   }
 
   @Test
-  void theServerAndSparkUseNoInternalType() throws IOException {
+  void theServerSparkAndStreamsUseNoInternalType() throws IOException {
     List<String> uses = new ArrayList<>();
-    for (String module : List.of("neardup-server", "neardup-spark")) {
+    for (String module : List.of("neardup-server", "neardup-spark", "neardup-streams")) {
       Path sources = Path.of("..", module, "src/main/java");
       assertThat(sources).as("the main sources of %s", module).isDirectory();
       uses.addAll(internalReferences(sources));
     }
     assertThat(uses)
-        .as("uses of org.neardup.internal* in the main code of the server and Spark")
+        .as("uses of org.neardup.internal* in the main code of the server, Spark and Kafka Streams")
         .isEmpty();
   }
 

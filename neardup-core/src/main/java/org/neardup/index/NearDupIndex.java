@@ -1,7 +1,6 @@
 package org.neardup.index;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -16,7 +15,6 @@ import org.neardup.search.TopKCollector;
 import org.neardup.search.TopKPlan;
 import org.neardup.sketch.DocumentSketcher;
 import org.neardup.sketch.Sketch;
-import org.neardup.verify.Jaccard;
 import org.neardup.verify.Verifier;
 import org.neardup.verify.VerifyMode;
 
@@ -77,17 +75,12 @@ public final class NearDupIndex<K> implements AutoCloseable {
    */
   private final List<KeptSpace> spaces;
 
-  /**
-   * Whether a space's keys are made from the shingle set: a deleted document's set is read then.
-   */
-  private final boolean keysFromSets;
-
   private final ContainmentPlan containmentPlan; // null without containment
   private final TopKSearch topK;
   private final ContainmentSearch containment; // null without containment
   private final ReadWriteLock lock = new ReentrantReadWriteLock();
-  private final SketchStore.HandleMover mover =
-      this::move; // made once: compact is called after every deletion
+  private final ThresholdSearch<K> threshold;
+  private final WritePipeline<K> pipeline;
 
   private NearDupIndex(PipelineConfig config, SearchSettings search, IndexStorage<K> storage) {
     this.config = Objects.requireNonNull(config, "config");
@@ -132,7 +125,9 @@ public final class NearDupIndex<K> implements AutoCloseable {
       kept.add(contained);
     }
     this.spaces = List.copyOf(kept);
-    this.keysFromSets = spaces.stream().anyMatch(KeptSpace::fromSet);
+    this.threshold = new ThresholdSearch<>(sketches, buckets, verifier);
+    this.pipeline =
+        new WritePipeline<>(storage, spaces, verifier.needsSets(), threshold, lock.writeLock());
     this.topK = new TopKSearch(sketches, buckets, floor, plan, config.threshold(), config.verify());
     this.containment =
         contained == null ? null : new ContainmentSearch(sketches, contained.store());
@@ -347,7 +342,7 @@ public final class NearDupIndex<K> implements AutoCloseable {
   public PreparedWrites<K> prepare(List<IndexWrite<K>> writes) {
     List<PreparedWrite<K>> prepared = new ArrayList<>(writes.size());
     for (IndexWrite<K> write : writes) {
-      prepared.add(prepare(write));
+      prepared.add(pipeline.prepare(write));
     }
     return new PreparedWrites<>(this, prepared);
   }
@@ -369,109 +364,7 @@ public final class NearDupIndex<K> implements AutoCloseable {
       }
       prepared.addAll(part.writes());
     }
-    List<K> keys = new ArrayList<>(prepared.size());
-    int bucketKeyCount = 0;
-    for (PreparedWrite<K> write : prepared) {
-      keys.add(write.write().key());
-      bucketKeyCount += write.thresholdKeys() == null ? 0 : write.thresholdKeys().length;
-    }
-    long[] bucketKeys = new long[bucketKeyCount];
-    int next = 0;
-    for (PreparedWrite<K> write : prepared) {
-      long[] thresholdKeys = write.thresholdKeys();
-      if (thresholdKeys != null) {
-        System.arraycopy(thresholdKeys, 0, bucketKeys, next, thresholdKeys.length);
-        next += thresholdKeys.length;
-      }
-    }
-    lock.writeLock().lock();
-    try {
-      storage.begin(keys, bucketKeys);
-      List<WriteResult<K>> results = new ArrayList<>(prepared.size());
-      for (PreparedWrite<K> write : prepared) {
-        results.add(apply(write));
-      }
-      storage.commit();
-      return results;
-    } finally {
-      lock.writeLock().unlock();
-    }
-  }
-
-  private PreparedWrite<K> prepare(IndexWrite<K> write) {
-    Sketch sketch = write.sketch();
-    if (sketch == null || sketch.isEmpty()) {
-      return new PreparedWrite<>(write, null, null);
-    }
-    long[] set = verifier.needsSets() ? sketch.shingleSet() : null;
-    int[] signature = sketch.signature();
-    long[][] keys = new long[spaces.size()][];
-    for (int s = 0; s < keys.length; s++) {
-      keys[s] = spaces.get(s).keys(signature, set);
-    }
-    return new PreparedWrite<>(write, set, keys);
-  }
-
-  private WriteResult<K> apply(PreparedWrite<K> prepared) {
-    IndexWrite<K> write = prepared.write();
-    K key = write.key();
-    long existing = sketches.handleOf(key);
-    if (write.kind() == IndexWrite.Kind.REMOVE) {
-      if (existing < 0) {
-        return new WriteResult<>(key, WriteResult.Status.NOT_FOUND, List.of());
-      }
-      delete(existing);
-      return new WriteResult<>(key, WriteResult.Status.REMOVED, List.of());
-    }
-    if (write.sketch().isEmpty()) {
-      return new WriteResult<>(key, WriteResult.Status.EMPTY_DOCUMENT, List.of());
-    }
-    if (existing >= 0 && write.kind() == IndexWrite.Kind.ADD) {
-      return new WriteResult<>(key, WriteResult.Status.ALREADY_PRESENT, List.of());
-    }
-    int[] signature = write.sketch().signature();
-    if (write.unique()) { // decided before the document it replaces goes, and without it
-      List<Match<K>> held =
-          matches(signature, prepared.set(), prepared.thresholdKeys(), Integer.MAX_VALUE, existing);
-      if (!held.isEmpty()) {
-        return new WriteResult<>(key, WriteResult.Status.DUPLICATE, held);
-      }
-    }
-    if (existing >= 0) {
-      delete(existing);
-    }
-    List<Match<K>> matches =
-        write.query() && !write.unique()
-            ? matches(signature, prepared.set(), prepared.thresholdKeys(), Integer.MAX_VALUE)
-            : List.of();
-    long handle = sketches.insert(key, signature, prepared.set(), write.text());
-    long[][] keys = prepared.keys();
-    for (int s = 0; s < keys.length; s++) {
-      spaces.get(s).store().add(keys[s], handle);
-    }
-    return new WriteResult<>(
-        key, existing >= 0 ? WriteResult.Status.REPLACED : WriteResult.Status.ADDED, matches);
-  }
-
-  private void delete(long handle) {
-    int[] signature = sketches.signature(handle);
-    long[] set = keysFromSets ? sketches.shingleSet(handle) : null;
-    for (KeptSpace space : spaces) {
-      space.store().remove(space.keys(signature, set), handle);
-    }
-    sketches.delete(handle);
-    sketches.compact(mover);
-  }
-
-  /** Moves a renumbered document's entries in every bucket space. */
-  private void move(long from, long to) {
-    int[] signature = sketches.signature(to);
-    long[] set = keysFromSets ? sketches.shingleSet(to) : null;
-    for (KeptSpace space : spaces) {
-      long[] keys = space.keys(signature, set);
-      space.store().remove(keys, from);
-      space.store().add(keys, to);
-    }
+    return pipeline.write(prepared);
   }
 
   /** The bucket spaces kept, the threshold's first. */
@@ -536,7 +429,7 @@ public final class NearDupIndex<K> implements AutoCloseable {
     long[] bucketKeys = banding.bucketKeys(sketch.signature());
     lock.readLock().lock();
     try {
-      return matches(sketch.signature(), set, bucketKeys, limit);
+      return threshold.matches(sketch.signature(), set, bucketKeys, limit);
     } finally {
       lock.readLock().unlock();
     }
@@ -665,44 +558,6 @@ public final class NearDupIndex<K> implements AutoCloseable {
       matches.add(new Match<>(sketches.key(f.handle()), f.similarity()));
     }
     return matches;
-  }
-
-  /** Verified matches among the candidates of {@code bucketKeys}; under a lock. */
-  private List<Match<K>> matches(int[] signature, long[] set, long[] bucketKeys, int limit) {
-    return matches(signature, set, bucketKeys, limit, -1);
-  }
-
-  /**
-   * {@link #matches(int[], long[], long[], int)} but for the document of handle {@code excluded}.
-   */
-  private List<Match<K>> matches(
-      int[] signature, long[] set, long[] bucketKeys, int limit, long excluded) {
-    long[] candidates = buckets.candidates(bucketKeys);
-    List<Found> found = new ArrayList<>();
-    for (long handle : candidates) {
-      if (handle == excluded) {
-        continue;
-      }
-      double similarity =
-          verifier.verify(
-              signature, sketches.signature(handle), () -> set, () -> sketches.shingleSet(handle));
-      if (similarity != Jaccard.BELOW) {
-        found.add(new Found(handle, similarity));
-      }
-    }
-    found.sort(Found.BEST_FIRST);
-    List<Match<K>> matches = new ArrayList<>(Math.min(limit, found.size()));
-    for (int i = 0; i < found.size() && i < limit; i++) {
-      Found f = found.get(i);
-      matches.add(new Match<>(sketches.key(f.handle), f.similarity));
-    }
-    return matches;
-  }
-
-  /** A verified candidate before its key is looked up: by similarity, then handle. */
-  private record Found(long handle, double similarity) {
-    static final Comparator<Found> BEST_FIRST =
-        Comparator.comparingDouble(Found::similarity).reversed().thenComparingLong(Found::handle);
   }
 
   /** Closes the storage. */

@@ -15,7 +15,6 @@ import org.neardup.corpus.Corpus;
 import org.neardup.corpus.CorpusBuilder;
 import org.neardup.corpus.Progress;
 import org.neardup.eval.IdPair;
-import org.neardup.eval.PairFile;
 import org.neardup.input.Document;
 import org.neardup.input.InputProblems;
 import org.neardup.input.OnError;

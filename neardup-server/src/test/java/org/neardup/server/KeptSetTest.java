@@ -21,10 +21,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.neardup.config.PipelineConfig;
+import org.neardup.index.KeptSetCheck;
 import org.neardup.sketch.DocumentSketcher;
 import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
-import org.neardup.testkit.KeptSetCheck;
 import org.neardup.verify.Jaccard;
 
 /**

@@ -17,7 +17,7 @@ import org.neardup.bench.contender.BenchSettings;
 import org.neardup.bench.contender.Contender;
 import org.neardup.bench.contender.Contenders;
 import org.neardup.eval.IdPair;
-import org.neardup.eval.PairFile;
+import org.neardup.io.PairFile;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

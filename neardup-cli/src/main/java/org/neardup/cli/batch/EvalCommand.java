@@ -11,7 +11,7 @@ import org.neardup.eval.BandRecall;
 import org.neardup.eval.Evaluation;
 import org.neardup.eval.IdPair;
 import org.neardup.eval.PairEvaluator;
-import org.neardup.eval.PairFile;
+import org.neardup.io.PairFile;
 import org.neardup.options.Formats;
 import org.neardup.options.UsageException;
 import picocli.CommandLine.Command;

@@ -74,6 +74,18 @@ final class HttpCall {
     return null;
   }
 
+  /** The boolean query parameter {@code name}: absent or false, true or given without a value. */
+  boolean flag(String name) {
+    String value = parameter(name);
+    if (value == null || value.equals("false")) {
+      return false;
+    }
+    if (value.equals("true") || value.isEmpty()) {
+      return true;
+    }
+    throw ApiException.badRequest(name + " must be true or false, got '" + value + "'");
+  }
+
   /**
    * Percent-decodes UTF-8 (a '+' is a plus: this is a path or query, not a form). A malformed
    * escape or bytes that are not UTF-8 are refused (400), never replaced by U+FFFD.

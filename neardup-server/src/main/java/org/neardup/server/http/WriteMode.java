@@ -16,6 +16,11 @@ import org.neardup.sketch.Sketch;
  * @param unique store only a document without a near-duplicate held
  */
 record WriteMode(boolean upsert, boolean unique) {
+  /** {@code upsert=true} and {@code unique=true} of a write. */
+  static WriteMode of(HttpCall call) {
+    return new WriteMode(call.flag("upsert"), call.flag("unique"));
+  }
+
   /**
    * The write of {@code input}, sketched as {@code sketch}, asking for the near-duplicates held.
    */

@@ -15,9 +15,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Stream;
 import org.neardup.error.NearDupException;
@@ -26,22 +24,13 @@ import org.neardup.index.IndexSettings;
 import org.neardup.index.NearDupIndex;
 import org.neardup.lsh.Banding;
 import org.neardup.lsh.LshParams;
-import org.rocksdb.BlockBasedTableConfig;
-import org.rocksdb.BloomFilter;
-import org.rocksdb.Cache;
 import org.rocksdb.Checkpoint;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
-import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
-import org.rocksdb.HashLinkedListMemTableConfig;
-import org.rocksdb.IndexType;
-import org.rocksdb.InfoLogLevel;
-import org.rocksdb.LRUCache;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
-import org.rocksdb.StringAppendOperator;
 
 /**
  * A data directory holding a persistent index: an embedded RocksDB database ({@link RocksLayout})
@@ -62,8 +51,8 @@ public final class IndexDirectory implements AutoCloseable {
   private final DiskSpace space;
   private boolean closed;
 
-  /** The options each family was opened with, by name: what a bulk load writes its tables with. */
-  private Map<String, ColumnFamilyOptions> familyOptions;
+  /** The options the database and each family were opened with. */
+  private RocksOptions rocks;
 
   private IndexDirectory(
       Path directory,
@@ -137,12 +126,6 @@ public final class IndexDirectory implements AutoCloseable {
     return open(directory, Options.existing(), true);
   }
 
-  /** The write-ahead log's size beyond which the families holding its oldest writes are flushed. */
-  static final long MAX_WAL_BYTES = 256L << 20;
-
-  /** Hash buckets of a list family's memtable ({@link #hashLists}). */
-  static final long MEMTABLE_HASH_BUCKETS = 1L << 20;
-
   private static IndexDirectory open(Path directory, Options options, boolean readOnly) {
     Objects.requireNonNull(directory, "directory");
     boolean exists = Files.exists(directory.resolve("CURRENT"));
@@ -170,66 +153,14 @@ public final class IndexDirectory implements AutoCloseable {
       if (!readOnly) {
         Files.createDirectories(directory);
       }
-      Cache cache = track(resources, new LRUCache(options.cacheBytes(), -1, false, 0.5));
-      DBOptions dbOptions =
-          track(
-              resources,
-              new DBOptions()
-                  .setCreateIfMissing(true)
-                  .setCreateMissingColumnFamilies(true)
-                  .setMaxBackgroundJobs(2)
-                  .setAllowConcurrentMemtableWrite(
-                      false) // one writer; and the buckets' hash memtable needs it
-                  .setKeepLogFileNum(3)
-                  // the write-ahead log is kept until the memtables it holds are flushed: bounded,
-                  // it costs
-                  // at most this much disk and this much replay at a restart, not four times the
-                  // memtables
-                  .setMaxTotalWalSize(MAX_WAL_BYTES)
-                  .setInfoLogLevel(InfoLogLevel.WARN_LEVEL)
-                  .setListeners(List.of(space)));
       List<String> families = new ArrayList<>();
       families.add("default");
       families.addAll(RocksLayout.FAMILIES);
       List<String> search = searchFamilies(directory, exists, options);
       families.addAll(search);
-      List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
-      descriptors.add(
-          new ColumnFamilyDescriptor(
-              RocksDB.DEFAULT_COLUMN_FAMILY, pointLookups(resources, cache, true)));
-      for (String family : RocksLayout.FAMILIES) {
-        // signatures and shingle sets are random bits: compressing them costs and saves nothing
-        boolean compress =
-            !family.equals(RocksLayout.SIGNATURES) && !family.equals(RocksLayout.SETS);
-        ColumnFamilyOptions familyOptions = pointLookups(resources, cache, compress);
-        if (family.equals(RocksLayout.TEXTS)) {
-          // read only to show a document: ZSTD keeps them in two thirds of LZ4's bytes
-          familyOptions.setCompressionType(CompressionType.ZSTD_COMPRESSION);
-        }
-        if (family.equals(RocksLayout.BUCKETS)) {
-          // 8-byte keys read and written by point lookups only: a hash table of linked lists
-          // inserts in
-          // constant time, where the default skip list spends most of a write's time
-          familyOptions.useFixedLengthPrefixExtractor(8).setMemTableConfig(hashLists());
-          // a bulk load into an index that holds documents appends to its lists by merges
-          // (BulkLoader)
-          familyOptions.setMergeOperator(track(resources, new StringAppendOperator("")));
-        }
-        descriptors.add(
-            new ColumnFamilyDescriptor(family.getBytes(StandardCharsets.US_ASCII), familyOptions));
-      }
-      for (String family : search) {
-        descriptors.add(
-            new ColumnFamilyDescriptor(
-                family.getBytes(StandardCharsets.US_ASCII), searchLists(resources, cache)));
-      }
-      Map<String, ColumnFamilyOptions> familyOptions = new HashMap<>();
-      for (ColumnFamilyDescriptor descriptor : descriptors) {
-        familyOptions.put(
-            new String(descriptor.getName(), StandardCharsets.US_ASCII), descriptor.getOptions());
-      }
+      RocksOptions rocks = track(resources, new RocksOptions(options.cacheBytes(), space, search));
       List<ColumnFamilyHandle> handles = new ArrayList<>();
-      RocksDB db = openLocked(directory, dbOptions, descriptors, handles, readOnly);
+      RocksDB db = openLocked(directory, rocks.database(), rocks.descriptors(), handles, readOnly);
       try {
         IndexSettings settings = settings(directory, db, options);
         ColumnFamilyHandle containment =
@@ -266,7 +197,7 @@ public final class IndexDirectory implements AutoCloseable {
                 store,
                 options.threads(),
                 space);
-        opened.familyOptions = familyOptions;
+        opened.rocks = rocks;
         if (!readOnly) {
           Ingestion.recover(opened);
         }
@@ -406,79 +337,6 @@ public final class IndexDirectory implements AutoCloseable {
     }
   }
 
-  /**
-   * Tables with Bloom filters, their filters and indexes held in the block cache (bounded memory)
-   * at high priority (L0's pinned), partitioned so that a lookup loads one 4 KiB partition, not the
-   * whole filter of a large table, which a busy cache would evict and load again lookup after
-   * lookup.
-   */
-  private static BlockBasedTableConfig tables(List<AutoCloseable> resources, Cache cache) {
-    return new BlockBasedTableConfig()
-        .setBlockCache(cache)
-        .setCacheIndexAndFilterBlocks(true)
-        .setCacheIndexAndFilterBlocksWithHighPriority(true)
-        .setPinL0FilterAndIndexBlocksInCache(true)
-        .setFilterPolicy(track(resources, new BloomFilter(10)))
-        .setIndexType(IndexType.kTwoLevelIndexSearch)
-        .setPartitionFilters(true)
-        .setMetadataBlockSize(4096)
-        .setPinTopLevelIndexAndFilter(true);
-  }
-
-  private static ColumnFamilyOptions pointLookups(
-      List<AutoCloseable> resources, Cache cache, boolean compress) {
-    return pointLookups(resources, tables(resources, cache), compress);
-  }
-
-  private static ColumnFamilyOptions pointLookups(
-      List<AutoCloseable> resources, BlockBasedTableConfig table, boolean compress) {
-    ColumnFamilyOptions options =
-        new ColumnFamilyOptions()
-            .setMemtableWholeKeyFiltering(true)
-            .setMemtablePrefixBloomSizeRatio(0.05)
-            .setCompressionType(
-                compress ? CompressionType.LZ4_COMPRESSION : CompressionType.NO_COMPRESSION)
-            // the last level, most of the data and rewritten least: ZSTD (keys, ids and buckets
-            // 16-50% smaller)
-            .setBottommostCompressionType(
-                compress ? CompressionType.ZSTD_COMPRESSION : CompressionType.NO_COMPRESSION)
-            .setTableFormatConfig(table);
-    return track(resources, options);
-  }
-
-  /**
-   * The search families: lists read by point lookups, appended to by merges that concatenate (an
-   * empty delimiter), compressed (ascending handles have many zero bytes).
-   */
-  private static ColumnFamilyOptions searchLists(List<AutoCloseable> resources, Cache cache) {
-    return lists(resources, tables(resources, cache));
-  }
-
-  /**
-   * A list family with these tables. Its memtable is a hash table of linked lists (as the threshold
-   * buckets'): a list appended to since the last flush is a chain of merge operands, which a read
-   * finds by one hash probe instead of a skip-list search over every operand of the memtable. Scans
-   * of these families must ask for total order ({@link ListLengths}, {@link IndexCheck}).
-   */
-  private static ColumnFamilyOptions lists(
-      List<AutoCloseable> resources, BlockBasedTableConfig table) {
-    return pointLookups(resources, table, true)
-        .setMergeOperator(track(resources, new StringAppendOperator("")))
-        .useFixedLengthPrefixExtractor(8)
-        .setMemTableConfig(hashLists());
-  }
-
-  /**
-   * A memtable of hash-table buckets of sorted linked lists, with a bucket a list for the most
-   * lists a full memtable holds (a 64 MiB one holds about a million small lists): RocksDB's default
-   * of 50,000 buckets makes chains of tens of entries, which every read and every write of a list
-   * walks, a cache miss a node (most of a durable batch's committer time at 100,000 documents). The
-   * table costs 8 bytes a bucket, 8 MiB a memtable.
-   */
-  private static HashLinkedListMemTableConfig hashLists() {
-    return new HashLinkedListMemTableConfig().setBucketCount(MEMTABLE_HASH_BUCKETS);
-  }
-
   private static <T extends AutoCloseable> T track(List<AutoCloseable> resources, T resource) {
     resources.add(resource);
     return resource;
@@ -529,9 +387,11 @@ public final class IndexDirectory implements AutoCloseable {
     return at < 0 ? null : handles.get(at);
   }
 
-  /** The options the family {@code name} was opened with. */
+  /**
+   * The options the family {@code name} was opened with: what a bulk load writes its tables with.
+   */
   ColumnFamilyOptions familyOptions(String name) {
-    return familyOptions.get(name);
+    return rocks.family(name);
   }
 
   /** Commits written so far by this process. */

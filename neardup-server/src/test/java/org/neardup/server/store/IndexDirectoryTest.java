@@ -515,8 +515,8 @@ class IndexDirectoryTest {
         .allSatisfy(
             line ->
                 assertThat(line)
-                    .contains("bucket_count=" + IndexDirectory.MEMTABLE_HASH_BUCKETS + ";"));
-    assertThat(text).contains("max_total_wal_size=" + IndexDirectory.MAX_WAL_BYTES + "\n");
+                    .contains("bucket_count=" + RocksOptions.MEMTABLE_HASH_BUCKETS + ";"));
+    assertThat(text).contains("max_total_wal_size=" + RocksOptions.MAX_WAL_BYTES + "\n");
     assertThat(familyOptions(text, "texts")).contains("\n  compression=kZSTD\n");
     assertThat(familyOptions(text, "buckets"))
         .contains("\n  compression=kLZ4Compression\n")

@@ -1,4 +1,4 @@
-package org.neardup.testkit;
+package org.neardup.index;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

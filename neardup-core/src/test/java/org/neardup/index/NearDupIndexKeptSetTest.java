@@ -18,7 +18,6 @@ import org.junit.jupiter.api.Test;
 import org.neardup.config.PipelineConfig;
 import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
-import org.neardup.testkit.KeptSetCheck;
 import org.neardup.verify.Jaccard;
 
 /** The online kept set: adds that store a document only when nothing held is its near-duplicate. */

@@ -1,22 +1,14 @@
 package org.neardup.eval;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.neardup.input.InputException;
 
 class PairEvaluatorTest {
-  @TempDir Path dir;
-
   @Test
   void precisionRecallAndF1CountUnorderedPairs() {
     Set<IdPair> truth = Set.of(IdPair.of("a", "b"), IdPair.of("c", "d"), IdPair.of("e", "f"));
@@ -66,26 +58,5 @@ class PairEvaluatorTest {
     List<BandRecall> bands = PairEvaluator.recallByBand(truth, Set.of(), 0.85, 0.05);
     assertThat(bands).extracting(BandRecall::truthPairs).containsExactly(1L, 1L, 1L);
     assertThat(bands).extracting(BandRecall::from).containsExactly(0.85, 0.9, 0.95);
-  }
-
-  @Test
-  void readsWhitespaceTruthFilesAndNeardupOutput() throws IOException {
-    Path truth = Files.writeString(dir.resolve("truth"), "t2 t1\nt3  t4 \n\n");
-    Path found = Files.writeString(dir.resolve("found.tsv"), "a b\tc\t0.812500\n");
-    assertThat(PairFile.read(truth)).containsOnlyKeys(IdPair.of("t1", "t2"), IdPair.of("t3", "t4"));
-    assertThat(PairFile.read(found)).containsExactly(Map.entry(IdPair.of("a b", "c"), 0.8125));
-  }
-
-  @Test
-  void badPairFilesNameFileAndLine() throws IOException {
-    Path bad = Files.writeString(dir.resolve("bad.tsv"), "a\tb\t0.9\nlonely\n");
-    assertThatThrownBy(() -> PairFile.read(bad))
-        .isInstanceOf(InputException.class)
-        .hasMessage(bad + ":2: expected two ids, got 'lonely'");
-    Path badSimilarity = Files.writeString(dir.resolve("sim.tsv"), "a\tb\t1.5\n");
-    assertThatThrownBy(() -> PairFile.read(badSimilarity))
-        .hasMessageContaining(":1: similarity '1.5' is not a number in [0, 1]");
-    assertThatThrownBy(() -> PairFile.read(dir.resolve("missing")))
-        .hasMessageEndingWith("missing: no such file");
   }
 }

@@ -1,12 +1,10 @@
-package org.neardup.eval;
+package org.neardup.io;
 
-import com.github.luben.zstd.ZstdInputStream;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PushbackInputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
@@ -19,8 +17,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
+import org.neardup.eval.IdPair;
 import org.neardup.input.InputException;
 
 /**
@@ -63,31 +61,18 @@ public final class PairFile {
     Map<IdPair, Double> pairs = new LinkedHashMap<>();
     long lineNumber = 0;
     boolean gzip = false;
-    try (PushbackInputStream in =
-        new PushbackInputStream(new BufferedInputStream(Files.newInputStream(path), 1 << 16), 4)) {
-      byte[] magic = new byte[4];
-      int n = in.readNBytes(magic, 0, 4);
-      if (n > 0) {
-        in.unread(magic, 0, n);
-      }
-      gzip = n >= 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b;
-      boolean zstd =
-          n == 4
-              && (magic[0] & 0xff) == 0x28
-              && (magic[1] & 0xff) == 0xb5
-              && (magic[2] & 0xff) == 0x2f
-              && (magic[3] & 0xff) == 0xfd;
-      InputStream bytes =
-          gzip
-              ? new BufferedInputStream(new GZIPInputStream(in, 1 << 16), 1 << 16)
-              : zstd ? new BufferedInputStream(new ZstdInputStream(in), 1 << 16) : in;
-      Lines reader = new Lines(bytes);
-      for (String line; (line = reader.next()) != null; ) {
-        lineNumber++;
-        if (lineNumber == 1 && line.startsWith("\ufeff")) {
-          line = line.substring(1);
+    try (InputStream raw = new BufferedInputStream(Files.newInputStream(path), 1 << 16)) {
+      Decompression.Opened opened = Decompression.open(raw);
+      gzip = opened.gzip();
+      try (InputStream bytes = opened.stream()) {
+        Lines reader = new Lines(bytes);
+        for (String line; (line = reader.next()) != null; ) {
+          lineNumber++;
+          if (lineNumber == 1 && line.startsWith("\ufeff")) {
+            line = line.substring(1);
+          }
+          parse(line, source, lineNumber, pairs);
         }
-        parse(line, source, lineNumber, pairs);
       }
     } catch (NoSuchFileException e) {
       throw new InputException(source, 0, null, "no such file");

@@ -1,0 +1,137 @@
+package org.neardup.server.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.neardup.index.Match;
+import org.neardup.index.NearDupIndex;
+
+/**
+ * {@code POST /query}: the near-duplicates at or above the threshold ({@code ?limit=N}), the K most
+ * similar down to the index's top-k floor or a higher one ({@code ?top=K[&floor=F]}), or the
+ * documents containing the text ({@code ?measure=containment}). Thread-safe.
+ */
+final class QueryEndpoint {
+  private static final int DEFAULT_LIMIT = 100;
+  private static final int MAX_LIMIT = 10_000;
+
+  private final NearDupIndex<String> index;
+  private final ObjectMapper json;
+  private final Duplicates duplicates;
+
+  QueryEndpoint(NearDupIndex<String> index, ObjectMapper json, Duplicates duplicates) {
+    this.index = index;
+    this.json = json;
+    this.duplicates = duplicates;
+  }
+
+  void handle(HttpCall call) throws IOException {
+    call.requireContentType(HttpCall.JSON);
+    int limit = count(call, "limit", DEFAULT_LIMIT);
+    boolean diff = call.flag("diff");
+    boolean top = call.parameter("top") != null;
+    int k = count(call, "top", 0);
+    boolean containment = containment(call);
+    if (top && containment) {
+      throw ApiException.badRequest(
+          "top=K ranks by Jaccard similarity; with measure=containment use limit=N");
+    }
+    if (top && call.parameter("limit") != null) {
+      throw ApiException.badRequest(
+          "top=K and limit=N exclude each other: top=K answers K at most");
+    }
+    double floor = floor(call, top);
+    if (containment && !index.searchSettings().hasContainment()) {
+      throw ApiException.badRequest(
+          "this index keeps no containment sample: build it with --containment-sampling M");
+    }
+    JsonNode body = JsonBody.tree(json, call.body());
+    if (body == null || !body.isObject()) {
+      throw ApiException.badRequest("expected a JSON object {\"text\": \"...\"}");
+    }
+    String text = DocumentInput.text(body);
+    List<Match<String>> matches =
+        containment
+            ? index.containing(text, limit)
+            : top ? index.top(text, k, floor) : index.query(text, limit);
+    Map<String, Object> answer = new LinkedHashMap<>();
+    answer.put("duplicates", diff ? duplicates.withDiffs(matches, text) : Duplicates.of(matches));
+    if (top) {
+      answer.put("floor", floor); // says how low an empty or short answer looked
+    }
+    call.sendJson(200, answer);
+  }
+
+  /**
+   * A count parameter ({@code limit}, {@code top}) in [1, 10,000], or {@code absent} when not
+   * given.
+   */
+  private static int count(HttpCall call, String name, int absent) {
+    String value = call.parameter(name);
+    if (value == null) {
+      return absent;
+    }
+    try {
+      int count = Integer.parseInt(value);
+      if (count >= 1 && count <= MAX_LIMIT) {
+        return count;
+      }
+    } catch (NumberFormatException e) {
+      // the message below
+    }
+    throw ApiException.badRequest(
+        name + " must be a whole number in [1, " + MAX_LIMIT + "], got '" + value + "'");
+  }
+
+  /**
+   * {@code floor=F} of a top-k query, in [the index's top-k floor, 1]: the index's when not given.
+   */
+  private double floor(HttpCall call, boolean top) {
+    String value = call.parameter("floor");
+    if (value == null) {
+      return index.topKFloor();
+    }
+    if (!top) {
+      throw ApiException.badRequest(
+          "floor=F is the lowest similarity of a top=K query; it needs top=K");
+    }
+    try {
+      double floor = Double.parseDouble(value);
+      if (floor >= index.topKFloor() && floor <= 1) {
+        return floor;
+      }
+    } catch (NumberFormatException e) {
+      // the message below
+    }
+    if (!index.searchSettings().hasTopKFloor()) {
+      throw ApiException.badRequest(
+          "floor must be a number in ["
+              + index.topKFloor()
+              + ", 1], got '"
+              + value
+              + "': this index was built without --top-k-floor, so top=K goes down to its"
+              + " threshold; to go lower, build an index with --top-k-floor F");
+    }
+    throw ApiException.badRequest(
+        "floor must be a number in ["
+            + index.topKFloor()
+            + ", 1] (the index's top-k floor"
+            + " is its lowest), got '"
+            + value
+            + "'");
+  }
+
+  private static boolean containment(HttpCall call) {
+    String value = call.parameter("measure");
+    if (value == null || value.equals("jaccard")) {
+      return false;
+    }
+    if (value.equals("containment")) {
+      return true;
+    }
+    throw ApiException.badRequest("measure must be jaccard or containment, got '" + value + "'");
+  }
+}

@@ -58,7 +58,12 @@ public final class ContainmentRun implements AutoCloseable {
     long started = System.nanoTime();
     Corpus corpus =
         PipelineRun.read(
-            input, config.toBuilder().verify(VerifyMode.EXACT).build(), problems, progress, err);
+            input,
+            config.toBuilder().verify(VerifyMode.EXACT).build(),
+            problems,
+            progress,
+            quiet,
+            err);
     long read = System.nanoTime();
     PipelineRun.warnShortDocuments(err, config, corpus);
     ContainmentResult result;

@@ -15,7 +15,9 @@ import org.neardup.corpus.Corpus;
 import org.neardup.corpus.PairResult;
 import org.neardup.corpus.Progress;
 import org.neardup.input.InputProblems;
+import org.neardup.io.DocumentReaders;
 import org.neardup.io.FileInputs;
+import org.neardup.io.FormatChoice;
 import org.neardup.lsh.LshParams;
 import org.neardup.options.Formats;
 import org.neardup.options.InputMixin;
@@ -102,7 +104,7 @@ public final class PipelineRun implements AutoCloseable {
     InputProblems problems = skips.problems(input.onErrorPolicy());
     Progress progress = StageTimes.wrap(TerminalProgress.create(quiet), err);
     long started = System.nanoTime();
-    warnIgnoredOptions(input, err);
+    sayHowInputsAreRead(input, quiet, err);
     Corpus corpus = BatchRun.read(config, files(input, signatures.files()), problems, progress);
     try {
       long read = System.nanoTime();
@@ -299,14 +301,28 @@ public final class PipelineRun implements AutoCloseable {
       PipelineConfig config,
       InputProblems problems,
       Progress progress,
+      boolean quiet,
       PrintWriter err) {
-    warnIgnoredOptions(input, err);
+    sayHowInputsAreRead(input, quiet, err);
     return BatchRun.readKeepingSets(
         config, files(input, List.of()), problems, progress, MemoryBudget.defaults());
   }
 
-  private static void warnIgnoredOptions(InputOptionsMixin input, PrintWriter err) {
+  /**
+   * Says, unless quiet, the format of each input whose content decided it (no --format, no name
+   * that says it), and warns of the options given that an input's format ignores.
+   */
+  public static void sayHowInputsAreRead(InputOptionsMixin input, boolean quiet, PrintWriter err) {
     for (Path path : input.paths()) {
+      FormatChoice choice = input.formatChoice(path);
+      if (choice.guessed() && !quiet) {
+        err.printf(
+            Locale.ROOT,
+            "neardup: %s: read as %s (%s; --format says otherwise)%n",
+            DocumentReaders.isStandardInput(path) ? "standard input" : path,
+            choice.format().name(),
+            choice.reason());
+      }
       List<String> ignored = input.ignoredOptions(path);
       if (!ignored.isEmpty()) {
         String names =

@@ -134,12 +134,7 @@ public final class DocumentReaders {
 
   /** Standard input, which closing does not close (the process may still read or inherit it). */
   static java.io.InputStream standardInput() {
-    return new java.io.FilterInputStream(System.in) {
-      @Override
-      public void close() {
-        // standard input stays open
-      }
-    };
+    return StandardInput.stream();
   }
 
   /**

@@ -1,53 +1,87 @@
 package org.neardup.io;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import org.neardup.input.InputException;
 
 /**
- * Looks at the first lines of a file that no name claims, to tell what {@link InputFormat#detect}
- * would otherwise read as TSV: a file whose first record has a space but no tab is {@link
- * InputFormat#LINES}; a table of several tab-separated columns whose first line looks like a header
- * is refused with the options that read it; a file that starts with {@code PAR1} is {@link
- * InputFormat#PARQUET}. A {@code *.json} file is JSON Lines unless it starts with {@code [}: then
- * it is {@link InputFormat#JSON}, one JSON array. Stateless.
+ * Looks at the first bytes of an input that no name claims (standard input included), decompressed,
+ * to tell its format by its content, whatever the file is called:
+ *
+ * <ul>
+ *   <li>{@link InputFormat#PARQUET} for a file that starts with {@code PAR1};
+ *   <li>{@link InputFormat#JSON} when it starts with {@code [} and then an object (or {@code ]});
+ *   <li>{@link InputFormat#JSONL} when its first line is one whole JSON object;
+ *   <li>{@link InputFormat#LINES} when its first record has a space but no tab;
+ *   <li>else {@link InputFormat#TSV}; a table of several tab-separated columns whose first line
+ *       looks like a header is refused with the options that read it.
+ * </ul>
+ *
+ * A {@code *.json} file is {@link InputFormat#JSON} when it starts with {@code [}, else JSON Lines,
+ * as its name says. The choice comes with the reason, which {@link FormatChoice} words. Stateless.
  */
 final class FormatSniffer {
   /** Bytes looked at. */
-  private static final int PEEK = 1 << 16;
+  static final int PEEK = 1 << 16;
 
   /** Longest field of a header line. */
   private static final int LONGEST_NAME = 64;
 
+  private static final JsonFactory JSON = new JsonFactory();
+
   private FormatSniffer() {}
 
   /**
-   * The format of the unclaimed file {@code file}: TSV or LINES (JSONL or JSON for {@code *.json}).
+   * The format of the unclaimed input {@code file} ({@code -} for standard input), and why.
    *
    * @throws InputException for a file that looks like a table with a header, naming the options
    *     that read it
    */
-  static InputFormat sniff(Path file) {
-    Path name = file.getFileName();
-    if (startsWithParquetMagic(file)) {
-      return InputFormat.PARQUET;
+  static FormatChoice sniff(Path file) {
+    if (!DocumentReaders.isStandardInput(file) && !Files.isRegularFile(file)) {
+      // a pipe is read once, so it cannot be looked at first; nor, for the same answer every
+      // time, is its copy (InputSpool)
+      return FormatChoice.guessed(
+          InputFormat.TSV, "the default for a pipe, which cannot be looked at before it is read");
     }
-    List<String> lines = firstLines(file);
+    byte[] raw = rawHead(file);
+    if (raw.length >= 4
+        && Arrays.equals(Arrays.copyOf(raw, 4), "PAR1".getBytes(StandardCharsets.US_ASCII))) {
+      return FormatChoice.guessed(InputFormat.PARQUET, "it starts with PAR1");
+    }
+    byte[] head = decompressed(raw);
+    String text = new String(head, StandardCharsets.UTF_8);
+    List<String> lines = firstLines(text, raw.length == PEEK || head.length == PEEK);
     if (lines.isEmpty()) {
-      return InputFormat.TSV;
-    }
-    if (name != null
-        && name.toString().toLowerCase(java.util.Locale.ROOT).matches(".*\\.json(\\.gz|\\.zst)?")) {
-      return lines.get(0).strip().startsWith("[") ? InputFormat.JSON : InputFormat.JSONL;
+      return FormatChoice.named(InputFormat.TSV);
     }
     String first = lines.get(0);
+    Path name = file.getFileName();
+    if (name != null
+        && name.toString().toLowerCase(Locale.ROOT).matches(".*\\.json(\\.gz|\\.zst)?")) {
+      return FormatChoice.named(
+          first.strip().startsWith("[") ? InputFormat.JSON : InputFormat.JSONL);
+    }
+    if (startsJsonArray(text)) {
+      return FormatChoice.guessed(InputFormat.JSON, "it starts with [ and an object");
+    }
+    if (isJsonObject(first)) {
+      return FormatChoice.guessed(InputFormat.JSONL, "its first line is a JSON object");
+    }
     if (first.indexOf('\t') < 0 && first.indexOf(' ') > 0) {
-      return InputFormat.LINES;
+      return FormatChoice.guessed(InputFormat.LINES, "its first line has a space and no tab");
     }
     String[] names = first.split("\t", -1);
     if (names.length >= 3
@@ -63,7 +97,36 @@ final class FormatSniffer {
               + "): use --format csv --delimiter tab --text-field COLUMN to read it as a table, or"
               + " --format tsv to read it as data");
     }
-    return InputFormat.TSV;
+    return FormatChoice.guessed(
+        InputFormat.TSV, first.indexOf('\t') >= 0 ? "its first line has a tab" : "the default");
+  }
+
+  /** Whether the text starts with {@code [}, then (after whitespace) {@code {} or {@code ]}. */
+  private static boolean startsJsonArray(String text) {
+    String rest = text.startsWith("\uFEFF") ? text.substring(1) : text;
+    rest = rest.stripLeading();
+    if (!rest.startsWith("[")) {
+      return false;
+    }
+    rest = rest.substring(1).stripLeading();
+    return rest.startsWith("{") || rest.startsWith("]");
+  }
+
+  /** Whether {@code line} is one whole JSON object and nothing else. */
+  private static boolean isJsonObject(String line) {
+    String trimmed = line.strip();
+    if (!trimmed.startsWith("{") || !trimmed.endsWith("}")) {
+      return false;
+    }
+    try (JsonParser parser = JSON.createParser(trimmed)) {
+      if (parser.nextToken() != JsonToken.START_OBJECT) {
+        return false;
+      }
+      parser.skipChildren();
+      return parser.nextToken() == null;
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   private static boolean looksLikeHeader(String[] names) {
@@ -78,38 +141,50 @@ final class FormatSniffer {
     return true;
   }
 
-  private static boolean startsWithParquetMagic(Path file) {
-    if (!Files.isRegularFile(file)) {
-      return false;
-    }
-    try (InputStream in = Files.newInputStream(file)) {
-      return java.util.Arrays.equals(in.readNBytes(4), "PAR1".getBytes(StandardCharsets.US_ASCII));
+  /**
+   * The first {@link #PEEK} bytes of the input as they are (compressed or not): of the file, of its
+   * {@link InputSpool} copy, or of standard input without consuming them. None when it cannot be
+   * read (the read reports it).
+   */
+  private static byte[] rawHead(Path file) {
+    try {
+      Path copy = InputSpool.copyOf(file);
+      if (copy == null && DocumentReaders.isStandardInput(file)) {
+        return StandardInput.peek(PEEK);
+      }
+      try (InputStream in = Files.newInputStream(copy != null ? copy : file)) {
+        return in.readNBytes(PEEK);
+      }
     } catch (IOException e) {
-      return false;
+      return new byte[0];
     }
   }
 
   /**
-   * Up to two non-blank lines from the start of {@code file} (decompressed); none when it cannot be
-   * read.
+   * The head decompressed (as far as it goes: a compressed head ends mid-stream), at most {@link
+   * #PEEK} bytes.
    */
-  private static List<String> firstLines(Path file) {
-    List<String> lines = new ArrayList<>();
-    if (!Files.isRegularFile(file)) {
-      return lines;
-    }
-    byte[] head;
-    try (InputStream in = Decompression.open(file).stream()) {
-      head = in.readNBytes(PEEK);
+  private static byte[] decompressed(byte[] raw) {
+    ByteArrayOutputStream text = new ByteArrayOutputStream();
+    try (InputStream in = Decompression.open(new ByteArrayInputStream(raw)).stream()) {
+      byte[] buffer = new byte[8192];
+      for (int n; text.size() < PEEK && (n = in.read(buffer)) > 0; ) {
+        text.write(buffer, 0, Math.min(n, PEEK - text.size()));
+      }
     } catch (IOException | RuntimeException e) {
-      return lines; // the read reports it
+      // what was decompressed before the head ended is enough to look at
     }
-    String text = new String(head, StandardCharsets.UTF_8);
+    return text.toByteArray();
+  }
+
+  /** Up to two non-blank lines of {@code text}; the last one only when {@code text} is whole. */
+  private static List<String> firstLines(String text, boolean truncated) {
+    List<String> lines = new ArrayList<>();
     if (text.startsWith("\uFEFF")) {
       text = text.substring(1);
     }
     String[] all = text.split("\n", -1);
-    for (int i = 0; i < all.length - (head.length == PEEK ? 1 : 0) && lines.size() < 2; i++) {
+    for (int i = 0; i < all.length - (truncated ? 1 : 0) && lines.size() < 2; i++) {
       String line = all[i].endsWith("\r") ? all[i].substring(0, all[i].length() - 1) : all[i];
       if (!line.isBlank()) {
         lines.add(line);

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import org.neardup.input.OnError;
 import org.neardup.io.DocumentReaders;
+import org.neardup.io.FormatChoice;
 import org.neardup.io.HtmlMode;
 import org.neardup.io.InputFormat;
 import org.neardup.io.InputOptions;
@@ -26,9 +27,12 @@ public abstract class InputOptionsMixin {
       description =
           "tsv (id<TAB>text), lines (id<SPACE>text), csv (with header), jsonl, json (one JSON array"
               + " of objects), parquet, dir (a directory of text files), or auto: dir for a"
-              + " directory, csv for *.csv, jsonl for *.jsonl and *.ndjson (also with .gz), json or"
-              + " jsonl for *.json (by its first character), parquet for *.parquet, else tsv."
-              + " Default: ${DEFAULT-VALUE}.")
+              + " directory, csv for *.csv, jsonl for *.jsonl and *.ndjson, json or jsonl for"
+              + " *.json (by its first character), parquet for *.parquet (names also with .gz or"
+              + " .zst); any other file, and standard input, by its first bytes: parquet (PAR1),"
+              + " json ([ and an object), jsonl (a JSON object on the first line), lines (a space"
+              + " and no tab on the first line), else tsv, said on stderr. Default:"
+              + " ${DEFAULT-VALUE}.")
   public String format;
 
   @Option(
@@ -224,13 +228,21 @@ public abstract class InputOptionsMixin {
     }
   }
 
-  /** The format of {@code input}: {@code --format}, or the one {@link InputFormat#detect} picks. */
+  /** The format of {@code input}: {@code --format}, or the one {@link InputFormat#choose} picks. */
   public InputFormat format(Path input) {
+    return formatChoice(input).format();
+  }
+
+  /**
+   * The format of {@code input} and, when its content decided it (no {@code --format}, no name that
+   * says it), why.
+   */
+  public FormatChoice formatChoice(Path input) {
     if (format.equalsIgnoreCase("auto")) {
-      return InputFormat.detect(input);
+      return InputFormat.choose(input);
     }
     try {
-      return InputFormat.parse(format);
+      return new FormatChoice(InputFormat.parse(format), null);
     } catch (IllegalArgumentException e) {
       throw new UsageException("--format: " + e.getMessage());
     }

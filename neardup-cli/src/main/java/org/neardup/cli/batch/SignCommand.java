@@ -101,7 +101,7 @@ public final class SignCommand implements Callable<Integer> {
     try (OutputTarget target =
             OutputTarget.open(output, spec.commandLine().getOut(), input.paths());
         Corpus corpus =
-            PipelineRun.read(input, config, problems, TerminalProgress.create(quiet), err)) {
+            PipelineRun.read(input, config, problems, TerminalProgress.create(quiet), quiet, err)) {
       PipelineRun.warnShortDocuments(err, config, corpus);
       SignatureFile.Writer writer = SignatureFile.write(target.stream(), params, !signaturesOnly);
       for (int i = 0; i < corpus.size(); i++) {

@@ -141,7 +141,13 @@ public final class SimilarCommand implements Callable<Integer> {
     long started = System.nanoTime();
     try (OutputTarget target = output.open(spec, inputsAndQueries());
         Corpus corpus =
-            PipelineRun.read(input, config, problems, TerminalProgress.create(output.quiet), err)) {
+            PipelineRun.read(
+                input,
+                config,
+                problems,
+                TerminalProgress.create(output.quiet),
+                output.quiet,
+                err)) {
       PipelineRun.warnShortDocuments(err, config, corpus);
       NearDupIndex<Integer> index = NearDupIndex.inMemory(config, search);
       for (int d = 0; d < corpus.size(); d++) {

@@ -14,6 +14,7 @@ import java.util.concurrent.Callable;
 import java.util.function.BiConsumer;
 import java.util.stream.Stream;
 import org.neardup.cli.ExitCodes;
+import org.neardup.cli.PipelineRun;
 import org.neardup.cli.SkipLog;
 import org.neardup.config.MemoryBudget;
 import org.neardup.corpus.ParallelSketcher;
@@ -111,6 +112,7 @@ public final class IndexBuildCommand implements Callable<Integer> {
     input.checkInputs();
     long started = System.nanoTime();
     PrintWriter err = spec.commandLine().getErr();
+    PipelineRun.sayHowInputsAreRead(input, quiet, err);
     SkipLog skips = new SkipLog(input.verbose, err);
     InputProblems problems = skips.problems(input.onErrorPolicy());
     List<Path> signatureFiles = signatureFiles();

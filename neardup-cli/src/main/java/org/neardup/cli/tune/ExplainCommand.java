@@ -85,6 +85,7 @@ public final class ExplainCommand implements Callable<Integer> {
                 withSets,
                 problems,
                 TerminalProgress.create(false),
+                false,
                 spec.commandLine().getErr());
         skips.print(problems);
         a = ordinal(corpus, ids.get(0));

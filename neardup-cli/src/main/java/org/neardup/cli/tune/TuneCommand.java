@@ -185,6 +185,7 @@ public final class TuneCommand implements Callable<Integer> {
               config.toBuilder().verify(VerifyMode.EXACT).build(),
               problems,
               TerminalProgress.create(false),
+              false,
               err)) {
         skips.print(problems);
         tune.printSample(out, corpus, sampleSize, sampleSeed);
@@ -311,7 +312,7 @@ public final class TuneCommand implements Callable<Integer> {
     PairSample sample;
     int documents;
     try (Corpus corpus =
-        PipelineRun.read(input, withSets, problems, TerminalProgress.create(false), err)) {
+        PipelineRun.read(input, withSets, problems, TerminalProgress.create(false), false, err)) {
       skips.print(problems);
       sample = PairSample.draw(corpus, sampleSize, sampleSeed);
       documents = corpus.size();

@@ -101,6 +101,17 @@ final class FormatSniffer {
         InputFormat.TSV, first.indexOf('\t') >= 0 ? "its first line has a tab" : "the default");
   }
 
+  /**
+   * The first bytes of {@code file} decompressed, at most {@link #PEEK}: of the file, its copy, or
+   * standard input (not consumed); none for a pipe, which cannot be looked at before it is read.
+   */
+  static byte[] head(Path file) {
+    if (!DocumentReaders.isStandardInput(file) && !Files.isRegularFile(file)) {
+      return new byte[0];
+    }
+    return decompressed(rawHead(file));
+  }
+
   /** Whether the text starts with {@code [}, then (after whitespace) {@code {} or {@code ]}. */
   private static boolean startsJsonArray(String text) {
     String rest = text.startsWith("\uFEFF") ? text.substring(1) : text;

@@ -47,9 +47,8 @@ public abstract class InputOptionsMixin {
       paramLabel = "NAME",
       description =
           "CSV column / JSON field / Parquet column of the id; ids may not hold a tab or line"
-              + " break. Default: CSV record number (1-based; with several inputs FILE#N, N the"
-              + " record number in FILE); JSON 'id', or the record number for a record without"
-              + " one.")
+              + " break. Default: 'id', or without it the record number (1-based; for CSV with"
+              + " several inputs FILE#N, N the record number in FILE).")
   public String idField;
 
   @Option(
@@ -194,11 +193,11 @@ public abstract class InputOptionsMixin {
   }
 
   /**
-   * Whether the record numbers that are the ids of a CSV input without --id-field need the file
-   * name to be told apart: when there are several inputs.
+   * Whether the record numbers that are the ids of a CSV input without --id-field and without an
+   * {@code id} column need the file name to be told apart: when there are several inputs.
    */
   public boolean qualifiesRecordNumbers(Path input) {
-    return idField == null && format(input) == InputFormat.CSV && paths().size() > 1;
+    return paths().size() > 1 && DocumentReaders.numbersRecords(input, options(input));
   }
 
   /** The reading options for {@code input}. */

@@ -22,6 +22,7 @@ import picocli.CommandLine.Option;
 public abstract class InputOptionsMixin {
   @Option(
       names = "--format",
+      completionCandidates = ValueCandidates.Formats.class,
       paramLabel = "FORMAT",
       defaultValue = "auto",
       description =
@@ -37,6 +38,7 @@ public abstract class InputOptionsMixin {
 
   @Option(
       names = "--delimiter",
+      completionCandidates = ValueCandidates.Delimiters.class,
       paramLabel = "CHAR",
       description =
           "CSV delimiter: one character (not '\"' nor a line break), or 'tab'. Default: ','.")
@@ -61,6 +63,7 @@ public abstract class InputOptionsMixin {
 
   @Option(
       names = "--html",
+      completionCandidates = ValueCandidates.HtmlModes.class,
       paramLabel = "WHAT",
       arity = "0..1",
       fallbackValue = "visible",
@@ -81,6 +84,7 @@ public abstract class InputOptionsMixin {
 
   @Option(
       names = "--on-error",
+      completionCandidates = ValueCandidates.OnErrors.class,
       paramLabel = "POLICY",
       defaultValue = "fail",
       description =

@@ -17,6 +17,7 @@ import org.neardup.options.OutputMixin;
 import org.neardup.options.PipelineMixin;
 import org.neardup.options.SignaturesMixin;
 import org.neardup.options.UsageException;
+import org.neardup.options.ValueCandidates;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -56,7 +57,8 @@ public final class ClustersCommand implements Callable<Integer> {
 
   @Option(
       names = "--keep",
-      paramLabel = "POLICY",
+      completionCandidates = ValueCandidates.KeepPolicies.class,
+      paramLabel = "ORDER",
       defaultValue = "first",
       description =
           "Keep order: first (input order), longest or shortest (text length, ties in input order)."

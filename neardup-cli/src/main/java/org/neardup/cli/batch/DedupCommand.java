@@ -30,6 +30,7 @@ import org.neardup.options.OutputMixin;
 import org.neardup.options.PendingOutput;
 import org.neardup.options.PipelineMixin;
 import org.neardup.options.UsageException;
+import org.neardup.options.ValueCandidates;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -74,7 +75,8 @@ public final class DedupCommand implements Callable<Integer> {
 
   @Option(
       names = "--keep",
-      paramLabel = "POLICY",
+      completionCandidates = ValueCandidates.KeepPolicies.class,
+      paramLabel = "ORDER",
       defaultValue = "first",
       description =
           "Keep order: first (input order), longest or shortest (text length, ties in input order)."

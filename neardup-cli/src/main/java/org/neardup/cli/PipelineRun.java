@@ -128,6 +128,7 @@ public final class PipelineRun implements AutoCloseable {
       if (!quiet) {
         run.summarizePairs(err, (done - read) / 1e9);
       }
+      warn(err, nearMisses(config, result));
       return run;
     } catch (RuntimeException | Error e) {
       corpus.close();
@@ -239,6 +240,33 @@ public final class PipelineRun implements AutoCloseable {
         progress.finish();
       }
     };
+  }
+
+  /**
+   * When more of the candidates verified sit just below the threshold (in the near-miss band of
+   * {@link org.neardup.verify.Verifier#nearMissFloor()}) than at or above it, what they are and the
+   * threshold that takes them in; else null. From what the run verified anyway: candidates of the
+   * LSH banding, so a lower bound (the exact join looks at no pair below the threshold).
+   */
+  static String nearMisses(PipelineConfig config, PairResult result) {
+    long near = result.nearMisses();
+    long found = result.pairs().size();
+    if (near <= found) {
+      return null;
+    }
+    String floor = Formats.plain(config.verifier().nearMissFloor());
+    String threshold = Formats.plain(config.threshold());
+    return String.format(
+        Locale.ROOT,
+        "%s with similarity >= %s, but %s just below it, in [%s, %s) (at least: those that were"
+            + " candidates): -t %s takes them in, and 'neardup tune' with the same options shows"
+            + " the similarities",
+        Formats.count(found, "pair"),
+        threshold,
+        near == 1 ? "1 pair sits" : String.format(Locale.ROOT, "%,d pairs sit", near),
+        floor,
+        threshold,
+        floor);
   }
 
   /** Prints {@code neardup: warning: message} unless {@code message} is null. */

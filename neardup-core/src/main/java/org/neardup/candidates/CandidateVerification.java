@@ -40,8 +40,10 @@ final class CandidateVerification {
 
   private CandidateVerification() {}
 
-  /** What verification found. */
-  record Outcome(List<SimilarPair> pairs, long verified) {}
+  /**
+   * What verification found: the pairs, the candidates verified, those just below the threshold.
+   */
+  record Outcome(List<SimilarPair> pairs, long verified, long nearMisses) {}
 
   static Outcome verify(Corpus corpus, CandidateLog candidates, Progress progress) {
     boolean fromCorpus =
@@ -64,6 +66,8 @@ final class CandidateVerification {
     boolean exact = verifier.needsSets(); // else the corpus keeps full signatures
     ConcurrentLinkedQueue<List<SimilarPair>> found = new ConcurrentLinkedQueue<>();
     LongAdder verified = new LongAdder();
+    LongAdder nearMisses = new LongAdder();
+    double floor = verifier.nearMissFloor();
     int threads = config.threads();
     ExecutorService pool =
         Executors.newFixedThreadPool(threads, Workers.daemonFactory("neardup-verify"));
@@ -83,6 +87,7 @@ final class CandidateVerification {
                 () -> {
                   List<SimilarPair> out = new ArrayList<>();
                   long passed = 0;
+                  long near = 0;
                   for (int k = 0; k < chunkLength; k += 2) {
                     int earlier = chunk[k];
                     int later = chunk[k + 1];
@@ -91,8 +96,8 @@ final class CandidateVerification {
                       long[] hashesEarlier = corpus.shingleHashes(earlier);
                       long[] hashesLater = corpus.shingleHashes(later);
                       similarity =
-                          verifier.similarityOfHashes(
-                              null, null, () -> hashesEarlier, () -> hashesLater);
+                          verifier.similarityOfHashesDownTo(
+                              null, null, () -> hashesEarlier, () -> hashesLater, floor);
                     } else {
                       int[] signatureEarlier = corpus.signature(earlier);
                       int[] signatureLater = corpus.signature(later);
@@ -100,15 +105,19 @@ final class CandidateVerification {
                         continue;
                       }
                       similarity =
-                          verifier.similarity(signatureEarlier, signatureLater, null, null);
+                          verifier.similarityOfHashesDownTo(
+                              signatureEarlier, signatureLater, null, null, floor);
                     }
                     passed++;
                     if (similarity >= verifier.threshold()) {
                       out.add(new SimilarPair(earlier, later, similarity));
+                    } else if (similarity >= floor) {
+                      near++;
                     }
                   }
                   found.add(out);
                   verified.add(passed);
+                  nearMisses.add(near);
                   progress.advance(chunkLength / 2);
                   return null;
                 }));
@@ -123,7 +132,7 @@ final class CandidateVerification {
       pool.shutdownNow();
       progress.finish();
     }
-    return new Outcome(sorted(found), verified.sum());
+    return new Outcome(sorted(found), verified.sum(), nearMisses.sum());
   }
 
   /** Every pair found, sorted by (first, second). */

@@ -84,7 +84,7 @@ final class RereadVerification {
       progress.finish();
     }
     return new CandidateVerification.Outcome(
-        CandidateVerification.sorted(run.found), run.verified.sum());
+        CandidateVerification.sorted(run.found), run.verified.sum(), run.nearMisses.sum());
   }
 
   /** One pass: receives the documents read again, sketches them, verifies their pairs. */
@@ -92,6 +92,7 @@ final class RereadVerification {
     final ExecutorService pool;
     final ConcurrentLinkedQueue<List<SimilarPair>> found = new ConcurrentLinkedQueue<>();
     final LongAdder verified = new LongAdder();
+    final LongAdder nearMisses = new LongAdder();
     private final CandidateLog candidates;
     private final Progress progress;
     private final DocumentSketcher sketcher;
@@ -245,6 +246,8 @@ final class RereadVerification {
     private Void verify(Batch b, int[] pairsOfBatch) {
       List<SimilarPair> out = new ArrayList<>();
       long passed = 0;
+      long near = 0;
+      double floor = verifier.nearMissFloor();
       for (int k = 0; k < pairsOfBatch.length; k += 2) {
         int earlier = pairsOfBatch[k];
         int later = pairsOfBatch[k + 1];
@@ -256,13 +259,16 @@ final class RereadVerification {
         if (needSets || verifier.passesFilter(signatureEarlier, signatureLater)) {
           passed++;
           double similarity =
-              verifier.similarityOfHashes(
+              verifier.similarityOfHashesDownTo(
                   signatureEarlier,
                   signatureLater,
                   () -> held.shingles(earlier),
-                  () -> b.shingles[index]);
+                  () -> b.shingles[index],
+                  floor);
           if (similarity >= verifier.threshold()) {
             out.add(new SimilarPair(earlier, later, similarity));
+          } else if (similarity >= floor) {
+            near++;
           }
         }
         if (candidates.release(earlier) == 0) {
@@ -271,6 +277,7 @@ final class RereadVerification {
       }
       found.add(out);
       verified.add(passed);
+      nearMisses.add(near);
       progress.advance(pairsOfBatch.length / 2);
       return null;
     }

@@ -63,7 +63,10 @@ final class FormatSniffer {
     }
     byte[] head = decompressed(raw);
     String text = new String(head, StandardCharsets.UTF_8);
-    List<String> lines = firstLines(text, raw.length == PEEK || head.length == PEEK);
+    // standard input's head may end inside a line: only its whole lines count
+    boolean truncated =
+        DocumentReaders.isStandardInput(file) || raw.length == PEEK || head.length == PEEK;
+    List<String> lines = firstLines(text, truncated);
     if (lines.isEmpty()) {
       return FormatChoice.named(InputFormat.TSV);
     }
@@ -153,16 +156,17 @@ final class FormatSniffer {
   }
 
   /**
-   * The first {@link #PEEK} bytes of the input as they are (compressed or not): of the file, of its
-   * {@link InputSpool} copy, or of standard input without consuming them. None when it cannot be
-   * read (the read reports it).
+   * The first {@link #PEEK} bytes of the input as they are (compressed or not): of the file or of
+   * its {@link InputSpool} copy; of standard input those it starts with ({@link
+   * StandardInput#head}), not consumed. None when it cannot be read (the read reports it).
    */
   private static byte[] rawHead(Path file) {
     try {
-      Path copy = InputSpool.copyOf(file);
-      if (copy == null && DocumentReaders.isStandardInput(file)) {
-        return StandardInput.peek(PEEK);
+      if (DocumentReaders.isStandardInput(file)) {
+        // the same bytes whether or not standard input was copied since: every look agrees
+        return StandardInput.head(PEEK, raw -> firstLines(decompressed(raw), true).size());
       }
+      Path copy = InputSpool.copyOf(file);
       try (InputStream in = Files.newInputStream(copy != null ? copy : file)) {
         return in.readNBytes(PEEK);
       }
@@ -186,6 +190,10 @@ final class FormatSniffer {
       // what was decompressed before the head ended is enough to look at
     }
     return text.toByteArray();
+  }
+
+  private static List<String> firstLines(byte[] head, boolean truncated) {
+    return firstLines(new String(head, StandardCharsets.UTF_8), truncated);
   }
 
   /** Up to two non-blank lines of {@code text}; the last one only when {@code text} is whole. */

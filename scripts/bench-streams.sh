@@ -16,7 +16,7 @@ cp="$root/neardup-streams/target/neardup-streams.jar:$(cat "$root/neardup-stream
 "$root/scripts/streams/kafka-broker.sh" "$work/broker" "$port" &
 broker_launcher=$!
 trap 'kill $broker_launcher 2>/dev/null || true' EXIT   # the launcher execs the broker's JVM
-until java -cp "$cp" "$root/scripts/streams/CountDecisions.java" "$boot" __consumer_offsets 0 > /dev/null 2>&1; do sleep 1; done
+java -cp "$cp" "$root/scripts/streams/AwaitBroker.java" "$boot"
 "$root/neardup" generate --documents "$n" -o "$work/corpus.tsv" > /dev/null
 java -cp "$cp" "$root/scripts/streams/Produce.java" "$boot" bench-in 4 "$work/corpus.tsv"
 broker_pid="$broker_launcher"
@@ -30,7 +30,7 @@ for k in 1 2 4; do
   start="$(date +%s.%N)"
   pids=()
   for i in $(seq 1 "$k"); do
-    /usr/bin/time -f "%U %S" -o "$work/$app-$i.time" java -Xmx1g -cp "$cp" org.neardup.streams.StreamMain -q \
+    java -Xmx1g -cp "$cp" org.neardup.streams.StreamMain -q \
       --bootstrap-servers "$boot" --input bench-in --output "$app-out" --application-id "$app" \
       --state-dir "$work/$app-$i" --threads 1 > "$work/$app-$i.log" 2>&1 &
     pids+=($!)
@@ -38,9 +38,11 @@ for k in 1 2 4; do
   kept="$(java -cp "$cp" "$root/scripts/streams/CountDecisions.java" "$boot" "$app-out" "$n")"
   end="$(date +%s.%N)"
   broker_after="$(cpu "$broker_pid")"
+  ticks_used=0
+  for pid in "${pids[@]}"; do ticks_used=$((ticks_used + $(cpu "$pid"))); done
   kill -TERM "${pids[@]}" 2>/dev/null || true
   wait "${pids[@]}" 2>/dev/null || true
-  instances_cpu="$(cat "$work/$app"-*.time | awk '{s += $1 + $2} END {printf "%.1f", s}')"
+  instances_cpu="$(awk -v u="$ticks_used" -v t="$ticks" 'BEGIN {printf "%.1f", u / t}')"
   broker_cpu="$(awk -v a="$broker_before" -v b="$broker_after" -v t="$ticks" 'BEGIN {printf "%.1f", (b - a) / t}')"
   wall="$(awk -v s="$start" -v e="$end" 'BEGIN {printf "%.1f", e - s}')"
   printf '| %d | %d (%s) | %s | %.0f | %s | %s | %.0f | %s |\n' "$k" "$n" "$kept" "$wall" \

@@ -10,7 +10,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
- * Produces a TSV file (id TAB text a line, as ./neardup generate writes it, header skipped) to a new
+ * Produces a TSV file (id TAB text a line, as ./neardup generate writes it) to a new
  * topic of PARTITIONS partitions, keyed by id, in file order.
  *   java -cp CLASSPATH scripts/streams/Produce.java BOOTSTRAP TOPIC PARTITIONS FILE.tsv
  */
@@ -27,7 +27,7 @@ public class Produce {
     try (KafkaProducer<String, String> producer =
             new KafkaProducer<>(properties, new StringSerializer(), new StringSerializer());
         var lines = Files.lines(Path.of(args[3]), StandardCharsets.UTF_8)) {
-      for (String line : (Iterable<String>) lines.skip(1)::iterator) {
+      for (String line : (Iterable<String>) lines::iterator) {
         int tab = line.indexOf('\t');
         producer.send(new ProducerRecord<>(args[1], line.substring(0, tab), line.substring(tab + 1)));
         count++;

@@ -3,12 +3,14 @@
 # build already has (kafka_2.13 and its dependencies: neardup-streams/target/broker-classpath.txt),
 # for a first try of ./neardup stream and for the measurements of docs/streams.md. Not for
 # production: one node, replication 1, data under DIR.
-#   scripts/streams/kafka-broker.sh DIR [PORT]      # listens on 127.0.0.1:PORT (default 9092)
+#   scripts/streams/kafka-broker.sh DIR [PORT [CONTROLLER_PORT]]   # 127.0.0.1:PORT (default 9092;
+#                                                                  # the controller's PORT + 1)
+# KAFKA_JAVA_OPTS: more options for the broker's JVM.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-dir="${1:?usage: kafka-broker.sh DIR [PORT]}"
+dir="${1:?usage: kafka-broker.sh DIR [PORT [CONTROLLER_PORT]]}"
 port="${2:-9092}"
-controller=$((port + 1))
+controller="${3:-$((port + 1))}"
 cp_file="$root/neardup-streams/target/broker-classpath.txt"
 if [ ! -f "$cp_file" ]; then
   echo "kafka-broker: building neardup-streams for the broker's class path (mvn package)..." >&2
@@ -39,4 +41,5 @@ if [ ! -f "$dir/logs/meta.properties" ]; then
     -c "$dir/server.properties" >&2
 fi
 echo "kafka-broker: 127.0.0.1:$port (KRaft; log $dir/broker.log)" >&2
-exec java -Xmx1g -cp "$cp" kafka.Kafka "$dir/server.properties" > "$dir/broker.log" 2>&1
+# shellcheck disable=SC2086 # KAFKA_JAVA_OPTS is a list of options for the broker's JVM
+exec java -Xmx1g ${KAFKA_JAVA_OPTS:-} -cp "$cp" kafka.Kafka "$dir/server.properties" > "$dir/broker.log" 2>&1

@@ -3,6 +3,8 @@ package org.neardup;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Member;
@@ -21,30 +23,41 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.neardup.api.Faces;
+import org.neardup.api.Internal;
 
 /**
  * The API guard, as hash4j's japicmp check that skips {@code internal}: core's public API (every
- * public type outside {@code org.neardup.internal*} with its public and protected members) must
- * equal {@code api/public-api.txt}, and the public types of the internal packages, with the modules
- * whose main code uses each, must equal {@code api/internal-types.txt}. A change to either is made
- * on purpose: update the file in the same commit ({@code -Dneardup.api.write=true} rewrites both
- * from the compiled classes and the sources of the other modules). Two rules hold whatever the
- * lists say: no public or protected member (or supertype) of the API names an internal type, and
- * the server and Spark, which stand on core's API alone, use none.
+ * public type that is not {@link Internal}, in itself or by its package, with its public and
+ * protected members) must equal {@code api/public-api.txt}, and the internal public types, with the
+ * modules whose main code uses each, must equal {@code api/internal-types.txt}. A change to either
+ * is made on purpose: update the file in the same commit ({@code -Dneardup.api.write=true} rewrites
+ * both from the compiled classes and the sources of the other modules). In {@code public-api.txt}
+ * the types and members for the faces, not for library users, are marked {@code @Faces} ({@link
+ * Faces}); {@code docs/library.md} lists the others. Rules that hold whatever the lists say: no
+ * public or protected member (or supertype) of the API names an internal type, no member meant for
+ * library users names a type for the faces, and the server, Spark and Kafka Streams, which stand on
+ * core's API alone, use no internal type.
  */
 class PublicApiTest {
   private static final Path FILES = Path.of("src/test/resources/api");
   private static final boolean WRITE = Boolean.getBoolean("neardup.api.write");
 
-  /** A name in {@code org.neardup.internal} or one of its subpackages. */
-  private static final Pattern INTERNAL_NAME = Pattern.compile("\\borg\\.neardup\\.internal\\.");
+  /** Every public type of core, by name. */
+  private static final List<Class<?>> TYPES = publicTypes();
+
+  /**
+   * A qualified name of an internal type: in an internal package (also a wildcard import of one),
+   * or an internal type elsewhere, with its nested types.
+   */
+  private static final Pattern INTERNAL_NAME = internalNames();
 
   @Test
   void thePublicApiIsTheCheckedInList() throws IOException {
     List<String> lines = new ArrayList<>();
-    for (Class<?> type : publicTypes()) {
+    for (Class<?> type : TYPES) {
       if (!isInternal(type)) {
-        lines.add(kind(type) + " " + type.getName());
+        lines.add((isFaces(type) ? "@Faces " : "") + kind(type) + " " + type.getName());
         lines.addAll(members(type));
       }
     }
@@ -55,7 +68,7 @@ class PublicApiTest {
   void theInternalTypesAndTheirUsersOutsideCoreAreTheCheckedInList() throws IOException {
     Map<String, TreeSet<String>> users = internalUsers();
     List<String> lines = new ArrayList<>();
-    for (Class<?> type : publicTypes()) {
+    for (Class<?> type : TYPES) {
       if (isInternal(type)) {
         TreeSet<String> modules = users.getOrDefault(type.getName(), new TreeSet<>());
         lines.add(
@@ -68,7 +81,7 @@ class PublicApiTest {
   @Test
   void noPublicMemberOfTheApiMentionsAnInternalType() throws IOException {
     List<String> leaks = new ArrayList<>();
-    for (Class<?> type : publicTypes()) {
+    for (Class<?> type : TYPES) {
       if (!isInternal(type)) {
         leaks.addAll(internalLeaks(type));
       }
@@ -79,10 +92,71 @@ class PublicApiTest {
   }
 
   @Test
+  void noMemberForLibraryUsersNamesATypeForTheFaces() {
+    Pattern faces = qualifiedNames(TYPES.stream().filter(PublicApiTest::isFaces).toList());
+    List<String> leaks = new ArrayList<>();
+    for (Class<?> type : TYPES) {
+      if (!isInternal(type) && !isFaces(type)) {
+        for (String line : signatureLines(type)) {
+          if (!line.startsWith("  @Faces") && faces.matcher(line).find()) {
+            leaks.add(type.getName() + ":" + line.substring(1));
+          }
+        }
+      }
+    }
+    assertThat(leaks)
+        .as(
+            "members of the library users' types that name a type for the faces: mark the member"
+                + " @Faces, or the type is for users too")
+        .isEmpty();
+  }
+
+  /**
+   * docs/library.md's list of the types for library users ({@code - `package`: `Type`, ...} lines
+   * under "## Types for library users") is the public top-level types of core that are neither for
+   * the faces nor internal.
+   */
+  @Test
+  void docsLibraryListsTheTypesForLibraryUsers() throws IOException {
+    TreeSet<String> users = new TreeSet<>();
+    for (Class<?> type : TYPES) {
+      if (type.getEnclosingClass() == null && !isInternal(type) && !isFaces(type)) {
+        users.add(type.getName());
+      }
+    }
+    assertThat(documentedUserTypes(Path.of("../docs/library.md"))).isEqualTo(users);
+  }
+
+  /** The types listed under "## Types for library users" in {@code page}, by qualified name. */
+  private static TreeSet<String> documentedUserTypes(Path page) throws IOException {
+    TreeSet<String> types = new TreeSet<>();
+    boolean inSection = false;
+    Pattern entry = Pattern.compile("^- `(org\\.neardup[\\w.]*)`: (.+)$");
+    Pattern name = Pattern.compile("`([A-Z]\\w*)`");
+    for (String line : Files.readAllLines(page, StandardCharsets.UTF_8)) {
+      if (line.startsWith("## ")) {
+        inSection = line.equals("## Types for library users");
+      } else if (inSection) {
+        Matcher matcher = entry.matcher(line);
+        if (matcher.matches()) {
+          Matcher names = name.matcher(matcher.group(2));
+          while (names.find()) {
+            types.add(matcher.group(1) + "." + names.group(1));
+          }
+        }
+      }
+    }
+    assertThat(types)
+        .as("the types listed under '## Types for library users' in %s", page)
+        .isNotEmpty();
+    return types;
+  }
+
+  @Test
   void theLeakCheckFindsAnInternalTypeInASignatureOrSupertype() {
     assertThat(internalLeaks(Leaking.class))
         .hasSize(3)
-        .allMatch(leak -> leak.contains("org.neardup.internal."));
+        .allMatch(leak -> leak.contains("org.neardup.internal.") || leak.contains(".spill."));
     assertThat(internalLeaks(NotLeaking.class)).isEmpty();
   }
 
@@ -109,7 +183,7 @@ class PublicApiTest {
         String.join(
             "\n",
             "package org.example;",
-            "import org.neardup.internal.spill.*;",
+            "import org.neardup.batch.spill.*;",
             "import org.neardup.sort.LongSort;",
             "class Uses {",
             "  Object handles = new org.neardup.internal.Handles<String>(1);",
@@ -117,22 +191,15 @@ class PublicApiTest {
             "}"));
     assertThat(internalReferences(sources))
         .containsExactly(
-            "org/example/Uses.java:2: import org.neardup.internal.spill.*;",
+            "org/example/Uses.java:2: import org.neardup.batch.spill.*;",
             "org/example/Uses.java:5: Object handles = new"
                 + " org.neardup.internal.Handles<String>(1);");
   }
 
   /** The public and protected members and supertypes of {@code type} that name an internal type. */
   private static List<String> internalLeaks(Class<?> type) {
-    List<String> lines = new ArrayList<>(members(type));
-    if (type.getGenericSuperclass() != null) {
-      lines.add("  extends " + type.getGenericSuperclass().getTypeName());
-    }
-    for (java.lang.reflect.Type supertype : type.getGenericInterfaces()) {
-      lines.add("  implements " + supertype.getTypeName());
-    }
     List<String> leaks = new ArrayList<>();
-    for (String line : lines) {
+    for (String line : signatureLines(type)) {
       if (INTERNAL_NAME.matcher(line).find()) {
         leaks.add(type.getName() + ":" + line.substring(1));
       }
@@ -165,23 +232,36 @@ class PublicApiTest {
     return uses;
   }
 
+  /** The public and protected members of {@code type}, then its supertypes, one line each. */
+  private static List<String> signatureLines(Class<?> type) {
+    List<String> lines = new ArrayList<>(members(type));
+    if (type.getGenericSuperclass() != null) {
+      lines.add("  extends " + type.getGenericSuperclass().getTypeName());
+    }
+    for (java.lang.reflect.Type supertype : type.getGenericInterfaces()) {
+      lines.add("  implements " + supertype.getTypeName());
+    }
+    return lines;
+  }
+
   /** A fixture the leak check must flag: an internal type as return, parameter and supertype. */
-  public static class Leaking implements java.util.function.Supplier<org.neardup.internal.IntLog> {
+  public static class Leaking
+      implements java.util.function.Supplier<org.neardup.batch.spill.IntLog> {
     @Override
-    public org.neardup.internal.IntLog get() {
+    public org.neardup.batch.spill.IntLog get() {
       return null;
     }
 
     protected void take(java.util.List<org.neardup.internal.Handles<String>> handles) {}
 
-    void packagePrivate(org.neardup.internal.IntLog log) {}
+    void packagePrivate(org.neardup.batch.spill.IntLog log) {}
   }
 
   /** A fixture the leak check must pass: internal types only in non-public members. */
   public static class NotLeaking {
-    private org.neardup.internal.IntLog log;
+    private org.neardup.batch.spill.IntLog log;
 
-    void take(org.neardup.internal.IntLog log) {
+    void take(org.neardup.batch.spill.IntLog log) {
       this.log = log;
     }
 
@@ -209,13 +289,67 @@ class PublicApiTest {
         .isEqualTo(expected);
   }
 
+  /** Whether {@code type} or a type enclosing it is for the faces ({@link Faces}). */
+  private static boolean isFaces(Class<?> type) {
+    for (Class<?> t = type; t != null; t = t.getEnclosingClass()) {
+      if (t.isAnnotationPresent(Faces.class)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether {@code type}, a type enclosing it or its package is {@link Internal}. */
   private static boolean isInternal(Class<?> type) {
-    String pkg = type.getPackageName();
-    return pkg.equals("org.neardup.internal") || pkg.startsWith("org.neardup.internal.");
+    for (Class<?> t = type; t != null; t = t.getEnclosingClass()) {
+      if (t.isAnnotationPresent(Internal.class)) {
+        return true;
+      }
+    }
+    return isInternalPackage(type.getPackageName());
+  }
+
+  private static boolean isInternalPackage(String name) {
+    try {
+      return Class.forName(name + ".package-info", false, PublicApiTest.class.getClassLoader())
+          .isAnnotationPresent(Internal.class);
+    } catch (ClassNotFoundException e) {
+      return false; // a package without a package-info is not marked internal
+    }
+  }
+
+  /** A qualified name of one of {@code types} or a type nested in it. */
+  private static Pattern qualifiedNames(List<Class<?>> types) {
+    TreeSet<String> names = new TreeSet<>();
+    for (Class<?> type : types) {
+      Class<?> outermost = type;
+      while (outermost.getEnclosingClass() != null) {
+        outermost = outermost.getEnclosingClass();
+      }
+      names.add(Pattern.quote(outermost.getName()) + "\\b");
+    }
+    return Pattern.compile("\\b(?:" + String.join("|", names) + ")");
+  }
+
+  /** {@link #INTERNAL_NAME}: the internal packages and the internal types outside them. */
+  private static Pattern internalNames() {
+    TreeSet<String> names = new TreeSet<>();
+    for (Class<?> type : TYPES) {
+      if (isInternalPackage(type.getPackageName())) {
+        names.add(Pattern.quote(type.getPackageName()) + "\\.[A-Z*]");
+      } else if (isInternal(type)) {
+        Class<?> outermost = type;
+        while (outermost.getEnclosingClass() != null) {
+          outermost = outermost.getEnclosingClass();
+        }
+        names.add(Pattern.quote(outermost.getName()) + "\\b");
+      }
+    }
+    return Pattern.compile("\\b(?:" + String.join("|", names) + ")");
   }
 
   /** Every public type of core reachable by name (nested ones inside public types), by name. */
-  private static List<Class<?>> publicTypes() throws IOException {
+  private static List<Class<?>> publicTypes() {
     Path classes;
     try {
       classes = Path.of(NearDup.class.getProtectionDomain().getCodeSource().getLocation().toURI());
@@ -240,6 +374,8 @@ class PublicApiTest {
           types.add(type);
         }
       }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
     types.sort((a, b) -> a.getName().compareTo(b.getName()));
     return types;
@@ -302,14 +438,14 @@ class PublicApiTest {
     int modifiers = member.getModifiers();
     if (!member.isSynthetic()
         && (Modifier.isPublic(modifiers) || Modifier.isProtected(modifiers))) {
-      lines.add(line);
+      boolean faces = ((AnnotatedElement) member).isAnnotationPresent(Faces.class);
+      lines.add(faces ? "  @Faces" + line.substring(1) : line);
     }
   }
 
   /** The modules whose main sources name each internal type, by the type's name. */
   private static Map<String, TreeSet<String>> internalUsers() throws IOException {
-    Pattern reference =
-        Pattern.compile("org\\.neardup\\.internal(?:\\.[a-z]+)*\\.[A-Z]\\w*(?:\\.[A-Z]\\w*)*");
+    Pattern reference = Pattern.compile(INTERNAL_NAME.pattern() + "\\w*(?:\\.[A-Z]\\w*)*");
     Map<String, TreeSet<String>> users = new TreeMap<>();
     try (Stream<Path> modules = Files.list(Path.of(".."))) {
       for (Path module : (Iterable<Path>) modules::iterator) {

@@ -7,7 +7,7 @@ import org.neardup.options.Formats;
 /**
  * What the commands say about the LSH candidate pairs before the pair phase: their count is the sum
  * over bands and buckets of size (size - 1) / 2 ({@link
- * org.neardup.candidates.LshPairPhase#candidateUpperBound()}), an upper bound on the distinct
+ * org.neardup.batch.lsh.LshPairPhase#candidateUpperBound()}), an upper bound on the distinct
  * candidate pairs and exactly the number of bucket-mate visits the pair phase makes. Stateless.
  */
 public final class CandidateCount {

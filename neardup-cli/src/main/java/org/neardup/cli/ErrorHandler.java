@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.neardup.error.NearDupException;
 import org.neardup.options.IoErrors;
-import org.neardup.options.UsageException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;
@@ -33,7 +32,7 @@ final class ErrorHandler implements IExecutionExceptionHandler {
 
   /** The one-line message of an exception the user caused, or null for a bug. */
   static String userMessage(Exception e) {
-    if (e instanceof NearDupException || e instanceof UsageException) {
+    if (e instanceof NearDupException) { // UsageException too
       return e.getMessage();
     }
     if (e instanceof UncheckedIOException unchecked) {

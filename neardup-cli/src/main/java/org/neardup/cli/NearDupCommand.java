@@ -47,6 +47,7 @@ final class NearDupCommand implements Runnable {
           ServeCommand.class,
           IndexCommand.class,
           SparkCommand.class,
+          KafkaStreamCommand.class,
           EvalCommand.class,
           DemoCommand.class,
           GenerateCommand.class,

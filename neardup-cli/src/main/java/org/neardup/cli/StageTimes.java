@@ -2,7 +2,7 @@ package org.neardup.cli;
 
 import java.io.PrintWriter;
 import java.util.Locale;
-import org.neardup.corpus.Progress;
+import org.neardup.batch.corpus.Progress;
 
 /**
  * A {@link Progress} that also prints how long each stage took, as {@code neardup: stage NAME S.SS

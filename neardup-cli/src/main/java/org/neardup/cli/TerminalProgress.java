@@ -10,7 +10,7 @@ import me.tongfei.progressbar.DelegatingProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
-import org.neardup.corpus.Progress;
+import org.neardup.batch.corpus.Progress;
 
 /**
  * Progress on stderr, one stage at a time, with progressbar's percentage and ETA: a bar redrawn in

@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.neardup.cli.shell.ManualPages;
 
-/** --version, the completion script, the manual pages and the spark entry of the usage. */
+/**
+ * --version, the completion script, the manual pages and the spark and stream entries of the usage.
+ */
 class ShellTest {
   @TempDir Path dir;
 
@@ -42,6 +44,18 @@ class ShellTest {
     CliRunner run = CliRunner.run("spark", "pairs", "in.tsv", "--output", "out");
     assertThat(run.exitCode).isEqualTo(ExitCodes.BAD_INPUT);
     assertThat(run.err).contains("spark-submit", "./neardup spark");
+  }
+
+  @Test
+  void usageAndHelpListStreamAndItsRunSaysHowToStartIt() {
+    assertThat(CliRunner.run("--help").out).contains("stream");
+    CliRunner help = CliRunner.run("help", "stream");
+    assertThat(help.exitCode).as(help.toString()).isZero();
+    assertThat(help.out).contains("Usage: neardup stream --bootstrap-servers HOST:PORT");
+
+    CliRunner run = CliRunner.run("stream", "--input", "in", "--output", "out");
+    assertThat(run.exitCode).isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(run.err).contains("./neardup stream", "bin/neardup stream");
   }
 
   @Test

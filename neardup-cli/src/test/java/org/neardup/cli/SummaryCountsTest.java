@@ -10,7 +10,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.neardup.corpus.Progress;
+import org.neardup.batch.corpus.Progress;
 
 /**
  * The summary's counts are grouped by thousands; the progress bar names the summary's "verified"

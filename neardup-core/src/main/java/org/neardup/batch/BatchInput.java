@@ -1,8 +1,8 @@
 package org.neardup.batch;
 
 import java.util.function.LongConsumer;
-import org.neardup.corpus.CorpusBuilder;
-import org.neardup.corpus.SketchSource;
+import org.neardup.batch.corpus.CorpusBuilder;
+import org.neardup.batch.corpus.SketchSource;
 import org.neardup.input.InputProblems;
 
 /**

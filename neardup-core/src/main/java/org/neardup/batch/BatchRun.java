@@ -1,14 +1,14 @@
 package org.neardup.batch;
 
 import java.util.Objects;
-import org.neardup.candidates.LshPairPhase;
+import org.neardup.batch.corpus.Corpus;
+import org.neardup.batch.corpus.CorpusBuilder;
+import org.neardup.batch.corpus.PairResult;
+import org.neardup.batch.corpus.Progress;
+import org.neardup.batch.corpus.SketchSource;
+import org.neardup.batch.lsh.LshPairPhase;
 import org.neardup.config.MemoryBudget;
 import org.neardup.config.PipelineConfig;
-import org.neardup.corpus.Corpus;
-import org.neardup.corpus.CorpusBuilder;
-import org.neardup.corpus.PairResult;
-import org.neardup.corpus.Progress;
-import org.neardup.corpus.SketchSource;
 import org.neardup.input.InputProblems;
 import org.neardup.shingle.ShingleUnit;
 

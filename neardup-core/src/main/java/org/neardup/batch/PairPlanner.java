@@ -4,11 +4,11 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import org.neardup.candidates.LshPairPhase;
+import org.neardup.batch.corpus.Corpus;
+import org.neardup.batch.corpus.Resketch;
+import org.neardup.batch.exact.ExactJoin;
+import org.neardup.batch.lsh.LshPairPhase;
 import org.neardup.config.PipelineConfig;
-import org.neardup.corpus.Corpus;
-import org.neardup.corpus.Resketch;
-import org.neardup.join.ExactJoin;
 import org.neardup.verify.VerifyMode;
 
 /**
@@ -99,7 +99,7 @@ public final class PairPlanner {
     int n = corpus.size();
     if (!worthEstimating(lshCandidates, kept, n)
         || config.verify() != VerifyMode.EXACT
-        || (!kept && corpus.sketchSource() == null)
+        || (!kept && corpus.sketchSource().isEmpty())
         || n < 2) {
       return lsh(lshCandidates);
     }
@@ -155,10 +155,7 @@ public final class PairPlanner {
       wanted.set(ordinal);
     }
     Resketch.sets(
-        corpus,
-        corpus.sketchSource(),
-        wanted::get,
-        (ordinal, set) -> sets[Arrays.binarySearch(sample, ordinal)] = set);
+        corpus, wanted::get, (ordinal, set) -> sets[Arrays.binarySearch(sample, ordinal)] = set);
     return sets;
   }
 }

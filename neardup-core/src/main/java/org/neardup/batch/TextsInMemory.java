@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.IntPredicate;
 import java.util.function.LongConsumer;
-import org.neardup.corpus.Corpus;
-import org.neardup.corpus.CorpusBuilder;
+import org.neardup.batch.corpus.Corpus;
+import org.neardup.batch.corpus.CorpusBuilder;
 import org.neardup.input.Document;
 import org.neardup.input.InputProblems;
 

@@ -1,11 +1,13 @@
 package org.neardup.collect;
 
 import java.util.Arrays;
+import org.neardup.api.Faces;
 
 /**
  * An open-addressing map from long keys to non-negative int values, with {@code -1} meaning
  * "absent". Keys are never deleted: storing {@code -1} empties an entry. Not thread-safe.
  */
+@Faces
 public final class LongIntHashMap {
   /** What {@link #get} returns for an absent key. */
   public static final int ABSENT = -1;

@@ -2,6 +2,7 @@ package org.neardup.format;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import org.neardup.api.Faces;
 import org.neardup.index.IndexSettings;
 import org.neardup.index.SearchSettings;
 import org.neardup.lsh.BandingVersion;
@@ -36,6 +37,7 @@ import org.neardup.verify.VerifyMode;
  * written as version 1 (56 bytes), which every reader of version 1 opens, and version 1 reads as
  * {@link SearchSettings#NONE}. Stateless.
  */
+@Faces
 public final class IndexSettingsFormat {
   /** The magic bytes "NDIX" as a little-endian int. */
   public static final int MAGIC = 0x5849444E;

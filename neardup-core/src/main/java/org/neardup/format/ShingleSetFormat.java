@@ -2,6 +2,7 @@ package org.neardup.format;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import org.neardup.api.Faces;
 
 /**
  * The one owner of the byte layout of a shingle set: its sorted, distinct 64-bit shingle hashes as
@@ -21,6 +22,7 @@ import java.nio.ByteOrder;
  *
  * Stateless.
  */
+@Faces
 public final class ShingleSetFormat {
   /** Bytes per shingle hash. */
   public static final int BYTES_PER_HASH = 8;

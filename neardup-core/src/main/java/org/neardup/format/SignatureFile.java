@@ -67,7 +67,8 @@ public final class SignatureFile {
   private SignatureFile() {}
 
   /**
-   * One document of a signature file.
+   * One document of a signature file. Immutable: it keeps copies of the arrays given, and its
+   * accessors return copies.
    *
    * @param id the document's id
    * @param textLength length of its raw text in UTF-16 code units
@@ -77,7 +78,25 @@ public final class SignatureFile {
   public record Entry(String id, int textLength, int[] signature, long[] shingleSet) {
     public Entry {
       Objects.requireNonNull(id, "id");
-      Objects.requireNonNull(signature, "signature");
+      signature = Objects.requireNonNull(signature, "signature").clone();
+      shingleSet = shingleSet == null ? null : shingleSet.clone();
+    }
+
+    /** Its n signature values: a copy. */
+    @Override
+    public int[] signature() {
+      return signature.clone();
+    }
+
+    /** Its sorted shingle set, or null in a file without sets: a copy. */
+    @Override
+    public long[] shingleSet() {
+      return shingleSet == null ? null : shingleSet.clone();
+    }
+
+    /** Whether it carries a shingle set (the file has sets). */
+    public boolean hasShingleSet() {
+      return shingleSet != null;
     }
   }
 
@@ -130,15 +149,15 @@ public final class SignatureFile {
     public void add(Entry entry) throws IOException {
       byte[] id = DocumentId.check(entry.id()).getBytes(StandardCharsets.UTF_8);
       int n = params.numPermutations();
-      if (entry.signature().length != n) {
+      if (entry.signature.length != n) {
         throw new IllegalArgumentException(
-            "signature has " + entry.signature().length + " values, params say " + n);
+            "signature has " + entry.signature.length + " values, params say " + n);
       }
-      if (withSets && entry.shingleSet() == null) {
+      if (withSets && entry.shingleSet == null) {
         throw new IllegalArgumentException(
             "entry '" + entry.id() + "' has no shingle set, the file carries sets");
       }
-      byte[] set = withSets ? CompactShingleSetFormat.encode(entry.shingleSet()) : null;
+      byte[] set = withSets ? CompactShingleSetFormat.encode(entry.shingleSet) : null;
       long size = 15L + id.length + 4L * n + (set == null ? 0 : 10L + set.length);
       if (size > buffer.capacity()) {
         buffer =
@@ -150,10 +169,10 @@ public final class SignatureFile {
       putVarint(buffer, id.length);
       buffer.put(id);
       putVarint(buffer, entry.textLength());
-      buffer.asIntBuffer().put(entry.signature());
+      buffer.asIntBuffer().put(entry.signature);
       buffer.position(buffer.position() + 4 * n);
       if (set != null) {
-        putVarint(buffer, entry.shingleSet().length);
+        putVarint(buffer, entry.shingleSet.length);
         putVarint(buffer, set.length);
         buffer.put(set);
       }

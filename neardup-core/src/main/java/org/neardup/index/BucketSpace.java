@@ -1,9 +1,12 @@
 package org.neardup.index;
 
+import org.neardup.api.Faces;
+
 /**
  * The families of buckets an index may keep, each in its own {@link BucketStore} (keys of one
  * family never meet keys of another).
  */
+@Faces
 public enum BucketSpace {
   /** The banding of the threshold: one bucket key a band. Every index has it. */
   THRESHOLD,

@@ -2,6 +2,7 @@ package org.neardup.index;
 
 import java.util.Arrays;
 import java.util.function.LongConsumer;
+import org.neardup.api.Faces;
 
 /**
  * Where an index keeps the buckets of one {@link BucketSpace}: which document handles share each
@@ -9,6 +10,7 @@ import java.util.function.LongConsumer;
  * org.neardup.lsh.Banding} makes, one a band; for containment, one a sampled shingle). Calls come
  * from a {@link NearDupIndex} under its lock: reads may run concurrently, writes exclusively.
  */
+@Faces
 public interface BucketStore {
   /** Puts {@code handle} into each of the buckets {@code bucketKeys}. */
   void add(long[] bucketKeys, long handle);

@@ -1,20 +1,25 @@
 package org.neardup.index;
 
 import java.util.Arrays;
+import org.neardup.api.Faces;
 
 /**
  * The documents found in at least a given number of a query's buckets, each with the number of
  * those buckets that hold it (for LSH bands: how many bands the document shares with the query),
- * most first: the order in which top-k search looks at them.
- *
- * @param handles distinct handles, by hits descending, then ascending
- * @param hits for each handle, the number of buckets holding it
+ * most first: the order in which top-k search looks at them. Immutable: made only by {@link
+ * #count}, read by position ({@link #handle}, {@link #hits(int)}) or as copies.
  */
-public record CountedCandidates(long[] handles, int[] hits) {
-  public CountedCandidates {
-    if (handles.length != hits.length) {
-      throw new IllegalArgumentException("handles and hits of different lengths");
-    }
+@Faces
+public final class CountedCandidates {
+  /** Distinct handles, by hits descending, then ascending. */
+  private final long[] handles;
+
+  /** For each handle, the number of buckets holding it. */
+  private final int[] hits;
+
+  private CountedCandidates(long[] handles, int[] hits) {
+    this.handles = handles;
+    this.hits = hits;
   }
 
   /**
@@ -73,5 +78,56 @@ public record CountedCandidates(long[] handles, int[] hits) {
 
   public int size() {
     return handles.length;
+  }
+
+  /** The {@code index}-th handle: most hits first, then ascending. */
+  public long handle(int index) {
+    return handles[index];
+  }
+
+  /** The number of buckets holding the {@code index}-th handle. */
+  public int hits(int index) {
+    return hits[index];
+  }
+
+  /** The handles, not copied: for this package's readers, which do not change them. */
+  long[] sharedHandles() {
+    return handles;
+  }
+
+  /** The hits, not copied: for this package's readers, which do not change them. */
+  int[] sharedHits() {
+    return hits;
+  }
+
+  /** The handles, most hits first, then ascending: a copy. */
+  public long[] handles() {
+    return handles.clone();
+  }
+
+  /** For each handle, the number of buckets holding it: a copy. */
+  public int[] hits() {
+    return hits.clone();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof CountedCandidates other
+        && Arrays.equals(handles, other.handles)
+        && Arrays.equals(hits, other.hits);
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * Arrays.hashCode(handles) + Arrays.hashCode(hits);
+  }
+
+  @Override
+  public String toString() {
+    return "CountedCandidates[handles="
+        + Arrays.toString(handles)
+        + ", hits="
+        + Arrays.toString(hits)
+        + "]";
   }
 }

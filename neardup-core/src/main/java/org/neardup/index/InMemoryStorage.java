@@ -2,6 +2,7 @@ package org.neardup.index;
 
 import java.util.EnumMap;
 import java.util.Map;
+import org.neardup.api.Faces;
 
 /**
  * {@link IndexStorage} on the heap: the documents in arrays indexed by dense int handles, and each
@@ -15,6 +16,7 @@ import java.util.Map;
  *
  * @param <K> the document key type
  */
+@Faces
 public final class InMemoryStorage<K> implements IndexStorage<K> {
   private final InMemoryDocuments<K> documents;
   private final int expectedSize;
@@ -56,6 +58,15 @@ public final class InMemoryStorage<K> implements IndexStorage<K> {
   @Override
   public void commit() {
     // nothing to make durable
+  }
+
+  /**
+   * Cannot undo: writes are applied as they come. Only an {@link Error} (out of memory) stops a
+   * batch of the in-memory index midway.
+   */
+  @Override
+  public boolean rollback() {
+    return false;
   }
 
   @Override

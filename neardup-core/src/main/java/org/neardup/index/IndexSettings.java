@@ -3,6 +3,7 @@ package org.neardup.index;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.neardup.api.Faces;
 import org.neardup.config.PipelineConfig;
 import org.neardup.lsh.BandingVersion;
 import org.neardup.lsh.LshParams;
@@ -25,6 +26,7 @@ import org.neardup.verify.VerifyMode;
  * @param search the queries beyond the threshold the index keeps buckets for (top-k floor,
  *     containment sample)
  */
+@Faces
 public record IndexSettings(
     SketchParams sketch,
     BandingVersion bandingVersion,

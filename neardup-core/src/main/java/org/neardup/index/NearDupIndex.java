@@ -6,6 +6,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.neardup.api.Faces;
 import org.neardup.config.PipelineConfig;
 import org.neardup.lsh.Banding;
 import org.neardup.lsh.LshParams;
@@ -104,8 +105,9 @@ public final class NearDupIndex<K> implements AutoCloseable {
     this.sketches = storage.sketches();
     this.buckets = storage.buckets(BucketSpace.THRESHOLD);
     int n = config.minHash().numPermutations();
-    TopKPlan plan = search.topKPlan(n, config.targetRecall());
-    this.containmentPlan = search.containmentPlan(config.threshold(), config.targetRecall());
+    TopKPlan plan = search.topKPlan(n, config.targetRecall()).orElse(null);
+    this.containmentPlan =
+        search.containmentPlan(config.threshold(), config.targetRecall()).orElse(null);
     List<KeptSpace> kept = new ArrayList<>(3);
     kept.add(KeptSpace.banded(BucketSpace.THRESHOLD, banding, buckets));
     KeptSpace floor = null;
@@ -159,6 +161,7 @@ public final class NearDupIndex<K> implements AutoCloseable {
    * An index over {@code storage}, which must have been made for the same settings (a persistent
    * storage checks the settings it was created with when it is opened).
    */
+  @Faces
   public static <K> NearDupIndex<K> over(PipelineConfig config, IndexStorage<K> storage) {
     return over(config, SearchSettings.NONE, storage);
   }
@@ -166,6 +169,7 @@ public final class NearDupIndex<K> implements AutoCloseable {
   /**
    * An index over {@code storage} built for the queries {@code search} allows beyond the threshold.
    */
+  @Faces
   public static <K> NearDupIndex<K> over(
       PipelineConfig config, SearchSettings search, IndexStorage<K> storage) {
     return new NearDupIndex<>(config, search, storage);
@@ -329,7 +333,9 @@ public final class NearDupIndex<K> implements AutoCloseable {
    * decided against the documents held and the batch's earlier writes.
    *
    * @return one result per write, in order
-   * @throws RuntimeException when the storage fails to commit; then none of the batch was applied
+   * @throws RuntimeException when the storage fails to read or to commit; then none of the batch
+   *     was applied ({@link IndexStorage#rollback}): nothing of it is readable, nor written by a
+   *     later batch
    */
   public List<WriteResult<K>> writeAll(List<IndexWrite<K>> writes) {
     return writePrepared(List.of(prepare(writes)));
@@ -339,6 +345,7 @@ public final class NearDupIndex<K> implements AutoCloseable {
    * Prepares {@code writes} for {@link #writePrepared}: sorts their shingle sets and hashes their
    * bucket keys, on the calling thread and without the lock. Thread-safe.
    */
+  @Faces
   public PreparedWrites<K> prepare(List<IndexWrite<K>> writes) {
     List<PreparedWrite<K>> prepared = new ArrayList<>(writes.size());
     for (IndexWrite<K> write : writes) {
@@ -354,8 +361,12 @@ public final class NearDupIndex<K> implements AutoCloseable {
    *
    * @return one result per write, in order
    * @throws IllegalArgumentException for writes prepared by another index
-   * @throws RuntimeException when the storage fails to commit; then none of the batch was applied
+   * @throws RuntimeException when the storage fails to read or to commit; then none of the batch
+   *     was applied ({@link IndexStorage#rollback})
+   * @throws IllegalStateException when an earlier batch failed midway in a storage that cannot undo
+   *     writes (the in-memory one, after an {@link Error})
    */
+  @Faces
   public List<WriteResult<K>> writePrepared(List<PreparedWrites<K>> parts) {
     List<PreparedWrite<K>> prepared = new ArrayList<>();
     for (PreparedWrites<K> part : parts) {
@@ -547,9 +558,9 @@ public final class NearDupIndex<K> implements AutoCloseable {
     }
   }
 
-  /** The containment plan in effect, or null without containment. */
-  public ContainmentPlan containmentPlan() {
-    return containmentPlan;
+  /** The containment plan in effect; empty without containment. */
+  public Optional<ContainmentPlan> containmentPlan() {
+    return Optional.ofNullable(containmentPlan);
   }
 
   private List<Match<K>> withKeys(List<TopKCollector.Found> found) {

@@ -1,6 +1,7 @@
 package org.neardup.index;
 
 import java.util.List;
+import org.neardup.api.Faces;
 
 /**
  * Writes prepared by {@link NearDupIndex#prepare} for that index: sets sorted and bucket keys
@@ -9,6 +10,7 @@ import java.util.List;
  *
  * @param <K> the document key type
  */
+@Faces
 public final class PreparedWrites<K> {
   private final NearDupIndex<K> index;
   private final List<PreparedWrite<K>> writes;

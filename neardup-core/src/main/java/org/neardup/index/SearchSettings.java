@@ -1,6 +1,7 @@
 package org.neardup.index;
 
 import java.io.Serializable;
+import java.util.Optional;
 import org.neardup.lsh.LshParams;
 import org.neardup.search.ContainmentPlan;
 import org.neardup.search.ContainmentSample;
@@ -73,20 +74,26 @@ public record SearchSettings(double topKFloor, int containmentSampling) implemen
     return containmentSampling > 0;
   }
 
-  /** The top-k plan for signatures of {@code numPermutations} values, or null without a floor. */
-  public TopKPlan topKPlan(int numPermutations, double targetRecall) {
-    return hasTopKFloor() ? TopKPlan.forFloor(topKFloor, numPermutations, targetRecall) : null;
+  /** The top-k plan for signatures of {@code numPermutations} values; empty without a floor. */
+  public Optional<TopKPlan> topKPlan(int numPermutations, double targetRecall) {
+    return hasTopKFloor()
+        ? Optional.of(TopKPlan.forFloor(topKFloor, numPermutations, targetRecall))
+        : Optional.empty();
   }
 
-  /** The floor banding, or null without a floor. */
-  public LshParams topKBanding(int numPermutations, double targetRecall) {
-    return hasTopKFloor() ? LshParams.optimal(topKFloor, numPermutations, targetRecall) : null;
+  /** The floor banding; empty without a floor. */
+  public Optional<LshParams> topKBanding(int numPermutations, double targetRecall) {
+    return hasTopKFloor()
+        ? Optional.of(LshParams.optimal(topKFloor, numPermutations, targetRecall))
+        : Optional.empty();
   }
 
-  /** The containment plan at {@code threshold}, or null without containment. */
-  public ContainmentPlan containmentPlan(double threshold, double targetRecall) {
+  /** The containment plan at {@code threshold}; empty without containment. */
+  public Optional<ContainmentPlan> containmentPlan(double threshold, double targetRecall) {
     return hasContainment()
-        ? new ContainmentPlan(threshold, targetRecall, new ContainmentSample(containmentSampling))
-        : null;
+        ? Optional.of(
+            new ContainmentPlan(
+                threshold, targetRecall, new ContainmentSample(containmentSampling)))
+        : Optional.empty();
   }
 }

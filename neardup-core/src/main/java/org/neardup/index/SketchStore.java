@@ -1,5 +1,6 @@
 package org.neardup.index;
 
+import org.neardup.api.Faces;
 import org.neardup.minhash.Signatures;
 
 /**
@@ -10,6 +11,7 @@ import org.neardup.minhash.Signatures;
  *
  * @param <K> the document key type
  */
+@Faces
 public interface SketchStore<K> {
   /** The handle of {@code key}, or -1 when absent. */
   long handleOf(K key);
@@ -75,7 +77,7 @@ public interface SketchStore<K> {
    */
   default SetHead shingleSetHead(long handle, int count) {
     long[] set = shingleSet(handle);
-    return set == null ? null : new SetHead(set, set.length);
+    return set == null ? null : SetHead.ofOwned(set, set.length);
   }
 
   /**

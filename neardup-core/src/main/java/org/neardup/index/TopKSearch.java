@@ -7,6 +7,7 @@ import org.neardup.minhash.Signatures;
 import org.neardup.search.TopKCollector;
 import org.neardup.search.TopKPlan;
 import org.neardup.verify.Jaccard;
+import org.neardup.verify.Verifier;
 import org.neardup.verify.VerifyMode;
 
 /**
@@ -80,13 +81,13 @@ final class TopKSearch {
       int[] signature, long[] set, long[] thresholdKeys, long[] floorKeys, int k, double lowest) {
     TopKCollector top = new TopKCollector(k);
     long[] first = thresholdBuckets.candidates(thresholdKeys);
-    AgreementFilter filter = null; // at the bar it was made for
+    Verifier verifier = null; // at the bar it was made for
     for (long handle : first) {
       double bar = Math.max(lowest, top.kth(0));
-      if (filter == null || filter.bar() != bar) {
-        filter = new AgreementFilter(signature.length, bar);
+      if (verifier == null || verifier.threshold() != bar) {
+        verifier = new Verifier(bar, signature.length, mode);
       }
-      consider(signature, set, handle, top, filter);
+      consider(signature, set, handle, top, verifier);
     }
     if (plan == null || Math.max(lowest, top.kth(0)) >= threshold) {
       return top.results(); // every document at or above the threshold was a candidate
@@ -94,8 +95,8 @@ final class TopKSearch {
     // the candidates sharing too few bands to plausibly reach the query's floor are never looked at
     CountedCandidates more =
         floorSpace.store().countedCandidates(floorKeys, plan.minimumHits(lowest));
-    long[] handles = more.handles(); // most shared bands first
-    int[] hits = more.hits();
+    long[] handles = more.sharedHandles(); // most shared bands first
+    int[] hits = more.sharedHits();
     long[] lowBytes = Signatures.lowBytes(signature);
     long[] batch = new long[Math.min(BATCH, handles.length)];
     int[] agreements = new int[batch.length];
@@ -136,21 +137,15 @@ final class TopKSearch {
   }
 
   /**
-   * Verifies a threshold-bucket candidate as the threshold query does (its signature, by {@code
-   * filter} at the bar the k-th best sets, then its whole set), and offers it.
+   * Verifies a threshold-bucket candidate as the threshold query does, at the bar the k-th best
+   * sets ({@code verifier}'s threshold), and offers it.
    */
   private void consider(
-      int[] signature, long[] set, long handle, TopKCollector top, AgreementFilter filter) {
-    double bar = filter.bar();
-    int[] other = sketches.signature(handle);
-    if (!filter.passes(signature, other)) {
-      return;
-    }
+      int[] signature, long[] set, long handle, TopKCollector top, Verifier verifier) {
     double similarity =
-        mode == VerifyMode.EXACT
-            ? Jaccard.similarityAtLeast(set, sketches.shingleSet(handle), bar)
-            : Signatures.estimateSimilarity(signature, other);
-    if (similarity >= bar) {
+        verifier.verify(
+            signature, sketches.signature(handle), () -> set, () -> sketches.shingleSet(handle));
+    if (similarity >= verifier.threshold()) {
       top.offer(handle, similarity);
     }
   }
@@ -177,7 +172,8 @@ final class TopKSearch {
     if (mode == VerifyMode.EXACT) {
       SetHead head = sketches.shingleSetHead(handle, HEAD_HASHES);
       similarity =
-          Jaccard.plausiblyAtLeast(set, head.hashes(), head.size(), bar, TopKPlan.MERGE_SIGMAS);
+          Jaccard.plausiblyAtLeast(
+              set, head.sharedHashes(), head.size(), bar, TopKPlan.MERGE_SIGMAS);
       if (similarity == Jaccard.UNDECIDED) {
         similarity =
             Jaccard.plausiblyAtLeast(set, sketches.shingleSet(handle), bar, TopKPlan.MERGE_SIGMAS);

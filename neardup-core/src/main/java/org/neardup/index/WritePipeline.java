@@ -32,6 +32,10 @@ final class WritePipeline<K> {
 
   private final ThresholdSearch<K> threshold;
   private final Lock writeLock;
+
+  /** Set when a failed batch could not be rolled back: writes are refused from then on. */
+  private boolean unusable;
+
   private final SketchStore.HandleMover mover =
       this::move; // made once: compact is called after every deletion
 
@@ -67,7 +71,9 @@ final class WritePipeline<K> {
 
   /**
    * Applies {@code prepared} in order under the write lock, after telling the storage the keys and
-   * bucket keys the batch reads, and commits them once.
+   * bucket keys the batch reads, and commits them once. When a read or the commit fails, the
+   * storage rolls the batch back ({@link IndexStorage#rollback}) and the failure propagates; a
+   * storage that cannot leaves the pipeline refusing writes.
    */
   List<WriteResult<K>> write(List<PreparedWrite<K>> prepared) {
     List<K> keys = new ArrayList<>(prepared.size());
@@ -87,13 +93,28 @@ final class WritePipeline<K> {
     }
     writeLock.lock();
     try {
-      storage.begin(keys, bucketKeys);
-      List<WriteResult<K>> results = new ArrayList<>(prepared.size());
-      for (PreparedWrite<K> write : prepared) {
-        results.add(apply(write));
+      if (unusable) {
+        throw new IllegalStateException(
+            "an earlier batch of writes failed midway in a storage that cannot undo writes:"
+                + " this index takes no more writes");
       }
-      storage.commit();
-      return results;
+      try {
+        storage.begin(keys, bucketKeys);
+        List<WriteResult<K>> results = new ArrayList<>(prepared.size());
+        for (PreparedWrite<K> write : prepared) {
+          results.add(apply(write));
+        }
+        storage.commit();
+        return results;
+      } catch (RuntimeException | Error e) {
+        try {
+          unusable = !storage.rollback();
+        } catch (RuntimeException | Error rollback) {
+          unusable = true;
+          e.addSuppressed(rollback);
+        }
+        throw e;
+      }
     } finally {
       writeLock.unlock();
     }

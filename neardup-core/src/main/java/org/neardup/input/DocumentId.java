@@ -2,6 +2,7 @@ package org.neardup.input;
 
 import java.util.Locale;
 import java.util.Optional;
+import org.neardup.api.Faces;
 
 /**
  * The rule every document id follows, wherever it enters neardup (the readers of files, {@code
@@ -13,6 +14,7 @@ import java.util.Optional;
  * without acting on it. Ids are otherwise compared exactly: no normalization, spaces kept.
  * Stateless and thread-safe.
  */
+@Faces
 public final class DocumentId {
   /** The longest id, in UTF-8 bytes. */
   public static final int MAX_UTF8_BYTES = 512;

@@ -1,6 +1,7 @@
 package org.neardup.input;
 
 import java.util.Optional;
+import org.neardup.api.Faces;
 
 /**
  * The rule every document text (and query text) follows, wherever it enters neardup: well-formed
@@ -8,6 +9,7 @@ import java.util.Optional;
  * (a JSON {@code "\ud800"} without its pair); it is refused rather than stored as {@code ?} or
  * replaced. Any length, any other character. Stateless and thread-safe.
  */
+@Faces
 public final class DocumentText {
   private DocumentText() {}
 

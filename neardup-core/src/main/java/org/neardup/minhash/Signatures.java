@@ -93,6 +93,18 @@ public final class Signatures {
     return equal - (a.length * 8 - length); // padding bytes always agree
   }
 
+  /**
+   * The number of positions where two signatures of {@code length} values stored at {@code
+   * a[offsetA]} and {@code b[offsetB]} agree.
+   */
+  public static int agreement(int[] a, int offsetA, int[] b, int offsetB, int length) {
+    int equal = 0;
+    for (int i = 0; i < length; i++) {
+      if (a[offsetA + i] == b[offsetB + i]) equal++;
+    }
+    return equal;
+  }
+
   /** The number of positions where the two signatures agree. */
   public static int agreement(int[] a, int[] b) {
     int length = Math.min(a.length, b.length);

@@ -1,6 +1,7 @@
 package org.neardup.search;
 
 import java.util.Arrays;
+import org.neardup.api.Faces;
 import org.neardup.collect.LongIntHashMap;
 import org.neardup.verify.Containment;
 
@@ -24,6 +25,7 @@ import org.neardup.verify.Containment;
  *
  * Immutable once made; thread-safe.
  */
+@Faces
 public final class ContainmentQuery {
   /**
    * Read a posting list also while it holds at most this many entries a candidate with no miss to

@@ -1,11 +1,13 @@
 package org.neardup.search;
 
 import java.util.function.LongConsumer;
+import org.neardup.api.Faces;
 
 /**
  * Posting lists: which documents (by {@code long} handle) hold each key. What containment search
  * reads — an index's bucket store, or the inverted index of a batch join.
  */
+@Faces
 public interface Postings {
   /**
    * How many documents the list of {@code key} holds, to read the shortest lists first; 0 where the

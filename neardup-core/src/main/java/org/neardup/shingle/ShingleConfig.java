@@ -2,6 +2,7 @@ package org.neardup.shingle;
 
 import java.io.Serializable;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The shingle unit, size k, and how shingles are hashed. Immutable and serializable.
@@ -62,11 +63,11 @@ public record ShingleConfig(ShingleUnit unit, int size, ShingleHashVersion hashV
     Objects.requireNonNull(spec, "spec");
     int colon = spec.indexOf(':');
     if (colon > 0) {
-      ShingleUnit unit = ShingleUnit.ofSpec(spec.substring(0, colon));
+      Optional<ShingleUnit> unit = ShingleUnit.ofSpec(spec.substring(0, colon));
       String size = spec.substring(colon + 1).trim();
       try {
-        if (unit != null) {
-          return new ShingleConfig(unit, Integer.parseInt(size));
+        if (unit.isPresent()) {
+          return new ShingleConfig(unit.get(), Integer.parseInt(size));
         }
       } catch (NumberFormatException e) {
         // fall through to the message below

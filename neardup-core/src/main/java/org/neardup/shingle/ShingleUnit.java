@@ -1,6 +1,7 @@
 package org.neardup.shingle;
 
 import java.util.Locale;
+import java.util.Optional;
 
 /** What a shingle is made of. */
 public enum ShingleUnit {
@@ -33,15 +34,15 @@ public enum ShingleUnit {
     return spec;
   }
 
-  /** The unit named {@code spec} (case-insensitive), or null. */
-  static ShingleUnit ofSpec(String spec) {
+  /** The unit named {@code spec} (case-insensitive); empty for no unit of that name. */
+  static Optional<ShingleUnit> ofSpec(String spec) {
     String name = spec.trim().toLowerCase(Locale.ROOT);
     for (ShingleUnit unit : values()) {
       if (unit.spec.equals(name)) {
-        return unit;
+        return Optional.of(unit);
       }
     }
-    return null;
+    return Optional.empty();
   }
 
   /** Whether the unit is a word, however words are found. */

@@ -1,6 +1,7 @@
 package org.neardup.sort;
 
 import java.util.Arrays;
+import org.neardup.api.Faces;
 
 /**
  * Sorts {@code int[]} of non-negative values that need few bits, such as the handles of an index
@@ -11,6 +12,7 @@ import java.util.Arrays;
  * mispredicts a branch a comparison). Small arrays go to {@link Arrays#sort} directly. Thread-safe;
  * allocates a scratch array of {@code n} values and a histogram per pass.
  */
+@Faces
 public final class IntSort {
   private static final int SMALL = 64;
   private static final int MAX_DIGIT_BITS = 11;

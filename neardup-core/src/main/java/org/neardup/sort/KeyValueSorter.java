@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.neardup.api.Faces;
 
 /**
  * An external merge sort of (long key, int value) entries, for more of them than the heap holds:
@@ -20,6 +21,7 @@ import java.util.List;
  * <p>A run on disk is its entries one after the other: the key as 8 little-endian bytes, then (with
  * values) the value as 4. Not thread-safe; close it to free the spill file.
  */
+@Faces
 public final class KeyValueSorter implements AutoCloseable {
   /** The most runs merged at once. */
   static final int MAX_FAN_IN = 64;

@@ -1,6 +1,7 @@
 package org.neardup.sort;
 
 import java.util.Arrays;
+import org.neardup.api.Faces;
 
 /**
  * Sorts {@code long[]} of hash values in signed order: one counting-sort pass on the top bits
@@ -17,6 +18,7 @@ import java.util.Arrays;
  * neardup-bench's {@code LongSortBenchmark} and {@code ShingleSetBenchmark}; the figures are in
  * docs/benchmarks.md.
  */
+@Faces
 public final class LongSort {
   private static final int SMALL = 48;
   private static final int LARGE_BUCKET = 32;

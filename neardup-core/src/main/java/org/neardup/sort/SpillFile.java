@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import org.neardup.api.Faces;
 
 /**
  * A temporary file that data too large for the heap goes to: appended by one writer, read at any
@@ -18,6 +19,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Every spill file counts its bytes in {@link #bytesInUse()} and {@link #peakBytes()}, so a run
  * can say how much disk it used. Thread-safe for reading; appending is for one thread at a time.
  */
+@Faces
 public final class SpillFile implements AutoCloseable {
   private static final AtomicLong IN_USE = new AtomicLong();
   private static final AtomicLong PEAK = new AtomicLong();

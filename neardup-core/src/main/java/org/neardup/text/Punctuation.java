@@ -1,10 +1,13 @@
 package org.neardup.text;
 
+import org.neardup.api.Faces;
+
 /**
  * The one definition of punctuation that normalization ({@code --strip-punctuation}) and word
  * shingling (punctuation-only tokens are not words) share: the Unicode punctuation categories (Pc,
  * Pd, Ps, Pe, Pi, Pf, Po).
  */
+@Faces
 public final class Punctuation {
   private Punctuation() {}
 

@@ -1,6 +1,9 @@
 package org.neardup.text;
 
+import org.neardup.api.Faces;
+
 /** The one definition of whitespace that normalization and word shingling share. */
+@Faces
 public final class Whitespace {
   private Whitespace() {}
 

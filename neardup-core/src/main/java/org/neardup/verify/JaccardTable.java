@@ -1,6 +1,7 @@
 package org.neardup.verify;
 
 import java.util.Arrays;
+import org.neardup.api.Faces;
 
 /**
  * Exact Jaccard similarity of two documents given by their shingle hashes in any order, repeats
@@ -18,6 +19,7 @@ import java.util.Arrays;
  * once. Arrays passed must not change afterwards. One table per thread ({@link #similarityAtLeast}
  * uses the calling thread's); an instance is not thread-safe.
  */
+@Faces
 public final class JaccardTable {
   private static final ThreadLocal<JaccardTable> TABLE = ThreadLocal.withInitial(JaccardTable::new);
 

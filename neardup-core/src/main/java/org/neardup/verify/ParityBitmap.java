@@ -1,5 +1,7 @@
 package org.neardup.verify;
 
+import org.neardup.api.Internal;
+
 /**
  * A filter that rules pairs out exactly, never a pair at or above the threshold: each set gets a
  * bitmap of a power of two bits ({@link #wordsFor}), bit i the parity of how many of its elements
@@ -11,6 +13,7 @@ package org.neardup.verify;
  * "Bitmap filter: speeding up exact set similarity joins with bitwise operations" (Information
  * Systems, 2020). Stateless.
  */
+@Internal
 public final class ParityBitmap {
   private ParityBitmap() {}
 

@@ -2,18 +2,18 @@ package org.neardup.batch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.neardup.corpus.Pipelines.corpus;
-import static org.neardup.corpus.Pipelines.idPairs;
+import static org.neardup.batch.corpus.Pipelines.corpus;
+import static org.neardup.batch.corpus.Pipelines.idPairs;
 
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.neardup.batch.corpus.Corpus;
+import org.neardup.batch.corpus.PairResult;
+import org.neardup.batch.corpus.Progress;
 import org.neardup.config.PipelineConfig;
-import org.neardup.corpus.Corpus;
-import org.neardup.corpus.PairResult;
-import org.neardup.corpus.Progress;
 import org.neardup.eval.BandRecall;
 import org.neardup.eval.IdPair;
 import org.neardup.eval.PairEvaluator;

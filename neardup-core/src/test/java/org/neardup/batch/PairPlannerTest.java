@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.function.IntPredicate;
 import org.junit.jupiter.api.Test;
+import org.neardup.batch.corpus.Corpus;
+import org.neardup.batch.corpus.Pipelines;
+import org.neardup.batch.corpus.Progress;
+import org.neardup.batch.corpus.SketchSource;
 import org.neardup.config.MemoryBudget;
 import org.neardup.config.PipelineConfig;
-import org.neardup.corpus.Corpus;
-import org.neardup.corpus.Pipelines;
-import org.neardup.corpus.Progress;
-import org.neardup.corpus.SketchSource;
 import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
 import org.neardup.verify.VerifyMode;

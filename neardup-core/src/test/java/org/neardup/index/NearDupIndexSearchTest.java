@@ -130,7 +130,7 @@ class NearDupIndexSearchTest {
     long[][] sets = addAll(index, new CorpusGenerator(300, 0.3, 3, 0.2, 20, 60, 1).generate());
     long sampled = 0;
     for (long[] set : sets) {
-      sampled += index.containmentPlan().sample().of(set).length;
+      sampled += index.containmentPlan().orElseThrow().sample().of(set).length;
     }
     assertThat(storage.entries(BucketSpace.THRESHOLD)).isEqualTo(300L * 21);
     assertThat(storage.entries(BucketSpace.TOP_K)).isEqualTo(300L * 64);

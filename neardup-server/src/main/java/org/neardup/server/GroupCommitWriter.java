@@ -12,6 +12,7 @@ import org.neardup.index.IndexWrite;
 import org.neardup.index.NearDupIndex;
 import org.neardup.index.PreparedWrites;
 import org.neardup.index.WriteResult;
+import org.neardup.server.store.DiskFullException;
 
 /**
  * Group commit: request threads hand in their writes, sketched and {@linkplain NearDupIndex#prepare
@@ -26,8 +27,9 @@ import org.neardup.index.WriteResult;
  * before it: of two near-duplicates written concurrently, exactly one is kept.
  *
  * <p>A request's future completes only after its batch is durable (when the storage is durable), so
- * an acknowledged write survives a crash. If the commit fails, every request of the batch fails and
- * none of it was applied. Thread-safe.
+ * an acknowledged write survives a crash. If the commit fails, none of it was applied (the index
+ * rolls it back); its requests are then committed one at a time, so that only the requests that
+ * fail alone fail, each with nothing of it applied. Thread-safe.
  */
 public final class GroupCommitWriter implements IndexWriter, AutoCloseable {
   /** Most writes in one batch: bounds the latency a batch adds and the memory of a commit. */
@@ -38,6 +40,7 @@ public final class GroupCommitWriter implements IndexWriter, AutoCloseable {
   private final LongConsumer batchSizes;
   private final Thread committer;
   private volatile boolean running = true;
+  private volatile Throwable lastFailure;
 
   private record Request(
       PreparedWrites<String> writes, CompletableFuture<List<WriteResult<String>>> done) {}
@@ -48,12 +51,28 @@ public final class GroupCommitWriter implements IndexWriter, AutoCloseable {
    * @param batchSizes told the number of writes of each committed batch (for metrics)
    */
   public GroupCommitWriter(NearDupIndex<String> index, int capacity, LongConsumer batchSizes) {
+    this(index, capacity, batchSizes, true);
+  }
+
+  /**
+   * @param start whether the committer starts now; else at {@link #start()} (tests queue requests
+   *     first, to see them committed together)
+   */
+  GroupCommitWriter(
+      NearDupIndex<String> index, int capacity, LongConsumer batchSizes, boolean start) {
     this.index = index;
     this.queue = new ArrayBlockingQueue<>(capacity);
     this.batchSizes = batchSizes;
     this.committer = new Thread(this::run, "neardup-committer");
     this.committer.setDaemon(true);
-    this.committer.start();
+    if (start) {
+      start();
+    }
+  }
+
+  /** Starts the committer. */
+  void start() {
+    committer.start();
   }
 
   @Override
@@ -122,25 +141,61 @@ public final class GroupCommitWriter implements IndexWriter, AutoCloseable {
     }
   }
 
+  /**
+   * Commits the requests of {@code batch} together. When that fails for another reason than a full
+   * disk (a damaged table read by one request's writes, say), each request is committed again on
+   * its own, so that one request's failure is not the others'.
+   */
   private void commit(List<Request> batch, int size) {
+    try {
+      commitTogether(batch, size);
+    } catch (RuntimeException | Error e) {
+      if (batch.size() == 1 || e instanceof DiskFullException) {
+        for (Request request : batch) {
+          request.done().completeExceptionally(e);
+        }
+        return;
+      }
+      for (Request request : batch) {
+        try {
+          commitTogether(List.of(request), request.writes().size());
+        } catch (RuntimeException | Error alone) {
+          request.done().completeExceptionally(alone);
+        }
+      }
+    }
+  }
+
+  /** Commits the requests as one batch and completes them; throws what the commit threw. */
+  private void commitTogether(List<Request> batch, int size) {
     List<PreparedWrites<String>> writes = new ArrayList<>(batch.size());
     for (Request request : batch) {
       writes.add(request.writes());
     }
+    List<WriteResult<String>> results;
     try {
-      List<WriteResult<String>> results = index.writePrepared(writes);
-      batchSizes.accept(size);
-      int from = 0;
-      for (Request request : batch) {
-        int to = from + request.writes().size();
-        request.done().complete(results.subList(from, to));
-        from = to;
-      }
+      results = index.writePrepared(writes);
     } catch (RuntimeException | Error e) {
-      for (Request request : batch) {
-        request.done().completeExceptionally(e);
-      }
+      lastFailure = e;
+      throw e;
     }
+    lastFailure = null;
+    batchSizes.accept(size);
+    int from = 0;
+    for (Request request : batch) {
+      int to = from + request.writes().size();
+      request.done().complete(results.subList(from, to));
+      from = to;
+    }
+  }
+
+  /**
+   * The failure of the last commit, or null when it succeeded (or none was tried): what {@code
+   * /health} reports.
+   */
+  @Override
+  public Throwable lastFailure() {
+    return lastFailure;
   }
 
   /** Stops taking writes, commits those already queued, and waits for the committer to end. */

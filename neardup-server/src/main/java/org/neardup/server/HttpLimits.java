@@ -6,8 +6,8 @@ import java.util.Objects;
 /**
  * What bounds the service's HTTP connections, so that slow, idle or many clients cannot stall the
  * others or exhaust the process (docs/server.md, "Limits"). Slow and idle connections hold no
- * thread: the server reads headers and bodies without one, and a request thread only runs once a
- * request's headers are in, and again once its body is.
+ * thread: the server reads headers and bodies and writes answers without one, and a request thread
+ * only runs once a request's headers are in, and again once its body is.
  *
  * @param maxConnections open connections at most; beyond, a new one closes the connection idle
  *     longest without a request in progress, or is closed itself when there is none

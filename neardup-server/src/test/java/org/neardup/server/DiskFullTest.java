@@ -173,6 +173,63 @@ class DiskFullTest {
     }
   }
 
+  /**
+   * The top-k floor's memory cannot grow for a batch while RocksDB's write would go through (into
+   * its preallocated log): the batch is refused and nothing of it is stored, readable or in the way
+   * of its retry; {@code /health} says the disk is full until space is freed.
+   */
+  @Test
+  void aBatchWhoseTopKFloorCannotGrowIsNotStored() throws Exception {
+    Path mount = Path.of("target", "disk-full-" + System.nanoTime()).toAbsolutePath();
+    try (SmallDisk disk = SmallDisk.mount(mount, 96)) {
+      Path data = disk.root().resolve("idx");
+      List<Map<String, String>> first = items("first-", 300, 12);
+      List<Map<String, String>> refused = items("refused-", 700, 12);
+      try (ServerFixture fixture =
+          new ServerFixture(data, null, 64L << 20, new SearchSettings(0.3, 0))) {
+        assertThat(fixture.postJson("/documents:batch", first).statusCode()).isEqualTo(200);
+        String text = refused.get(5).get("text");
+        String query = ServerFixture.JSON.writeValueAsString(Map.of("text", text));
+        assertThat(fixture.post("/query?top=3", "application/json", query).statusCode())
+            .as("the floor is loaded")
+            .isEqualTo(200);
+        disk.fillUp(); // RocksDB writes into the log it preallocated; the floor's files cannot grow
+
+        HttpResponse<String> batch = fixture.postJson("/documents:batch", refused);
+        assertThat(batch.statusCode()).as(batch.body()).isEqualTo(507);
+        assertThat(json(batch).get("committed").asInt()).isZero();
+        assertThat(fixture.get("/documents/refused-0").statusCode())
+            .as("a write answered as not stored")
+            .isEqualTo(404);
+        assertThat(fixture.get("/documents/refused-699").statusCode()).isEqualTo(404);
+        HttpResponse<String> health = fixture.get("/health");
+        assertThat(health.statusCode()).isEqualTo(503);
+        assertThat(json(health).get("status").asText()).isEqualTo("disk full");
+        HttpResponse<String> top = fixture.post("/query?top=3", "application/json", query);
+        assertThat(top.statusCode()).as(top.body()).isEqualTo(200);
+        assertThat(top.body()).doesNotContain("refused-");
+        assertThat(fixture.post("/query", "application/json", query).statusCode()).isEqualTo(200);
+
+        disk.free();
+        assertThat(fixture.get("/health").statusCode())
+            .as("healthy once space is freed")
+            .isEqualTo(200);
+        HttpResponse<String> retry = fixture.postJson("/documents:batch", refused);
+        assertThat(retry.statusCode()).as(retry.body()).isEqualTo(200);
+        for (JsonNode result : json(retry)) {
+          assertThat(result.get("status").asText()).isEqualTo("added");
+        }
+        assertThat(json(fixture.get("/documents/refused-5")).get("text").asText()).isEqualTo(text);
+        HttpResponse<String> found = fixture.post("/query?top=3", "application/json", query);
+        assertThat(json(found).get("duplicates").get(0).get("id").asText()).isEqualTo("refused-5");
+      }
+      try (IndexDirectory reopened = IndexDirectory.openReadOnly(data)) {
+        assertThat(reopened.check().problems()).isEmpty();
+        assertThat(reopened.index().size()).isEqualTo(1000);
+      }
+    }
+  }
+
   /** {@code count} documents of {@code words} random words each, ids {@code prefix0...}. */
   private static List<Map<String, String>> items(String prefix, int count, int words) {
     SplittableRandom random = new SplittableRandom(prefix.hashCode());

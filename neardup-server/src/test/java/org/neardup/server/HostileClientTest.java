@@ -5,6 +5,7 @@ import static org.neardup.server.ServerFixture.json;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.http.HttpResponse;
@@ -14,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -72,6 +74,76 @@ class HostileClientTest {
       var query = fixture.postJson("/query", Map.of("text", AD));
       assertThat(query.statusCode()).isEqualTo(200);
       assertThat(json(query).get("duplicates").get(0).get("id").asText()).isEqualTo("ad-1");
+    }
+  }
+
+  /**
+   * Connections without the token pipeline requests for the page's script (which needs none) and
+   * never read the answers: answers are written without holding a request thread, so the few
+   * threads of this server stay free for {@code /health} and an authenticated query. (Written with
+   * blocking writes, each such connection held a thread until the idle timeout, here two minutes.)
+   */
+  @Test
+  void unreadPipelinedAnswersHoldNoThread() throws Exception {
+    HttpLimits limits =
+        new HttpLimits(
+            4096,
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(60),
+            Duration.ofSeconds(120),
+            Duration.ofSeconds(120),
+            16 << 10,
+            1024);
+    try (ServerFixture fixture =
+            new ServerFixture(
+                dir.resolve("data"),
+                TOKEN,
+                config ->
+                    new ServerConfig(
+                        config.host(),
+                        config.port(),
+                        config.token(),
+                        config.maxBodyBytes(),
+                        4,
+                        false,
+                        config.allowedHosts(),
+                        limits));
+        Sockets sockets = new Sockets()) {
+      assertThat(fixture.postJson("/documents", Map.of("id", "ad-1", "text", AD)).statusCode())
+          .isEqualTo(201);
+      byte[] pipelined =
+          "GET /assets/neardup.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+              .repeat(1000)
+              .getBytes(StandardCharsets.US_ASCII);
+      ExecutorService writers = Executors.newFixedThreadPool(4);
+      try {
+        for (int i = 0; i < 16; i++) { // four times the request threads, and more than the pool
+          Socket socket = new Socket();
+          socket.setReceiveBufferSize(4096);
+          socket.connect(new InetSocketAddress("127.0.0.1", fixture.server.port()));
+          sockets.list.add(socket);
+          writers.submit(
+              () -> {
+                socket.getOutputStream().write(pipelined);
+                return null;
+              });
+        }
+        for (Socket socket : sockets.list) { // each connection is being answered: then unread
+          socket.setSoTimeout(30_000);
+          assertThat(socket.getInputStream().read()).isEqualTo('H');
+        }
+        HttpResponse<String> health =
+            fixture.send(fixture.request("/health").timeout(Duration.ofSeconds(20)).GET().build());
+        assertThat(health.statusCode()).isEqualTo(200);
+        HttpResponse<String> stats =
+            fixture.send(fixture.request("/stats").timeout(Duration.ofSeconds(20)).GET().build());
+        assertThat(stats.statusCode()).isEqualTo(200);
+        var query = fixture.postJson("/query", Map.of("text", AD));
+        assertThat(json(query).get("duplicates").get(0).get("id").asText()).isEqualTo("ad-1");
+      } finally {
+        sockets.close();
+        writers.shutdownNow();
+      }
     }
   }
 

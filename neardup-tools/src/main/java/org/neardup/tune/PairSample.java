@@ -2,7 +2,7 @@ package org.neardup.tune;
 
 import java.util.Objects;
 import java.util.SplittableRandom;
-import org.neardup.corpus.Corpus;
+import org.neardup.batch.corpus.Corpus;
 import org.neardup.lsh.LshParams;
 import org.neardup.verify.Jaccard;
 

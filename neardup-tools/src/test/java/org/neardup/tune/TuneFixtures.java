@@ -1,10 +1,10 @@
 package org.neardup.tune;
 
 import java.util.List;
+import org.neardup.batch.corpus.Corpus;
+import org.neardup.batch.corpus.CorpusBuilder;
+import org.neardup.batch.corpus.Progress;
 import org.neardup.config.PipelineConfig;
-import org.neardup.corpus.Corpus;
-import org.neardup.corpus.CorpusBuilder;
-import org.neardup.corpus.Progress;
 import org.neardup.input.Document;
 import org.neardup.input.InputProblems;
 import org.neardup.input.OnError;

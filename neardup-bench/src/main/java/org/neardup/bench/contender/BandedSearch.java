@@ -20,7 +20,7 @@ final class BandedSearch {
   private BandedSearch() {}
 
   /** Candidate pairs and confirmed pairs of {@code corpus} whose bucket keys are {@code keys}. */
-  static Outcome run(
+  static ContenderOutcome run(
       BenchCorpus corpus, long[][] keys, double threshold, String parameters, Phases phases)
       throws Exception {
     int n = corpus.size();
@@ -45,7 +45,7 @@ final class BandedSearch {
                         i -> verifyCandidates(corpus, index, keys[i], i, threshold, candidates))
                     .flatMap(List::stream)
                     .collect(Collectors.toList()));
-    return new Outcome(corpus.ids(), pairs, candidates.sum(), parameters);
+    return new ContenderOutcome(corpus.ids(), pairs, candidates.sum(), parameters);
   }
 
   private static List<SimilarPair> verifyCandidates(

@@ -30,7 +30,7 @@ final class BruteForce implements Contender {
   }
 
   @Override
-  public Outcome run(BenchSettings settings, Phases phases) throws Exception {
+  public ContenderOutcome run(BenchSettings settings, Phases phases) throws Exception {
     BenchCorpus corpus =
         phases.time("read+shingle", () -> BenchCorpus.read(settings.corpus(), settings.shingle()));
     int n = corpus.size();
@@ -54,6 +54,6 @@ final class BruteForce implements Contender {
                         })
                     .flatMap(List::stream)
                     .collect(Collectors.toList()));
-    return new Outcome(corpus.ids(), pairs, (long) n * (n - 1) / 2, "all pairs");
+    return new ContenderOutcome(corpus.ids(), pairs, (long) n * (n - 1) / 2, "all pairs");
   }
 }

@@ -44,5 +44,5 @@ public interface Contender {
    * Finds the pairs with similarity at least {@code settings.threshold()} in the corpus file. Runs
    * in the child process; time the stages with {@code phases}.
    */
-  Outcome run(BenchSettings settings, Phases phases) throws Exception;
+  ContenderOutcome run(BenchSettings settings, Phases phases) throws Exception;
 }

@@ -42,7 +42,7 @@ final class Hash4jBanding implements Contender {
   }
 
   @Override
-  public Outcome run(BenchSettings settings, Phases phases) throws Exception {
+  public ContenderOutcome run(BenchSettings settings, Phases phases) throws Exception {
     BenchCorpus corpus =
         phases.time("read+shingle", () -> BenchCorpus.read(settings.corpus(), settings.shingle()));
     SimilarityHashPolicy policy = policyOfLength.apply(settings.permutations());

@@ -29,7 +29,7 @@ final class JavaLsh implements Contender {
   }
 
   @Override
-  public Outcome run(BenchSettings settings, Phases phases) throws Exception {
+  public ContenderOutcome run(BenchSettings settings, Phases phases) throws Exception {
     BenchCorpus corpus =
         phases.time("read+shingle", () -> BenchCorpus.read(settings.corpus(), settings.shingle()));
     long[] dictionary = phases.time("dictionary", corpus::dictionary);

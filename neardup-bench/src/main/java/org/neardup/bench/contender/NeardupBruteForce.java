@@ -1,9 +1,9 @@
 package org.neardup.bench.contender;
 
 import org.neardup.batch.PairFinder;
-import org.neardup.corpus.Corpus;
-import org.neardup.corpus.PairResult;
-import org.neardup.corpus.Progress;
+import org.neardup.batch.corpus.Corpus;
+import org.neardup.batch.corpus.PairResult;
+import org.neardup.batch.corpus.Progress;
 
 /**
  * neardup's brute-force join ({@link PairFinder#bruteForce}: every pair the size bound J &lt;=

@@ -1,10 +1,10 @@
 package org.neardup.bench.contender;
 
+import org.neardup.batch.corpus.Corpus;
+import org.neardup.batch.corpus.CorpusBuilder;
+import org.neardup.batch.corpus.PairResult;
+import org.neardup.batch.corpus.Progress;
 import org.neardup.config.PipelineConfig;
-import org.neardup.corpus.Corpus;
-import org.neardup.corpus.CorpusBuilder;
-import org.neardup.corpus.PairResult;
-import org.neardup.corpus.Progress;
 import org.neardup.input.Document;
 import org.neardup.input.InputProblems;
 import org.neardup.input.OnError;
@@ -24,7 +24,7 @@ abstract class NeardupContender implements Contender {
   abstract PairResult find(Corpus corpus);
 
   @Override
-  public Outcome run(BenchSettings settings, Phases phases) throws Exception {
+  public ContenderOutcome run(BenchSettings settings, Phases phases) throws Exception {
     PipelineConfig config =
         PipelineConfig.builder()
             .threshold(settings.threshold())
@@ -38,7 +38,7 @@ abstract class NeardupContender implements Contender {
       ids[i] = corpus.id(i);
     }
     String parameters = result.lshParams() == null ? "exact join" : result.lshParams().toString();
-    return new Outcome(ids, result.pairs(), result.candidatePairs(), parameters);
+    return new ContenderOutcome(ids, result.pairs(), result.candidatePairs(), parameters);
   }
 
   private static Corpus read(BenchSettings settings, PipelineConfig config) {

@@ -16,7 +16,7 @@ final class NeardupSpark extends SparkContender {
   }
 
   @Override
-  public Outcome run(BenchSettings settings, Phases phases) throws Exception {
+  public ContenderOutcome run(BenchSettings settings, Phases phases) throws Exception {
     return NeardupSparkRun.run(settings, phases);
   }
 }

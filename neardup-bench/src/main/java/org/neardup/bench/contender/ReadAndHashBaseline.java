@@ -40,7 +40,7 @@ final class ReadAndHashBaseline implements Contender {
   }
 
   @Override
-  public Outcome run(BenchSettings settings, Phases phases) throws Exception {
+  public ContenderOutcome run(BenchSettings settings, Phases phases) throws Exception {
     Shingler shingler = new Shingler(settings.shingle());
     int threads = Runtime.getRuntime().availableProcessors();
     ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -79,10 +79,10 @@ final class ReadAndHashBaseline implements Contender {
     } finally {
       pool.shutdownNow();
     }
-    return new Outcome(
+    return new ContenderOutcome(
         ids.toArray(String[]::new),
         List.of(),
-        Outcome.UNKNOWN,
+        ContenderOutcome.UNKNOWN,
         "hash checksum " + Long.toHexString(checksum[0]));
   }
 

@@ -26,14 +26,14 @@ final class SparkApproxJoin extends SparkContender {
   }
 
   @Override
-  public Outcome run(BenchSettings settings, Phases phases) throws Exception {
+  public ContenderOutcome run(BenchSettings settings, Phases phases) throws Exception {
     BenchCorpus corpus =
         phases.time("read+shingle", () -> BenchCorpus.read(settings.corpus(), settings.shingle()));
     int tables = settings.sparkJoinTables();
-    return new Outcome(
+    return new ContenderOutcome(
         corpus.ids(),
         SparkMinHash.approxJoin(corpus, tables, settings.threshold(), settings.seed(), phases),
-        Outcome.UNKNOWN,
+        ContenderOutcome.UNKNOWN,
         "numHashTables=" + tables + ", distance < 1 - t");
   }
 }

@@ -21,7 +21,7 @@ final class SparkHashesBanding extends SparkContender {
   }
 
   @Override
-  public Outcome run(BenchSettings settings, Phases phases) throws Exception {
+  public ContenderOutcome run(BenchSettings settings, Phases phases) throws Exception {
     BenchCorpus corpus =
         phases.time("read+shingle", () -> BenchCorpus.read(settings.corpus(), settings.shingle()));
     int[][] signatures =

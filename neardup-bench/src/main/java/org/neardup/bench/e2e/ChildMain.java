@@ -14,8 +14,8 @@ import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.neardup.bench.contender.Contender;
+import org.neardup.bench.contender.ContenderOutcome;
 import org.neardup.bench.contender.Contenders;
-import org.neardup.bench.contender.Outcome;
 import org.neardup.bench.contender.Phases;
 import org.neardup.eval.IdPair;
 import org.neardup.verify.SimilarPair;
@@ -60,7 +60,7 @@ public final class ChildMain implements Callable<Integer> {
   public Integer call() throws Exception {
     Contender target = Contenders.named(contender);
     Phases phases = new Phases();
-    Outcome outcome = target.run(settings.settings(), phases);
+    ContenderOutcome outcome = target.run(settings.settings(), phases);
     writePairs(outcome);
     Properties stats = new Properties();
     stats.setProperty(CANDIDATES, Long.toString(outcome.candidatePairs()));
@@ -78,7 +78,7 @@ public final class ChildMain implements Callable<Integer> {
     return 0;
   }
 
-  private void writePairs(Outcome outcome) throws IOException {
+  private void writePairs(ContenderOutcome outcome) throws IOException {
     String[] ids = outcome.ids();
     List<Map.Entry<IdPair, Double>> pairs = new ArrayList<>(outcome.pairs().size());
     for (SimilarPair p : outcome.pairs()) {

@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;
 import org.neardup.bench.contender.BenchSettings;
-import org.neardup.bench.contender.Outcome;
+import org.neardup.bench.contender.ContenderOutcome;
 import org.neardup.bench.contender.Phases;
 import org.neardup.config.PipelineConfig;
 import org.neardup.minhash.MinHashConfig;
@@ -31,7 +31,7 @@ public final class NeardupSparkRun {
   private NeardupSparkRun() {}
 
   /** Runs the job on the corpus of {@code settings}. */
-  public static Outcome run(BenchSettings settings, Phases phases) throws Exception {
+  public static ContenderOutcome run(BenchSettings settings, Phases phases) throws Exception {
     PipelineConfig config =
         PipelineConfig.builder()
             .threshold(settings.threshold())
@@ -81,7 +81,8 @@ public final class NeardupSparkRun {
               partitions,
               shuffle,
               (double) shuffle / Math.max(1, stats.documents()));
-      return new Outcome(ids.toArray(String[]::new), pairs, stats.candidatePairs(), parameters);
+      return new ContenderOutcome(
+          ids.toArray(String[]::new), pairs, stats.candidatePairs(), parameters);
     } finally {
       spark.stop();
     }

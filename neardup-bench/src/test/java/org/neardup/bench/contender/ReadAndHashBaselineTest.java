@@ -35,10 +35,10 @@ class ReadAndHashBaselineTest {
     BenchSettings settings =
         new BenchSettings(corpus, 0.8, ShingleConfig.parse("char:5"), 128, 1, 10, 10, 5, 0);
     Phases phases = new Phases();
-    Outcome outcome = new ReadAndHashBaseline().run(settings, phases);
+    ContenderOutcome outcome = new ReadAndHashBaseline().run(settings, phases);
     assertThat(outcome.ids()).containsExactly("a", "b", "c");
     assertThat(outcome.pairs()).isEmpty();
-    assertThat(outcome.candidatePairs()).isEqualTo(Outcome.UNKNOWN);
+    assertThat(outcome.candidatePairs()).isEqualTo(ContenderOutcome.UNKNOWN);
     assertThat(outcome.parameters()).startsWith("hash checksum ");
     assertThat(phases.seconds()).containsOnlyKeys("read+hash");
   }

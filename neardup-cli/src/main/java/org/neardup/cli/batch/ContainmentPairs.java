@@ -5,7 +5,7 @@ import java.io.Writer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import org.neardup.corpus.Corpus;
+import org.neardup.batch.corpus.Corpus;
 import org.neardup.options.Formats;
 import org.neardup.verify.ContainmentPair;
 

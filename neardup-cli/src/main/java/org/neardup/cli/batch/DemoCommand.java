@@ -13,11 +13,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ThreadLocalRandom;
+import org.neardup.batch.corpus.Corpus;
+import org.neardup.batch.corpus.PairResult;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.PipelineRun;
 import org.neardup.cli.tune.StringShingles;
-import org.neardup.corpus.Corpus;
-import org.neardup.corpus.PairResult;
 import org.neardup.eval.Evaluation;
 import org.neardup.eval.IdPair;
 import org.neardup.eval.PairEvaluator;
@@ -163,7 +163,8 @@ public final class DemoCommand implements Callable<Integer> {
       PrintWriter out, GeneratedCorpus generated, PipelineRun lsh, double lshSeconds, Path workDir)
       throws IOException {
     Corpus corpus = lsh.corpus;
-    PairResult exact = org.neardup.batch.PairFinder.exact(corpus, org.neardup.corpus.Progress.NONE);
+    PairResult exact =
+        org.neardup.batch.PairFinder.exact(corpus, org.neardup.batch.corpus.Progress.NONE);
 
     Set<IdPair> found = idPairs(corpus, lsh.result.pairs());
     Set<IdPair> exactPairs = idPairs(corpus, exact.pairs());

@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.neardup.batch.corpus.Corpus;
 import org.neardup.cli.PipelineRun;
 import org.neardup.cluster.Cluster;
 import org.neardup.config.PipelineConfig;
-import org.neardup.corpus.Corpus;
 import org.neardup.diff.WordDiff;
 import org.neardup.lsh.LshParams;
 import org.neardup.options.Formats;
@@ -264,7 +264,7 @@ final class HtmlReport {
       StringBuilder members = new StringBuilder();
       int shown = Math.min(MAX_MEMBERS, cluster.size());
       for (int m = 0; m < shown; m++) {
-        members.append(m == 0 ? "" : ", ").append(Html.escape(run.corpus.id(cluster.members()[m])));
+        members.append(m == 0 ? "" : ", ").append(Html.escape(run.corpus.id(cluster.member(m))));
       }
       if (shown < cluster.size()) {
         members

@@ -10,12 +10,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.neardup.batch.corpus.Corpus;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.PipelineRun;
 import org.neardup.cli.SkipLog;
 import org.neardup.cli.TerminalProgress;
 import org.neardup.config.PipelineConfig;
-import org.neardup.corpus.Corpus;
 import org.neardup.index.Match;
 import org.neardup.index.NearDupIndex;
 import org.neardup.index.SearchSettings;
@@ -373,9 +373,9 @@ public final class SimilarCommand implements Callable<Integer> {
               Locale.ROOT,
               "containment >= %s, sample 1 in %d (P(found) >= %s for queries of %d+ shingles)",
               Formats.plain(index.config().threshold()),
-              index.containmentPlan().sample().rate(),
+              index.containmentPlan().orElseThrow().sample().rate(),
               Formats.plain(index.config().targetRecall()),
-              index.containmentPlan().minimumQuerySize());
+              index.containmentPlan().orElseThrow().minimumQuerySize());
     } else {
       how =
           String.format(
@@ -386,7 +386,8 @@ public final class SimilarCommand implements Callable<Integer> {
               index
                   .searchSettings()
                   .topKBanding(
-                      index.config().minHash().numPermutations(), index.config().targetRecall()));
+                      index.config().minHash().numPermutations(), index.config().targetRecall())
+                  .orElseThrow());
     }
     err.printf(
         Locale.ROOT,

@@ -13,11 +13,11 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.BiConsumer;
 import java.util.stream.Stream;
+import org.neardup.batch.corpus.ParallelSketcher;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.PipelineRun;
 import org.neardup.cli.SkipLog;
 import org.neardup.config.MemoryBudget;
-import org.neardup.corpus.ParallelSketcher;
 import org.neardup.error.NearDupException;
 import org.neardup.format.IncompatibleSignatureException;
 import org.neardup.format.SignatureFile;
@@ -375,7 +375,7 @@ public final class IndexBuildCommand implements Callable<Integer> {
             continue;
           }
           Sketch sketch =
-              e.shingleSet() != null
+              e.hasShingleSet()
                   ? Sketch.ofSet(e.shingleSet(), e.signature(), -1)
                   : Sketch.ofSignature(e.signature());
           documents.accept(e.id(), sketch);

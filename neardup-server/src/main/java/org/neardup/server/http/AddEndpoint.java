@@ -35,7 +35,7 @@ final class AddEndpoint {
     call.requireContentType(HttpCall.JSON);
     WriteMode mode = WriteMode.of(call);
     boolean diff = call.flag("diff");
-    DocumentInput input = DocumentInput.of(JsonBody.tree(json, call.body()));
+    DocumentInput input = DocumentInput.of(JsonBody.document(json, call.body()));
     var sketch = index.sketcher().sketch(input.text());
     IndexWrite<String> write = mode.write(input, sketch);
     WriteResult<String> result = writer.write(List.of(write)).get(0);

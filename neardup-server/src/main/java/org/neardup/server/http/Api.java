@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -52,8 +54,7 @@ public final class Api extends Handler.Abstract {
   private final java.util.concurrent.atomic.AtomicInteger inFlight =
       new java.util.concurrent.atomic.AtomicInteger();
   private volatile boolean draining;
-  private final java.util.concurrent.atomic.AtomicBoolean diskFullLogged =
-      new java.util.concurrent.atomic.AtomicBoolean();
+  private final AtomicBoolean diskFullLogged = new AtomicBoolean();
 
   /**
    * @param log receives one line a failure of the server (never a document's text)
@@ -76,7 +77,7 @@ public final class Api extends Handler.Abstract {
     this.hosts = new HostCheck(config.host(), config.allowedHosts());
     Duplicates duplicates =
         new Duplicates(index, new Normalizer(directory.settings().sketch().normalizer()));
-    this.health = new HealthEndpoint(directory);
+    this.health = new HealthEndpoint(directory, writer);
     this.add = new AddEndpoint(index, writer, json, duplicates);
     this.batch = new BatchEndpoint(index, writer, json, log);
     this.document = new DocumentEndpoint(index, writer);
@@ -108,6 +109,7 @@ public final class Api extends Handler.Abstract {
             callback,
             System.nanoTime(),
             call.closeAfter(config.limits().requestTimeout().toMillis(), true));
+    call.onAnswered(failure -> finish(exchange, failure));
     answer(
         exchange,
         () -> {
@@ -181,8 +183,8 @@ public final class Api extends Handler.Abstract {
               new ApiException(500, "Internal server error", "the server failed; see its log"));
         }
       }
-      if (over) {
-        finish(exchange, null);
+      if (over && !call.answered()) {
+        finish(exchange, null); // else the answer's write finishes it
       }
     } catch (IOException | RuntimeException e) {
       finish(exchange, e);
@@ -194,6 +196,9 @@ public final class Api extends Handler.Abstract {
    * it.
    */
   private void finish(Exchange exchange, Throwable failure) {
+    if (exchange.finished.getAndSet(true)) {
+      return;
+    }
     exchange.deadline.cancel();
     exchange.call.releaseBody(); // when no answer was sent
     try {
@@ -224,6 +229,9 @@ public final class Api extends Handler.Abstract {
 
     String endpoint = "unknown";
 
+    /** Set by the first {@link #finish}: an exchange ends once. */
+    final AtomicBoolean finished = new AtomicBoolean();
+
     Exchange(HttpCall call, Callback callback, long started, Scheduler.Task deadline) {
       this.call = call;
       this.callback = callback;
@@ -234,10 +242,12 @@ public final class Api extends Handler.Abstract {
 
   /** Logs when writes start failing for a full disk, and when they go through again: once each. */
   private void logDiskFull() {
-    DiskFullException full = directory.diskFull();
-    if (full != null && !diskFullLogged.getAndSet(true)) {
-      log.accept("neardup: " + full.getMessage() + ": writes get 507 until space is freed");
-    } else if (full == null && diskFullLogged.get() && diskFullLogged.compareAndSet(true, false)) {
+    Optional<DiskFullException> full = directory.diskFull();
+    if (full.isPresent() && !diskFullLogged.getAndSet(true)) {
+      log.accept("neardup: " + full.get().getMessage() + ": writes get 507 until space is freed");
+    } else if (full.isEmpty()
+        && diskFullLogged.get()
+        && diskFullLogged.compareAndSet(true, false)) {
       log.accept("neardup: " + directory.directory() + ": writes go through again");
     }
   }

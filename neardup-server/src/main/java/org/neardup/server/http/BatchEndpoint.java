@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -221,13 +220,11 @@ final class BatchEndpoint {
       this.error = error;
     }
 
-    static Item of(int position, JsonNode node) {
+    static Item of(int position, DocumentFields fields) {
       try {
-        return new Item(position, DocumentInput.of(node), null, null);
+        return new Item(position, DocumentInput.of(fields), null, null);
       } catch (ApiException e) {
-        JsonNode id = node != null && node.isObject() ? node.get("id") : null;
-        return new Item(
-            position, null, id != null && id.isTextual() ? id.asText() : null, e.getMessage());
+        return new Item(position, null, fields.idIfString(), e.getMessage());
       }
     }
 
@@ -244,12 +241,10 @@ final class BatchEndpoint {
 
   /** A JSON array of objects; a syntax error ends it with an invalid item. */
   private static final class ArrayItems implements Items {
-    private final ObjectMapper json;
     private final JsonParser parser;
     private boolean done;
 
     ArrayItems(ObjectMapper json, byte[] body) throws IOException {
-      this.json = json;
       this.parser = json.getFactory().createParser(body);
       JsonToken first = parser.nextToken();
       if (first != JsonToken.START_ARRAY) {
@@ -274,7 +269,7 @@ final class BatchEndpoint {
               ? null
               : Item.invalid(position, "content after the JSON array");
         }
-        return Item.of(position, json.readTree(parser));
+        return Item.of(position, DocumentFields.read(parser));
       } catch (JsonProcessingException e) {
         done = true;
         return Item.invalid(
@@ -319,7 +314,7 @@ final class BatchEndpoint {
           continue;
         }
         try {
-          return Item.of(position, JsonBody.tree(json, text));
+          return Item.of(position, JsonBody.document(json, text));
         } catch (JsonProcessingException e) {
           return Item.invalid(
               position, "malformed JSON on line " + line + ": " + e.getOriginalMessage());

@@ -1,6 +1,6 @@
 package org.neardup.server.http;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonToken;
 import java.util.Optional;
 import org.neardup.input.DocumentId;
 import org.neardup.input.DocumentText;
@@ -16,40 +16,39 @@ import org.neardup.input.DocumentText;
  */
 record DocumentInput(String id, String text) {
   /**
-   * Reads {@code {"id": "...", "text": "..."}}.
+   * The document of {@code {"id": "...", "text": "..."}}.
    *
    * @throws ApiException 400 naming what is wrong
    */
-  static DocumentInput of(JsonNode node) {
-    if (node == null || !node.isObject()) {
+  static DocumentInput of(DocumentFields fields) {
+    if (!fields.object()) {
       throw ApiException.badRequest("expected a JSON object {\"id\": \"...\", \"text\": \"...\"}");
     }
-    JsonNode id = node.get("id");
-    if (id == null || id.isNull()) {
-      throw ApiException.badRequest("missing field 'id'");
-    }
-    if (!id.isTextual()) {
-      throw ApiException.badRequest("field 'id' must be a string");
-    }
-    return new DocumentInput(checkId(id.asText()), text(node));
+    String id = string("id", fields.id(), fields.idString());
+    return new DocumentInput(checkId(id), text(fields));
   }
 
   /**
-   * The string field {@code text} of {@code node} (an object), following {@link DocumentText}'s
-   * rule.
+   * The field {@code text} of {@code fields} (an object), following {@link DocumentText}'s rule.
+   *
+   * @throws ApiException 400 naming what is wrong
    */
-  static String text(JsonNode node) {
-    JsonNode text = node.get("text");
-    if (text == null || text.isNull()) {
-      throw ApiException.badRequest("missing field 'text'");
-    }
-    if (!text.isTextual()) {
-      throw ApiException.badRequest("field 'text' must be a string");
-    }
-    String value = text.asText();
+  static String text(DocumentFields fields) {
+    String value = string("text", fields.text(), fields.textString());
     Optional<String> problem = DocumentText.problem(value);
     if (problem.isPresent()) {
       throw ApiException.badRequest("the text " + problem.get());
+    }
+    return value;
+  }
+
+  /** The string of field {@code name}, whose value was {@code token}. */
+  private static String string(String name, JsonToken token, String value) {
+    if (token == null || token == JsonToken.VALUE_NULL) {
+      throw ApiException.badRequest("missing field '" + name + "'");
+    }
+    if (token != JsonToken.VALUE_STRING) {
+      throw ApiException.badRequest("field '" + name + "' must be a string");
     }
     return value;
   }

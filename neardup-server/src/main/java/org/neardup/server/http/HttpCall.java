@@ -2,7 +2,6 @@ package org.neardup.server.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -10,9 +9,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.BufferUtil;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.thread.Invocable;
 import org.eclipse.jetty.util.thread.Scheduler;
 
 /**
@@ -32,6 +33,7 @@ final class HttpCall {
   private final long bodyTimeoutMillis;
   private BodyReader body;
   private int status;
+  private Consumer<Throwable> written = failure -> {};
 
   HttpCall(Request request, Response response, ObjectMapper json, long bodyTimeoutMillis) {
     this.request = request;
@@ -52,6 +54,19 @@ final class HttpCall {
   /** The status sent, or 0 before any. */
   int status() {
     return status;
+  }
+
+  /** Whether an answer was sent: its write ends the exchange ({@link #onAnswered}). */
+  boolean answered() {
+    return status != 0;
+  }
+
+  /**
+   * Receives the end of the answer's write: null once it is out, else the failure (the client went
+   * away, or read nothing until the idle timeout). Called once, on any thread.
+   */
+  void onAnswered(Consumer<Throwable> receiver) {
+    this.written = receiver;
   }
 
   String header(String name) {
@@ -201,9 +216,7 @@ final class HttpCall {
     releaseBody();
     status = code;
     response.setStatus(code);
-    try (OutputStream out = Content.Sink.asOutputStream(response)) {
-      // no body: closing ends the response
-    }
+    response.write(true, BufferUtil.EMPTY_BUFFER, written());
   }
 
   void sendProblem(ApiException problem) throws IOException {
@@ -223,23 +236,23 @@ final class HttpCall {
     response.getHeaders().put(name, value);
   }
 
-  /** Starts a streamed (chunked) response; the caller writes the body and closes the stream. */
-  OutputStream stream(int code, String contentType) throws IOException {
-    releaseBody();
-    status = code;
-    response.setStatus(code);
-    response.getHeaders().put("Content-Type", contentType);
-    return Content.Sink.asOutputStream(response);
-  }
-
+  /**
+   * Sends the answer whole, without holding the thread while it goes out: a client that does not
+   * read keeps its answer in memory, no thread, until the idle timeout closes its connection. The
+   * exchange ends when the write does ({@link #onAnswered}).
+   */
   private void send(int code, String contentType, byte[] body) throws IOException {
     releaseBody(); // before the client can see the answer
     status = code;
     response.setStatus(code);
     response.getHeaders().put("Content-Type", contentType);
     response.getHeaders().put(org.eclipse.jetty.http.HttpHeader.CONTENT_LENGTH, body.length);
-    try (OutputStream out = Content.Sink.asOutputStream(response)) {
-      out.write(body);
-    }
+    response.write(true, ByteBuffer.wrap(body), written());
+  }
+
+  /** Tells {@link #onAnswered}'s receiver when the answer is out, or failed to go out. */
+  private Callback written() {
+    return Callback.from(
+        Invocable.InvocationType.NON_BLOCKING, () -> written.accept(null), written::accept);
   }
 }

@@ -18,7 +18,8 @@ import org.neardup.server.ServerConfig;
  * header size limit, a bounded thread pool and request queue, and problem+json for the errors Jetty
  * answers itself ({@link ProblemErrorHandler}). The body limit, budget and timeout and the request
  * timeout are the {@link Api}'s ({@link HttpCall}, {@link BodyReader}). Requests run on the pool's
- * threads; reading headers and bodies and waiting on idle connections takes none.
+ * threads; reading headers and bodies, writing answers ({@link HttpCall}) and waiting on idle
+ * connections takes none.
  */
 public final class HttpTransport {
   /** Jetty's own threads besides the request threads: one acceptor, one selector, and two spare. */

@@ -3,7 +3,6 @@ package org.neardup.server.http;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
@@ -17,9 +16,9 @@ import java.util.Locale;
 /**
  * Request bodies read as JSON under the rules of the CLI's JSON Lines reader: strict UTF-8 (no
  * overlong form, no encoded surrogate, no truncated sequence), no name twice in one object (at any
- * depth), nothing after the value. The ids and texts in them then follow {@link
- * org.neardup.input.DocumentId} and {@link org.neardup.input.DocumentText} ({@link DocumentInput}).
- * Stateless and thread-safe.
+ * depth), nothing after the value; streamed, never built into a tree ({@link DocumentFields}). The
+ * ids and texts in them then follow {@link org.neardup.input.DocumentId} and {@link
+ * org.neardup.input.DocumentText} ({@link DocumentInput}). Stateless and thread-safe.
  */
 final class JsonBody {
   private JsonBody() {}
@@ -33,36 +32,40 @@ final class JsonBody {
   }
 
   /**
-   * The body as one JSON value.
+   * The body as one JSON value, read as a document's fields ({@link DocumentFields}: nothing but
+   * the id and text strings is kept); nothing may follow it.
    *
    * @throws ApiException 400 for a body that is not UTF-8
    * @throws com.fasterxml.jackson.core.JsonProcessingException for one that is not one JSON value
    */
-  static JsonNode tree(ObjectMapper json, byte[] body) throws IOException {
+  static DocumentFields document(ObjectMapper json, byte[] body) throws IOException {
     checkUtf8(body, 0, body.length, "the body");
     try (JsonParser parser = json.createParser(body)) {
-      return tree(json, parser);
+      return document(parser);
     }
   }
 
   /**
-   * A line of JSON Lines (already decoded) as one JSON value.
+   * A line of JSON Lines (already decoded) as {@link #document(ObjectMapper, byte[])}.
    *
    * @throws com.fasterxml.jackson.core.JsonProcessingException for one that is not one JSON value
    */
-  static JsonNode tree(ObjectMapper json, String line) throws IOException {
+  static DocumentFields document(ObjectMapper json, String line) throws IOException {
     try (JsonParser parser = json.createParser(line)) {
-      return tree(json, parser);
+      return document(parser);
     }
   }
 
-  /** The parser's one value (null when there is none), and nothing after it. */
-  private static JsonNode tree(ObjectMapper json, JsonParser parser) throws IOException {
-    JsonNode node = json.readTree(parser);
+  /** The parser's one value (not an object when there is none), and nothing after it. */
+  private static DocumentFields document(JsonParser parser) throws IOException {
+    if (parser.nextToken() == null) {
+      return DocumentFields.NOT_AN_OBJECT;
+    }
+    DocumentFields fields = DocumentFields.read(parser);
     if (parser.nextToken() != null) {
       throw new JsonParseException(parser, "content after the JSON value");
     }
-    return node;
+    return fields;
   }
 
   /**

@@ -1,6 +1,5 @@
 package org.neardup.server.http;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -48,8 +47,8 @@ final class QueryEndpoint {
       throw ApiException.badRequest(
           "this index keeps no containment sample: build it with --containment-sampling M");
     }
-    JsonNode body = JsonBody.tree(json, call.body());
-    if (body == null || !body.isObject()) {
+    DocumentFields body = JsonBody.document(json, call.body());
+    if (!body.object()) {
       throw ApiException.badRequest("expected a JSON object {\"text\": \"...\"}");
     }
     String text = DocumentInput.text(body);

@@ -91,7 +91,11 @@ public final class BulkLoader implements AutoCloseable {
     PipelineConfig config = directory.index().config();
     this.banding = new Banding(config.lshParams());
     this.containmentPlan =
-        directory.settings().search().containmentPlan(config.threshold(), config.targetRecall());
+        directory
+            .settings()
+            .search()
+            .containmentPlan(config.threshold(), config.targetRecall())
+            .orElse(null);
     this.keepSets = config.verifier().needsSets();
     this.keepTexts = directory.settings().keepTexts();
     this.firstHandle = this.nextHandle = store.nextHandle();

@@ -14,14 +14,28 @@ public final class DiskFullException extends NearDupException {
   private static final long serialVersionUID = 1L;
 
   private final transient Path directory;
+  private final long bytesNeeded;
 
   /**
    * @param directory the directory that could not be written
    * @param doing what was being done, such as {@code writing the index}
    */
   DiskFullException(Path directory, String doing, Throwable cause) {
+    this(directory, doing, 0, cause);
+  }
+
+  /**
+   * @param bytesNeeded the free bytes that would have let it go through, 0 when not known
+   */
+  DiskFullException(Path directory, String doing, long bytesNeeded, Throwable cause) {
     super(directory + ": no space left on device (" + doing + ")", cause);
     this.directory = directory;
+    this.bytesNeeded = bytesNeeded;
+  }
+
+  /** The free bytes that would have let the write go through, 0 when not known. */
+  long bytesNeeded() {
+    return bytesNeeded;
   }
 
   /** The directory that could not be written. */

@@ -1,5 +1,7 @@
 package org.neardup.server.store;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.rocksdb.AbstractEventListener;
 import org.rocksdb.RocksDBException;
@@ -30,6 +32,17 @@ final class DiskSpace extends AbstractEventListener {
     return exception;
   }
 
+  /**
+   * Records {@code exception}, a failure for want of space outside RocksDB (the top-k floor's
+   * memory could not grow), and returns it. RocksDB does not recover from it, as it never failed:
+   * {@link #full()} looks at the free space instead, and says writes go through again once the
+   * failure's {@linkplain DiskFullException#bytesNeeded() bytes} are free.
+   */
+  DiskFullException failed(DiskFullException exception) {
+    full = exception;
+    return exception;
+  }
+
   /** A write went through: there is space. */
   void written() {
     if (full != null) {
@@ -39,7 +52,20 @@ final class DiskSpace extends AbstractEventListener {
 
   /** The failure that found the disk full, or null when writes go through. */
   DiskFullException full() {
-    return full;
+    DiskFullException failure = full;
+    if (failure != null && failure.bytesNeeded() > 0 && usable() >= failure.bytesNeeded()) {
+      full = null; // freed: the next write will get its room
+      return null;
+    }
+    return failure;
+  }
+
+  private long usable() {
+    try {
+      return Files.getFileStore(directory).getUsableSpace();
+    } catch (IOException e) {
+      return 0;
+    }
   }
 
   @Override

@@ -121,6 +121,29 @@ final class FloorCache implements BucketStore {
   }
 
   /**
+   * Before the batch is written: makes room for what it adds, the low bytes of the handles below
+   * {@code nextHandle} (signatures of {@code signatureLength} values, 0 when it adds none) and its
+   * bucket entries, so that applying it after the write ({@link #written}, {@link #set}) cannot
+   * fail for want of memory. Nothing to do before the first load.
+   *
+   * @throws DiskFullException when the memory cannot grow: the batch must not be written
+   */
+  void reserve(long nextHandle, int signatureLength) {
+    Loaded held = loaded;
+    if (held == null) {
+      return;
+    }
+    long added = 0;
+    for (Staged write : staged) {
+      if (write.add()) {
+        added += write.bucketKeys().length;
+      }
+    }
+    held.buckets().reserve(added);
+    held.lowBytes().reserve(nextHandle, signatureLength);
+  }
+
+  /**
    * The batch was written: its bucket writes are applied (nothing before the first load, which
    * reads what was committed).
    */
@@ -172,6 +195,14 @@ final class FloorCache implements BucketStore {
   long mappedBytes() {
     Loaded held = loaded;
     return held == null ? 0 : held.buckets().mappedBytes() + held.lowBytes().mappedBytes();
+  }
+
+  /**
+   * Drops what is held, to be made again from the committed signatures on next use: after a commit
+   * whose changes it could not follow. Under the index's write lock.
+   */
+  void unload() {
+    close();
   }
 
   /** Releases the mapped memory: called when the index closes, after its last query. */

@@ -24,20 +24,26 @@ final class FloorLowBytes implements AutoCloseable {
     this.expectedHandles = expectedHandles;
   }
 
+  /**
+   * Makes room for the handles below {@code handles} of signatures of {@code length} values, so
+   * that putting them cannot fail for want of memory.
+   *
+   * @throws DiskFullException when the memory cannot grow
+   */
+  void reserve(long handles, int length) {
+    if (length > 0) {
+      checkWords((length + 7) >>> 3, length);
+      long end = handles * 8L * wordsPerDocument;
+      if (end > words.bytes()) {
+        words.ensure(Math.max(end, words.bytes() + (words.bytes() >>> 1)));
+      }
+    }
+  }
+
   /** Holds the low bytes of {@code signature} for {@code handle}. */
   void put(long handle, int[] signature) {
     long[] low = Signatures.lowBytes(signature);
-    if (wordsPerDocument == 0) {
-      wordsPerDocument = low.length;
-      words.ensure(8L * wordsPerDocument * expectedHandles);
-    } else if (low.length != wordsPerDocument) {
-      throw new IllegalArgumentException(
-          "a signature of "
-              + signature.length
-              + " values among signatures of "
-              + 8 * wordsPerDocument
-              + " at most");
-    }
+    checkWords(low.length, signature.length);
     long at = offset(handle);
     long end = at + 8L * wordsPerDocument;
     if (end > words.bytes()) {
@@ -45,6 +51,21 @@ final class FloorLowBytes implements AutoCloseable {
     }
     for (int w = 0; w < wordsPerDocument; w++) {
       words.putLong(at + 8L * w, low[w]);
+    }
+  }
+
+  /** Sets the words a document takes on first use, then checks that they do not change. */
+  private void checkWords(int wordCount, int length) {
+    if (wordsPerDocument == 0) {
+      wordsPerDocument = wordCount;
+      words.ensure(8L * wordsPerDocument * expectedHandles);
+    } else if (wordCount != wordsPerDocument) {
+      throw new IllegalArgumentException(
+          "a signature of "
+              + length
+              + " values among signatures of "
+              + 8 * wordsPerDocument
+              + " at most");
     }
   }
 

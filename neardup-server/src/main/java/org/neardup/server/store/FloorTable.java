@@ -43,6 +43,20 @@ final class FloorTable implements AutoCloseable {
     mask = slots - 1;
   }
 
+  /**
+   * Makes room for {@code more} entries beyond those held, growing the table now if they would make
+   * it grow, so that adding them cannot fail for want of memory.
+   *
+   * @throws DiskFullException when the memory cannot grow
+   */
+  void reserve(long more) {
+    long slots = mask + 1;
+    long wanted = entries + more;
+    if (wanted > slots - (slots >>> 2)) {
+      grow(slotsFor(wanted));
+    }
+  }
+
   /** (bucket, handle) entries held. */
   long entries() {
     return entries;
@@ -61,7 +75,7 @@ final class FloorTable implements AutoCloseable {
   /** Adds {@code handle} (non-negative, below 2^31 - 1) to the bucket {@code key}. */
   void add(long key, int handle) {
     if (entries + 1 > (mask + 1) - ((mask + 1) >>> 2)) {
-      grow();
+      grow(2 * (mask + 1));
     }
     long slot = home(key);
     while (handles.getInt(4 * slot) != 0) {
@@ -129,11 +143,12 @@ final class FloorTable implements AutoCloseable {
     }
   }
 
-  private void grow() {
+  /** Moves every entry into a table of {@code slots}; the table is as it was if that fails. */
+  private void grow(long slots) {
     MappedMemory oldKeys = keys;
     MappedMemory oldHandles = handles;
     long oldSlots = mask + 1;
-    allocate(2 * oldSlots);
+    allocate(slots);
     entries = 0;
     for (long slot = 0; slot < oldSlots; slot++) {
       int stored = oldHandles.getInt(4 * slot);

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.neardup.error.NearDupException;
 import org.neardup.format.IndexSettingsFormat;
@@ -24,7 +25,6 @@ import org.neardup.index.IndexSettings;
 import org.neardup.index.NearDupIndex;
 import org.neardup.index.SearchSettings;
 import org.neardup.lsh.Banding;
-import org.neardup.lsh.LshParams;
 import org.rocksdb.Checkpoint;
 import org.rocksdb.ColumnFamilyDescriptor;
 import org.rocksdb.ColumnFamilyHandle;
@@ -255,9 +255,11 @@ public final class IndexDirectory implements AutoCloseable {
 
   /** The top-k floor's banding of an index with these settings, or null without a floor. */
   private static Banding floorBanding(IndexSettings settings) {
-    LshParams floor =
-        settings.search().topKBanding(settings.sketch().numPermutations(), settings.targetRecall());
-    return floor == null ? null : new Banding(floor, settings.bandingVersion());
+    return settings
+        .search()
+        .topKBanding(settings.sketch().numPermutations(), settings.targetRecall())
+        .map(floor -> new Banding(floor, settings.bandingVersion()))
+        .orElse(null);
   }
 
   /**
@@ -524,11 +526,11 @@ public final class IndexDirectory implements AutoCloseable {
   }
 
   /**
-   * Null while writes go through; once one failed because the disk is full, the failure, until
+   * Empty while writes go through; once one failed because the disk is full, the failure, until
    * RocksDB has recovered (there is room again) or a write succeeds. A volatile read.
    */
-  public DiskFullException diskFull() {
-    return space.full();
+  public Optional<DiskFullException> diskFull() {
+    return Optional.ofNullable(space.full());
   }
 
   /**

@@ -78,7 +78,9 @@ final class MappedMemory implements AutoCloseable {
     int needed = Math.toIntExact((size + SEGMENT_MASK) >>> SEGMENT_SHIFT);
     int had = segments.length;
     MappedByteBuffer[] grown = Arrays.copyOf(segments, needed);
+    long missing = size;
     try {
+      missing = size - channel.size();
       allocate(size);
       if (had > 0 && segments[had - 1].capacity() < SEGMENT_BYTES) {
         release(segments[had - 1]); // the last, partial segment: mapped again, larger
@@ -94,7 +96,7 @@ final class MappedMemory implements AutoCloseable {
     } catch (IOException e) {
       if (String.valueOf(e.getMessage()).contains("No space left on device")) {
         throw new DiskFullException(
-            file.getParent(), "mapping " + size + " bytes of the top-k floor", e);
+            file.getParent(), "mapping " + size + " bytes of the top-k floor", missing, e);
       }
       throw new StoreException(
           "cannot map " + size + " bytes of " + file + ": " + e.getMessage(), e);

@@ -109,6 +109,16 @@ final class RocksDocuments implements SketchStore<String> {
     pending.put(meta, RocksLayout.COUNT, handle(count));
   }
 
+  /** The number of values of the signatures the batch added, 0 when it added none. */
+  int stagedSignatureLength() {
+    for (StagedDocument staged : documentOverlay.values()) {
+      if (staged != null) {
+        return staged.signature().length;
+      }
+    }
+    return 0;
+  }
+
   /** The batch was written: its documents are committed (and the floor's low bytes follow them). */
   void written() {
     if (floor != null) {

@@ -22,8 +22,9 @@ import org.rocksdb.WriteOptions;
  * org.neardup.index.NearDupIndex} writes is staged in one {@link RocksBatch}, and kept readable by
  * each half until the commit, so the writes of one index batch see each other without RocksDB's
  * indexed batches. {@link #commit()} writes the batch atomically — with a synced write-ahead log
- * when durable, so that an acknowledged write survives {@code kill -9}. If the write fails, the
- * batch and what each half kept of it are dropped and nothing of it happened.
+ * when durable, so that an acknowledged write survives {@code kill -9}. If the write fails, or the
+ * index's batch fails before it ({@link #rollback}), the batch and what each half kept of it are
+ * dropped and nothing of it happened.
  *
  * <p>Called under the index's lock (reads concurrently, writes exclusively), as {@link
  * IndexStorage} requires; the RocksDB handles are owned by the {@link IndexDirectory}.
@@ -124,48 +125,91 @@ final class RocksIndexStore implements IndexStorage<String> {
     buckets.readAhead(bucketKeysRead);
   }
 
+  /**
+   * Writes the batch atomically. Whatever can fail is done before the write: staging, and making
+   * room in the top-k floor's memory for what the batch adds to it. If any of it or the write
+   * fails, the batch is dropped ({@link #rollback}) and nothing of it happened. Once the write is
+   * done the batch is committed, and what the halves keep in memory follows it; a failure there
+   * cannot undo the write, so it only unloads the floor, which is made again from RocksDB on its
+   * next use.
+   */
   @Override
   public void commit() {
     batch.end();
     if (!documents.changed() && !buckets.changed()) {
-      documents.clear();
-      buckets.clear();
+      endBatch();
       return;
     }
-    WriteBatch pending = batch.pending();
     try {
+      WriteBatch pending = batch.pending();
       buckets.stage(pending);
       if (containment != null) {
         containment.stageRewritten();
       }
       documents.stageCounts(pending, meta);
+      if (floor != null) {
+        floor.reserve(documents.nextHandle(), documents.stagedSignatureLength());
+      }
       db.write(writes, pending);
-      space.written();
+    } catch (RocksDBException e) {
+      rollback();
+      if (DiskFullException.isNoSpace(e)) {
+        throw space.failed("writing the index", e);
+      }
+      throw new StoreException("cannot write the index: " + e.getMessage(), e);
+    } catch (DiskFullException e) {
+      rollback();
+      throw space.failed(e);
+    } catch (RuntimeException | Error e) {
+      rollback();
+      throw e;
+    }
+    written();
+  }
+
+  /** After the batch's write: the halves' memory follows what is now committed. */
+  private void written() {
+    commits++;
+    space.written();
+    documents.written();
+    try {
       if (containment != null) {
         containment.written();
       }
       if (floor != null) {
         floor.written();
       }
-      documents.written();
-      commits++;
-    } catch (RocksDBException e) {
-      documents.dropped();
-      if (DiskFullException.isNoSpace(e)) {
-        throw space.failed("writing the index", e);
-      }
-      throw new StoreException("cannot write the index: " + e.getMessage(), e);
-    } finally {
-      buckets.clear();
-      if (containment != null) {
-        containment.committed();
-      }
+    } catch (RuntimeException e) {
       if (floor != null) {
-        floor.committed();
+        floor.unload(); // made again from the committed signatures when next needed
       }
-      batch.clear();
-      documents.clear();
+    } finally {
+      endBatch();
     }
+  }
+
+  /**
+   * Drops the batch: nothing of it is staged or readable, and the handles are the committed ones.
+   */
+  @Override
+  public boolean rollback() {
+    documents.dropped();
+    endBatch();
+    return true;
+  }
+
+  /** The batch is over: what it staged, kept and read ahead is gone. */
+  private void endBatch() {
+    batch.end();
+    buckets.clear();
+    if (containment != null) {
+      containment.committed();
+    }
+    if (floor != null) {
+      floor.committed();
+    }
+    batch.clear();
+    documents.clear();
   }
 
   /** Makes what was written with a non-durable store durable (after a bulk load). */

@@ -1,10 +1,12 @@
 package org.neardup.server.store;
 
+import org.neardup.error.NearDupException;
+
 /**
  * The persistent index could not be read or written (a disk error, a full disk, a corrupt file): a
  * failure of the server's storage, never of what a client sent.
  */
-public final class StoreException extends RuntimeException {
+public final class StoreException extends NearDupException {
   private static final long serialVersionUID = 1L;
 
   public StoreException(String message, Throwable cause) {

@@ -12,6 +12,7 @@ import org.apache.spark.storage.StorageLevel;
 import org.apache.spark.util.sketch.BloomFilter;
 import org.neardup.spark.corpus.SketchedDocument;
 import org.neardup.verify.Jaccard;
+import org.neardup.verify.SignatureCheck;
 import org.neardup.verify.Verifier;
 import scala.Tuple2;
 
@@ -77,13 +78,12 @@ public final class CandidateVerification {
                   long first = e._2()._1()._1();
                   Signed a = e._2()._1()._2();
                   Signed b = e._2()._2();
-                  if (!verifier.passesFilter(a.signature(), b.signature())) {
+                  SignatureCheck check = verifier.check(a.signature(), b.signature());
+                  if (check.rejected()) {
                     return List.<Tuple2<Survivor, double[]>>of().iterator();
                   }
-                  double estimate =
-                      verifier.needsSets()
-                          ? Double.NaN
-                          : verifier.similarity(a.signature(), b.signature(), null, null);
+                  // needs sets: its similarity comes from the join with the sets below
+                  double estimate = check.needsSets() ? Double.NaN : check.similarity();
                   return List.of(
                           new Tuple2<>(
                               new Survivor(first, second, a.id(), b.id()), new double[] {estimate}))
@@ -133,9 +133,8 @@ public final class CandidateVerification {
                   Survivor s = e._2()._1()._1();
                   long[] a = e._2()._1()._2();
                   long[] b = e._2()._2();
-                  // Exact mode: the signatures passed the filter above; similarity reads only the
-                  // sets.
-                  double similarity = verifier.similarity(null, null, () -> a, () -> b);
+                  // the exact step of a pair whose signature check above needs its sets
+                  double similarity = verifier.exact(a, b);
                   return new VerifiedPair(
                       s.first(), s.second(), s.firstId(), s.secondId(), similarity);
                 })

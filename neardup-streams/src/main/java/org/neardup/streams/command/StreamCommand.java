@@ -1,5 +1,7 @@
 package org.neardup.streams.command;
 
+import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -9,20 +11,25 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.neardup.config.PipelineConfig;
 import org.neardup.options.PipelineMixin;
 import org.neardup.options.UsageException;
+import org.neardup.streams.query.QueryServer;
 import org.neardup.streams.topology.DedupTopology;
 import org.neardup.streams.topology.StreamSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code neardup stream}: runs the dedup topology until stopped. */
 @Command(
@@ -84,6 +91,27 @@ public final class StreamCommand implements Callable<Integer> {
   Path stateDir;
 
   @Option(
+      names = "--bootstrap",
+      paramLabel = "FILE.nds",
+      description =
+          "Start from the documents of a batch: a signature file (./neardup sign over dedup's"
+              + " output keeps them all), or a directory of them (the Spark job's"
+              + " --signatures-out). They come first, decided as records are, with no decision"
+              + " out. Loaded once: the same files again load nothing, or resume a load that"
+              + " stopped. Made with the stream's sketch options, with shingle sets (sign's"
+              + " default) unless --estimate.")
+  Path bootstrap;
+
+  @Option(
+      names = "--query-server",
+      paramLabel = "HOST:PORT",
+      description =
+          "Answer queries (POST /query {\"text\"}: the kept near-duplicates of a text, over every"
+              + " instance's state) on HOST:PORT, the address the other instances reach this one"
+              + " at (port 0: a free one). Give it to every instance of the application.")
+  String queryServer;
+
+  @Option(
       names = "--text-field",
       paramLabel = "NAME",
       description =
@@ -137,6 +165,12 @@ public final class StreamCommand implements Callable<Integer> {
 
   @Mixin PipelineMixin pipeline;
 
+  @Spec CommandSpec spec;
+
+  private PrintWriter err() {
+    return spec.commandLine().getErr();
+  }
+
   @Override
   public Integer call() throws Exception {
     PipelineConfig pipelineConfig = checkedPipeline();
@@ -145,6 +179,9 @@ public final class StreamCommand implements Callable<Integer> {
     config.forEach(client::put);
     String rejectsTopic = rejects != null ? rejects : output + "-rejects";
     String noticeTopic = applicationId + "-notices";
+    String bootstrapTopic = applicationId + "-bootstrap";
+    BootstrapFiles bootstrapFiles =
+        bootstrap == null ? null : BootstrapFiles.open(bootstrap, pipelineConfig);
     int shardCount;
     try (Topics topics = new Topics(client)) {
       int inputPartitions =
@@ -156,16 +193,35 @@ public final class StreamCommand implements Callable<Integer> {
         throw new UsageException("--shards must be at least 1, got " + shardCount);
       }
       topics.ensure(noticeTopic, shardCount, replicationFactor, true);
+      topics.ensure(
+          bootstrapTopic,
+          1,
+          replicationFactor,
+          true,
+          Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
       for (String topic : List.of(output, rejectsTopic)) {
         if (topics.ensure(topic, inputPartitions, replicationFactor, false) && !quiet) {
-          System.err.println("neardup: made topic " + topic);
+          err().println("neardup: made topic " + topic);
         }
       }
+    }
+    Bootstrap sealing = new Bootstrap(client, bootstrapTopic, err(), quiet);
+    if (bootstrapFiles != null) {
+      sealing.load(bootstrapFiles);
+    } else {
+      sealing.sealNone();
     }
     Files.createDirectories(stateDir);
     StreamSettings settings =
         new StreamSettings(
-            input, output, rejectsTopic, noticeTopic, shardCount, textFields, pipelineConfig);
+            input,
+            output,
+            rejectsTopic,
+            noticeTopic,
+            bootstrapTopic,
+            shardCount,
+            textFields,
+            pipelineConfig);
     Properties properties = new Properties();
     properties.putAll(client);
     properties.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
@@ -174,8 +230,58 @@ public final class StreamCommand implements Callable<Integer> {
     properties.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, (int) replicationFactor);
     properties.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, standbyReplicas);
     properties.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, pipelineConfig.threads());
+    QueryServer queries = null;
+    if (queryServer != null) {
+      queries = listen(queryServer);
+      properties.put(
+          StreamsConfig.APPLICATION_SERVER_CONFIG,
+          queries.address().host() + ":" + queries.address().port());
+    }
     config.forEach(properties::put); // what the user sets wins
-    return run(settings, properties);
+    try {
+      return run(settings, properties, queries);
+    } finally {
+      if (queries != null) {
+        queries.close();
+      }
+    }
+  }
+
+  /** The query endpoint on {@code address} (HOST:PORT), listening. */
+  private QueryServer listen(String address) throws IOException {
+    int colon = address.lastIndexOf(':');
+    int port = -1;
+    try {
+      port = colon < 1 ? -1 : Integer.parseInt(address.substring(colon + 1));
+    } catch (NumberFormatException e) {
+      // the message below
+    }
+    if (port < 0 || port > 65_535) {
+      throw new UsageException("--query-server " + address + ": expected HOST:PORT");
+    }
+    String host = address.substring(0, colon);
+    if (host.equals("0.0.0.0") || host.equals("[::]") || host.equals("::")) {
+      throw new UsageException(
+          "--query-server "
+              + address
+              + ": the other instances reach this one at this address; give its host name or"
+              + " address, not the wildcard");
+    }
+    try {
+      QueryServer queries = QueryServer.listen(host, port);
+      if (!quiet) {
+        err()
+            .println(
+                "neardup: queries at http://"
+                    + queries.address().host()
+                    + ":"
+                    + queries.address().port()
+                    + "/query");
+      }
+      return queries;
+    } catch (IOException e) {
+      throw new UsageException("--query-server " + address + ": cannot listen: " + e.getMessage());
+    }
   }
 
   private PipelineConfig checkedPipeline() {
@@ -191,13 +297,18 @@ public final class StreamCommand implements Callable<Integer> {
     return pipeline.config();
   }
 
-  private int run(StreamSettings settings, Properties properties) throws InterruptedException {
+  private int run(StreamSettings settings, Properties properties, QueryServer queries)
+      throws InterruptedException {
     KafkaStreams streams;
     try {
       streams = new KafkaStreams(DedupTopology.build(settings), properties);
     } catch (KafkaException e) {
       throw new UsageException("bad Kafka Streams settings: " + Topics.messages(e));
     }
+    if (queries != null) {
+      queries.serve(streams, applicationId, settings.shards(), settings.config());
+    }
+    AtomicBoolean running = new AtomicBoolean();
     CountDownLatch stopped = new CountDownLatch(1);
     AtomicReference<Throwable> failure = new AtomicReference<>();
     streams.setUncaughtExceptionHandler(
@@ -208,19 +319,20 @@ public final class StreamCommand implements Callable<Integer> {
         });
     streams.setStateListener(
         (now, before) -> {
-          if (now == KafkaStreams.State.RUNNING && !quiet) {
-            System.err.println(
-                "neardup: stream "
-                    + applicationId
-                    + " running: "
-                    + settings.inputTopic()
-                    + " -> "
-                    + settings.outputTopic()
-                    + " ("
-                    + settings.shards()
-                    + " shards, threshold "
-                    + settings.config().threshold()
-                    + ")");
+          if (now == KafkaStreams.State.RUNNING && !quiet && !running.getAndSet(true)) {
+            err()
+                .println(
+                    "neardup: stream "
+                        + applicationId
+                        + " running: "
+                        + settings.inputTopic()
+                        + " -> "
+                        + settings.outputTopic()
+                        + " ("
+                        + settings.shards()
+                        + " shards, threshold "
+                        + settings.config().threshold()
+                        + ")");
           }
           if (now == KafkaStreams.State.ERROR || now == KafkaStreams.State.NOT_RUNNING) {
             stopped.countDown();
@@ -239,7 +351,7 @@ public final class StreamCommand implements Callable<Integer> {
     Throwable failed = failure.get();
     if (failed != null) {
       streams.close(Duration.ofSeconds(60));
-      System.err.println("neardup: the stream failed: " + Topics.messages(failed));
+      err().println("neardup: the stream failed: " + Topics.messages(failed));
       return 1;
     }
     return 0;

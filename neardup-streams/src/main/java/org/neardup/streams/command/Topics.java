@@ -66,6 +66,16 @@ final class Topics implements AutoCloseable {
    * @return whether it was made
    */
   boolean ensure(String topic, int partitions, short replication, boolean exactly) {
+    return ensure(topic, partitions, replication, exactly, Map.of());
+  }
+
+  /** {@link #ensure(String, int, short, boolean)}, a topic made with {@code configs}. */
+  boolean ensure(
+      String topic,
+      int partitions,
+      short replication,
+      boolean exactly,
+      Map<String, String> configs) {
     Optional<Integer> existing = partitions(topic);
     if (existing.isPresent()) {
       if (exactly && existing.get() != partitions) {
@@ -85,6 +95,7 @@ final class Topics implements AutoCloseable {
             topic,
             Optional.of(partitions),
             replication < 0 ? Optional.empty() : Optional.of(replication));
+    made.configs(configs);
     try {
       admin.createTopics(List.of(made)).all().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
       return true;

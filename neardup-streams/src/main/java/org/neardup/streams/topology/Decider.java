@@ -17,8 +17,9 @@ import org.neardup.streams.wire.Message.Report;
  * The decision step, in a single task: once every shard has reported on a record, and every record
  * before it is decided, decides it as {@code dedup --keep first} does: kept unless one of its
  * verified earlier neighbours is kept; removed, it names the best kept one (highest similarity,
- * ties to the earliest). Its work a record is the reports' store, one lookup a neighbour in the
- * kept set (id to position), and one write when the document is kept.
+ * ties to the earliest). A document of the bootstrap is decided alike, but gets no decision on the
+ * output topic: it is no input record. Its work a record is the reports' store, one lookup a
+ * neighbour in the kept set (id to position), and one write when the document is kept.
  */
 final class Decider implements Processor<String, Message, String, Object> {
   static final String REPORTS = "decider-reports";
@@ -107,9 +108,12 @@ final class Decider implements Processor<String, Message, String, Object> {
       }
     }
     matches.sort(BEST_FIRST);
-    context.forward(
-        out.withValue(Outcome.decision(Json.decision(id, report.seq(), matches, report.source()))));
-    if (report.kind() == Kind.DOCUMENT) {
+    if (report.kind() != Kind.LOADED) { // a document of the bootstrap gets no decision
+      context.forward(
+          out.withValue(
+              Outcome.decision(Json.decision(id, report.seq(), matches, report.source()))));
+    }
+    if (report.kind() == Kind.DOCUMENT || report.kind() == Kind.LOADED) {
       if (matches.isEmpty()) {
         kept.put(id, report.seq());
       }

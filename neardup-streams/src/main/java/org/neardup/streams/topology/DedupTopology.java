@@ -2,6 +2,7 @@ package org.neardup.streams.topology;
 
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -12,6 +13,7 @@ import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.kstream.Repartitioned;
 import org.apache.kafka.streams.processor.StreamPartitioner;
+import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
@@ -32,8 +34,8 @@ import org.neardup.verify.Verifier;
  * <ol>
  *   <li>{@code validate}, on every input partition: the record rule; bad records to the rejects
  *       topic.
- *   <li>{@code sequence}, one task: each record's position in the total order; an id held twice
- *       rejected.
+ *   <li>{@code sequence}, one task: each record's position in the total order, the bootstrap's
+ *       documents first; an id held twice rejected.
  *   <li>{@code sketch}, on {@code shards} partitions (by position): sketched once, a copy to each
  *       shard.
  *   <li>{@code shard}, on {@code shards} partitions (one a shard): the documents the shard owns, in
@@ -55,8 +57,17 @@ public final class DedupTopology {
 
   private DedupTopology() {}
 
-  /** The topology for {@code settings}. */
+  /** The topology for {@code settings}, its stores on RocksDB. */
   public static Topology build(StreamSettings settings) {
+    return build(settings, Stores::persistentKeyValueStore);
+  }
+
+  /**
+   * The topology for {@code settings}, its stores from {@code stores} (by name): the tests on
+   * {@code TopologyTestDriver} keep most of them in memory, where the bytes are the same.
+   */
+  static Topology build(
+      StreamSettings settings, Function<String, KeyValueBytesStoreSupplier> stores) {
     PipelineConfig config = settings.config();
     if (settings.shards() > Shard.MAX_SHARDS) {
       throw new IllegalArgumentException(
@@ -70,15 +81,16 @@ public final class DedupTopology {
     Serde<Message> messages = MessageSerde.SERDE;
     Serde<Long> longs = Serdes.Long();
     StreamsBuilder builder = new StreamsBuilder();
-    builder.addStateStore(store(Sequencer.IDS, strings, longs));
-    builder.addStateStore(store(Sequencer.NEXT, strings, longs));
-    builder.addStateStore(store(Shard.DOCUMENTS, strings, StoredDocument.SERDE));
-    builder.addStateStore(store(Shard.BUCKETS, longs, IdList.SERDE));
-    builder.addStateStore(store(Shard.WAITING, longs, messages));
-    builder.addStateStore(store(Shard.NEXT, Serdes.Integer(), longs));
-    builder.addStateStore(store(Decider.REPORTS, longs, messages));
-    builder.addStateStore(store(Decider.NEXT, strings, longs));
-    builder.addStateStore(store(Decider.KEPT, strings, longs));
+    builder.addStateStore(store(stores, Sequencer.IDS, strings, longs));
+    builder.addStateStore(store(stores, Sequencer.NEXT, strings, longs));
+    builder.addStateStore(store(stores, Sequencer.PARKED, longs, messages));
+    builder.addStateStore(store(stores, Shard.DOCUMENTS, strings, StoredDocument.SERDE));
+    builder.addStateStore(store(stores, Shard.BUCKETS, longs, IdList.SERDE));
+    builder.addStateStore(store(stores, Shard.WAITING, longs, messages));
+    builder.addStateStore(store(stores, Shard.NEXT, Serdes.Integer(), longs));
+    builder.addStateStore(store(stores, Decider.REPORTS, longs, messages));
+    builder.addStateStore(store(stores, Decider.NEXT, strings, longs));
+    builder.addStateStore(store(stores, Decider.KEPT, strings, longs));
 
     RecordRule rule = new RecordRule(settings.textFields());
     KStream<String, Object> validated =
@@ -86,10 +98,18 @@ public final class DedupTopology {
             .process(() -> new Validator(rule), Named.as("validate"));
     toRejects(validated, settings);
 
+    KStream<String, Message> bootstrap =
+        builder.stream(settings.bootstrapTopic(), Consumed.with(strings, messages));
     KStream<String, Object> sequenced =
         messagesOf(validated)
             .repartition(internal(SEQUENCE, 1, messages, null))
-            .process(Sequencer::new, Named.as("sequence"), Sequencer.IDS, Sequencer.NEXT);
+            .merge(bootstrap, Named.as("sequence-input"))
+            .process(
+                Sequencer::new,
+                Named.as("sequence"),
+                Sequencer.IDS,
+                Sequencer.NEXT,
+                Sequencer.PARKED);
     toRejects(sequenced, settings);
 
     StreamPartitioner<String, Message> byPosition =
@@ -156,7 +176,10 @@ public final class DedupTopology {
   }
 
   private static <K, V> StoreBuilder<KeyValueStore<K, V>> store(
-      String name, Serde<K> keys, Serde<V> values) {
-    return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), keys, values);
+      Function<String, KeyValueBytesStoreSupplier> stores,
+      String name,
+      Serde<K> keys,
+      Serde<V> values) {
+    return Stores.keyValueStoreBuilder(stores.apply(name), keys, values);
   }
 }

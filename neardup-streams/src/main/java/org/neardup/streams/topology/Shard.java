@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -18,7 +19,6 @@ import org.neardup.streams.wire.Message.Notice;
 import org.neardup.streams.wire.Message.Report;
 import org.neardup.streams.wire.Message.ShardCopy;
 import org.neardup.streams.wire.StoredDocument;
-import org.neardup.verify.Jaccard;
 import org.neardup.verify.Verifier;
 
 /**
@@ -116,7 +116,7 @@ final class Shard implements Processor<String, Message, String, Message> {
         }
       }
       case EMPTY -> {}
-      case DOCUMENT -> {
+      case DOCUMENT, LOADED -> {
         long[] keys = banding.bucketKeys(copy.signature());
         Map<Long, List<String>> members = new LinkedHashMap<>();
         Set<String> candidates = new LinkedHashSet<>();
@@ -151,29 +151,9 @@ final class Shard implements Processor<String, Message, String, Message> {
 
   /** The candidates at or above the threshold, each with its exact similarity. */
   private List<Neighbour> verified(ShardCopy copy, Set<String> candidates) {
-    if (candidates.isEmpty()) {
-      return List.of();
-    }
-    long[][] set = {copy.set()};
-    List<Neighbour> neighbours = new ArrayList<>();
-    for (String candidate : candidates) {
-      StoredDocument held = documents.get(candidate);
-      double similarity =
-          verifier.verify(
-              copy.signature(),
-              held.signature(),
-              () -> {
-                if (set[0] == null) {
-                  set[0] = sketcher.shingleSet(copy.text()); // a copy for another shard
-                }
-                return set[0];
-              },
-              held::set);
-      if (similarity != Jaccard.BELOW) {
-        neighbours.add(new Neighbour(candidate, held.seq(), similarity));
-      }
-    }
-    return neighbours;
+    // a copy for another shard carries the text, shingled only if a candidate needs the set
+    Supplier<long[]> set = copy.set() != null ? copy::set : () -> sketcher.shingleSet(copy.text());
+    return Lookup.verified(verifier, copy.signature(), set, candidates, documents);
   }
 
   private void noticed(String id, Notice notice) {

@@ -14,7 +14,8 @@ import org.neardup.verify.Verifier;
 /**
  * Sketches each record once ({@link DocumentSketcher}: normalize, shingle, sign), on the partition
  * its position falls on, and sends one copy to every shard: the shingle set to the shard that owns
- * the id, the text to the others (they shingle it again only to verify a candidate).
+ * the id, the text to the others (they shingle it again only to verify a candidate). A document of
+ * the bootstrap comes sketched, with no text: every shard gets its signature and set.
  */
 final class Sketcher implements Processor<String, Message, String, Message> {
   private final DocumentSketcher sketcher;
@@ -39,6 +40,13 @@ final class Sketcher implements Processor<String, Message, String, Message> {
     String id = record.key();
     if (sequenced.kind() == Kind.TOMBSTONE) {
       forEachShard(record, shard -> copy(sequenced, id, shard, Kind.TOMBSTONE, null, null, null));
+      return;
+    }
+    if (sequenced.kind() == Kind.LOADED) { // sketched already, and no text: the set to all
+      long[] set = verifier.needsSets() ? sequenced.set() : null;
+      forEachShard(
+          record,
+          shard -> copy(sequenced, id, shard, Kind.LOADED, sequenced.signature(), set, null));
       return;
     }
     Sketch sketch = sketcher.sketch(sequenced.text());

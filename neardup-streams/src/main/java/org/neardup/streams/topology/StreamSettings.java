@@ -14,6 +14,9 @@ import org.neardup.config.PipelineConfig;
  * @param rejectsTopic one record a bad input record, with the reason
  * @param noticeTopic where the decider tells each shard what became of the documents it holds (a
  *     topic of {@code shards} partitions the application creates; the topology reads it back)
+ * @param bootstrapTopic the documents the application starts with, kept, then a seal (a topic of
+ *     one partition the application creates, sealed before the stream starts: {@code
+ *     command.Bootstrap}); no input record is decided before the seal
  * @param shards how many shards hold the documents: the partitions of the internal topics
  * @param textFields the JSON fields whose text is the document (joined by a space), or empty for a
  *     value that is the text itself
@@ -24,6 +27,7 @@ public record StreamSettings(
     String outputTopic,
     String rejectsTopic,
     String noticeTopic,
+    String bootstrapTopic,
     int shards,
     List<String> textFields,
     PipelineConfig config) {
@@ -32,6 +36,7 @@ public record StreamSettings(
     Objects.requireNonNull(outputTopic, "outputTopic");
     Objects.requireNonNull(rejectsTopic, "rejectsTopic");
     Objects.requireNonNull(noticeTopic, "noticeTopic");
+    Objects.requireNonNull(bootstrapTopic, "bootstrapTopic");
     Objects.requireNonNull(config, "config");
     textFields = List.copyOf(textFields);
     if (shards < 1) {

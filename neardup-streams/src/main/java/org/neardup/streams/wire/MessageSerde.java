@@ -7,16 +7,19 @@ import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.neardup.streams.wire.Message.Entry;
 import org.neardup.streams.wire.Message.Kind;
+import org.neardup.streams.wire.Message.Loaded;
 import org.neardup.streams.wire.Message.Neighbour;
 import org.neardup.streams.wire.Message.Notice;
+import org.neardup.streams.wire.Message.Parked;
 import org.neardup.streams.wire.Message.Report;
+import org.neardup.streams.wire.Message.Seal;
 import org.neardup.streams.wire.Message.Sequenced;
 import org.neardup.streams.wire.Message.ShardCopy;
 import org.neardup.streams.wire.Message.Source;
 
 /**
  * The bytes of a {@link Message} on the internal topics (and in the decider's store of reports): a
- * format version (1), a tag for the type, then its fields big-endian, strings as UTF-8 with their
+ * format version (2), a tag for the type, then its fields big-endian, strings as UTF-8 with their
  * length, arrays with theirs (-1 for null).
  */
 public final class MessageSerde {
@@ -24,12 +27,15 @@ public final class MessageSerde {
   public static final Serde<Message> SERDE =
       Serdes.serdeFrom(MessageSerde::serialize, MessageSerde::deserialize);
 
-  private static final int VERSION = 1;
+  private static final int VERSION = 2;
   private static final int ENTRY = 1;
   private static final int SEQUENCED = 2;
   private static final int SHARD_COPY = 3;
   private static final int REPORT = 4;
   private static final int NOTICE = 5;
+  private static final int PARKED = 6;
+  private static final int LOADED = 7;
+  private static final int SEAL = 8;
 
   private MessageSerde() {}
 
@@ -39,11 +45,19 @@ public final class MessageSerde {
     }
     ByteWriter out = new ByteWriter(64).writeByte(VERSION);
     if (message instanceof Entry e) {
-      out.writeByte(ENTRY).writeByte(e.kind().ordinal()).writeString(e.text());
-      writeSource(out, e.source());
+      out.writeByte(ENTRY);
+      writeEntry(out, e);
+    } else if (message instanceof Parked p) {
+      out.writeByte(PARKED).writeString(p.id());
+      writeEntry(out, p.entry());
+    } else if (message instanceof Loaded l) {
+      out.writeByte(LOADED).writeLong(l.fingerprint()).writeLong(l.index());
+      out.writeInts(l.signature()).writeLongs(l.set());
+    } else if (message instanceof Seal s) {
+      out.writeByte(SEAL).writeLong(s.fingerprint()).writeLong(s.entries()).writeString(s.files());
     } else if (message instanceof Sequenced s) {
       out.writeByte(SEQUENCED).writeLong(s.seq()).writeByte(s.kind().ordinal());
-      out.writeString(s.text());
+      out.writeString(s.text()).writeInts(s.signature()).writeLongs(s.set());
       writeSource(out, s.source());
     } else if (message instanceof ShardCopy c) {
       out.writeByte(SHARD_COPY).writeLong(c.seq()).writeString(c.id()).writeInt(c.shard());
@@ -74,12 +88,26 @@ public final class MessageSerde {
       int version = in.readByte();
       if (version != VERSION) {
         throw new SerializationException(
-            "neardup-streams message of format version " + version + " (this build reads 1)");
+            "neardup-streams message of format version "
+                + version
+                + " (this build reads "
+                + VERSION
+                + ")");
       }
       int tag = in.readByte();
       return switch (tag) {
-        case ENTRY -> new Entry(kind(in), in.readString(), readSource(in));
-        case SEQUENCED -> new Sequenced(in.readLong(), kind(in), in.readString(), readSource(in));
+        case ENTRY -> readEntry(in);
+        case PARKED -> new Parked(in.readString(), readEntry(in));
+        case LOADED -> new Loaded(in.readLong(), in.readLong(), in.readInts(), in.readLongs());
+        case SEAL -> new Seal(in.readLong(), in.readLong(), in.readString());
+        case SEQUENCED ->
+            new Sequenced(
+                in.readLong(),
+                kind(in),
+                in.readString(),
+                in.readInts(),
+                in.readLongs(),
+                readSource(in));
         case SHARD_COPY ->
             new ShardCopy(
                 in.readLong(),
@@ -115,6 +143,15 @@ public final class MessageSerde {
 
   private static Kind kind(ByteReader in) {
     return Kind.values()[in.readByte()];
+  }
+
+  private static void writeEntry(ByteWriter out, Entry entry) {
+    out.writeByte(entry.kind().ordinal()).writeString(entry.text());
+    writeSource(out, entry.source());
+  }
+
+  private static Entry readEntry(ByteReader in) {
+    return new Entry(kind(in), in.readString(), readSource(in));
   }
 
   private static void writeSource(ByteWriter out, Source source) {

@@ -118,6 +118,7 @@ final class BrokerProcess {
     List<String> command = new ArrayList<>();
     command.add(java());
     command.add("-Xmx512m");
+    command.add("-XX:TieredStopAtLevel=1");
     command.add("-XX:+UseSerialGC");
     command.add("-cp");
     command.add(classPath);

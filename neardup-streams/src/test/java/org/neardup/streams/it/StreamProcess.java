@@ -25,6 +25,7 @@ final class StreamProcess {
     List<String> command = new ArrayList<>();
     command.add(BrokerProcess.java());
     command.add("-Xmx512m");
+    command.add("-XX:TieredStopAtLevel=1");
     command.add("-cp");
     command.add(jar + ":" + classPath.trim());
     command.add("org.neardup.streams.StreamMain");
@@ -51,6 +52,21 @@ final class StreamProcess {
       throw new IllegalStateException("the instance did not stop within 2 minutes: " + log());
     }
     return process.exitValue();
+  }
+
+  /**
+   * Waits until the log holds {@code text} {@code times} times, or fails when the instance dies or
+   * two minutes pass.
+   */
+  void awaitLog(String text, int times) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+    while (log().split(java.util.regex.Pattern.quote(text), -1).length - 1 < times) {
+      if (!process.isAlive() || System.nanoTime() > deadline) {
+        throw new IllegalStateException(
+            "no '" + text + "' " + times + " times in the log: " + log());
+      }
+      Thread.sleep(100);
+    }
   }
 
   boolean isAlive() {

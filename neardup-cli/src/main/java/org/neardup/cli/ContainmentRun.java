@@ -22,6 +22,10 @@ import org.neardup.verify.VerifyMode;
  * done, unless quiet.
  */
 public final class ContainmentRun implements AutoCloseable {
+  /** Why the banding options do nothing for containment. */
+  public static final String NO_BANDING =
+      "containment finds candidates by a sample of shingles, not by banding signatures";
+
   public final PipelineConfig config;
   public final Corpus corpus;
   public final ContainmentResult result;
@@ -47,6 +51,14 @@ public final class ContainmentRun implements AutoCloseable {
     if (input.paths().isEmpty()) {
       throw new UsageException("missing INPUT");
     }
+    pipeline.warnUnused(
+        err,
+        "pairs --measure containment",
+        NO_BANDING,
+        "--bands",
+        "--rows",
+        "--lsh",
+        "--max-candidates");
     if (pipeline.estimate()) {
       throw new UsageException(
           "--measure containment needs shingle sets: --estimate does not go with it");

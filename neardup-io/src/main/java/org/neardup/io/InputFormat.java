@@ -224,6 +224,30 @@ public interface InputFormat {
   }
 
   /**
+   * The formats a file of this name is read in when no --format says otherwise ({@link #choose}):
+   * one for {@code *.tsv}, {@code *.tab}, {@code *.csv}, {@code *.jsonl}, {@code *.ndjson} and
+   * {@code *.parquet}, both JSON formats for {@code *.json} (by its first character), none for any
+   * other name (its content decides). A compression suffix is passed over.
+   */
+  static List<InputFormat> namedBy(Path file) {
+    Path fileName = file.getFileName();
+    String name = fileName == null ? "" : fileName.toString().toLowerCase(Locale.ROOT);
+    name = name.substring(0, name.length() - Compression.ofName(name).suffix().length());
+    if (name.endsWith(".json")) {
+      return List.of(JSON, JSONL);
+    }
+    if (name.endsWith(".tsv") || name.endsWith(".tab")) {
+      return List.of(TSV);
+    }
+    for (InputFormat format : ALL) {
+      if (!format.readsDirectories() && format.claims(name)) {
+        return List.of(format);
+      }
+    }
+    return List.of();
+  }
+
+  /**
    * The format of {@code input}: {@link #choose}'s.
    *
    * @throws org.neardup.input.InputException for a file whose first line looks like the header of a

@@ -1,5 +1,6 @@
 package org.neardup.options;
 
+import java.io.PrintWriter;
 import org.neardup.config.PipelineConfig;
 import org.neardup.lsh.LshParams;
 import org.neardup.sketch.SketchParams;
@@ -95,6 +96,22 @@ public final class PipelineMixin {
   public boolean anyGiven() {
     var parsed = sketch.command.commandLine().getParseResult();
     return sketch.anyGiven() || NAMES.stream().anyMatch(parsed::hasMatchedOption);
+  }
+
+  /**
+   * Warns on {@code err} of each of {@code names} given on the command line, which {@code command}
+   * accepts (they are options of every pipeline) but does not use: {@code neardup: warning: --lsh
+   * has no effect on similar (WHY)}.
+   */
+  public void warnUnused(PrintWriter err, String command, String why, String... names) {
+    var parsed = sketch.command.commandLine().getParseResult();
+    for (String name : names) {
+      if (parsed.hasMatchedOption(name)) {
+        err.println(
+            "neardup: warning: " + name + " has no effect on " + command + " (" + why + ")");
+      }
+    }
+    err.flush();
   }
 
   /** The most candidate pairs LSH may examine (--max-candidates), or null for no limit. */

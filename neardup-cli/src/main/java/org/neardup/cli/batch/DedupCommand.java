@@ -158,6 +158,7 @@ public final class DedupCommand implements Callable<Integer> {
               + " such input (convert several to JSON Lines: jq -c '.[]' FILE)");
     }
     PipelineConfig config = pipeline.config();
+    warnOfMisnamedOutputs();
     // The outputs named are checked and opened before any work, so that an unusable one is reported
     // at once.
     Path defaultRejects = rejects == null ? rejectsBeside(output) : null;
@@ -199,6 +200,37 @@ public final class DedupCommand implements Callable<Integer> {
       }
     }
     return ExitCodes.OK;
+  }
+
+  /**
+   * The copies are in the input's format, whatever their names say: a name that says another format
+   * (clean.csv of a TSV input) is one the commands would read in that format. Said for an input
+   * whose format its name or content decided; with --format the user chose it.
+   */
+  private void warnOfMisnamedOutputs() {
+    if (!input.format.equalsIgnoreCase("auto") || input.inputs.isEmpty()) {
+      return;
+    }
+    InputFormat format = input.format(input.inputs.get(0));
+    for (Path target : new Path[] {output, removed, rejects}) {
+      if (target == null || format.readsDirectories()) {
+        continue;
+      }
+      List<InputFormat> named = InputFormat.namedBy(target);
+      if (!named.isEmpty() && !named.contains(format)) {
+        spec.commandLine()
+            .getErr()
+            .printf(
+                Locale.ROOT,
+                "neardup: warning: %s: dedup copies the input's records in their format (%s),"
+                    + " which this name would have the commands read as %s: name it for %s%n",
+                target,
+                format.name(),
+                named.get(0).name(),
+                format.name());
+      }
+    }
+    spec.commandLine().getErr().flush();
   }
 
   private void summarize(Plan plan, long kept, Path rejectsFile) {

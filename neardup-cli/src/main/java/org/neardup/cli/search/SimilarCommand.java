@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.neardup.batch.corpus.Corpus;
+import org.neardup.cli.ContainmentRun;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.PipelineRun;
 import org.neardup.cli.SkipLog;
@@ -112,6 +113,21 @@ public final class SimilarCommand implements Callable<Integer> {
       throw new UsageException("missing INPUT");
     }
     PipelineConfig config = pipeline.config();
+    PrintWriter warnings = spec.commandLine().getErr();
+    pipeline.warnUnused(
+        warnings,
+        "similar",
+        "its queries search an index of the input; --exact answers them by brute force",
+        "--lsh",
+        "--max-candidates");
+    if (containment) {
+      pipeline.warnUnused(
+          warnings,
+          "similar --measure containment",
+          ContainmentRun.NO_BANDING,
+          "--bands",
+          "--rows");
+    }
     if (containment && config.verify() != VerifyMode.EXACT) {
       throw new UsageException(
           "--measure containment needs shingle sets: --estimate does not go with it");

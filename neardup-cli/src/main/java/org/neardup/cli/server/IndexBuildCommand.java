@@ -113,6 +113,7 @@ public final class IndexBuildCommand implements Callable<Integer> {
     long started = System.nanoTime();
     PrintWriter err = spec.commandLine().getErr();
     PipelineRun.sayHowInputsAreRead(input, quiet, err);
+    data.warnUnused(err, "index build");
     SkipLog skips = new SkipLog(input.verbose, err);
     InputProblems problems = skips.problems(input.onErrorPolicy());
     List<Path> signatureFiles = signatureFiles();

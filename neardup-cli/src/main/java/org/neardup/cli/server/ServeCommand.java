@@ -122,8 +122,15 @@ public final class ServeCommand implements Callable<Integer> {
       throw new UsageException(e.getMessage());
     }
     warnIfReadable(err);
+    data.warnUnused(err, "serve");
     boolean created = !Files.exists(data.data);
     IndexDirectory directory = data.open(true);
+    if (lazyTopK && !directory.settings().search().hasTopKFloor()) {
+      err.println(
+          "neardup: warning: --lazy-top-k has no effect: the index has no top-k floor to load"
+              + " (neardup index rebuild --top-k-floor F gives it one)");
+      err.flush();
+    }
     NearDupServer server;
     try {
       server =

@@ -1,6 +1,7 @@
 package org.neardup.cli;
 
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import picocli.CommandLine;
@@ -17,7 +18,11 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
-    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    System.exit(
+        run(
+            args,
+            new PrintWriter(System.out, true, StandardCharsets.UTF_8),
+            new PrintWriter(System.err, true, StandardCharsets.UTF_8)));
   }
 
   /**
@@ -72,7 +77,9 @@ public final class Main {
    */
   public static CommandLine allCommands() {
     return commandLine(
-        new String[0], new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+        new String[0],
+        new PrintWriter(System.out, true, StandardCharsets.UTF_8),
+        new PrintWriter(System.err, true, StandardCharsets.UTF_8));
   }
 
   /** Whether {@code word}, the first argument, names no command (and is no option). */

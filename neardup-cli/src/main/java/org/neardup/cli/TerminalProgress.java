@@ -1,5 +1,6 @@
 package org.neardup.cli;
 
+import java.io.Console;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -73,7 +74,24 @@ public final class TerminalProgress implements Progress {
       String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
       return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
     } catch (IOException | UnsupportedOperationException | SecurityException e) {
-      return System.console() != null;
+      return consoleIsTerminal();
+    }
+  }
+
+  /**
+   * Whether the JVM's console is a terminal: {@code Console.isTerminal()} where the runtime has it
+   * (JDK 22 and later, whose console is there even when redirected), else whether there is one.
+   */
+  @SuppressWarnings("SystemConsoleNull") // null is checked first, then isTerminal() where it exists
+  private static boolean consoleIsTerminal() {
+    Console console = System.console();
+    if (console == null) {
+      return false;
+    }
+    try {
+      return (Boolean) Console.class.getMethod("isTerminal").invoke(console);
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return true; // before JDK 22, a console is a terminal
     }
   }
 

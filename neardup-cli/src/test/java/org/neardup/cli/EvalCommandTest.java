@@ -34,7 +34,8 @@ class EvalCommandTest {
 
   @Test
   void aTruthPairOnTheLowestBandEdgeIsCountedInThatBand() throws IOException {
-    // floor(0.85 / 0.05 + 1e-9) * 0.05 = 0.8500000000000001 used to put 0.85 below the first band.
+    // 0.85 is the lowest band's edge: a band index computed as floor(0.85 / 0.05 + 1e-9) * 0.05 is
+    // 0.8500000000000001, which would put the pair below the first band.
     Path truth = Files.writeString(dir.resolve("t.tsv"), "a\tb\t0.850000\nc\td\t0.900000\n");
     CliRunner run = eval(truth, truth);
     assertThat(run.exitCode).as(run.toString()).isZero();

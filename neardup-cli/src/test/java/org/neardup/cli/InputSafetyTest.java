@@ -70,7 +70,8 @@ class InputSafetyTest {
       assertThat(run.exitCode).as(run.toString()).isZero();
     }
     assertThat(Files.readString(dir.resolve("clean.tsv")))
-        .isEqualTo(Files.readString(dir.resolve("from-file.tsv")));
+        .isEqualTo(Files.readString(dir.resolve("from-file.tsv")))
+        .hasLineCount(2); // b, a duplicate of a, removed
     assertThat(Files.readString(dir.resolve("report.html"))).contains(pipe + " (tsv)");
   }
 

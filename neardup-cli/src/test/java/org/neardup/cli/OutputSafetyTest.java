@@ -279,8 +279,8 @@ class OutputSafetyTest {
         Files.exists(devFull) && !Files.isRegularFile(devFull) && !Files.isRegularFile(devNull),
         "needs the character devices /dev/full and /dev/null");
     Path input = Files.writeString(dir.resolve("in.tsv"), CORPUS);
-    // Through links in our own directory: before the fix, the rename replaced the link, not a
-    // device.
+    // Through links in our own directory: the device gets the bytes and the link stays a link (a
+    // temp file renamed into place would replace the link).
     Path toNull = Files.createSymbolicLink(dir.resolve("null.tsv"), devNull);
     CliRunner ok = CliRunner.run("pairs", "-q", "-o", toNull.toString(), input.toString());
     assertThat(ok.exitCode).as(ok.toString()).isZero();

@@ -13,7 +13,6 @@ import java.util.Set;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,31 +24,23 @@ import org.neardup.io.DocumentReader;
 import org.neardup.io.DocumentReaders;
 import org.neardup.io.InputFormat;
 import org.neardup.io.InputOptions;
+import org.neardup.testkit.SharedData;
 import org.neardup.text.Normalizer;
 import org.neardup.text.NormalizerConfig;
 
-/** The acceptance commands on ../shared/data (skipped with a message when it is absent). */
+/**
+ * The issue's acceptance commands on ../shared/data (SharedData: skipped when absent, failing under
+ * CI).
+ */
 class SharedDataCliTest {
-  private static final Path DATA =
-      Path.of(System.getProperty("neardup.repo.root", "."))
-          .toAbsolutePath()
-          .resolve("../shared/data")
-          .normalize();
 
   @TempDir Path dir;
-
-  private static Path data(String relative) {
-    Path file = DATA.resolve(relative);
-    Assumptions.assumeTrue(
-        Files.isRegularFile(file), () -> "real data set absent, skipping: " + file);
-    return file;
-  }
 
   @ParameterizedTest
   @ValueSource(ints = {100, 1000, 2500})
   void articlesPairsAreExactlyTheTruthAndEvalSaysSo(int size) throws IOException {
-    Path train = data("articles/articles_" + size + ".train");
-    Path truth = data("articles/articles_" + size + ".truth");
+    Path train = SharedData.file("articles/articles_" + size + ".train");
+    Path truth = SharedData.file("articles/articles_" + size + ".truth");
     Path found = dir.resolve("found.tsv");
     CliRunner pairs =
         CliRunner.run(
@@ -90,7 +81,7 @@ class SharedDataCliTest {
    */
   @Test
   void kijijiReportShowsClustersAndMarksTheDifferencesOfEachPair() throws IOException {
-    Path kijiji = data("kijiji/dataset_rent_rome_kijiji.tsv");
+    Path kijiji = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
     Path html = dir.resolve("kijiji.html");
     CliRunner run =
         CliRunner.run(

@@ -7,6 +7,9 @@ package org.neardup.cluster;
  * @param members the members' ordinals, increasing (so {@code members[0]} is the first seen)
  * @param representative the ordinal the keep policy chose
  */
+// Shares its arrays (no copy: a carrier between the pipeline's steps); equals and hashCode
+// compare them by identity, which no caller relies on.
+@SuppressWarnings("ArrayRecordComponent")
 public record Cluster(int[] members, int representative) {
   public Cluster {
     members = members.clone();

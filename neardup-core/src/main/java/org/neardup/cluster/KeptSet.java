@@ -120,7 +120,7 @@ public final class KeptSet {
       offer(pair.first(), pair.second(), pair.similarity(), match, similarity, rank);
       offer(pair.second(), pair.first(), pair.similarity(), match, similarity, rank);
     }
-    return new KeptSet(match, similarity, rank, removed, groups(match, similarity, removed));
+    return new KeptSet(match, similarity, rank, removed, groups(match, similarity));
   }
 
   /** The document ordinals in keep order. */
@@ -172,7 +172,7 @@ public final class KeptSet {
     }
   }
 
-  private static List<Group> groups(int[] match, double[] similarity, int removed) {
+  private static List<Group> groups(int[] match, double[] similarity) {
     int n = match.length;
     int[] count = new int[n];
     for (int i = 0; i < n; i++) {

@@ -75,6 +75,9 @@ public final class SignatureFile {
    * @param signature its n signature values
    * @param shingleSet its sorted shingle set, or null in a file without sets
    */
+  // Shares its arrays (no copy: a carrier between the pipeline's steps); equals and hashCode
+  // compare them by identity, which no caller relies on.
+  @SuppressWarnings("ArrayRecordComponent")
   public record Entry(String id, int textLength, int[] signature, long[] shingleSet) {
     public Entry {
       Objects.requireNonNull(id, "id");

@@ -15,7 +15,10 @@ import org.neardup.minhash.Signatures;
  * exclusively, as the index locks.
  */
 final class LowByteTable {
-  private static long sink; // what the first pass read: stored, so that its loads are not dropped
+  // What the first pass read: stored, so that the JIT does not drop its loads; never read, on
+  // purpose.
+  @SuppressWarnings("UnusedVariable")
+  private static long sink;
 
   private long[] words = new long[0];
   private int wordsPerDocument; // set by the first put

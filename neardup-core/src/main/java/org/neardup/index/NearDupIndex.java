@@ -312,15 +312,14 @@ public final class NearDupIndex<K> implements AutoCloseable {
   /** The result of one write; an error for a held key or an empty text. */
   private WriteResult<K> checked(IndexWrite<K> write) {
     WriteResult<K> result = writeAll(List.of(write)).get(0);
-    switch (result.status()) {
-      case ALREADY_PRESENT:
-        throw new IllegalArgumentException("key already in the index: " + write.key());
-      case EMPTY_DOCUMENT:
-        throw new IllegalArgumentException(
-            "empty document: nothing is left after normalization to compare");
-      default:
-        return result;
-    }
+    return switch (result.status()) {
+      case ALREADY_PRESENT ->
+          throw new IllegalArgumentException("key already in the index: " + write.key());
+      case EMPTY_DOCUMENT ->
+          throw new IllegalArgumentException(
+              "empty document: nothing is left after normalization to compare");
+      default -> result;
+    };
   }
 
   /**

@@ -20,13 +20,9 @@ public interface MinHashSigner extends Serializable {
 
   /** The signer for {@code config}. */
   static MinHashSigner create(MinHashConfig config) {
-    switch (config.scheme()) {
-      case CLASSIC_V1:
-        return new ClassicMinHashSigner(config);
-      case ONE_PERMUTATION_V1:
-        return new OnePermutationSigner(config);
-      default:
-        throw new IllegalArgumentException("unsupported scheme " + config.scheme());
-    }
+    return switch (config.scheme()) {
+      case CLASSIC_V1 -> new ClassicMinHashSigner(config);
+      case ONE_PERMUTATION_V1 -> new OnePermutationSigner(config);
+    };
   }
 }

@@ -94,7 +94,7 @@ public final class Normalizer implements Serializable {
       if (kind != 0) {
         if (kind == UPPER) {
           if (lowerCase) {
-            c += 'a' - 'A';
+            c = (char) (c + ('a' - 'A'));
             changed = true;
           }
         } else if (kind == PUNCTUATION) {

@@ -13,17 +13,16 @@ public final class Punctuation {
 
   /** True for a UTF-16 unit in one of the Unicode punctuation categories. */
   public static boolean is(char c) {
-    switch (Character.getType(c)) {
-      case Character.CONNECTOR_PUNCTUATION:
-      case Character.DASH_PUNCTUATION:
-      case Character.START_PUNCTUATION:
-      case Character.END_PUNCTUATION:
-      case Character.INITIAL_QUOTE_PUNCTUATION:
-      case Character.FINAL_QUOTE_PUNCTUATION:
-      case Character.OTHER_PUNCTUATION:
-        return true;
-      default:
-        return false;
-    }
+    return switch (Character.getType(c)) {
+      case Character.CONNECTOR_PUNCTUATION,
+          Character.DASH_PUNCTUATION,
+          Character.START_PUNCTUATION,
+          Character.END_PUNCTUATION,
+          Character.INITIAL_QUOTE_PUNCTUATION,
+          Character.FINAL_QUOTE_PUNCTUATION,
+          Character.OTHER_PUNCTUATION ->
+          true;
+      default -> false;
+    };
   }
 }

@@ -121,7 +121,7 @@ public final class JaccardTable {
       if ((n & (CHECK_EVERY - 1)) == CHECK_EVERY - 1) {
         // Every hash still to come may be common, none adds to the union: J <= (common + left) /
         // (|B| + onlyA).
-        long best = common + (hashesA.length - 1 - n);
+        long best = (long) common + (hashesA.length - 1 - n);
         if (best < threshold * (sizeB + onlyA) * (1 - 1e-12)) {
           return Jaccard.BELOW;
         }

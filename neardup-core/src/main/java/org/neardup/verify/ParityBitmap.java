@@ -56,7 +56,7 @@ public final class ParityBitmap {
     for (int w = 0; w < words; w++) {
       differing += Long.bitCount(bitmapsA[offsetA + w] ^ bitmapsB[offsetB + w]);
     }
-    long maxOverlap = (sizeA + sizeB - differing) / 2;
+    long maxOverlap = ((long) sizeA + sizeB - differing) / 2;
     // J >= t needs |A ∩ B| >= t / (1 + t) (|A| + |B|); one less for floating-point safety, as
     // Jaccard does
     long needed = (long) Math.ceil(threshold / (1 + threshold) * (sizeA + sizeB)) - 1;

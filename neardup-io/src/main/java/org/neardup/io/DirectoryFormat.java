@@ -159,7 +159,7 @@ public final class DirectoryFormat implements InputFormat {
    * Creates the parent directories of {@code relative} under {@code root}, but never {@code root}.
    */
   private static void createDirectoriesBelow(Path root, String relative) throws IOException {
-    String[] parts = relative.split("/");
+    String[] parts = relative.split("/", -1);
     Path directory = root;
     for (int i = 0; i < parts.length - 1; i++) {
       directory = directory.resolve(parts[i]);

@@ -56,7 +56,7 @@ final class DirectoryListing {
   /** The file {@code relative} (a listed path) under {@code dir}. */
   static Path resolve(Path dir, String relative) {
     Path p = dir;
-    for (String part : relative.split("/")) {
+    for (String part : relative.split("/", -1)) {
       p = p.resolve(part);
     }
     return p;

@@ -19,6 +19,12 @@ import org.neardup.input.InputProblems;
  * and {@code copyAnnotated} (a source name and an {@link InputOpener}); their file forms read the
  * file's bytes through them. Implementations are stateless and thread-safe.
  */
+// Error Prone's ClassInitializationDeadlock: the constants below are instances of InputFormat's
+// implementations, whose initialization initializes InputFormat (it has default methods). A
+// deadlock needs a thread to initialize an implementation first, which no code outside this
+// package can: they are package-private, or (DirectoryFormat) have no public constructor or static
+// method, and only these constants construct them.
+@SuppressWarnings("ClassInitializationDeadlock")
 public interface InputFormat {
   /** One record a line: {@code id<TAB>text}; the text is everything after the first tab. */
   InputFormat TSV = new SeparatedFormat("tsv", '\t', "tab");

@@ -147,7 +147,8 @@ class CsvDocumentReaderTest {
 
   @Test
   void aRecordWithTooManyFieldsIsMalformedNotTruncated() {
-    // An unquoted comma in the text: the fields after it used to be dropped silently.
+    // An unquoted comma in the text makes one field more than the header: the record is refused,
+    // its extra field never dropped silently.
     Path file = write(dir, "data.csv", "id,text\n1,hello, world this is a long doc\n2,hello\n");
 
     assertThatThrownBy(() -> readAll(file, csv(',', "id", "text")))

@@ -23,7 +23,7 @@ import org.neardup.testkit.SharedData;
 import org.neardup.verify.Jaccard;
 import org.neardup.verify.SimilarPair;
 
-/** The acceptance checks on ../shared/data (skipped with a message when it is absent). */
+/** The acceptance checks on ../shared/data (SharedData: skipped when absent, failing under CI). */
 class PipelineOnRealDataTest {
   @ParameterizedTest
   @ValueSource(ints = {100, 1000, 2500})

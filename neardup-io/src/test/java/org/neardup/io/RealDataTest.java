@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.neardup.input.Document;
 import org.neardup.testkit.SharedData;
 
-/** Reads the real data sets in ../shared/data (skipped with a message when they are absent). */
+/**
+ * Reads the real data sets in ../shared/data (SharedData: skipped when absent, failing under CI).
+ */
 class RealDataTest {
   private static final InputOptions KIJIJI =
       new InputOptions(InputFormat.CSV, '\t', null, List.of("Title", "Short Description"));

@@ -73,6 +73,7 @@ public final class DirectoryTarget implements PendingOutput {
    *
    * @throws IOException naming the target when that fails
    */
+  @Override
   public void commit() throws IOException {
     boolean renamed;
     try {

@@ -104,14 +104,11 @@ public abstract class InputOptionsMixin {
   public abstract List<Path> paths();
 
   public OnError onErrorPolicy() {
-    switch (onError.toLowerCase(Locale.ROOT)) {
-      case "fail":
-        return OnError.FAIL;
-      case "skip":
-        return OnError.SKIP;
-      default:
-        throw new UsageException("--on-error must be fail or skip, got '" + onError + "'");
-    }
+    return switch (onError.toLowerCase(Locale.ROOT)) {
+      case "fail" -> OnError.FAIL;
+      case "skip" -> OnError.SKIP;
+      default -> throw new UsageException("--on-error must be fail or skip, got '" + onError + "'");
+    };
   }
 
   /**
@@ -219,16 +216,13 @@ public abstract class InputOptionsMixin {
       }
       return HtmlMode.AUTO;
     }
-    switch (html.toLowerCase(Locale.ROOT)) {
-      case "visible":
-        return HtmlMode.VISIBLE;
-      case "main":
-        return HtmlMode.MAIN;
-      case "off":
-        return HtmlMode.OFF;
-      default:
-        throw new UsageException("--html must be visible, main or off, got '" + html + "'");
-    }
+    return switch (html.toLowerCase(Locale.ROOT)) {
+      case "visible" -> HtmlMode.VISIBLE;
+      case "main" -> HtmlMode.MAIN;
+      case "off" -> HtmlMode.OFF;
+      default ->
+          throw new UsageException("--html must be visible, main or off, got '" + html + "'");
+    };
   }
 
   /** The format of {@code input}: {@code --format}, or the one {@link InputFormat#choose} picks. */

@@ -149,6 +149,7 @@ public final class OutputTarget implements PendingOutput {
    *
    * @throws IOException naming the target and the reason when anything could not be written
    */
+  @Override
   public void commit() throws IOException {
     writer.flush();
     if (standardOutput != null) {

@@ -44,7 +44,7 @@ final class ParquetCodecs implements CompressionCodecFactory {
     return new BytesInputCompressor() {
       @Override
       public BytesInput compress(BytesInput bytes) throws IOException {
-        return BytesInput.from(ParquetCodecs.compress(codecName, bytes.toByteArray()));
+        return BytesInput.from(ParquetCodecs.compress(codecName, bytesOf(bytes)));
       }
 
       @Override
@@ -83,6 +83,13 @@ final class ParquetCodecs implements CompressionCodecFactory {
     }
   }
 
+  /** The bytes of {@code input}, copied once. */
+  private static byte[] bytesOf(BytesInput input) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(Math.toIntExact(input.size()));
+    input.writeAllTo(out);
+    return out.toByteArray();
+  }
+
   private static byte[] block(Compressor compressor, byte[] page) {
     byte[] out = new byte[compressor.maxCompressedLength(page.length)];
     return Arrays.copyOf(out, compressor.compress(page, 0, page.length, out, 0, out.length));
@@ -94,7 +101,7 @@ final class ParquetCodecs implements CompressionCodecFactory {
       @Override
       public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
         return BytesInput.from(
-            ParquetCodecs.decompress(codecName, bytes.toByteArray(), uncompressedSize));
+            ParquetCodecs.decompress(codecName, bytesOf(bytes), uncompressedSize));
       }
 
       @Override

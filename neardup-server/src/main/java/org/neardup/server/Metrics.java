@@ -40,7 +40,7 @@ public final class Metrics {
 
   /**
    * Records one request. Its labels come from closed sets, whatever the client sent: the endpoint
-   * if one of {@code endpoints} (else "other"), the method if a standard one (else "other"), the
+   * if one the service serves (else "other"), the method if a standard one (else "other"), the
    * status if one the service answers (else its class, such as "4xx"). So no request can add more
    * than a bounded number of series.
    */
@@ -59,7 +59,7 @@ public final class Metrics {
 
   /** Records one committed batch of {@code writes} writes. */
   public void batch(long writes) {
-    batchSizes.record(writes);
+    batchSizes.record((double) writes);
   }
 
   /** Registers a gauge read when scraped. */

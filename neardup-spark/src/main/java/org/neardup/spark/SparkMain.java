@@ -2,6 +2,7 @@ package org.neardup.spark;
 
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import org.neardup.error.NearDupException;
 import org.neardup.options.UsageException;
 import org.neardup.spark.command.SparkCommand;
@@ -24,7 +25,11 @@ public final class SparkMain {
 
   public static void main(String[] args) {
     JobLogging.configure();
-    int code = run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+    int code =
+        run(
+            args,
+            new PrintWriter(System.out, true, StandardCharsets.UTF_8),
+            new PrintWriter(System.err, true, StandardCharsets.UTF_8));
     if (code != 0) {
       System.exit(code);
     }

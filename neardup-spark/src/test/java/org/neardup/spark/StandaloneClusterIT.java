@@ -23,7 +23,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Predicate;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -105,7 +105,6 @@ class StandaloneClusterIT {
             addresses[1] = ui.group(1);
             found.incrementAndGet();
           }
-          return false;
         });
     await(
         () -> found.get() == 2, "the Master's address and web UI in " + dir.resolve("master.log"));
@@ -131,7 +130,7 @@ class StandaloneClusterIT {
               "--work-dir",
               work.toString(),
               master);
-      follow(worker, dir.resolve("worker" + i + ".log"), line -> false);
+      follow(worker, dir.resolve("worker" + i + ".log"), line -> {});
       workers.add(worker);
     }
     await(() -> masterJson().contains("\"aliveworkers\" : 2"), "two workers registered");
@@ -311,7 +310,6 @@ class StandaloneClusterIT {
                   && jobs.incrementAndGet() == nth) {
                 killed.set(killOneExecutor());
               }
-              return false;
             });
     boolean finished = driver.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS);
     if (!finished) {
@@ -424,7 +422,7 @@ class StandaloneClusterIT {
   }
 
   /** Copies the process's output to {@code log}, line by line, handing each to {@code onLine}. */
-  private static Thread follow(Process process, Path log, Predicate<String> onLine) {
+  private static Thread follow(Process process, Path log, Consumer<String> onLine) {
     Thread thread =
         new Thread(
             () -> {
@@ -435,7 +433,7 @@ class StandaloneClusterIT {
                 for (String line = in.readLine(); line != null; line = in.readLine()) {
                   out.write(line + "\n");
                   out.flush();
-                  onLine.test(line);
+                  onLine.accept(line);
                 }
               } catch (IOException e) {
                 // the process ended

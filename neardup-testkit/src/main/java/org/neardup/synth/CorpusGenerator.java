@@ -220,15 +220,12 @@ public final class CorpusGenerator {
         continue;
       }
       switch (random.nextInt(3)) {
-        case 0: // replace
-          copy.add(word(vocabulary, random));
-          break;
-        case 1: // delete
-          break;
-        default: // insert before
+        case 0 -> copy.add(word(vocabulary, random)); // replace
+        case 1 -> {} // delete
+        default -> { // insert before
           copy.add(word(vocabulary, random));
           copy.add(w);
-          break;
+        }
       }
     }
     if (copy.isEmpty()) {

@@ -1,6 +1,7 @@
 package org.neardup.testkit;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
@@ -95,10 +96,15 @@ public final class SmallDisk implements AutoCloseable {
 
   /** Unmounts the tmpfs (lazily when still in use), whatever was written on it. */
   @Override
-  public void close() throws IOException, InterruptedException {
-    String output = run(List.of("umount", mountPoint.toString()));
-    if (output != null) {
-      run(List.of("umount", "-l", mountPoint.toString()));
+  public void close() throws IOException {
+    try {
+      String output = run(List.of("umount", mountPoint.toString()));
+      if (output != null) {
+        run(List.of("umount", "-l", mountPoint.toString()));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while unmounting " + mountPoint);
     }
   }
 

@@ -12,6 +12,9 @@ import org.neardup.verify.SimilarPair;
  * @param candidatePairs distinct candidate pairs it examined, or -1 when the system does not say
  * @param parameters the parameters it ran with (banding, tables, …), for the results
  */
+// Shares its arrays (no copy: a contender hands its ids over); equals and hashCode compare them
+// by identity, which no caller relies on.
+@SuppressWarnings("ArrayRecordComponent")
 public record ContenderOutcome(
     String[] ids, List<SimilarPair> pairs, long candidatePairs, String parameters) {
   /** Stands for an unknown candidate count. */

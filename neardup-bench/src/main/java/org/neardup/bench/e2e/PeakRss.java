@@ -26,7 +26,7 @@ final class PeakRss {
     try {
       for (String line : Files.readAllLines(status)) {
         if (line.startsWith("VmHWM:")) {
-          return Long.parseLong(line.substring(6).trim().split("\\s+")[0]);
+          return Long.parseLong(line.substring(6).trim().split("\\s+", -1)[0]);
         }
       }
     } catch (IOException | RuntimeException e) {

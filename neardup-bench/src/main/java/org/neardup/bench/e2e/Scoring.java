@@ -81,7 +81,7 @@ final class Scoring {
   /** Phase seconds in the order they ran. */
   private static Map<String, Double> phases(Properties stats) {
     Map<String, Double> phases = new LinkedHashMap<>();
-    for (String phase : stats.getProperty(ChildMain.PHASES, "").split(";")) {
+    for (String phase : stats.getProperty(ChildMain.PHASES, "").split(";", -1)) {
       int equals = phase.lastIndexOf('=');
       if (equals > 0) {
         phases.put(phase.substring(0, equals), Double.parseDouble(phase.substring(equals + 1)));

@@ -6,6 +6,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.javalin.Javalin;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,7 +59,8 @@ public final class HttpServerChoice {
     if (server.equals("jdk")) {
       System.setProperty("sun.net.httpserver.nodelay", "true");
     }
-    HttpServer http = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 1024);
+    HttpServer http =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1024);
     http.setExecutor(Executors.newFixedThreadPool(threads));
     http.createContext(
         "/query",

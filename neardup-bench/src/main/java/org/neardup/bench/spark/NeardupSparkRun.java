@@ -1,6 +1,7 @@
 package org.neardup.bench.spark;
 
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -50,7 +51,8 @@ public final class NeardupSparkRun {
                     .config("spark.driver.bindAddress", "127.0.0.1")
                     .getOrCreate());
     spark.sparkContext().setLogLevel("WARN");
-    ProgressListener listener = new ProgressListener(new PrintWriter(System.err, true), true);
+    ProgressListener listener =
+        new ProgressListener(new PrintWriter(System.err, true, StandardCharsets.UTF_8), true);
     spark.sparkContext().addSparkListener(listener);
     try {
       int partitions = 2 * spark.sparkContext().defaultParallelism();

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.ChartEncoder;
 import org.knowm.xchart.style.CategoryStyler;
 import org.neardup.tune.Histogram;
 
@@ -101,8 +101,7 @@ final class HistogramFigure {
   static String svg(Histogram histogram, String xTitle, String yTitle) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {
-      VectorGraphicsEncoder.saveVectorGraphic(
-          chart(histogram, xTitle, yTitle), out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+      ChartEncoder.saveChart(chart(histogram, xTitle, yTitle), out, "svg");
     } catch (IOException e) {
       throw new UncheckedIOException(e); // a ByteArrayOutputStream does not throw
     }

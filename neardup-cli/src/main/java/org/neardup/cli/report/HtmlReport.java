@@ -37,31 +37,30 @@ final class HtmlReport {
   private static final int MAX_UNCHANGED = 150;
 
   private static final String STYLE =
-      String.join(
-          "\n",
-          "body{font:15px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu"
-              + " Sans',sans-serif;color:#1d1d1f;margin:0 auto;max-width:1220px;padding:16px 24px"
-              + " 48px}",
-          "h1{font-size:26px;margin:8px 0 4px}h2{font-size:20px;border-bottom:2px solid"
-              + " #d0d7de;padding-bottom:4px;margin-top:32px}",
-          "h3{font-size:15px;margin:0 0 8px;font-weight:600}nav"
-              + " a{margin-right:14px}a{color:#0b57d0}",
-          "table{border-collapse:collapse}td,th{padding:3px 10px;border-bottom:1px solid"
-              + " #e5e7eb;text-align:left;vertical-align:top}",
-          "th{background:#f6f8fa}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}",
-          "table.kv th{background:none;font-weight:600;white-space:nowrap;padding-right:28px}",
-          ".muted{color:#57606a}.ids{font-family:'DejaVu Sans Mono',monospace;font-size:13px}",
-          "svg.histogram{display:block;max-width:100%;height:auto}details.bins"
-              + " summary{cursor:pointer;color:#57606a;font-size:13px}",
-          ".pair{border:1px solid #d0d7de;border-radius:6px;padding:10px 12px;margin:12px"
-              + " 0;background:#fff}",
-          ".sides{display:grid;grid-template-columns:1fr 1fr;gap:14px}",
-          ".side{min-width:0}.side .id{font-size:12px;color:#57606a;margin-bottom:2px}",
-          ".text{margin:0;padding:8px;background:#f6f8fa;border-radius:4px;overflow-wrap:anywhere}",
-          "del{background:#ffd7d5;color:#82071e;text-decoration:line-through}",
-          "ins{background:#ccffd8;color:#055d20;text-decoration:none;font-weight:600}",
-          ".skip{color:#57606a;font-style:italic;font-size:13px}",
-          ".legend del,.legend ins{padding:0 3px}");
+      """
+      body{font:15px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;\
+      color:#1d1d1f;margin:0 auto;max-width:1220px;padding:16px 24px 48px}
+      h1{font-size:26px;margin:8px 0 4px}h2{font-size:20px;border-bottom:2px solid #d0d7de;\
+      padding-bottom:4px;margin-top:32px}
+      h3{font-size:15px;margin:0 0 8px;font-weight:600}nav a{margin-right:14px}\
+      a{color:#0b57d0}
+      table{border-collapse:collapse}td,th{padding:3px 10px;border-bottom:1px solid #e5e7eb;\
+      text-align:left;vertical-align:top}
+      th{background:#f6f8fa}td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+      table.kv th{background:none;font-weight:600;white-space:nowrap;padding-right:28px}
+      .muted{color:#57606a}.ids{font-family:'DejaVu Sans Mono',monospace;font-size:13px}
+      svg.histogram{display:block;max-width:100%;height:auto}\
+      details.bins summary{cursor:pointer;color:#57606a;font-size:13px}
+      .pair{border:1px solid #d0d7de;border-radius:6px;padding:10px 12px;margin:12px 0;\
+      background:#fff}
+      .sides{display:grid;grid-template-columns:1fr 1fr;gap:14px}
+      .side{min-width:0}.side .id{font-size:12px;color:#57606a;margin-bottom:2px}
+      .text{margin:0;padding:8px;background:#f6f8fa;border-radius:4px;overflow-wrap:anywhere}
+      del{background:#ffd7d5;color:#82071e;text-decoration:line-through}
+      ins{background:#ccffd8;color:#055d20;text-decoration:none;font-weight:600}
+      .skip{color:#57606a;font-style:italic;font-size:13px}
+      .legend del,.legend ins{padding:0 3px}\
+      """;
 
   private final PipelineRun run;
   private final InputOptionsMixin input;
@@ -223,7 +222,7 @@ final class HtmlReport {
     // Identical pairs (J = 1) would dwarf the rest: they are counted in the text, not drawn.
     double[] similarities =
         pairs.stream().mapToDouble(SimilarPair::similarity).filter(s -> s < 1).toArray();
-    long identical = pairs.size() - similarities.length;
+    int identical = pairs.size() - similarities.length;
     Histogram histogram = Histogram.of(similarities, from, 1, bins);
     out.write(
         String.format(

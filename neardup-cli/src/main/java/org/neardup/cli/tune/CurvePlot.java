@@ -6,8 +6,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.ChartEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -121,12 +120,7 @@ final class CurvePlot {
    * as {@code format} says, and commits it.
    */
   static void write(XYChart chart, Format format, OutputTarget target) throws IOException {
-    if (format == Format.PNG) {
-      BitmapEncoder.saveBitmap(chart, target.stream(), BitmapEncoder.BitmapFormat.PNG);
-    } else {
-      VectorGraphicsEncoder.saveVectorGraphic(
-          chart, target.stream(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-    }
+    ChartEncoder.saveChart(chart, target.stream(), format == Format.PNG ? "png" : "svg");
     target.commit();
   }
 }

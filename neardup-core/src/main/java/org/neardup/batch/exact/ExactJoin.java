@@ -32,8 +32,14 @@ public final class ExactJoin {
   private ExactJoin() {}
 
   /**
+   * Every pair of the corpus at or above the threshold, by the exact prefix-filter join over the
+   * shingle sets.
+   *
    * @throws IllegalStateException in {@link VerifyMode#ESTIMATE}, which keeps no shingle sets
    */
+  // spilled is closed as soon as the ranks hold what the join needs (its file goes before the
+  // join's are written); its close() is idempotent.
+  @SuppressWarnings("try")
   public static PairResult run(Corpus corpus, Progress progress) {
     PipelineConfig config = corpus.config();
     if (config.verify() != VerifyMode.EXACT) {

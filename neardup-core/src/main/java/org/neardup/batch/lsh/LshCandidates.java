@@ -62,7 +62,6 @@ final class LshCandidates {
   record Result(long candidates, boolean distinct, CandidatePairs survivors) {}
 
   static Result find(Corpus corpus, BucketGroups groups, Progress progress) {
-    PipelineConfig config = corpus.config();
     MemoryBudget budget = corpus.budget();
     CandidatePairs survivors = new CandidatePairs(budget.sortBytes() / 2, budget.spillDirectory());
     try {
@@ -75,6 +74,9 @@ final class LshCandidates {
   }
 
   /** One piece of work: outer indexes [from, to) of a bucket's members. */
+  // Shares its arrays (no copy: a carrier between the pipeline's steps); equals and hashCode
+  // compare them by identity, which no caller relies on.
+  @SuppressWarnings("ArrayRecordComponent")
   private record Piece(int band, int[] members, int from, int to) {}
 
   private static long enumerate(

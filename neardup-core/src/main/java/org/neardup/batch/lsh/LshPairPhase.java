@@ -50,6 +50,9 @@ public final class LshPairPhase implements AutoCloseable {
    * Examines the candidates and verifies those that pass the signature filter (the second step;
    * once).
    */
+  // survivors is closed as soon as the log holds the pairs (its spill files go before the
+  // verification's are written); its close() is idempotent.
+  @SuppressWarnings("try")
   public PairResult find(Progress progress) {
     LshCandidates.Result candidates = LshCandidates.find(corpus, groups, progress);
     spilledBytes += groups.spilledBytes();

@@ -281,10 +281,6 @@ final class RereadVerification {
       return null;
     }
 
-    long spilledBytes() {
-      return held.spilledBytes();
-    }
-
     @Override
     public void close() {
       held.close();

@@ -42,6 +42,9 @@ public final class HeldSketches implements AutoCloseable {
    * An entry: the shingle hashes in memory ({@code length} of them, what its bytes count), or what
    * of them is in the file at {@code position} ({@code length} hashes or bytes).
    */
+  // Shares its arrays (no copy: a carrier between the pipeline's steps); equals and hashCode
+  // compare them by identity, which no caller relies on.
+  @SuppressWarnings("ArrayRecordComponent")
   private record Held(
       long[] shingles, Spilled spilled, long position, int length, int[] signature) {}
 
@@ -191,7 +194,8 @@ public final class HeldSketches implements AutoCloseable {
   private String spilledText(Held entry) {
     ByteBuffer buffer = read(entry, entry.length());
     return entry.spilled() == Spilled.LATIN1_TEXT
-        ? new String(buffer.array(), 0, entry.length(), StandardCharsets.ISO_8859_1)
+        ? new String(
+            buffer.array(), buffer.arrayOffset(), entry.length(), StandardCharsets.ISO_8859_1)
         : buffer.asCharBuffer().toString();
   }
 

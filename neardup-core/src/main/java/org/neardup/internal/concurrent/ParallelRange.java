@@ -89,11 +89,11 @@ public final class ParallelRange {
       throw new IllegalStateException("interrupted", e);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
-      if (cause instanceof RuntimeException) {
-        throw (RuntimeException) cause;
+      if (cause instanceof RuntimeException runtime) {
+        throw runtime;
       }
-      if (cause instanceof Error) {
-        throw (Error) cause;
+      if (cause instanceof Error error) {
+        throw error;
       }
       throw new IllegalStateException(cause);
     }

@@ -91,7 +91,7 @@ final class BodyReader implements Runnable {
       boolean whole =
           refusal == null
               && size == request.getLength(); // the end of the content need not be waited for
-      if (last || whole || refusal != null && dropped > DROPPED_AT_MOST) {
+      if (last || whole || (refusal != null && dropped > DROPPED_AT_MOST)) {
         deadline.cancel();
         then.run();
         return;

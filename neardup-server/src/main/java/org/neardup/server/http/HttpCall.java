@@ -79,7 +79,7 @@ final class HttpCall {
     if (query == null) {
       return null;
     }
-    for (String pair : query.split("&")) {
+    for (String pair : query.split("&", -1)) {
       int eq = pair.indexOf('=');
       String key = decode(eq < 0 ? pair : pair.substring(0, eq));
       if (key.equals(name)) {
@@ -253,6 +253,6 @@ final class HttpCall {
   /** Tells {@link #onAnswered}'s receiver when the answer is out, or failed to go out. */
   private Callback written() {
     return Callback.from(
-        Invocable.InvocationType.NON_BLOCKING, () -> written.accept(null), written::accept);
+        Invocable.InvocationType.NON_BLOCKING, () -> written.accept(null), written);
   }
 }

@@ -36,15 +36,4 @@ final class ProblemErrorHandler extends ErrorHandler {
     response.write(true, ByteBuffer.wrap(body), callback);
     return true;
   }
-
-  @Override
-  public ByteBuffer badMessageError(
-      int status, String reason, org.eclipse.jetty.http.HttpFields.Mutable fields) {
-    fields.put(HttpHeader.CONTENT_TYPE, HttpCall.PROBLEM);
-    fields.put("X-Content-Type-Options", "nosniff");
-    String message = reason == null || reason.isBlank() ? HttpStatus.getMessage(status) : reason;
-    return ByteBuffer.wrap(
-        Problems.body(
-            json, status, HttpStatus.getMessage(status), "malformed request: " + message));
-  }
 }

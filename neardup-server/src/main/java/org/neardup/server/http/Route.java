@@ -69,7 +69,7 @@ record Route(String endpoint, String id) {
   }
 
   private static void allow(String method, String path, Set<String> allowed) {
-    if (allowed.contains(method) || method.equals("HEAD") && allowed.contains("GET")) {
+    if (allowed.contains(method) || (method.equals("HEAD") && allowed.contains("GET"))) {
       return;
     }
     List<String> methods = new ArrayList<>(allowed);

@@ -39,6 +39,9 @@ final class StaticPage {
 
   private final Map<String, File> files;
 
+  // Shares its arrays (no copy: a carrier inside this class); equals and hashCode compare them
+  // by identity, which nothing here relies on.
+  @SuppressWarnings("ArrayRecordComponent")
   private record File(String contentType, byte[] bytes, String etag) {}
 
   private StaticPage(Map<String, File> files) {

@@ -46,6 +46,9 @@ final class FloorCache implements BucketStore {
   private record Loaded(FloorLowBytes lowBytes, FloorTable buckets) {}
 
   /** A bucket write of the batch in progress: an add, or a removal. */
+  // Shares its arrays (no copy: a carrier inside this class); equals and hashCode compare them
+  // by identity, which nothing here relies on.
+  @SuppressWarnings("ArrayRecordComponent")
   private record Staged(long[] bucketKeys, long handle, boolean add) {}
 
   /**
@@ -109,7 +112,11 @@ final class FloorCache implements BucketStore {
   private static final class Handles implements IntConsumer {
     long[] handles = new long[64];
     int size;
-    long touched; // what the table's first pass read: kept, so that its loads stay
+
+    // What the table's first pass read: kept, so that the JIT does not drop its loads; never
+    // read, on purpose.
+    @SuppressWarnings("UnusedVariable")
+    long touched;
 
     @Override
     public void accept(int handle) {

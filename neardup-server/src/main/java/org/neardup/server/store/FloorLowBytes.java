@@ -11,8 +11,10 @@ import org.neardup.minhash.Signatures;
  * set reads as zeros. Reads run concurrently; writes exclusively, as the index locks.
  */
 final class FloorLowBytes implements AutoCloseable {
-  private static long
-      sink; // what the first pass of agreements read: stored, so that its loads stay
+  // What the first pass of agreements read: stored, so that the JIT does not drop its loads;
+  // never read, on purpose.
+  @SuppressWarnings("UnusedVariable")
+  private static long sink;
 
   private final MappedMemory words;
   private final long expectedHandles;

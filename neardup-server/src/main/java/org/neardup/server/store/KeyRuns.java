@@ -24,6 +24,9 @@ final class KeyRuns implements AutoCloseable {
   private long bufferBytes;
   private final List<SstTable> runs = new ArrayList<>();
 
+  // Shares its arrays (no copy: a carrier inside this class); equals and hashCode compare them
+  // by identity, which nothing here relies on.
+  @SuppressWarnings("ArrayRecordComponent")
   private record Entry(byte[] key, long handle) {}
 
   /**

@@ -2,6 +2,9 @@ package org.neardup.server.store;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -152,22 +155,33 @@ final class MappedMemory implements AutoCloseable {
    * Unmaps {@code segment} now rather than when the collector finds it (its pages held until then).
    */
   private static void release(MappedByteBuffer segment) {
-    if (UNSAFE != null) {
+    if (INVOKE_CLEANER != null) {
       try {
-        UNSAFE.invokeCleaner(segment);
+        INVOKE_CLEANER.invokeExact((ByteBuffer) segment);
       } catch (IllegalArgumentException e) {
         // a view or duplicate: unmapped with its buffer
+      } catch (RuntimeException | Error e) {
+        throw e;
+      } catch (Throwable e) {
+        throw new IllegalStateException("unmapping " + segment, e); // declares none
       }
     }
   }
 
-  private static final sun.misc.Unsafe UNSAFE = unsafe();
+  /**
+   * sun.misc.Unsafe.invokeCleaner bound to the Unsafe instance, looked up by name (the class is in
+   * jdk.unsupported, and naming it would be a compiler warning); null where it is not there.
+   */
+  private static final MethodHandle INVOKE_CLEANER = invokeCleaner();
 
-  private static sun.misc.Unsafe unsafe() {
+  private static MethodHandle invokeCleaner() {
     try {
-      Field field = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
+      Class<?> unsafe = Class.forName("sun.misc.Unsafe");
+      Field field = unsafe.getDeclaredField("theUnsafe");
       field.setAccessible(true);
-      return (sun.misc.Unsafe) field.get(null);
+      return MethodHandles.lookup()
+          .findVirtual(unsafe, "invokeCleaner", MethodType.methodType(void.class, ByteBuffer.class))
+          .bindTo(field.get(null));
     } catch (ReflectiveOperationException | RuntimeException e) {
       return null; // unmapped by the collector instead
     }

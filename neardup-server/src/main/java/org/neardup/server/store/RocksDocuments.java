@@ -54,6 +54,9 @@ final class RocksDocuments implements SketchStore<String> {
   private long committedCount;
 
   /** A document staged for the next commit. */
+  // Shares its arrays (no copy: a carrier inside this class); equals and hashCode compare them
+  // by identity, which nothing here relies on.
+  @SuppressWarnings("ArrayRecordComponent")
   private record StagedDocument(String key, int[] signature, long[] set, String text) {}
 
   RocksDocuments(
@@ -203,7 +206,7 @@ final class RocksDocuments implements SketchStore<String> {
    */
   private boolean isStaged(long handle) {
     return handle >= committedNextHandle
-        || deletedInBatch > 0 && documentOverlay.containsKey(handle);
+        || (deletedInBatch > 0 && documentOverlay.containsKey(handle));
   }
 
   /** From the floor in memory ({@link FloorCache}); in a batch of writes, from the signatures. */

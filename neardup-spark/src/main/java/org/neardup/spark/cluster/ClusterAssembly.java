@@ -67,8 +67,9 @@ public final class ClusterAssembly {
 
   private static Summary merge(Summary a, Summary b, KeepPolicy keep) {
     String name = a.name() != null ? a.name() : b.name();
-    Summary first = a.representative() < b.representative() ? a : b;
-    Summary second = first == a ? b : a;
+    boolean aFirst = a.representative() < b.representative();
+    Summary first = aFirst ? a : b;
+    Summary second = aFirst ? b : a;
     Summary chosen = first;
     if ((keep == KeepPolicy.LONGEST && second.representativeLength() > first.representativeLength())
         || (keep == KeepPolicy.SHORTEST

@@ -328,6 +328,9 @@ public final class DedupWriter {
    * The record indexes of one split to leave out of the copy (removed, and rejected), and the
    * annotations of the removed ones when annotating.
    */
+  // Shares its arrays (no copy: a carrier inside this class); equals and hashCode compare them
+  // by identity, which nothing here relies on.
+  @SuppressWarnings("ArrayRecordComponent")
   private record Drops(
       long[] removedIndexes, long[] rejectedIndexes, Map<Long, Annotation> annotations) {
     static Drops of(Iterator<Mark> marks) {

@@ -53,7 +53,7 @@ public final class ExecutorWatch implements AutoCloseable {
     if (!master.startsWith("spark://")) {
       return null;
     }
-    String first = master.substring("spark://".length()).split(",")[0];
+    String first = master.substring("spark://".length()).split(",", -1)[0];
     int colon = first.lastIndexOf(':');
     String host = colon < 0 ? first : first.substring(0, colon);
     return URI.create("http://" + host + ":8080/");

@@ -39,6 +39,9 @@ public final class CandidateVerification {
   /** The verified pairs, and the counts. */
   public record Result(JavaRDD<VerifiedPair> pairs, Counts counts) {}
 
+  // Shares its arrays (no copy: a carrier inside this class); equals and hashCode compare them
+  // by identity, which nothing here relies on.
+  @SuppressWarnings("ArrayRecordComponent")
   private record Signed(String id, int[] signature) implements Serializable {}
 
   private record Survivor(long first, long second, String firstId, String secondId)

@@ -115,7 +115,10 @@ final class FormatSniffer {
     return decompressed(rawHead(file));
   }
 
-  /** Whether the text starts with {@code [}, then (after whitespace) {@code {} or {@code ]}. */
+  /**
+   * Whether the text starts with an opening bracket, then (after whitespace) a brace or a closing
+   * bracket.
+   */
   private static boolean startsJsonArray(String text) {
     String rest = text.startsWith("\uFEFF") ? text.substring(1) : text;
     rest = rest.stripLeading();

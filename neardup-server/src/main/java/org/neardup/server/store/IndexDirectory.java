@@ -556,6 +556,8 @@ public final class IndexDirectory implements AutoCloseable {
   @FunctionalInterface
   public interface DocumentVisitor {
     /**
+     * Receives one document.
+     *
      * @param key the document's id
      * @param signature its MinHash signature
      * @param shingleSet its shingle hashes, sorted, or null when the index keeps none (estimate)

@@ -100,6 +100,7 @@ public final class PipelineRun implements AutoCloseable {
     if (!exact) {
       warn(err, RecallCheck.warning(config));
     }
+    pipeline.warnBandingUnusedByExact(err);
     SkipLog skips = new SkipLog(input.verbose, err);
     InputProblems problems = skips.problems(input.onErrorPolicy());
     Progress progress = StageTimes.wrap(TerminalProgress.create(quiet), err);
@@ -305,6 +306,7 @@ public final class PipelineRun implements AutoCloseable {
     inputs.addAll(signatures.files);
     try (OutputTarget target = output.open(spec, inputs);
         PipelineRun run = execute(input, signatureInputs, pipeline, config, output.quiet, err)) {
+      output.warnIfNamedForAnotherFormat(err, spec.name());
       writer.write(run, target.writer());
       target.commit();
     }

@@ -135,6 +135,28 @@ class FormatSniffingTest {
   }
 
   @Test
+  void aFirstRecordLongerThanWhatIsLookedAtIsStillJson() throws IOException {
+    // a long first document (a web page) and a JSON array on one line (json.dump), 200 kB each:
+    // more than the head that is looked at, so the first line is not seen whole
+    String filler = "lorem ipsum dolor sit amet ".repeat(8000);
+    String first =
+        "{\"id\": \"long\", \"text\": \"" + filler + "Sunny two-room flat near Termini\"}";
+    Path jsonl = Files.writeString(dir.resolve("pages.txt"), first + "\n" + JSONL);
+    CliRunner lines = CliRunner.run("pairs", jsonl.toString());
+    assertThat(lines.exitCode).as(lines.toString()).isZero();
+    assertThat(lines.out).startsWith(PAIR);
+    assertThat(lines.err).contains("read as jsonl (its first line starts a JSON object");
+
+    String array = "[" + first + ", " + ARRAY.strip().substring(1).replace("\n", "").stripLeading();
+    Path oneLine = Files.writeString(dir.resolve("ads.json"), array);
+    CliRunner json = CliRunner.run("pairs", oneLine.toString());
+    assertThat(json.exitCode).as(json.toString()).isZero();
+    assertThat(json.out).startsWith(PAIR);
+    Path unnamed = Files.writeString(dir.resolve("ads.dump"), array);
+    assertThat(CliRunner.run("pairs", "-q", unnamed.toString()).out).isEqualTo(json.out);
+  }
+
+  @Test
   void jsonReadAsTsvOnStandardInputSaysToUseJsonl() {
     CliRunner run = withStdin(utf8(JSONL), "pairs", "--format", "tsv", "-");
     assertThat(run.exitCode).isEqualTo(ExitCodes.BAD_INPUT);

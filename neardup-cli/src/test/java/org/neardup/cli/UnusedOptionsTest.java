@@ -56,6 +56,28 @@ class UnusedOptionsTest {
         input
       },
       {
+        "--bands has no effect on pairs --exact",
+        "pairs",
+        "-q",
+        "--exact",
+        "--bands",
+        "4",
+        "--rows",
+        "2",
+        input
+      },
+      {
+        "--target-recall has no effect on dedup --exact",
+        "dedup",
+        "-q",
+        "--exact",
+        "--target-recall",
+        "0.9",
+        "-o",
+        dir.resolve("x.tsv").toString(),
+        input
+      },
+      {
         "--exact has no effect on index build",
         "index",
         "build",
@@ -87,6 +109,22 @@ class UnusedOptionsTest {
         .contains("read as csv");
     CliRunner named = CliRunner.run("dedup", "-q", "-o", dir + "/clean.tsv.gz", "" + corpus());
     assertThat(named.err).isEmpty();
+  }
+
+  @Test
+  void pairsAndClustersNamedForAnotherFormatSayTheyWriteTabSeparatedLines() throws IOException {
+    String input = corpus().toString();
+    for (String command : new String[] {"pairs", "clusters"}) {
+      Path named = dir.resolve(command + ".csv");
+      CliRunner run = CliRunner.run(command, "-q", "-o", named.toString(), input);
+      assertThat(run.exitCode).as(run.toString()).isZero();
+      assertThat(run.err)
+          .contains(named + ": " + command + " writes tab-separated lines, not csv")
+          .contains("name it .tsv");
+      assertThat(Files.readString(named)).startsWith("a\t");
+      CliRunner tsv = CliRunner.run(command, "-q", "-o", dir + "/" + command + ".tsv.zst", input);
+      assertThat(tsv.err).isEmpty();
+    }
   }
 
   @Test

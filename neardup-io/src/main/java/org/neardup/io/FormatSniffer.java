@@ -1,8 +1,10 @@
 package org.neardup.io;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.io.JsonEOFException;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -39,6 +41,9 @@ final class FormatSniffer {
   /** Longest field of a header line. */
   private static final int LONGEST_NAME = 64;
 
+  /** Characters of a JSON token that the end of a head may cut off and leave unreadable. */
+  private static final int CUT_TOKEN = 8;
+
   private static final JsonFactory JSON = new JsonFactory();
 
   private FormatSniffer() {}
@@ -66,20 +71,28 @@ final class FormatSniffer {
     // standard input's head may end inside a line: only its whole lines count
     boolean truncated =
         DocumentReaders.isStandardInput(file) || raw.length == PEEK || head.length == PEEK;
-    List<String> lines = firstLines(text, truncated);
-    if (lines.isEmpty()) {
+    String start = (text.startsWith("\uFEFF") ? text.substring(1) : text).stripLeading();
+    if (start.isEmpty()) {
       return FormatChoice.named(InputFormat.TSV);
     }
-    String first = lines.get(0);
     Path name = file.getFileName();
     if (name != null
         && name.toString().toLowerCase(Locale.ROOT).matches(".*\\.json(\\.gz|\\.zst)?")) {
-      return FormatChoice.named(
-          first.strip().startsWith("[") ? InputFormat.JSON : InputFormat.JSONL);
+      return FormatChoice.named(start.startsWith("[") ? InputFormat.JSON : InputFormat.JSONL);
     }
-    if (startsJsonArray(text)) {
+    if (startsJsonArray(start)) {
       return FormatChoice.guessed(InputFormat.JSON, "it starts with [ and an object");
     }
+    List<String> lines = firstLines(text, truncated);
+    if (lines.isEmpty()) {
+      // the first line goes on past the head: what there is of it decides
+      String partial = start.lines().findFirst().orElse("");
+      if (startsJsonObject(partial)) {
+        return FormatChoice.guessed(InputFormat.JSONL, "its first line starts a JSON object");
+      }
+      lines = List.of(partial);
+    }
+    String first = lines.get(0);
     if (isJsonObject(first)) {
       return FormatChoice.guessed(InputFormat.JSONL, "its first line is a JSON object");
     }
@@ -127,6 +140,29 @@ final class FormatSniffer {
     }
     rest = rest.substring(1).stripLeading();
     return rest.startsWith("{") || rest.startsWith("]");
+  }
+
+  /**
+   * Whether {@code head}, the start of a line too long to look at whole, is the start of a JSON
+   * object: valid JSON up to where it stops.
+   */
+  private static boolean startsJsonObject(String head) {
+    if (!head.strip().startsWith("{")) {
+      return false;
+    }
+    try (JsonParser parser = JSON.createParser(head)) {
+      while (parser.nextToken() != null) {
+        // read on: an object cut off by the end of the head ends in JsonEOFException
+      }
+      return false;
+    } catch (JsonEOFException e) {
+      return true;
+    } catch (JsonParseException e) {
+      // a token cut off at the end (a number, a literal, an escape) is no error in the whole line
+      return e.getLocation().getCharOffset() >= head.length() - CUT_TOKEN;
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   /** Whether {@code line} is one whole JSON object and nothing else. */

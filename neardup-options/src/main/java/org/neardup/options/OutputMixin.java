@@ -1,7 +1,10 @@
 package org.neardup.options;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.List;
+import org.neardup.io.InputFormat;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
@@ -29,6 +32,29 @@ public final class OutputMixin {
    */
   public OutputTarget open(CommandSpec spec, Collection<Path> inputs) {
     return OutputTarget.open(isStandardOutput() ? null : file, spec.commandLine().getOut(), inputs);
+  }
+
+  /**
+   * Warns on {@code err} when the file {@code -o} names says a format (CSV, JSON, JSON Lines,
+   * Parquet) that the tab-separated lines {@code command} writes are not: the name would have
+   * readers take them for that format.
+   */
+  public void warnIfNamedForAnotherFormat(PrintWriter err, String command) {
+    if (isStandardOutput()) {
+      return;
+    }
+    List<InputFormat> named = InputFormat.namedBy(file);
+    if (!named.isEmpty() && !named.contains(InputFormat.TSV)) {
+      err.println(
+          "neardup: warning: "
+              + file
+              + ": "
+              + command
+              + " writes tab-separated lines, not "
+              + named.get(0).name()
+              + " as this name says: name it .tsv");
+      err.flush();
+    }
   }
 
   /**

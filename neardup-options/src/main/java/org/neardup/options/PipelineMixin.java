@@ -114,6 +114,22 @@ public final class PipelineMixin {
     err.flush();
   }
 
+  /**
+   * Warns on {@code err} of the banding options given with {@code --exact}, whose join compares
+   * every pair without banding.
+   */
+  public void warnBandingUnusedByExact(PrintWriter err) {
+    if (exact) {
+      warnUnused(
+          err,
+          sketch.command.commandLine().getCommandName() + " --exact",
+          "the exact join compares every pair, without banding",
+          "--bands",
+          "--rows",
+          "--target-recall");
+    }
+  }
+
   /** The most candidate pairs LSH may examine (--max-candidates), or null for no limit. */
   public Long maxCandidates() {
     return maxCandidates;

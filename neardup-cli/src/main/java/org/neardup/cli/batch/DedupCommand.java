@@ -158,7 +158,6 @@ public final class DedupCommand implements Callable<Integer> {
               + " such input (convert several to JSON Lines: jq -c '.[]' FILE)");
     }
     PipelineConfig config = pipeline.config();
-    warnOfMisnamedOutputs();
     // The outputs named are checked and opened before any work, so that an unusable one is reported
     // at once.
     Path defaultRejects = rejects == null ? rejectsBeside(output) : null;
@@ -170,6 +169,7 @@ public final class DedupCommand implements Callable<Integer> {
         PendingOutput removedTarget = removed == null ? null : writer.open(removed);
         PendingOutput rejectsTarget = rejects == null ? null : writer.open(rejects);
         InputSnapshot snapshot = input.checkRereadable()) {
+      warnOfMisnamedOutputs(); // once the command line is known to be good
       plan = plan(config, policy);
       snapshot.checkUnchanged();
       boolean rejectsWritten = rejectsTarget != null || !plan.isEmpty(plan.rejected());

@@ -127,6 +127,8 @@ public final class SimilarCommand implements Callable<Integer> {
           ContainmentRun.NO_BANDING,
           "--bands",
           "--rows");
+    } else {
+      pipeline.warnBandingUnusedByExact(warnings);
     }
     if (containment && config.verify() != VerifyMode.EXACT) {
       throw new UsageException(

@@ -137,6 +137,25 @@ class ReportCommandTest {
     assertThat(hostilePair.select(".side").get(0).select("del").text()).isEqualTo("rooms");
   }
 
+  /** U+202E in an id would show "gnp.exe" as "exe.png": the report shows the control instead. */
+  @Test
+  void bidiControlsInIdsAreShownNotObeyed() throws IOException {
+    Path input =
+        Files.writeString(
+            dir.resolve("bidi.tsv"),
+            "ad-\u202Egnp.exe\tBright flat in Rome near the metro, two rooms, kitchen, balcony\n"
+                + "ad-\u2067b\tBright flat in Rome near the metro, two rooms, kitchen, balcony!\n");
+    Path html = dir.resolve("bidi.html");
+    CliRunner run = CliRunner.run("report", "-o", html.toString(), "-t", "0.7", input.toString());
+    assertThat(run.exitCode).as(run.toString()).isZero();
+    String page = Files.readString(html);
+    assertThat(page)
+        .contains("ad-⟨U+202E⟩gnp.exe")
+        .contains("ad-⟨U+2067⟩b")
+        .doesNotContain("\u202E")
+        .doesNotContain("\u2067");
+  }
+
   @Test
   void sideBySideTextsMarkExactlyTheDifferingWords() throws IOException {
     Document html = report(corpus().toString());

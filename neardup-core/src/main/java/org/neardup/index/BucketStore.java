@@ -28,6 +28,19 @@ public interface BucketStore {
   long[] candidates(long[] bucketKeys);
 
   /**
+   * The first at most {@code count} {@linkplain #candidates candidates} (ascending), and at least
+   * how many more there are: what a query of bounded work compares ({@link MatchLimits}). Speed
+   * hook: by default from {@link #candidates}, whose work grows with every bucket's size; a store
+   * whose bucket lists are sorted stops merging them at {@code count}.
+   */
+  default BoundedCandidates firstCandidates(long[] bucketKeys, int count) {
+    long[] all = candidates(bucketKeys);
+    return all.length <= count
+        ? new BoundedCandidates(all, 0)
+        : new BoundedCandidates(Arrays.copyOf(all, count), all.length - count);
+  }
+
+  /**
    * The distinct handles in at least {@code minimumHits} of the buckets {@code bucketKeys}, each
    * with how many of them hold it (the candidates with their number of shared bands), most first:
    * what top-k search reads of the floor buckets. Speed hook: by default, counted from {@link

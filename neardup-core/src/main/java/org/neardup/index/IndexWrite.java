@@ -15,10 +15,19 @@ import org.neardup.sketch.Sketch;
  * @param unique store the document only when no document held (other than the one it replaces) is
  *     its near-duplicate; otherwise store nothing and report it as {@link
  *     WriteResult.Status#DUPLICATE} with the near-duplicates held (adds and upserts)
+ * @param limits how many near-duplicates it reports, found among how many candidates ({@link
+ *     MatchLimits#NONE} by default); a unique write that matches none of the candidates its limits
+ *     compare goes on to compare every candidate, to decide
  * @param <K> the document key type
  */
 public record IndexWrite<K>(
-    Kind kind, K key, Sketch sketch, String text, boolean query, boolean unique) {
+    Kind kind,
+    K key,
+    Sketch sketch,
+    String text,
+    boolean query,
+    boolean unique,
+    MatchLimits limits) {
   /** What a write does. */
   public enum Kind {
     /** Adds a new document; refused when the key is held. */
@@ -38,11 +47,22 @@ public record IndexWrite<K>(
     if (unique && kind == Kind.REMOVE) {
       throw new IllegalArgumentException("a removal cannot be unique: only adds and upserts are");
     }
+    Objects.requireNonNull(limits, "limits");
   }
 
-  /** A write that is not {@link #unique}. */
+  /** A write without {@link #limits}. */
+  public IndexWrite(Kind kind, K key, Sketch sketch, String text, boolean query, boolean unique) {
+    this(kind, key, sketch, text, query, unique, MatchLimits.NONE);
+  }
+
+  /** A write that is not {@link #unique}, without {@link #limits}. */
   public IndexWrite(Kind kind, K key, Sketch sketch, String text, boolean query) {
     this(kind, key, sketch, text, query, false);
+  }
+
+  /** This write reporting its near-duplicates within {@code limits}. */
+  public IndexWrite<K> withLimits(MatchLimits limits) {
+    return new IndexWrite<>(kind, key, sketch, text, query, unique, limits);
   }
 
   /** Adds {@code key}, reporting the near-duplicates held before it when {@code query}. */

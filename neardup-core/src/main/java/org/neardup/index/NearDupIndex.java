@@ -364,6 +364,8 @@ public final class NearDupIndex<K> implements AutoCloseable {
    *     was applied ({@link IndexStorage#rollback})
    * @throws IllegalStateException when an earlier batch failed midway in a storage that cannot undo
    *     writes (the in-memory one, after an {@link Error})
+   * @throws java.util.concurrent.CancellationException when the calling thread is interrupted
+   *     during the batch: it stops between two writes, and none of it is applied
    */
   @Faces
   public List<WriteResult<K>> writePrepared(List<PreparedWrites<K>> parts) {
@@ -432,14 +434,24 @@ public final class NearDupIndex<K> implements AutoCloseable {
     if (limit < 1) {
       throw new IllegalArgumentException("limit must be at least 1, got " + limit);
     }
+    return query(sketch, MatchLimits.listing(limit)).matches();
+  }
+
+  /**
+   * The near-duplicates of a text among the documents held, within {@code limits}: at most {@code
+   * limits.listed()} of them, best first, among at most {@code limits.compared()} candidates (the
+   * earliest added), with the number of matches not listed and of candidates not compared. The work
+   * is bounded by the limits however many copies of the text the index holds.
+   */
+  public FoundMatches<K> query(Sketch sketch, MatchLimits limits) {
     if (sketch.isEmpty()) {
-      return List.of();
+      return FoundMatches.none();
     }
     long[] set = verifier.needsSets() ? sketch.shingleSet() : null;
     long[] bucketKeys = banding.bucketKeys(sketch.signature());
     lock.readLock().lock();
     try {
-      return threshold.matches(sketch.signature(), set, bucketKeys, limit);
+      return threshold.matches(sketch.signature(), set, bucketKeys, limits);
     } finally {
       lock.readLock().unlock();
     }

@@ -24,16 +24,27 @@ final class ThresholdSearch<K> {
     this.verifier = verifier;
   }
 
-  /** Verified matches among the candidates of {@code bucketKeys}. */
-  List<Match<K>> matches(int[] signature, long[] set, long[] bucketKeys, int limit) {
-    return matches(signature, set, bucketKeys, limit, -1);
+  /** Verified matches among the candidates of {@code bucketKeys}, within {@code limits}. */
+  FoundMatches<K> matches(int[] signature, long[] set, long[] bucketKeys, MatchLimits limits) {
+    return matches(signature, set, bucketKeys, limits, -1);
   }
 
   /**
-   * {@link #matches(int[], long[], long[], int)} but for the document of handle {@code excluded}.
+   * {@link #matches(int[], long[], long[], MatchLimits)} but for the document of handle {@code
+   * excluded}.
    */
-  List<Match<K>> matches(int[] signature, long[] set, long[] bucketKeys, int limit, long excluded) {
-    long[] candidates = buckets.candidates(bucketKeys);
+  FoundMatches<K> matches(
+      int[] signature, long[] set, long[] bucketKeys, MatchLimits limits, long excluded) {
+    long[] candidates;
+    long notCompared = 0;
+    if (limits.compared() == Integer.MAX_VALUE) {
+      candidates = buckets.candidates(bucketKeys);
+    } else {
+      BoundedCandidates first =
+          buckets.firstCandidates(bucketKeys, limits.compared() + (excluded >= 0 ? 1 : 0));
+      candidates = first.handles();
+      notCompared = first.more();
+    }
     List<Found> found = new ArrayList<>();
     for (long handle : candidates) {
       if (handle == excluded) {
@@ -47,12 +58,13 @@ final class ThresholdSearch<K> {
       }
     }
     found.sort(Found.BEST_FIRST);
-    List<Match<K>> matches = new ArrayList<>(Math.min(limit, found.size()));
-    for (int i = 0; i < found.size() && i < limit; i++) {
+    int listed = Math.min(limits.listed(), found.size());
+    List<Match<K>> matches = new ArrayList<>(listed);
+    for (int i = 0; i < listed; i++) {
       Found f = found.get(i);
       matches.add(new Match<>(sketches.key(f.handle), f.similarity));
     }
-    return matches;
+    return new FoundMatches<>(matches, found.size() - listed, notCompared);
   }
 
   /** A verified candidate before its key is looked up: by similarity, then handle. */

@@ -2,6 +2,7 @@ package org.neardup.index;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.locks.Lock;
 import org.neardup.sketch.Sketch;
 
@@ -73,7 +74,8 @@ final class WritePipeline<K> {
    * Applies {@code prepared} in order under the write lock, after telling the storage the keys and
    * bucket keys the batch reads, and commits them once. When a read or the commit fails, the
    * storage rolls the batch back ({@link IndexStorage#rollback}) and the failure propagates; a
-   * storage that cannot leaves the pipeline refusing writes.
+   * storage that cannot leaves the pipeline refusing writes. A thread interrupted meanwhile stops
+   * the batch between two writes the same way, with a {@link CancellationException}.
    */
   List<WriteResult<K>> write(List<PreparedWrite<K>> prepared) {
     List<K> keys = new ArrayList<>(prepared.size());
@@ -102,6 +104,9 @@ final class WritePipeline<K> {
         storage.begin(keys, bucketKeys);
         List<WriteResult<K>> results = new ArrayList<>(prepared.size());
         for (PreparedWrite<K> write : prepared) {
+          if (Thread.currentThread().isInterrupted()) {
+            throw new CancellationException("the batch of writes was interrupted: nothing stored");
+          }
           results.add(apply(write));
         }
         storage.commit();
@@ -139,21 +144,31 @@ final class WritePipeline<K> {
     }
     int[] signature = write.sketch().signature();
     if (write.unique()) { // decided before the document it replaces goes, and without it
-      List<Match<K>> held =
+      // A match among the first candidates decides it within the limits (the copies case); only
+      // when none of them matches are all compared, as proving the write unique needs.
+      FoundMatches<K> held =
           threshold.matches(
-              signature, prepared.set(), prepared.thresholdKeys(), Integer.MAX_VALUE, existing);
-      if (!held.isEmpty()) {
+              signature, prepared.set(), prepared.thresholdKeys(), write.limits(), existing);
+      if (held.matches().isEmpty() && held.notCompared() > 0) {
+        held =
+            threshold.matches(
+                signature,
+                prepared.set(),
+                prepared.thresholdKeys(),
+                write.limits().comparingAll(),
+                existing);
+      }
+      if (!held.matches().isEmpty()) {
         return new WriteResult<>(key, WriteResult.Status.DUPLICATE, held);
       }
     }
     if (existing >= 0) {
       delete(existing);
     }
-    List<Match<K>> matches =
+    FoundMatches<K> matches =
         write.query() && !write.unique()
-            ? threshold.matches(
-                signature, prepared.set(), prepared.thresholdKeys(), Integer.MAX_VALUE)
-            : List.of();
+            ? threshold.matches(signature, prepared.set(), prepared.thresholdKeys(), write.limits())
+            : FoundMatches.none();
     long handle = sketches.insert(key, signature, prepared.set(), write.text());
     long[][] keys = prepared.keys();
     for (int s = 0; s < keys.length; s++) {

@@ -9,10 +9,15 @@ import java.util.Optional;
  * @param key the document's key
  * @param status the outcome
  * @param matches the near-duplicates held before the write, best first (empty unless the write
- *     asked for them and was applied, or was refused as a {@link Status#DUPLICATE})
+ *     asked for them and was applied, or was refused as a {@link Status#DUPLICATE}), at most as
+ *     many as the write's {@link IndexWrite#limits} list
+ * @param moreMatches near-duplicates found beyond those listed
+ * @param notCompared candidates not compared for want of the write's limits, at least (0 when every
+ *     candidate was compared)
  * @param <K> the document key type
  */
-public record WriteResult<K>(K key, Status status, List<Match<K>> matches) {
+public record WriteResult<K>(
+    K key, Status status, List<Match<K>> matches, long moreMatches, long notCompared) {
   /** The outcome of a write. */
   public enum Status {
     /** A new document was stored. */
@@ -42,6 +47,21 @@ public record WriteResult<K>(K key, Status status, List<Match<K>> matches) {
 
   public WriteResult {
     matches = List.copyOf(matches);
+  }
+
+  /** A result whose matches are all the near-duplicates. */
+  public WriteResult(K key, Status status, List<Match<K>> matches) {
+    this(key, status, matches, 0, 0);
+  }
+
+  /** A result with the matches {@code found}. */
+  WriteResult(K key, Status status, FoundMatches<K> found) {
+    this(key, status, found.matches(), found.moreMatches(), found.notCompared());
+  }
+
+  /** The matches with what the write's limits left out. */
+  public FoundMatches<K> found() {
+    return new FoundMatches<>(matches, moreMatches, notCompared);
   }
 
   /**

@@ -25,8 +25,10 @@ import org.neardup.input.InputException;
  * default) fails on them with "Invalid character between encapsulated token and delimiter". The
  * leniency cannot help a quote that opens a field and is never closed: the parser reads on to the
  * next quote, swallowing line breaks and the records between, and at the end of the input fails
- * with "EOF reached before encapsulated token finished". Quotes that do not start a field are
- * always literal.
+ * with "EOF reached before encapsulated token finished". Nor can it join records silently: a quoted
+ * field that spans lines and has text after its closing quote is an unmatched quote that would join
+ * the lines between, and fails the file naming the line it opens on ({@link UnmatchedQuotes}).
+ * Quotes that do not start a field are always literal.
  *
  * <p>Empty lines are rows of their own here (commons-csv sees them as one empty field), so that
  * line numbers and copies stay exact; they are not data records, and neither are blank rows, whose
@@ -45,6 +47,7 @@ final class CsvRows implements Closeable {
   private final String source;
   private final boolean gzip;
   private final Utf8Reader reader;
+  private final UnmatchedQuotes quotes;
   private final CSVParser parser;
   private final Iterator<CSVRecord> rows;
   private final List<String> header;
@@ -74,7 +77,8 @@ final class CsvRows implements Closeable {
     }
     try {
       this.reader = new Utf8Reader(input.stream(), skipBom);
-      this.parser = CSVParser.builder().setReader(reader).setFormat(format).get();
+      this.quotes = new UnmatchedQuotes(reader, delimiter);
+      this.parser = CSVParser.builder().setReader(quotes).setFormat(format).get();
     } catch (IOException e) {
       closeQuietly(input.stream());
       throw failure(e, 1);
@@ -131,6 +135,19 @@ final class CsvRows implements Closeable {
       throw failure(e.getCause(), start);
     }
     line = start;
+    UnmatchedQuotes.Found unmatched = quotes.found();
+    if (unmatched != null
+        && unmatched.openLine() >= start
+        && unmatched.openLine() <= parser.getCurrentLineNumber()) {
+      throw new InputException(
+          source,
+          unmatched.openLine(),
+          null,
+          "malformed CSV (a quoted field opens on this line and its closing quote, on line "
+              + unmatched.closeLine()
+              + ", is followed by more text: an unmatched quote, which would join the lines"
+              + " between into one record; a quote inside a quoted field is written twice, \"\")");
+    }
     kind = isBlank(record) ? Kind.EMPTY : Kind.RECORD;
     if (kind == Kind.RECORD && countRecords) {
       recordIndex++;

@@ -132,6 +132,45 @@ class CsvDocumentReaderTest {
   }
 
   @Test
+  void anUnmatchedQuoteThatWouldJoinRecordsFailsNamingItsLineEvenUnderSkip() {
+    Path file =
+        write(
+            dir,
+            "data.csv",
+            "id,text\n1,a first record\n2,\"hello world\n3,\"the third\"\n4,the fourth\n");
+
+    for (OnError onError : OnError.values()) {
+      assertThatThrownBy(
+              () -> {
+                try (DocumentReader reader =
+                    DocumentReaders.open(
+                        file, csv(',', "id", "text"), new InputProblems(onError))) {
+                  while (reader.next() != null) {
+                    // read to the failure
+                  }
+                }
+              })
+          .isInstanceOfSatisfying(
+              InputException.class,
+              e -> {
+                assertThat(e.problem()).isNull();
+                assertThat(e.getMessage())
+                    .startsWith(file + ":3: malformed CSV (a quoted field opens on this line")
+                    .contains("on line 4, is followed by more text");
+              });
+    }
+  }
+
+  @Test
+  void aQuotedFieldOverLinesWithBlanksAfterItsQuoteIsRead() {
+    Path file = write(dir, "data.csv", "id,text\n1,\"two\nlines\"  \n2,\"one\" and more\n");
+
+    assertThat(readAll(file, csv(',', "id", "text")))
+        .extracting(Document::id, Document::text)
+        .containsExactly(tuple("1", "two\nlines  "), tuple("2", "one and more"));
+  }
+
+  @Test
   void aRecordWithTooFewFieldsFailsUnderFailNamingTheLine() {
     Path file = write(dir, "data.csv", "id,text,n\na,x,1\nb,y\n");
 

@@ -5,7 +5,10 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -89,6 +92,63 @@ public final class OutputPaths {
         throw new UsageException(
             output + ": is also an input (" + input + "): writing it would destroy the input");
       }
+    }
+  }
+
+  /**
+   * Refuses two outputs that are one file: the same path spelled differently, a symbolic link to
+   * the other (existing or not yet), or a hard link to it. Each would be written over the other.
+   *
+   * @param outputs each output's option and path (null paths are skipped)
+   * @throws UsageException naming both options
+   */
+  public static void checkDistinct(Map<String, Path> outputs) {
+    List<Map.Entry<String, Path>> named = new ArrayList<>();
+    for (Map.Entry<String, Path> output : outputs.entrySet()) {
+      if (output.getValue() != null) {
+        named.add(output);
+      }
+    }
+    for (int i = 0; i < named.size(); i++) {
+      for (int j = i + 1; j < named.size(); j++) {
+        Path a = named.get(i).getValue();
+        Path b = named.get(j).getValue();
+        boolean same =
+            whereItGoes(a).equals(whereItGoes(b))
+                || (Files.exists(a) && Files.exists(b) && sameFile(a, b));
+        if (same) {
+          throw new UsageException(
+              named.get(i).getKey()
+                  + " "
+                  + a
+                  + " and "
+                  + named.get(j).getKey()
+                  + " "
+                  + b
+                  + " are the same file: one would be written over the other; give each output"
+                  + " a file of its own");
+        }
+      }
+    }
+  }
+
+  /**
+   * The file {@code output} writes, as an absolute path with every link resolved that exists,
+   * whether or not the file does: a symbolic link to a file not yet there is followed to it.
+   */
+  private static Path whereItGoes(Path output) {
+    Path target = Files.isSymbolicLink(output) ? linkTarget(output) : output;
+    Path absolute = target.toAbsolutePath().normalize();
+    Path existing = absolute;
+    Path rest = Path.of("");
+    while (existing != null && !Files.exists(existing)) {
+      rest = existing.getFileName().resolve(rest);
+      existing = existing.getParent();
+    }
+    try {
+      return existing == null ? absolute : existing.toRealPath().resolve(rest).normalize();
+    } catch (IOException e) {
+      return absolute;
     }
   }
 

@@ -27,9 +27,10 @@ import org.neardup.server.store.DiskFullException;
  * before it: of two near-duplicates written concurrently, exactly one is kept.
  *
  * <p>A request's future completes only after its batch is durable (when the storage is durable), so
- * an acknowledged write survives a crash. If the commit fails, none of it was applied (the index
- * rolls it back); its requests are then committed one at a time, so that only the requests that
- * fail alone fail, each with nothing of it applied. Thread-safe.
+ * an acknowledged write survives a crash. {@link #close} cancels what is not committed yet, so that
+ * a server stops within one write's time whatever is queued. If the commit fails, none of it was
+ * applied (the index rolls it back); its requests are then committed one at a time, so that only
+ * the requests that fail alone fail, each with nothing of it applied. Thread-safe.
  */
 public final class GroupCommitWriter implements IndexWriter, AutoCloseable {
   /** Most writes in one batch: bounds the latency a batch adds and the memory of a commit. */
@@ -97,7 +98,7 @@ public final class GroupCommitWriter implements IndexWriter, AutoCloseable {
   /**
    * Queues {@code writes} and returns a future of their results, completed once they are committed.
    *
-   * @throws IllegalStateException when the queue is closed
+   * @throws WriterClosedException when the writer is closed
    */
   CompletableFuture<List<WriteResult<String>>> submit(List<IndexWrite<String>> writes)
       throws InterruptedException {
@@ -105,18 +106,18 @@ public final class GroupCommitWriter implements IndexWriter, AutoCloseable {
     Request request = new Request(index.prepare(writes), new CompletableFuture<>());
     while (!queue.offer(request, 100, TimeUnit.MILLISECONDS)) {
       if (!running) {
-        throw new IllegalStateException("the server is shutting down");
+        throw new WriterClosedException();
       }
     }
     if (!running && queue.remove(request)) {
-      throw new IllegalStateException("the server is shutting down");
+      throw new WriterClosedException();
     }
     return request.done();
   }
 
   private void run() {
     List<Request> batch = new ArrayList<>();
-    while (running || !queue.isEmpty()) {
+    while (running) {
       try {
         Request first = queue.poll(100, TimeUnit.MILLISECONDS);
         if (first == null) {
@@ -133,11 +134,13 @@ public final class GroupCommitWriter implements IndexWriter, AutoCloseable {
         }
         commit(batch, size);
       } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
+        break; // closed
       } finally {
         batch.clear();
       }
+    }
+    for (Request left; (left = queue.poll()) != null; ) {
+      left.done().completeExceptionally(new WriterClosedException());
     }
   }
 
@@ -150,6 +153,12 @@ public final class GroupCommitWriter implements IndexWriter, AutoCloseable {
     try {
       commitTogether(batch, size);
     } catch (RuntimeException | Error e) {
+      if (!running) { // cancelled by close: rolled back
+        for (Request request : batch) {
+          request.done().completeExceptionally(new WriterClosedException());
+        }
+        return;
+      }
       if (batch.size() == 1 || e instanceof DiskFullException) {
         for (Request request : batch) {
           request.done().completeExceptionally(e);
@@ -198,10 +207,16 @@ public final class GroupCommitWriter implements IndexWriter, AutoCloseable {
     return lastFailure;
   }
 
-  /** Stops taking writes, commits those already queued, and waits for the committer to end. */
+  /**
+   * Stops taking writes and cancels those not yet committed: the batch being committed stops
+   * between two writes and is rolled back (the committer is interrupted), and it and the requests
+   * queued fail with {@link WriterClosedException}, nothing of them stored. Returns once the
+   * committer has ended, after one write's time at most.
+   */
   @Override
   public void close() {
     running = false;
+    committer.interrupt();
     try {
       committer.join(TimeUnit.SECONDS.toMillis(30));
     } catch (InterruptedException e) {

@@ -12,8 +12,8 @@ import org.neardup.server.store.IndexDirectory;
  * The online dedup service: an HTTP server ({@link HttpTransport}, Jetty) in front of a persistent
  * index, writes funnelled through one {@link GroupCommitWriter}, metrics in Prometheus format, and
  * an admin socket in the data directory for backups. {@link #start} returns a running server;
- * {@link #stop} stops taking requests, lets those in flight finish, commits what is queued and
- * closes the index.
+ * {@link #stop} stops taking requests, lets those in flight finish for a grace time, cancels the
+ * writes not committed by then and closes the index.
  *
  * <pre>{@code
  * try (IndexDirectory data = IndexDirectory.open(dir, options);
@@ -99,8 +99,11 @@ public final class NearDupServer implements AutoCloseable {
 
   /**
    * Stops: new requests are refused (503); those in flight get up to {@code graceSeconds} to
-   * finish; queued writes are committed; then the index is closed (the server owns it from {@link
-   * #start}). Idempotent.
+   * finish; then the writes not yet committed are cancelled ({@link GroupCommitWriter#close}: the
+   * batch being committed stops between two writes and is rolled back), and their requests are
+   * answered 503 with what was stored, for up to a second more; then the connections are closed and
+   * the index with them (the server owns it from {@link #start}). So a stop takes the grace and
+   * about a second, whatever is queued. Idempotent.
    */
   public void stop(int graceSeconds) {
     synchronized (stopLock) {
@@ -111,21 +114,27 @@ public final class NearDupServer implements AutoCloseable {
       if (preload != null) {
         preload.stop(); // writes in flight would wait for it
       }
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(graceSeconds);
-      while (api.inFlight() > 0 && System.nanoTime() < deadline) {
-        try {
-          Thread.sleep(10);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          break;
-        }
-      }
-      http.stop();
+      awaitRequests(TimeUnit.SECONDS.toNanos(graceSeconds));
       writer.close();
+      awaitRequests(TimeUnit.SECONDS.toNanos(1)); // their answers: what was stored
+      http.stop();
       admin.close();
       directory.close();
       stopped = true;
       stopLock.notifyAll();
+    }
+  }
+
+  /** Waits up to {@code nanos} for the requests in flight to end. */
+  private void awaitRequests(long nanos) {
+    long deadline = System.nanoTime() + nanos;
+    while (api.inFlight() > 0 && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(10);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
     }
   }
 

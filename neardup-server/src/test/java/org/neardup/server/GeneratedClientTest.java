@@ -48,11 +48,12 @@ class GeneratedClientTest {
 
       assertThat(service.getHealth().getStatus().getValue()).isEqualTo("ok");
 
-      AddResult first = documents.addDocument(new Document().id("ad-1").text(AD), null, null, null);
+      AddResult first =
+          documents.addDocument(new Document().id("ad-1").text(AD), null, null, null, null);
       assertThat(first.getId()).isEqualTo("ad-1");
       assertThat(first.getDuplicates()).isEmpty();
       AddResult second =
-          documents.addDocument(new Document().id("ad-2").text(AD + "!"), null, null, true);
+          documents.addDocument(new Document().id("ad-2").text(AD + "!"), null, null, true, null);
       assertThat(second.getDuplicates()).extracting(d -> d.getId()).containsExactly("ad-1");
       assertThat(second.getDuplicates().get(0).getDiff()).isNotEmpty();
 
@@ -62,13 +63,14 @@ class GeneratedClientTest {
                   new Document().id("ad-3").text("Studio in Trastevere with terrace, 650 euro"),
                   new Document().id("ad-1").text("a clash with the first")),
               null,
+              null,
               null);
       assertThat(batch)
           .extracting(BatchResult::getStatus)
           .containsExactly(BatchResult.StatusEnum.ADDED, BatchResult.StatusEnum.EXISTS);
 
       AddResult refused =
-          documents.addDocument(new Document().id("ad-4").text(AD + "?"), null, true, null);
+          documents.addDocument(new Document().id("ad-4").text(AD + "?"), null, true, null, null);
       assertThat(refused.getKept()).isFalse();
       assertThat(refused.getDuplicateOf().getId()).isIn("ad-1", "ad-2");
       assertProblem(() -> documents.getDocument("ad-4"), 404);
@@ -106,12 +108,14 @@ class GeneratedClientTest {
       assertProblem(() -> documents.getDocument("ad-3"), 404);
       assertProblem(() -> documents.deleteDocument("ad-3"), 404);
       assertProblem(
-          () -> documents.addDocument(new Document().id("ad-1").text("again"), null, null, null),
+          () ->
+              documents.addDocument(
+                  new Document().id("ad-1").text("again"), null, null, null, null),
           409);
       assertProblem(
           () ->
               documents.addDocuments(
-                  List.of(new Document().id("big").text("y".repeat(70_000))), null, null),
+                  List.of(new Document().id("big").text("y".repeat(70_000))), null, null, null),
           413);
       assertProblem(() -> query.query(text, null, null, 0, null, null), 400);
       assertProblem(() -> query.query(text, null, null, 2, null, "containment"), 400);

@@ -359,6 +359,42 @@ class PageBrowserTest {
     }
   }
 
+  /**
+   * An id with bidi controls (U+202E would show {@code gnp.exe} as {@code exe.png}) shows each as a
+   * visible {@code ⟨U+202E⟩}, wherever the page shows it.
+   */
+  @Test
+  void bidiControlsInAnIdAreShownNotObeyed() throws Exception {
+    String spoof = "ad-\u202Egnp.exe";
+    try (ServerFixture server = new ServerFixture(dir.resolve("data"), null, 1 << 20)) {
+      server.postJson("/documents", Map.of("id", spoof, "text", AD));
+      open(server);
+
+      browser.type("#text", REPOST);
+      browser.find("#check-button").click();
+      browser.untilText("#results-status", "1 near-duplicate");
+      WebElement item = browser.find("#results-list li.dup");
+      String shown = item.findElement(By.cssSelector("h3")).getText();
+      assertThat(shown).isEqualTo("ad-⟨U+202E⟩gnp.exe").doesNotContain("\u202E");
+      assertThat(item.findElement(By.cssSelector(".side:nth-child(1) h4")).getText())
+          .contains("⟨U+202E⟩")
+          .doesNotContain("\u202E");
+
+      browser.type("#lookup-id", spoof);
+      browser.find("#lookup-button").click();
+      WebElement article = browser.untilText("#document article", AD);
+      assertThat(article.findElement(By.cssSelector("h3")).getText())
+          .isEqualTo("ad-⟨U+202E⟩gnp.exe");
+      browser.type("#text", AD);
+      browser.type("#add-id", spoof);
+      browser.find("#add-button").click(); // held: 409
+      assertThat(browser.untilText("#error", "Conflict:").getText())
+          .contains("⟨U+202E⟩")
+          .doesNotContain("\u202E");
+      assertThat(browser.find("#results-status").getText()).doesNotContain("\u202E");
+    }
+  }
+
   @Test
   void aTokenIsAskedForOnceKeptForTheTabAndAWrongOneIsSaid() throws Exception {
     try (ServerFixture server =

@@ -1,6 +1,7 @@
 package org.neardup.streams;
 
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import org.neardup.error.NearDupException;
 import org.neardup.options.UsageException;
 import org.neardup.streams.command.StreamCommand;
@@ -15,7 +16,11 @@ public final class StreamMain {
   private StreamMain() {}
 
   public static void main(String[] args) {
-    int code = run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+    int code =
+        run(
+            args,
+            new PrintWriter(System.out, true, StandardCharsets.UTF_8),
+            new PrintWriter(System.err, true, StandardCharsets.UTF_8));
     System.exit(code);
   }
 

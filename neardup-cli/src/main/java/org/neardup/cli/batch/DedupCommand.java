@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,6 +28,7 @@ import org.neardup.io.InputSnapshot;
 import org.neardup.options.Formats;
 import org.neardup.options.InputMixin;
 import org.neardup.options.OutputMixin;
+import org.neardup.options.OutputPaths;
 import org.neardup.options.PendingOutput;
 import org.neardup.options.PipelineMixin;
 import org.neardup.options.UsageException;
@@ -161,6 +163,13 @@ public final class DedupCommand implements Callable<Integer> {
     // The outputs named are checked and opened before any work, so that an unusable one is reported
     // at once.
     Path defaultRejects = rejects == null ? rejectsBeside(output) : null;
+    Map<String, Path> outputs = new LinkedHashMap<>();
+    outputs.put("-o", output);
+    outputs.put("--removed", removed);
+    outputs.put(
+        rejects != null ? "--rejects" : "the rejects file",
+        rejects != null ? rejects : defaultRejects);
+    OutputPaths.checkDistinct(outputs);
     DedupWriter writer = new DedupWriter(input, spec.commandLine().getOut(), directory);
     Plan plan;
     long kept;

@@ -263,7 +263,7 @@ final class HtmlReport {
       StringBuilder members = new StringBuilder();
       int shown = Math.min(MAX_MEMBERS, cluster.size());
       for (int m = 0; m < shown; m++) {
-        members.append(m == 0 ? "" : ", ").append(Html.escape(run.corpus.id(cluster.member(m))));
+        members.append(m == 0 ? "" : ", ").append(Html.id(run.corpus.id(cluster.member(m))));
       }
       if (shown < cluster.size()) {
         members
@@ -353,7 +353,7 @@ final class HtmlReport {
                 entry.cluster().size()));
         out.write(
             "<div class=\"pair identical\"><div class=\"id ids\">"
-                + Html.escape(run.corpus.id(first))
+                + Html.id(run.corpus.id(first))
                 + " (and "
                 + (entry.cluster().size() - 1)
                 + " copies)</div><p class=\"text\">"
@@ -396,9 +396,9 @@ final class HtmlReport {
     out.write("<article class=\"pair\" id=\"" + anchor + "\">\n");
     out.write(
         "<h3><span class=\"ids\">"
-            + Html.escape(idA)
+            + Html.id(idA)
             + Html.escape(between)
-            + Html.escape(idB)
+            + Html.id(idB)
             + "</span> <span class=\"similarity\">J = "
             + Formats.similarity(similarity)
             + "</span></h3>\n<div class=\"sides\">\n");
@@ -430,7 +430,7 @@ final class HtmlReport {
     }
     out.write(
         "<div class=\"side\"><div class=\"id ids\">"
-            + Html.escape(id)
+            + Html.id(id)
             + "</div><p class=\"text\">"
             + text
             + "</p></div>\n");

@@ -35,8 +35,8 @@ import picocli.CommandLine.Spec;
           + " similarities), query, get, delete, batch, stats, Prometheus metrics. The API is in"
           + " docs/server.md.",
       "Every acknowledged write is on disk (write-ahead log synced; concurrent writers share"
-          + " syncs). SIGTERM or Ctrl-C stops cleanly: requests in flight finish, queued writes are"
-          + " committed."
+          + " syncs). SIGTERM or Ctrl-C stops cleanly within seconds: requests in flight get 5 s"
+          + " to finish, writes not committed by then are cancelled and answered as not stored."
     })
 public final class ServeCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

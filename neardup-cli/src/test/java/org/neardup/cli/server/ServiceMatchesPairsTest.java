@@ -36,8 +36,8 @@ import org.neardup.testkit.SharedData;
 
 /**
  * For the same documents and settings, the service's duplicates are the pairs of {@code neardup
- * pairs}: adding every document through {@code POST /documents:batch}, each pair is reported once
- * (by its later document), with the same similarity.
+ * pairs}: adding every document through {@code POST /documents:batch?limit=10000} (every duplicate
+ * listed), each pair is reported once (by its later document), with the same similarity.
  */
 class ServiceMatchesPairsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -120,7 +120,8 @@ class ServiceMatchesPairsTest {
       HttpResponse<String> response =
           client.send(
               HttpRequest.newBuilder(
-                      URI.create("http://127.0.0.1:" + server.port() + "/documents:batch"))
+                      URI.create(
+                          "http://127.0.0.1:" + server.port() + "/documents:batch?limit=10000"))
                   .header("Content-Type", "application/x-ndjson")
                   .POST(HttpRequest.BodyPublishers.ofString(batch.toString()))
                   .build(),
@@ -130,6 +131,9 @@ class ServiceMatchesPairsTest {
         JsonNode result = JSON.readTree(line);
         assertThat(result.get("status").asText()).as(line).isIn("added", "empty");
         String id = result.get("id").asText();
+        assertThat(result.has("moreDuplicates") || result.has("notCompared"))
+            .as("every duplicate listed: %s", line)
+            .isFalse();
         for (JsonNode duplicate : result.get("duplicates")) {
           String other = duplicate.get("id").asText();
           String similarity = Formats.similarity(duplicate.get("similarity").asDouble());

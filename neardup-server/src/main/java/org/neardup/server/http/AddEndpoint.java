@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.neardup.index.IndexWrite;
 import org.neardup.index.Match;
+import org.neardup.index.MatchLimits;
 import org.neardup.index.NearDupIndex;
 import org.neardup.index.WriteResult;
 import org.neardup.server.IndexWriter;
@@ -35,9 +36,10 @@ final class AddEndpoint {
     call.requireContentType(HttpCall.JSON);
     WriteMode mode = WriteMode.of(call);
     boolean diff = call.flag("diff");
+    MatchLimits limits = AnswerLimits.of(call, AnswerLimits.LISTED);
     DocumentInput input = DocumentInput.of(JsonBody.document(json, call.body()));
     var sketch = index.sketcher().sketch(input.text());
-    IndexWrite<String> write = mode.write(input, sketch);
+    IndexWrite<String> write = mode.write(input, sketch).withLimits(limits);
     WriteResult<String> result = writer.write(List.of(write)).get(0);
     switch (result.status()) {
       case ALREADY_PRESENT ->
@@ -69,6 +71,7 @@ final class AddEndpoint {
     }
     body.put(
         "duplicates", diff ? duplicates.withDiffs(matches, input.text()) : Duplicates.of(matches));
+    Duplicates.putCounts(body, result.found());
     return body;
   }
 }

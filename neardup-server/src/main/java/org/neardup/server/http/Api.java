@@ -18,6 +18,7 @@ import org.neardup.server.AdminCommand;
 import org.neardup.server.IndexWriter;
 import org.neardup.server.Metrics;
 import org.neardup.server.ServerConfig;
+import org.neardup.server.WriterClosedException;
 import org.neardup.server.store.DiskFullException;
 import org.neardup.server.store.IndexDirectory;
 import org.neardup.text.Normalizer;
@@ -46,6 +47,13 @@ public final class Api extends Handler.Abstract {
   private final BatchEndpoint batch;
   private final DocumentEndpoint document;
   private final QueryEndpoint query;
+
+  /**
+   * The time a batch may take from its request's start to its last chunk's commit: half the request
+   * timeout, so that its answer starts before the timeout closes the connection, with time left for
+   * a chunk begun just before.
+   */
+  private final long batchTimeNanos;
 
   /** What the bodies in memory hold together at most: as many bodies as request threads. */
   private final BodyBudget bodies;
@@ -82,6 +90,7 @@ public final class Api extends Handler.Abstract {
     this.batch = new BatchEndpoint(index, writer, json, log);
     this.document = new DocumentEndpoint(index, writer);
     this.query = new QueryEndpoint(index, json, duplicates);
+    this.batchTimeNanos = config.limits().requestTimeout().toNanos() / 2;
     this.bodies = BodyBudget.of(config.threads(), config.maxBodyBytes());
   }
 
@@ -124,7 +133,7 @@ public final class Api extends Handler.Abstract {
             authorize(call);
           }
           if (!route.readsBody()) {
-            dispatch(route, call);
+            dispatch(route, call, exchange.started);
             return true;
           }
           call.readBody(
@@ -134,7 +143,7 @@ public final class Api extends Handler.Abstract {
                   answer(
                       exchange,
                       () -> {
-                        dispatch(route, call);
+                        dispatch(route, call, exchange.started);
                         return true;
                       }),
               failure -> finish(exchange, failure));
@@ -162,6 +171,10 @@ public final class Api extends Handler.Abstract {
         call.sendProblem(e);
       } catch (JsonProcessingException e) {
         call.sendProblem(ApiException.badRequest("malformed JSON: " + e.getOriginalMessage()));
+      } catch (WriterClosedException e) {
+        if (call.status() == 0) {
+          call.sendProblem(new ApiException(503, "Service unavailable", e.getMessage()));
+        }
       } catch (DiskFullException e) {
         if (call.status() == 0) {
           call.sendProblem(
@@ -266,14 +279,14 @@ public final class Api extends Handler.Abstract {
     }
   }
 
-  private void dispatch(Route route, HttpCall call) throws IOException {
+  private void dispatch(Route route, HttpCall call, long started) throws IOException {
     switch (route.endpoint()) {
       case Route.HEALTH -> health.handle(call);
       case Route.STATS -> call.sendJson(200, AdminCommand.stats(directory));
       case Route.METRICS ->
           call.sendText(200, "text/plain; version=0.0.4; charset=utf-8", metrics.scrape());
       case Route.DOCUMENTS -> add.handle(call);
-      case Route.BATCH -> batch.handle(call, WriteMode.of(call));
+      case Route.BATCH -> batch.handle(call, WriteMode.of(call), started + batchTimeNanos);
       case Route.DOCUMENT -> document.handle(route, call);
       case Route.QUERY -> query.handle(call);
       case Route.PAGE -> page.sendPage(call);

@@ -12,9 +12,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.neardup.index.IndexWrite;
+import org.neardup.index.MatchLimits;
 import org.neardup.index.NearDupIndex;
 import org.neardup.index.WriteResult;
 import org.neardup.server.IndexWriter;
+import org.neardup.server.WriterClosedException;
 import org.neardup.server.store.DiskFullException;
 
 /**
@@ -27,11 +29,19 @@ import org.neardup.server.store.DiskFullException;
  * each against the documents held and the batch's earlier kept items. When a commit fails, none of
  * its chunk and nothing after it is stored, and the answer is a problem (507 when the disk is full,
  * else 500) that lists the results of the items committed before it ({@code committed}, {@code
- * results}), so that a client knows exactly which items to send again. Thread-safe.
+ * results}), so that a client knows exactly which items to send again. The duplicates listed are
+ * bounded for the whole answer ({@link BatchListing}), whatever {@code limit} asks. Thread-safe.
  */
 final class BatchEndpoint {
   /** Items sketched and committed together. */
   static final int CHUNK = 1000;
+
+  /**
+   * Items a batch takes at most, refused up front beyond (413): what the service commits well
+   * within the request timeout, so that a batch is not cut by it (one that still runs out of time
+   * stops between chunks and says which items were stored).
+   */
+  static final int MAX_ITEMS = 50_000;
 
   private final NearDupIndex<String> index;
   private final IndexWriter writer;
@@ -49,14 +59,32 @@ final class BatchEndpoint {
     this.log = log;
   }
 
-  void handle(HttpCall call, WriteMode mode) throws IOException {
+  /**
+   * Answers the batch of {@code call}, committing chunks until {@code deadlineNanos} ({@link
+   * System#nanoTime}): one not begun by then is not, and the answer says which items were stored.
+   */
+  void handle(HttpCall call, WriteMode mode, long deadlineNanos) throws IOException {
     String type = call.requireContentType(HttpCall.JSON, HttpCall.NDJSON, "application/jsonl");
+    MatchLimits limits = AnswerLimits.of(call, AnswerLimits.BATCH_LISTED);
     byte[] body = call.body();
     boolean array = type.equals(HttpCall.JSON);
     if (array) {
       JsonBody.checkUtf8(body, 0, body.length, "the body"); // JSON Lines: line by line
     }
+    long count = array ? ArrayItems.count(json, body) : LineItems.count(body);
+    if (count > MAX_ITEMS) {
+      throw new ApiException(
+          413,
+          "Payload too large",
+          "the batch holds "
+              + count
+              + " items, more than the "
+              + MAX_ITEMS
+              + " a batch takes (so that it is answered within the time a request may take):"
+              + " send it in parts");
+    }
     Items items = array ? new ArrayItems(json, body) : new LineItems(json, body);
+    BatchListing listing = new BatchListing(limits);
     ByteArrayOutputStream lines = new ByteArrayOutputStream(); // one result a line, as JSON Lines
     int committed = 0;
     try (JsonGenerator generator = json.getFactory().createGenerator(lines)) {
@@ -67,10 +95,32 @@ final class BatchEndpoint {
         for (Item item; (item = items.next(position)) != null; position++) {
           chunk.add(item);
           if (chunk.size() == CHUNK) {
-            committed += commit(chunk, mode, generator);
+            committed += commit(chunk, mode, listing, generator, deadlineNanos);
           }
         }
-        committed += commit(chunk, mode, generator);
+        committed += commit(chunk, mode, listing, generator, deadlineNanos);
+      } catch (OutOfTime e) {
+        generator.flush();
+        sendFailure(
+            call,
+            new ApiException(
+                503,
+                "Service unavailable",
+                "the batch did not finish in the time the server gives a request: "
+                    + notStored(committed)
+                    + "; send the rest again"),
+            committed,
+            lines.toByteArray());
+        return;
+      } catch (WriterClosedException e) {
+        generator.flush();
+        sendFailure(
+            call,
+            new ApiException(
+                503, "Service unavailable", "the server is shutting down: " + notStored(committed)),
+            committed,
+            lines.toByteArray());
+        return;
       } catch (DiskFullException e) {
         generator.flush();
         sendFailure(
@@ -153,11 +203,18 @@ final class BatchEndpoint {
    * returns the number of items. When the write fails, nothing of the chunk was stored and no
    * result is written.
    */
-  private int commit(List<Item> chunk, WriteMode mode, JsonGenerator out) throws IOException {
+  private int commit(
+      List<Item> chunk, WriteMode mode, BatchListing listing, JsonGenerator out, long deadlineNanos)
+      throws IOException {
+    if (System.nanoTime() - deadlineNanos > 0 && !chunk.isEmpty()) {
+      throw new OutOfTime();
+    }
+    MatchLimits limits = listing.next(chunk.size());
     List<IndexWrite<String>> writes = new ArrayList<>();
     for (Item item : chunk) {
       if (item.input != null) {
-        writes.add(mode.write(item.input, index.sketcher().sketch(item.input.text())));
+        writes.add(
+            mode.write(item.input, index.sketcher().sketch(item.input.text())).withLimits(limits));
       }
     }
     List<WriteResult<String>> results = writes.isEmpty() ? List.of() : writer.write(writes);
@@ -186,6 +243,13 @@ final class BatchEndpoint {
               "duplicateOf", WriteMode.duplicateOf(result.duplicateOf().orElseThrow()));
         }
         out.writeObjectField("duplicates", Duplicates.of(result.matches()));
+        listing.listed(result.matches().size());
+        if (result.moreMatches() > 0) {
+          out.writeNumberField("moreDuplicates", result.moreMatches());
+        }
+        if (result.notCompared() > 0) {
+          out.writeNumberField("notCompared", result.notCompared());
+        }
       }
       out.writeEndObject();
       out.writeRaw('\n');
@@ -193,6 +257,15 @@ final class BatchEndpoint {
     int size = chunk.size();
     chunk.clear();
     return size;
+  }
+
+  /** The batch's time is up before a chunk: it is not committed. */
+  private static final class OutOfTime extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    OutOfTime() {
+      super(null, null, false, false);
+    }
   }
 
   private static String status(WriteResult.Status status) {
@@ -244,6 +317,27 @@ final class BatchEndpoint {
     private final JsonParser parser;
     private boolean done;
 
+    /**
+     * The items of the array {@code body}, counted by a pass of the parser that keeps nothing; what
+     * follows a syntax error (which ends the batch) is not counted.
+     */
+    static long count(ObjectMapper json, byte[] body) throws IOException {
+      long count = 0;
+      try (JsonParser parser = json.getFactory().createParser(body)) {
+        if (parser.nextToken() != JsonToken.START_ARRAY) {
+          return 0;
+        }
+        for (JsonToken token;
+            (token = parser.nextToken()) != JsonToken.END_ARRAY && token != null; ) {
+          count++;
+          parser.skipChildren();
+        }
+      } catch (JsonProcessingException e) {
+        return count + 1; // the bad item
+      }
+      return count;
+    }
+
     ArrayItems(ObjectMapper json, byte[] body) throws IOException {
       this.parser = json.getFactory().createParser(body);
       JsonToken first = parser.nextToken();
@@ -287,6 +381,30 @@ final class BatchEndpoint {
     private final byte[] body;
     private int start;
     private int line;
+
+    /** The items of the JSON Lines {@code body}: its lines that are not blank. */
+    static long count(byte[] body) {
+      long count = 0;
+      for (int start = 0; start < body.length; ) {
+        int end = start;
+        boolean ascii = true;
+        boolean blank = true;
+        for (; end < body.length && body[end] != '\n'; end++) {
+          if (body[end] < 0) {
+            ascii = false;
+          } else if (body[end] > ' ') {
+            blank = false;
+          }
+        }
+        if (!blank
+            || (!ascii
+                && !new String(body, start, end - start, StandardCharsets.UTF_8).isBlank())) {
+          count++;
+        }
+        start = end + 1;
+      }
+      return count;
+    }
 
     LineItems(ObjectMapper json, byte[] body) {
       this.json = json;

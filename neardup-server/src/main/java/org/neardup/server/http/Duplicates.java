@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.neardup.diff.WordDiff;
+import org.neardup.index.FoundMatches;
 import org.neardup.index.Match;
 import org.neardup.index.NearDupIndex;
 import org.neardup.text.Normalizer;
@@ -102,6 +103,20 @@ final class Duplicates {
       list.add(item);
     }
     return list;
+  }
+
+  /**
+   * Adds to an answer what its limits left out ({@link AnswerLimits}): {@code moreDuplicates}, the
+   * near-duplicates found beyond those listed, and {@code notCompared}, at least how many documents
+   * sharing a band with the text were not compared; each only when not 0.
+   */
+  static void putCounts(Map<String, Object> answer, FoundMatches<String> found) {
+    if (found.moreMatches() > 0) {
+      answer.put("moreDuplicates", found.moreMatches());
+    }
+    if (found.notCompared() > 0) {
+      answer.put("notCompared", found.notCompared());
+    }
   }
 
   private static Map<String, Object> item(Match<String> match) {

@@ -89,6 +89,30 @@ final class HttpCall {
     return null;
   }
 
+  /** The largest count parameter: {@value}. */
+  static final int MAX_COUNT = 10_000;
+
+  /**
+   * A count parameter ({@code limit}, {@code top}) in [1, {@value #MAX_COUNT}], or {@code absent}
+   * when not given.
+   */
+  int count(String name, int absent) {
+    String value = parameter(name);
+    if (value == null) {
+      return absent;
+    }
+    try {
+      int count = Integer.parseInt(value);
+      if (count >= 1 && count <= MAX_COUNT) {
+        return count;
+      }
+    } catch (NumberFormatException e) {
+      // the message below
+    }
+    throw ApiException.badRequest(
+        name + " must be a whole number in [1, " + MAX_COUNT + "], got '" + value + "'");
+  }
+
   /** The boolean query parameter {@code name}: absent or false, true or given without a value. */
   boolean flag(String name) {
     String value = parameter(name);

@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.neardup.index.FoundMatches;
 import org.neardup.index.Match;
+import org.neardup.index.MatchLimits;
 import org.neardup.index.NearDupIndex;
 
 /**
@@ -14,9 +16,6 @@ import org.neardup.index.NearDupIndex;
  * documents containing the text ({@code ?measure=containment}). Thread-safe.
  */
 final class QueryEndpoint {
-  private static final int DEFAULT_LIMIT = 100;
-  private static final int MAX_LIMIT = 10_000;
-
   private final NearDupIndex<String> index;
   private final ObjectMapper json;
   private final Duplicates duplicates;
@@ -29,10 +28,11 @@ final class QueryEndpoint {
 
   void handle(HttpCall call) throws IOException {
     call.requireContentType(HttpCall.JSON);
-    int limit = count(call, "limit", DEFAULT_LIMIT);
+    MatchLimits limits = AnswerLimits.of(call, AnswerLimits.LISTED);
+    int limit = limits.listed();
     boolean diff = call.flag("diff");
     boolean top = call.parameter("top") != null;
-    int k = count(call, "top", 0);
+    int k = call.count("top", 0);
     boolean containment = containment(call);
     if (top && containment) {
       throw ApiException.badRequest(
@@ -52,37 +52,20 @@ final class QueryEndpoint {
       throw ApiException.badRequest("expected a JSON object {\"text\": \"...\"}");
     }
     String text = DocumentInput.text(body);
-    List<Match<String>> matches =
+    FoundMatches<String> found =
         containment
-            ? index.containing(text, limit)
-            : top ? index.top(text, k, floor) : index.query(text, limit);
+            ? new FoundMatches<>(index.containing(text, limit), 0, 0)
+            : top
+                ? new FoundMatches<>(index.top(text, k, floor), 0, 0)
+                : index.query(index.sketcher().sketch(text), limits);
+    List<Match<String>> matches = found.matches();
     Map<String, Object> answer = new LinkedHashMap<>();
     answer.put("duplicates", diff ? duplicates.withDiffs(matches, text) : Duplicates.of(matches));
+    Duplicates.putCounts(answer, found);
     if (top) {
       answer.put("floor", floor); // says how low an empty or short answer looked
     }
     call.sendJson(200, answer);
-  }
-
-  /**
-   * A count parameter ({@code limit}, {@code top}) in [1, 10,000], or {@code absent} when not
-   * given.
-   */
-  private static int count(HttpCall call, String name, int absent) {
-    String value = call.parameter(name);
-    if (value == null) {
-      return absent;
-    }
-    try {
-      int count = Integer.parseInt(value);
-      if (count >= 1 && count <= MAX_LIMIT) {
-        return count;
-      }
-    } catch (NumberFormatException e) {
-      // the message below
-    }
-    throw ApiException.badRequest(
-        name + " must be a whole number in [1, " + MAX_LIMIT + "], got '" + value + "'");
   }
 
   /**

@@ -3,8 +3,10 @@ package org.neardup.server.store;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.neardup.format.CorruptFormatException;
 import org.neardup.format.ShingleSetFormat;
 import org.neardup.index.IndexSettings;
@@ -14,6 +16,7 @@ import org.neardup.search.ContainmentSample;
 import org.neardup.verify.VerifyMode;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 
 /**
@@ -49,6 +52,7 @@ public final class IndexCheck {
   private final IndexSettings settings;
   private long expectedContainment;
   private final List<String> problems = new ArrayList<>();
+  private final Set<String> unreadable = new HashSet<>();
   private long problemCount;
 
   IndexCheck(
@@ -60,7 +64,7 @@ public final class IndexCheck {
   }
 
   Report run() {
-    try (var snapshot = new RocksSnapshot(db)) {
+    try (var snapshot = new RocksSnapshot(db, this::unreadable)) {
       long documents = checkDocuments(snapshot);
       checkKeys(snapshot);
       long entries = checkLists(snapshot, family(RocksLayout.BUCKETS), RocksLayout.BUCKETS, false);
@@ -98,7 +102,7 @@ public final class IndexCheck {
     long nextHandle = readLong(snapshot, RocksLayout.NEXT_HANDLE);
     long documents = 0;
     try (RocksIterator ids = snapshot.iterator(family(RocksLayout.IDS))) {
-      for (ids.seekToFirst(); ids.isValid(); ids.next()) {
+      for (ids.seekToFirst(); ids.isValid() || readToEnd(ids, RocksLayout.IDS); ids.next()) {
         documents++;
         byte[] handleBytes = ids.key();
         long handle = RocksLayout.handle(handleBytes);
@@ -197,7 +201,7 @@ public final class IndexCheck {
 
   private void checkKeys(RocksSnapshot snapshot) {
     try (RocksIterator keys = snapshot.iterator(family(RocksLayout.KEYS))) {
-      for (keys.seekToFirst(); keys.isValid(); keys.next()) {
+      for (keys.seekToFirst(); keys.isValid() || readToEnd(keys, RocksLayout.KEYS); keys.next()) {
         byte[] id = snapshot.get(family(RocksLayout.IDS), keys.value());
         if (id == null || !Arrays.equals(id, keys.key())) {
           problem(
@@ -218,7 +222,9 @@ public final class IndexCheck {
       RocksSnapshot snapshot, ColumnFamilyHandle lists, String familyName, boolean ascending) {
     long entries = 0;
     try (RocksIterator iterator = snapshot.iterator(lists)) {
-      for (iterator.seekToFirst(); iterator.isValid(); iterator.next()) {
+      for (iterator.seekToFirst();
+          iterator.isValid() || readToEnd(iterator, familyName);
+          iterator.next()) {
         long[] members = RocksLayout.handles(iterator.value());
         if (members.length == 0) {
           problem("an empty list is stored in " + familyName);
@@ -255,6 +261,32 @@ public final class IndexCheck {
 
   private ColumnFamilyHandle family(String name) {
     return families.get(1 + RocksLayout.FAMILIES.indexOf(name));
+  }
+
+  /**
+   * Whether an iterator that is no longer valid stopped for a failure, not at its end: false either
+   * way, and a failure is a problem (the rest of the family is not read).
+   */
+  private boolean readToEnd(RocksIterator iterator, String familyName) {
+    try {
+      iterator.status();
+    } catch (RocksDBException e) {
+      unreadable(familyName, e);
+    }
+    return false;
+  }
+
+  /** A read that failed: the index is damaged there (each distinct failure is one problem). */
+  private void unreadable(ColumnFamilyHandle family, RocksDBException e) {
+    int at = families.indexOf(family);
+    unreadable(at < 0 ? "the index" : names.get(at), e);
+  }
+
+  private void unreadable(String familyName, RocksDBException e) {
+    String message = "cannot read " + familyName + ": " + e.getMessage();
+    if (unreadable.add(message)) {
+      problem(message);
+    }
   }
 
   private void problem(String message) {

@@ -147,9 +147,11 @@ public final class IndexDirectory implements AutoCloseable {
             directory + ": no index there (build one with 'neardup index build')");
       }
     }
+    checkFollowable(directory);
     RocksDB.loadLibrary();
     List<AutoCloseable> resources = new ArrayList<>();
     DiskSpace space = track(resources, new DiskSpace(directory));
+    List<Path> created = exists ? List.of() : missingDirectories(directory);
     try {
       if (!readOnly) {
         Files.createDirectories(directory);
@@ -210,10 +212,75 @@ public final class IndexDirectory implements AutoCloseable {
       }
     } catch (IOException e) {
       closeAll(resources);
+      removeNewIndex(directory, exists, created);
       throw new UncheckedIOException(directory + ": " + e.getMessage(), e);
     } catch (RuntimeException e) {
       closeAll(resources);
+      if (!(e instanceof InUse)) { // another process's files: not ours to remove
+        removeNewIndex(directory, exists, created);
+      }
       throw e;
+    }
+  }
+
+  /** The index is locked by another process. */
+  private static final class InUse extends NearDupException {
+    private static final long serialVersionUID = 1L;
+
+    InUse(Path directory) {
+      super(directory + ": the index is in use by another process (a running 'neardup serve'?)");
+    }
+  }
+
+  /**
+   * Refuses a path the system cannot follow, before anything is created: a {@code ..} after a
+   * directory that does not exist ({@code missing/../x}), which {@link Files#createDirectories}
+   * would make ({@code missing}, beside the {@code x} meant).
+   *
+   * @throws NearDupException naming the directory that does not exist
+   */
+  private static void checkFollowable(Path directory) {
+    Path absolute = directory.toAbsolutePath();
+    Path prefix = absolute.getRoot();
+    for (Path name : absolute) {
+      if (name.toString().equals("..") && prefix != null && !Files.isDirectory(prefix)) {
+        throw new NearDupException(
+            directory + ": cannot be followed: " + prefix + " does not exist, so its '..' is not");
+      }
+      prefix = prefix == null ? name : prefix.resolve(name);
+    }
+  }
+
+  /** The directories of {@code directory}'s path that do not exist yet, the deepest first. */
+  private static List<Path> missingDirectories(Path directory) {
+    List<Path> missing = new ArrayList<>();
+    for (Path at = directory.toAbsolutePath(); at != null && !Files.exists(at); ) {
+      missing.add(at);
+      at = at.getParent();
+    }
+    return missing;
+  }
+
+  /**
+   * After opening a new index failed: removes what the attempt wrote (RocksDB's first files) from a
+   * directory that held no index, and the directories it created, so that nothing is left behind
+   * and a later attempt finds the directory as it was. Best effort.
+   */
+  private static void removeNewIndex(Path directory, boolean exists, List<Path> created) {
+    if (exists || !Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(directory)) {
+      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+        if (!file.equals(directory) || created.contains(directory.toAbsolutePath())) {
+          Files.deleteIfExists(file);
+        }
+      }
+      for (Path parent : created) {
+        Files.deleteIfExists(parent); // only the empty ones go
+      }
+    } catch (IOException | UncheckedIOException e) {
+      // what is left says what failed; the directory holds no index
     }
   }
 
@@ -298,9 +365,19 @@ public final class IndexDirectory implements AutoCloseable {
         throw new DiskFullException(directory, "opening the index", e);
       }
       String message = String.valueOf(e.getMessage());
-      if (message.contains("lock") || message.contains("Resource temporarily unavailable")) {
+      if (message.contains("Read-only file system")) {
         throw new NearDupException(
-            directory + ": the index is in use by another process (a running 'neardup serve'?)");
+            directory
+                + ": the index is on a read-only file system: serving, building and backing it up"
+                + " write to it ('neardup index stats' and 'index check' only read it)",
+            e);
+      }
+      if (message.contains("Permission denied")) {
+        throw new NearDupException(
+            directory + ": cannot write the index: permission denied (" + message + ")", e);
+      }
+      if (message.contains("lock") || message.contains("Resource temporarily unavailable")) {
+        throw new InUse(directory);
       }
       throw new StoreException(directory + ": cannot open the index: " + message, e);
     }

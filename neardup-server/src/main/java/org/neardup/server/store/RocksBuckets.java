@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongConsumer;
+import org.neardup.index.BoundedCandidates;
 import org.neardup.index.BucketStore;
 import org.neardup.sort.LongSort;
 import org.rocksdb.ColumnFamilyHandle;
@@ -18,8 +19,10 @@ import org.rocksdb.WriteBatch;
  * The threshold buckets of a {@link RocksIndexStore} ({@link RocksLayout#BUCKETS}): one key a
  * bucket, its value the handles of its documents. Reads are one {@code multiGet} of the b bucket
  * keys (point lookups with Bloom filters: most buckets of a new document do not exist). A batch's
- * changes are kept as whole member lists in an overlay, readable by the batch's later writes, and
- * staged in the store's {@link RocksBatch} when it commits.
+ * changes are kept as whole member lists in an overlay ({@link HandleList}s, appended to in place),
+ * readable by the batch's later writes, and staged in the store's {@link RocksBatch} when it
+ * commits. Handles are given out in increasing order, so every list is ascending, and a bounded
+ * query merges the lists only as far as it compares ({@link #firstCandidates}).
  */
 final class RocksBuckets implements BucketStore {
   private static final long[] EMPTY = new long[0];
@@ -27,8 +30,8 @@ final class RocksBuckets implements BucketStore {
   private final RocksBatch batch;
   private final ColumnFamilyHandle buckets;
 
-  /** Buckets changed since the last commit: their whole member list. */
-  private final Map<Long, long[]> bucketOverlay = new HashMap<>();
+  /** Buckets changed since the last commit: their whole member list, staged. */
+  private final Map<Long, HandleList> bucketOverlay = new HashMap<>();
 
   /**
    * The bucket keys read ahead ({@link #readAhead}), ascending, and their committed member lists.
@@ -43,7 +46,7 @@ final class RocksBuckets implements BucketStore {
    */
   private long[] lastKeys;
 
-  private List<long[]> lastLists;
+  private List<HandleList> lastLists;
 
   RocksBuckets(RocksBatch batch, ColumnFamilyHandle buckets) {
     this.batch = batch;
@@ -83,12 +86,12 @@ final class RocksBuckets implements BucketStore {
 
   /** Stages the buckets the batch changed, whole (an emptied one deleted), for the commit. */
   void stage(WriteBatch pending) throws RocksDBException {
-    for (Map.Entry<Long, long[]> bucket : bucketOverlay.entrySet()) {
+    for (Map.Entry<Long, HandleList> bucket : bucketOverlay.entrySet()) {
       byte[] bucketKey = handle(bucket.getKey());
-      if (bucket.getValue().length == 0) {
+      if (bucket.getValue().size() == 0) {
         pending.delete(buckets, bucketKey);
       } else {
-        pending.put(buckets, bucketKey, RocksLayout.handles(bucket.getValue()));
+        pending.put(buckets, bucketKey, RocksLayout.handles(bucket.getValue().toArray()));
       }
     }
   }
@@ -103,46 +106,44 @@ final class RocksBuckets implements BucketStore {
 
   @Override
   public void add(long[] bucketKeys, long handle) {
-    List<long[]> current = members(bucketKeys);
+    List<HandleList> current = members(bucketKeys);
     forgetLastRead();
     for (int i = 0; i < bucketKeys.length; i++) {
-      long[] list = current.get(i);
-      long[] grown = Arrays.copyOf(list, list.length + 1);
-      grown[list.length] = handle;
-      bucketOverlay.put(bucketKeys[i], grown);
+      HandleList staged = current.get(i).staged(); // itself when staged already: appended in place
+      staged.add(handle);
+      bucketOverlay.put(bucketKeys[i], staged);
     }
   }
 
   @Override
   public void remove(long[] bucketKeys, long handle) {
-    List<long[]> current = members(bucketKeys);
+    List<HandleList> current = members(bucketKeys);
     forgetLastRead();
     for (int i = 0; i < bucketKeys.length; i++) {
-      long[] list = current.get(i);
-      long[] kept = new long[list.length];
-      int size = 0;
-      for (long member : list) {
-        if (member != handle) {
-          kept[size++] = member;
-        }
-      }
-      bucketOverlay.put(bucketKeys[i], Arrays.copyOf(kept, size));
+      HandleList staged = current.get(i).staged();
+      staged.remove(handle);
+      bucketOverlay.put(bucketKeys[i], staged);
     }
   }
 
   @Override
   public long[] candidates(long[] bucketKeys) {
-    long[] found = SearchBuckets.concatenated(members(bucketKeys));
+    long[] found = HandleList.concatenated(members(bucketKeys));
     Arrays.sort(found);
     return LongSort.dropRepeats(found, found.length);
   }
 
+  /** The lists are ascending (handles are given out in order): merged up to {@code count}. */
+  @Override
+  public BoundedCandidates firstCandidates(long[] bucketKeys, int count) {
+    BoundedCandidates first = HandleList.first(members(bucketKeys), count);
+    return first != null ? first : BucketStore.super.firstCandidates(bucketKeys, count);
+  }
+
   @Override
   public void forEach(long[] bucketKeys, LongConsumer consumer) {
-    for (long[] list : members(bucketKeys)) {
-      for (long handle : list) {
-        consumer.accept(handle);
-      }
+    for (HandleList list : members(bucketKeys)) {
+      list.forEach(consumer);
     }
   }
 
@@ -150,18 +151,18 @@ final class RocksBuckets implements BucketStore {
    * The member lists of the buckets {@code bucketKeys}: staged ones from the overlay, the rest in
    * one multiGet.
    */
-  private List<long[]> members(long[] bucketKeys) {
+  private List<HandleList> members(long[] bucketKeys) {
     if (bucketKeys == lastKeys) {
       return lastLists; // the same array: the read just before, with nothing written in between
     }
     boolean writing = batch.writing();
-    List<long[]> lists = new ArrayList<>(bucketKeys.length);
+    List<HandleList> lists = new ArrayList<>(bucketKeys.length);
     List<byte[]> missing = new ArrayList<>(bucketKeys.length);
     for (long bucket : bucketKeys) {
-      long[] staged = bucketOverlay.get(bucket);
+      HandleList staged = bucketOverlay.get(bucket);
       if (staged == null && writing && prefetchedBuckets.length > 0) {
         int at = Arrays.binarySearch(prefetchedBuckets, bucket);
-        staged = at >= 0 ? prefetchedLists[at] : null;
+        staged = at >= 0 ? HandleList.committed(prefetchedLists[at]) : null;
       }
       lists.add(staged);
       if (staged == null) {
@@ -175,7 +176,7 @@ final class RocksBuckets implements BucketStore {
       for (int i = 0; i < lists.size(); i++) {
         if (lists.get(i) == null) {
           byte[] value = values.get(next++);
-          lists.set(i, value == null ? new long[0] : RocksLayout.handles(value));
+          lists.set(i, HandleList.committed(value == null ? EMPTY : RocksLayout.handles(value)));
         }
       }
     }

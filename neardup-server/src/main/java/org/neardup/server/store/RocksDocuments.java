@@ -48,6 +48,19 @@ final class RocksDocuments implements SketchStore<String> {
    */
   private final Map<String, Long> prefetchedKeys = new HashMap<>();
 
+  /**
+   * Signatures and sets of committed documents read by this batch (a handle's entry is one of them,
+   * or both): a batch of many copies of a text compares each with the same held documents, which
+   * are read once instead of once a copy. At most {@link #BATCH_CACHE_BYTES} of them.
+   */
+  private final Map<Long, int[]> signaturesRead = new HashMap<>();
+
+  private final Map<Long, long[]> setsRead = new HashMap<>();
+  private long cachedBytes;
+
+  /** What the batch's cache of committed signatures and sets holds at most. */
+  static final long BATCH_CACHE_BYTES = 64L << 20;
+
   private long nextHandle;
   private long count;
   private long committedNextHandle;
@@ -146,6 +159,18 @@ final class RocksDocuments implements SketchStore<String> {
     documentOverlay.clear();
     deletedInBatch = 0;
     prefetchedKeys.clear();
+    signaturesRead.clear();
+    setsRead.clear();
+    cachedBytes = 0;
+  }
+
+  /** Whether a value of {@code bytes} more fits the batch's cache. */
+  private boolean cacheable(long bytes) {
+    if (!batch.writing() || cachedBytes + bytes > BATCH_CACHE_BYTES) {
+      return false;
+    }
+    cachedBytes += bytes;
+    return true;
   }
 
   /** The handle the next document gets. */
@@ -192,11 +217,19 @@ final class RocksDocuments implements SketchStore<String> {
         return staged.signature();
       }
     }
+    int[] cached = batch.writing() ? signaturesRead.get(handle) : null;
+    if (cached != null) {
+      return cached;
+    }
     byte[] value = batch.get(signatures, handle(handle));
     if (value == null) {
       throw new StoreException("index inconsistent: no signature for handle " + handle, null);
     }
-    return RocksLayout.signature(value);
+    int[] signature = RocksLayout.signature(value);
+    if (cacheable(value.length)) {
+      signaturesRead.put(handle, signature);
+    }
+    return signature;
   }
 
   /**
@@ -237,8 +270,19 @@ final class RocksDocuments implements SketchStore<String> {
       StagedDocument staged = documentOverlay.get(handle);
       return staged == null ? null : staged.set();
     }
+    long[] cached = batch.writing() ? setsRead.get(handle) : null;
+    if (cached != null) {
+      return cached;
+    }
     byte[] value = batch.get(sets, handle(handle));
-    return value == null ? null : ShingleSetFormat.decode(value);
+    if (value == null) {
+      return null;
+    }
+    long[] set = ShingleSetFormat.decode(value);
+    if (cacheable(value.length)) {
+      setsRead.put(handle, set);
+    }
+    return set;
   }
 
   /**

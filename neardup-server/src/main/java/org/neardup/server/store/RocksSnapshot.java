@@ -1,5 +1,6 @@
 package org.neardup.server.store;
 
+import java.util.function.BiConsumer;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
@@ -10,9 +11,21 @@ final class RocksSnapshot implements AutoCloseable {
   private final RocksDB db;
   private final org.rocksdb.Snapshot snapshot;
   private final org.rocksdb.ReadOptions options;
+  private final BiConsumer<ColumnFamilyHandle, RocksDBException> failures;
 
+  /** A snapshot whose reads throw a {@link StoreException} when a value cannot be read. */
   RocksSnapshot(RocksDB db) {
+    this(
+        db,
+        (family, e) -> {
+          throw new StoreException("cannot read the index: " + e.getMessage(), e);
+        });
+  }
+
+  /** A snapshot whose reads give {@code failures} a value that cannot be read, and answer null. */
+  RocksSnapshot(RocksDB db, BiConsumer<ColumnFamilyHandle, RocksDBException> failures) {
     this.db = db;
+    this.failures = failures;
     this.snapshot = db.getSnapshot();
     // total order: the buckets' hash memtable has no order of its own, and a scan of it without
     // this finds nothing of what is not flushed yet
@@ -23,11 +36,13 @@ final class RocksSnapshot implements AutoCloseable {
     return db.newIterator(family, options);
   }
 
+  /** The value, or null when there is none or it cannot be read (then said to the failures). */
   byte[] get(ColumnFamilyHandle family, byte[] key) {
     try {
       return db.get(family, options, key);
     } catch (RocksDBException e) {
-      throw new StoreException("cannot read the index: " + e.getMessage(), e);
+      failures.accept(family, e);
+      return null;
     }
   }
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongConsumer;
 import org.neardup.index.BucketStore;
+import org.neardup.sort.LongSort;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksDBException;
 
@@ -34,10 +35,10 @@ final class SearchBuckets implements BucketStore {
   private final ListLengths lengths;
 
   /** Lists this batch puts whole (after a removal), as they are now. */
-  private final Map<Long, Staged> rewritten = new HashMap<>();
+  private final Map<Long, HandleList> rewritten = new HashMap<>();
 
   /** Handles this batch appends to lists it does not put whole. */
-  private final Map<Long, Staged> appended = new HashMap<>();
+  private final Map<Long, HandleList> appended = new HashMap<>();
 
   SearchBuckets(RocksBatch batch, ColumnFamilyHandle family, DiskSpace space) {
     this.batch = batch;
@@ -56,12 +57,12 @@ final class SearchBuckets implements BucketStore {
     byte[] entry = RocksLayout.handle(handle);
     try {
       for (long bucket : bucketKeys) {
-        Staged whole = rewritten.get(bucket);
+        HandleList whole = rewritten.get(bucket);
         if (whole != null) {
           whole.add(handle); // put whole at the commit
         } else {
           batch.pending().merge(family, RocksLayout.handle(bucket), entry);
-          appended.computeIfAbsent(bucket, b -> new Staged()).add(handle);
+          appended.computeIfAbsent(bucket, b -> HandleList.empty()).add(handle);
         }
       }
     } catch (RocksDBException e) {
@@ -74,10 +75,10 @@ final class SearchBuckets implements BucketStore {
     List<long[]> committed = read(bucketKeys);
     for (int i = 0; i < bucketKeys.length; i++) {
       long bucket = bucketKeys[i];
-      Staged list = rewritten.get(bucket);
+      HandleList list = rewritten.get(bucket);
       if (list == null) {
-        list = Staged.of(committed.get(i));
-        Staged added = appended.remove(bucket);
+        list = HandleList.committed(committed.get(i)).staged();
+        HandleList added = appended.remove(bucket);
         if (added != null) {
           list.addAll(added); // their merges, staged before, are overwritten by the put
         }
@@ -90,10 +91,10 @@ final class SearchBuckets implements BucketStore {
   /** Stages the lists the batch rewrote, whole: called once, just before the batch is written. */
   void stageRewritten() {
     try {
-      for (Map.Entry<Long, Staged> bucket : rewritten.entrySet()) {
+      for (Map.Entry<Long, HandleList> bucket : rewritten.entrySet()) {
         byte[] key = RocksLayout.handle(bucket.getKey());
-        Staged list = bucket.getValue();
-        if (list.size == 0) {
+        HandleList list = bucket.getValue();
+        if (list.size() == 0) {
           batch.pending().delete(family, key);
         } else {
           batch.pending().put(family, key, RocksLayout.handles(list.toArray()));
@@ -106,8 +107,8 @@ final class SearchBuckets implements BucketStore {
 
   /** The batch was written: the lengths kept follow what it appended and rewrote. */
   void written() {
-    appended.forEach((bucket, list) -> lengths.appended(bucket, list.size));
-    rewritten.forEach((bucket, list) -> lengths.set(bucket, list.size));
+    appended.forEach((bucket, list) -> lengths.appended(bucket, list.size()));
+    rewritten.forEach((bucket, list) -> lengths.set(bucket, list.size()));
   }
 
   /** The batch was written (or dropped): what it staged is committed (or gone). */
@@ -118,22 +119,9 @@ final class SearchBuckets implements BucketStore {
 
   @Override
   public long[] candidates(long[] bucketKeys) {
-    return Arrays.stream(concatenated(read(bucketKeys))).sorted().distinct().toArray();
-  }
-
-  /** The handles of {@code lists}, one list after the other. */
-  static long[] concatenated(List<long[]> lists) {
-    int total = 0;
-    for (long[] list : lists) {
-      total += list.length;
-    }
-    long[] all = new long[total];
-    int size = 0;
-    for (long[] list : lists) {
-      System.arraycopy(list, 0, all, size, list.length);
-      size += list.length;
-    }
-    return all;
+    long[] found = concatenated(read(bucketKeys));
+    Arrays.sort(found);
+    return LongSort.dropRepeats(found, found.length);
   }
 
   @Override
@@ -170,43 +158,18 @@ final class SearchBuckets implements BucketStore {
 
   private static final long[] EMPTY = new long[0];
 
-  /** A list of handles staged by the batch, growing. */
-  private static final class Staged {
-    long[] handles = new long[4];
-    int size;
-
-    static Staged of(long[] committed) {
-      Staged list = new Staged();
-      list.handles = Arrays.copyOf(committed, Math.max(4, committed.length + 1));
-      list.size = committed.length;
-      return list;
+  /** The handles of {@code lists}, one list after the other. */
+  private static long[] concatenated(List<long[]> lists) {
+    int total = 0;
+    for (long[] list : lists) {
+      total += list.length;
     }
-
-    void add(long handle) {
-      if (size == handles.length) {
-        handles = Arrays.copyOf(handles, 2 * size);
-      }
-      handles[size++] = handle;
+    long[] all = new long[total];
+    int size = 0;
+    for (long[] list : lists) {
+      System.arraycopy(list, 0, all, size, list.length);
+      size += list.length;
     }
-
-    void addAll(Staged other) {
-      for (int i = 0; i < other.size; i++) {
-        add(other.handles[i]);
-      }
-    }
-
-    void remove(long handle) {
-      int kept = 0;
-      for (int i = 0; i < size; i++) {
-        if (handles[i] != handle) {
-          handles[kept++] = handles[i];
-        }
-      }
-      size = kept;
-    }
-
-    long[] toArray() {
-      return Arrays.copyOf(handles, size);
-    }
+    return all;
   }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import org.neardup.format.ShingleSetFormat;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 
 /**
@@ -41,6 +42,11 @@ final class StoredDocuments {
             set == null ? null : ShingleSetFormat.decode(set),
             text == null ? null : new String(text, StandardCharsets.UTF_8));
         documents++;
+      }
+      try {
+        ids.status(); // an iterator that stopped on a damaged file, not at the end, fails the scan
+      } catch (RocksDBException e) {
+        throw new StoreException("cannot read the index: " + e.getMessage(), e);
       }
     }
     return documents;

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.ThreadLocalRandom;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -39,7 +40,7 @@ final class Bootstrap {
   /** Bytes of documents in one transaction, at most (about). */
   static final long TRANSACTION_BYTES = 16L << 20;
 
-  private static final int ATTEMPTS = 5;
+  private static final int ATTEMPTS = 8;
 
   /** What the topic holds, by its last committed record. */
   sealed interface State {}
@@ -187,6 +188,8 @@ final class Bootstrap {
    * Runs {@code write} with a transactional producer, after reading the topic's state. When it
    * fails (another writer fenced this one, or the cluster failed it), it starts again from the
    * state the topic is in then, a few times: what a write does follows from that state alone.
+   * Between attempts it waits a random while, longer each time, so that two instances started
+   * together do not fence each other in turn.
    */
   private <T> T write(Write<T> write) {
     for (int attempt = 1; ; attempt++) {
@@ -198,9 +201,18 @@ final class Bootstrap {
           throw new UsageException("cannot write " + topic + ": " + Topics.messages(e));
         }
       }
+      try {
+        Thread.sleep(ThreadLocalRandom.current().nextLong(100, 500) * attempt);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new UsageException("interrupted while writing " + topic);
+      }
     }
   }
 
+  // A failed send fails the transaction's commitTransaction, which write() answers: the future
+  // adds nothing.
+  @SuppressWarnings("FutureReturnValueIgnored")
   private void send(KafkaProducer<String, Message> producer, String id, Message message) {
     producer.send(new ProducerRecord<>(topic, 0, id == null ? Seal.KEY : id, message));
   }

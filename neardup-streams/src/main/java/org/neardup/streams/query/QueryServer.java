@@ -133,7 +133,7 @@ public final class QueryServer implements AutoCloseable {
     }
     String type = exchange.getRequestHeaders().getFirst("Content-Type");
     if (type == null
-        || !type.toLowerCase(Locale.ROOT).split(";")[0].trim().equals("application/json")) {
+        || !type.toLowerCase(Locale.ROOT).split(";", -1)[0].trim().equals("application/json")) {
       throw new Problem(
           415, "Unsupported media type", "the body must be application/json, got " + type);
     }
@@ -221,7 +221,10 @@ public final class QueryServer implements AutoCloseable {
       return DEFAULT_LIMIT;
     }
     Integer limit = null;
-    for (String parameter : query.split("&")) {
+    for (String parameter : query.split("&", -1)) {
+      if (parameter.isEmpty()) {
+        continue; // "a&&b", "limit=5&"
+      }
       int equals = parameter.indexOf('=');
       String name = equals < 0 ? parameter : parameter.substring(0, equals);
       String value =

@@ -1,7 +1,5 @@
 package org.neardup.streams.topology;
 
-import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
@@ -12,7 +10,6 @@ import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.kstream.Repartitioned;
-import org.apache.kafka.streams.processor.StreamPartitioner;
 import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
@@ -112,12 +109,11 @@ public final class DedupTopology {
                 Sequencer.PARKED);
     toRejects(sequenced, settings);
 
-    StreamPartitioner<String, Message> byPosition =
-        (topic, key, value, partitions) ->
-            Optional.of(Set.of((int) (((Sequenced) value).seq() % partitions)));
-    StreamPartitioner<String, Message> byShard =
-        (topic, key, value, partitions) ->
-            Optional.of(Set.of(((ShardCopy) value).shard() % partitions));
+    OnePartition byPosition =
+        new OnePartition(
+            (key, value, partitions) -> (int) (((Sequenced) value).seq() % partitions));
+    OnePartition byShard =
+        new OnePartition((key, value, partitions) -> ((ShardCopy) value).shard() % partitions);
     KStream<String, Message> copies =
         messagesOf(sequenced)
             .repartition(internal(SKETCH, shards, messages, byPosition))
@@ -146,8 +142,8 @@ public final class DedupTopology {
         .filter((id, value) -> value instanceof Outcome, Named.as("decisions"))
         .mapValues(value -> ((Outcome) value).json(), Named.as("decision-json"))
         .to(settings.outputTopic(), Produced.with(strings, strings));
-    StreamPartitioner<String, Message> toOwner =
-        (topic, id, value, partitions) -> Optional.of(Set.of(Shards.of(id, shards) % partitions));
+    OnePartition toOwner =
+        new OnePartition((id, value, partitions) -> Shards.of(id, shards) % partitions);
     messagesOf(decided).to(settings.noticeTopic(), Produced.with(strings, messages, toOwner));
     return builder.build();
   }
@@ -166,7 +162,7 @@ public final class DedupTopology {
   }
 
   private static Repartitioned<String, Message> internal(
-      String name, int partitions, Serde<Message> messages, StreamPartitioner<String, Message> by) {
+      String name, int partitions, Serde<Message> messages, OnePartition by) {
     Repartitioned<String, Message> repartitioned =
         Repartitioned.<String, Message>as(name)
             .withKeySerde(Serdes.String())

@@ -49,6 +49,9 @@ public sealed interface Message
    * the signature file whose {@code fingerprint} it carries, with its signature and its sorted
    * shingle set (null in estimate mode).
    */
+  // Shares its arrays (no copy: a carrier between the topology's steps); equals and hashCode
+  // compare them by identity, which no caller relies on.
+  @SuppressWarnings("ArrayRecordComponent")
   record Loaded(long fingerprint, long index, int[] signature, long[] set) implements Message {}
 
   /**
@@ -79,6 +82,9 @@ public sealed interface Message
    * a document of the bootstrap ({@link Kind#LOADED}) has its {@code signature} and {@code set}
    * instead.
    */
+  // Shares its arrays (no copy: a carrier between the topology's steps); equals and hashCode
+  // compare them by identity, which no caller relies on.
+  @SuppressWarnings("ArrayRecordComponent")
   record Sequenced(long seq, Kind kind, String text, int[] signature, long[] set, Source source)
       implements Message {}
 
@@ -89,6 +95,9 @@ public sealed interface Message
    * Every copy of a document of the bootstrap ({@link Kind#LOADED}) carries its set: it has no
    * text.
    */
+  // Shares its arrays (no copy: a carrier between the topology's steps); equals and hashCode
+  // compare them by identity, which no caller relies on.
+  @SuppressWarnings("ArrayRecordComponent")
   record ShardCopy(
       long seq,
       String id,

@@ -56,17 +56,17 @@ public final class MessageSerde {
     } else if (message instanceof Seal s) {
       out.writeByte(SEAL).writeLong(s.fingerprint()).writeLong(s.entries()).writeString(s.files());
     } else if (message instanceof Sequenced s) {
-      out.writeByte(SEQUENCED).writeLong(s.seq()).writeByte(s.kind().ordinal());
+      out.writeByte(SEQUENCED).writeLong(s.seq()).writeByte(code(s.kind()));
       out.writeString(s.text()).writeInts(s.signature()).writeLongs(s.set());
       writeSource(out, s.source());
     } else if (message instanceof ShardCopy c) {
       out.writeByte(SHARD_COPY).writeLong(c.seq()).writeString(c.id()).writeInt(c.shard());
-      out.writeByte(c.kind().ordinal()).writeInts(c.signature()).writeLongs(c.set());
+      out.writeByte(code(c.kind())).writeInts(c.signature()).writeLongs(c.set());
       out.writeString(c.text());
       writeSource(out, c.source());
     } else if (message instanceof Report r) {
       out.writeByte(REPORT).writeLong(r.seq()).writeString(r.id()).writeInt(r.shards());
-      out.writeByte(r.kind().ordinal());
+      out.writeByte(code(r.kind()));
       out.writeInt(r.neighbours().size());
       for (Neighbour n : r.neighbours()) {
         out.writeString(n.id()).writeLong(n.seq()).writeDouble(n.similarity());
@@ -141,12 +141,29 @@ public final class MessageSerde {
     }
   }
 
+  /** A kind's byte on the wire: fixed here, whatever the order of {@link Kind}'s constants. */
+  private static int code(Kind kind) {
+    return switch (kind) {
+      case DOCUMENT -> 0;
+      case EMPTY -> 1;
+      case TOMBSTONE -> 2;
+      case LOADED -> 3;
+    };
+  }
+
   private static Kind kind(ByteReader in) {
-    return Kind.values()[in.readByte()];
+    int code = in.readByte();
+    return switch (code) {
+      case 0 -> Kind.DOCUMENT;
+      case 1 -> Kind.EMPTY;
+      case 2 -> Kind.TOMBSTONE;
+      case 3 -> Kind.LOADED;
+      default -> throw new SerializationException("unknown record kind " + code);
+    };
   }
 
   private static void writeEntry(ByteWriter out, Entry entry) {
-    out.writeByte(entry.kind().ordinal()).writeString(entry.text());
+    out.writeByte(code(entry.kind())).writeString(entry.text());
     writeSource(out, entry.source());
   }
 

@@ -9,6 +9,9 @@ import org.apache.kafka.common.serialization.Serdes;
  * (null in estimate mode). {@link #SERDE} owns its bytes: a format version (1), seq, kept, then the
  * arrays as {@link ByteWriter} writes them.
  */
+// Shares its arrays (no copy: what a shard's store holds, read and written whole); equals and
+// hashCode compare them by identity, which no caller relies on.
+@SuppressWarnings("ArrayRecordComponent")
 public record StoredDocument(long seq, boolean kept, int[] signature, long[] set) {
   private static final int VERSION = 1;
 

@@ -89,8 +89,9 @@
     }
   }
 
+  // A problem's detail may name an id: its bidi controls are shown, as an id's are.
   function problemText(problem) {
-    return problem.detail ? problem.title + ': ' + problem.detail : problem.title;
+    return problem.detail ? problem.title + ': ' + visibleControls(problem.detail) : problem.title;
   }
 
   async function problemOf(response) {
@@ -162,6 +163,17 @@
 
   // ---- showing things ----
 
+  // The bidi controls (embeddings, overrides, isolates, marks): in an id they would change how the
+  // id and what follows it read (U+202E shows "exe.png" for "gnp.exe"), so an id shows each as a
+  // visible ⟨U+XXXX⟩ wherever the page shows it (a heading of its own is also isolated: .ids), as
+  // does a problem's detail, which may name one.
+  const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+  function visibleControls(text) {
+    return text.replace(BIDI_CONTROLS,
+      (c) => '⟨U+' + c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0') + '⟩');
+  }
+
   function element(tag, text, className) {
     const node = document.createElement(tag);
     if (text !== undefined && text !== null) {
@@ -178,7 +190,7 @@
     box.replaceChildren();
     if (error instanceof ApiError) {
       box.append(element('strong', error.problem.title + (error.problem.detail ? ':' : '')),
-        document.createTextNode(error.problem.detail ? ' ' + error.problem.detail : ''));
+        document.createTextNode(error.problem.detail ? ' ' + visibleControls(error.problem.detail) : ''));
     } else {
       const message = String(error && error.message || error);
       box.append(element('strong', 'Error:'), document.createTextNode(' ' + message));
@@ -275,7 +287,7 @@
     const item = element('li', null, 'dup');
     item.dataset.id = duplicate.id;
     const head = element('div', null, 'dup-head');
-    head.append(element('h3', duplicate.id, 'ids'));
+    head.append(element('h3', visibleControls(duplicate.id), 'ids'));
     const value = element('data', similarity(duplicate.similarity));
     value.value = String(duplicate.similarity);
     const label = element('span', 'similarity ', 'similarity');
@@ -291,7 +303,7 @@
     item.append(head);
     if (Array.isArray(duplicate.diff)) {
       const sides = element('div', null, 'sides');
-      sides.append(side('stored: ' + duplicate.id, duplicate.diff, true),
+      sides.append(side('stored: ' + visibleControls(duplicate.id), duplicate.diff, true),
         side('your text', duplicate.diff, false));
       item.append(sides);
     } else if (typeof duplicate.diffOmitted === 'string') {
@@ -365,7 +377,7 @@
     } catch (error) {
       if (error instanceof ApiError && error.problem.status === 409) {
         // the server's detail names the API's ?upsert=true; a person has the checkbox instead
-        showFailure('Not added: “' + id + '” is already held.');
+        showFailure('Not added: “' + visibleControls(id) + '” is already held.');
         $('upsert').focus();
         throw new ApiError({ title: error.problem.title, status: 409, detail: 'document \'' + id
           + '\' already exists; tick “' + $('upsert-label').textContent.trim()
@@ -374,7 +386,7 @@
       showFailure('Not added (the message above says why).');
       throw error;
     }
-    showDuplicates(answer.duplicates, (upsert ? 'Stored “' : 'Added “') + answer.id + '”. ');
+    showDuplicates(answer.duplicates, (upsert ? 'Stored “' : 'Added “') + visibleControls(answer.id) + '”. ');
     $('lookup-id').value = answer.id;
     refreshStats();
   }
@@ -398,7 +410,7 @@
     try {
       const doc = await api('GET', path(id));
       const article = element('article');
-      article.append(element('h3', doc.id, 'ids'));
+      article.append(element('h3', visibleControls(doc.id), 'ids'));
       if (typeof doc.text === 'string') {
         article.append(element('p', doc.text, 'text'));
       } else {
@@ -414,11 +426,11 @@
 
   async function remove() {
     const id = requireId();
-    if (!window.confirm('Delete “' + id + '” from the index?')) {
+    if (!window.confirm('Delete “' + visibleControls(id) + '” from the index?')) {
       return;
     }
     await api('DELETE', path(id));
-    $('document').replaceChildren(element('p', 'Deleted “' + id + '”.'));
+    $('document').replaceChildren(element('p', 'Deleted “' + visibleControls(id) + '”.'));
     refreshStats();
   }
 

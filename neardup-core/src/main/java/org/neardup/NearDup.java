@@ -5,14 +5,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.ToDoubleFunction;
 import org.neardup.batch.BatchInput;
 import org.neardup.batch.BatchRun;
 import org.neardup.batch.corpus.Corpus;
 import org.neardup.batch.corpus.Progress;
+import org.neardup.batch.reference.Reference;
+import org.neardup.batch.reference.ReferencePairs;
 import org.neardup.cluster.Cluster;
 import org.neardup.cluster.Clusterer;
+import org.neardup.cluster.KeepOrder;
 import org.neardup.cluster.KeepPolicy;
 import org.neardup.cluster.KeptSet;
+import org.neardup.config.MemoryBudget;
 import org.neardup.config.PipelineConfig;
 import org.neardup.index.NearDupIndex;
 import org.neardup.input.InputProblems;
@@ -146,6 +151,55 @@ public final class NearDup {
     }
   }
 
+  /**
+   * Deduplicates {@code documents} against {@code references} ({@code --against}): documents
+   * already kept, by definition, never compared with each other (texts in memory, {@link
+   * Reference#ofTexts}; an index, {@link Reference#of(NearDupIndex, String)}; files, from {@code
+   * neardup-io}'s {@code ReferenceFiles}). The documents are walked in {@code keep} order; one is
+   * removed when it has a near-duplicate among the references or among the documents kept before
+   * it, and named with the most similar of those (ties to a reference, then to the smallest
+   * reference id or the earliest kept document). So no kept document is a pair of a reference or of
+   * another kept document. Add the kept ones to the reference (an index) for the next run.
+   *
+   * @param fieldValue each document's number for a keep order {@linkplain KeepOrder#byField() by a
+   *     field} (highest first unless ascending); may be null for other orders
+   * @throws IllegalArgumentException when a reference was made with other settings than these
+   */
+  public <K> AgainstResult<K> against(
+      Map<K, String> documents,
+      KeepOrder keep,
+      ToDoubleFunction<? super K> fieldValue,
+      List<? extends Reference> references) {
+    Objects.requireNonNull(keep, "keep");
+    if (keep.byField()) {
+      Objects.requireNonNull(fieldValue, "fieldValue, for a keep order by a field");
+    }
+    try (Run<K> run = new Run<>(config, documents, true)) {
+      ReferencePairs referencePairs = BatchRun.against(run.corpus, references, Progress.NONE);
+      int[] order = keep.order(run.corpus.size(), run.keys(fieldValue));
+      KeptSet kept = KeptSet.choose(run.corpus.size(), run.pairs, order, referencePairs);
+      List<K> keptKeys = new ArrayList<>();
+      List<DuplicateRemoval<K>> forDocuments = new ArrayList<>();
+      List<ReferenceRemoval<K>> forReferences = new ArrayList<>();
+      for (int i = 0; i < kept.documentCount(); i++) {
+        int match = kept.matchOf(i);
+        if (kept.isKept(i)) {
+          keptKeys.add(run.key(i));
+        } else if (KeptSet.isReference(match)) {
+          forReferences.add(
+              new ReferenceRemoval<>(
+                  run.key(i),
+                  referencePairs.referenceId(KeptSet.referenceIndex(match)),
+                  kept.similarityOf(i)));
+        } else {
+          forDocuments.add(
+              new DuplicateRemoval<>(run.key(i), run.key(match), kept.similarityOf(i)));
+        }
+      }
+      return new AgainstResult<>(keptKeys, forDocuments, forReferences);
+    }
+  }
+
   /** An empty online index with these settings, in memory. */
   public <K> NearDupIndex<K> newIndex() {
     return NearDupIndex.inMemory(config);
@@ -166,15 +220,27 @@ public final class NearDup {
     final List<SimilarPair> pairs;
 
     Run(PipelineConfig config, Map<K, String> documents) {
+      this(config, documents, false);
+    }
+
+    /** {@code keepSets}: every shingle set kept (in memory or spilled), for references. */
+    Run(PipelineConfig config, Map<K, String> documents, boolean keepSets) {
       List<String> texts = new ArrayList<>(documents.size());
       for (Map.Entry<K, String> document : documents.entrySet()) {
         keys.add(Objects.requireNonNull(document.getKey(), "key"));
         texts.add(
             Objects.requireNonNull(document.getValue(), () -> "text of " + document.getKey()));
       }
+      InputProblems problems = new InputProblems(OnError.FAIL);
       corpus =
-          BatchRun.read(
-              config, BatchInput.ofTexts(texts), new InputProblems(OnError.FAIL), Progress.NONE);
+          keepSets
+              ? BatchRun.readKeepingSets(
+                  config,
+                  BatchInput.ofTexts(texts),
+                  problems,
+                  Progress.NONE,
+                  MemoryBudget.defaults())
+              : BatchRun.read(config, BatchInput.ofTexts(texts), problems, Progress.NONE);
       try {
         pairs = BatchRun.pairs(corpus, Progress.NONE).pairs();
       } catch (RuntimeException | Error e) {
@@ -185,6 +251,26 @@ public final class NearDup {
 
     KeptSet keptSet(KeepPolicy keep) {
       return KeptSet.choose(corpus.size(), pairs, keep, corpus::textLength);
+    }
+
+    /** What a keep order orders the documents by: one input, text length, the field's values. */
+    KeepOrder.Keys keys(ToDoubleFunction<? super K> fieldValue) {
+      return new KeepOrder.Keys() {
+        @Override
+        public int input(int ordinal) {
+          return 0;
+        }
+
+        @Override
+        public int textLength(int ordinal) {
+          return corpus.textLength(ordinal);
+        }
+
+        @Override
+        public double fieldValue(int ordinal) {
+          return fieldValue.applyAsDouble(key(ordinal));
+        }
+      };
     }
 
     DuplicateCluster<K> cluster(Cluster cluster) {

@@ -97,12 +97,25 @@ class NearDupTest {
             .computeIfAbsent(pair.second(), k -> new HashMap<>())
             .put(pair.first(), pair.similarity());
       }
+      List<String> input = new ArrayList<>(docs.keySet());
       for (KeepPolicy keep : KeepPolicy.values()) {
+        java.util.Comparator<String> byInput = java.util.Comparator.comparingInt(input::indexOf);
+        java.util.Comparator<String> order =
+            switch (keep) {
+              case FIRST -> byInput;
+              case LONGEST ->
+                  java.util.Comparator.<String>comparingInt(id -> -docs.get(id).length())
+                      .thenComparing(byInput);
+              case SHORTEST ->
+                  java.util.Comparator.<String>comparingInt(id -> docs.get(id).length())
+                      .thenComparing(byInput);
+            };
         Map<String, DuplicateRemoval<String>> removed = new HashMap<>();
         nearDup.removals(docs, keep).forEach(r -> removed.put(r.removed(), r));
         assertThat(removed).isNotEmpty();
         for (DuplicateRemoval<String> removal : removed.values()) {
           assertThat(removed).doesNotContainKey(removal.kept());
+          assertThat(order.compare(removal.kept(), removal.removed())).isNegative();
           assertThat(neighbours.get(removal.removed()))
               .containsEntry(removal.kept(), removal.similarity());
           assertThat(removal.similarity()).isGreaterThanOrEqualTo(0.7);
@@ -110,7 +123,8 @@ class NearDupTest {
               .get(removal.removed())
               .forEach(
                   (other, similarity) -> {
-                    if (!removed.containsKey(other)) {
+                    if (!removed.containsKey(other)
+                        && order.compare(other, removal.removed()) < 0) {
                       assertThat(similarity).isLessThanOrEqualTo(removal.similarity());
                     }
                   });
@@ -130,6 +144,83 @@ class NearDupTest {
           assertThat(cluster.duplicates())
               .allMatch(d -> removed.get(d).kept().equals(cluster.representative()));
         }
+      }
+    }
+  }
+
+  /**
+   * Against references, by the rules, on a generated corpus split in two: a new document is removed
+   * when a reference or a new document kept before it (highest score first) is its pair, with exact
+   * Jaccard by brute force; its witness is the most similar of those; the references and the kept
+   * documents have no pair; the same with the references as texts and as an index.
+   */
+  @Test
+  void againstReferencesKeepsWhatTheRulesKeepByAFieldsOrder() {
+    GeneratedCorpus corpus = new CorpusGenerator(1_500, 0.5, 4, 0.2, 15, 50, 451).generate();
+    Map<String, String> old = new LinkedHashMap<>();
+    Map<String, String> fresh = new LinkedHashMap<>();
+    Map<String, Double> score = new HashMap<>();
+    for (int i = 0; i < corpus.size(); i++) {
+      String id = corpus.ids().get(i);
+      (i % 3 == 0 ? old : fresh).put(id, corpus.texts().get(i));
+      score.put(id, (double) (id.hashCode() & 3)); // ties on purpose
+    }
+    NearDup nearDup = NearDup.withDefaults();
+    org.neardup.sketch.DocumentSketcher sketcher =
+        org.neardup.sketch.DocumentSketcher.create(nearDup.config().sketch());
+    Map<String, long[]> sets = new HashMap<>();
+    old.forEach((id, text) -> sets.put(id, sketcher.shingleSet(text)));
+    fresh.forEach((id, text) -> sets.put(id, sketcher.shingleSet(text)));
+    List<String> order = new ArrayList<>(fresh.keySet());
+    List<String> input = new ArrayList<>(fresh.keySet());
+    order.sort(
+        java.util.Comparator.<String>comparingDouble(id -> -score.get(id))
+            .thenComparingInt(input::indexOf));
+    List<String> kept = new ArrayList<>();
+    Map<String, String> witness = new HashMap<>();
+    for (String id : order) {
+      String best = null;
+      double bestJ = 0;
+      for (String ref : new java.util.TreeSet<>(old.keySet())) {
+        double j = org.neardup.verify.Jaccard.similarity(sets.get(id), sets.get(ref));
+        if (j >= 0.8 && j > bestJ) {
+          best = ref;
+          bestJ = j;
+        }
+      }
+      for (String k : kept) {
+        double j = org.neardup.verify.Jaccard.similarity(sets.get(id), sets.get(k));
+        if (j >= 0.8 && j > bestJ) {
+          best = k;
+          bestJ = j;
+        }
+      }
+      if (best == null) {
+        kept.add(id);
+      } else {
+        witness.put(id, best);
+      }
+    }
+    assertThat(witness).hasSizeGreaterThan(100);
+
+    org.neardup.cluster.KeepOrder byScore = org.neardup.cluster.KeepOrder.parse("field:score");
+    try (org.neardup.index.NearDupIndex<String> index = nearDup.newIndex()) {
+      old.forEach(index::add);
+      for (org.neardup.batch.reference.Reference reference :
+          List.of(
+              org.neardup.batch.reference.Reference.ofTexts(old),
+              org.neardup.batch.reference.Reference.of(index, "index"))) {
+        AgainstResult<String> result =
+            nearDup.against(fresh, byScore, score::get, List.of(reference));
+        assertThat(new java.util.HashSet<>(result.kept()))
+            .as(reference.name())
+            .isEqualTo(new java.util.HashSet<>(kept));
+        Map<String, String> found = new HashMap<>();
+        result.removedForDocuments().forEach(r -> found.put(r.removed(), r.kept()));
+        result.removedForReferences().forEach(r -> found.put(r.removed(), r.reference()));
+        assertThat(found).isEqualTo(witness);
+        assertThat(result.removedForReferences())
+            .allMatch(r -> old.containsKey(r.reference()) && r.similarity() >= 0.8);
       }
     }
   }

@@ -11,8 +11,18 @@ import picocli.CommandLine.IVersionProvider;
  * build.properties} the build writes beside this class. A value the build could not know (no git
  * checkout, or classes compiled outside Maven) reads "unknown".
  */
-final class BuildVersion implements IVersionProvider {
+public final class BuildVersion implements IVersionProvider {
   static final String UNKNOWN = "unknown";
+
+  /** The version the build wrote, or "unknown". */
+  public static String version() {
+    return properties().getProperty("version", UNKNOWN);
+  }
+
+  /** The git commit the build was made from, or "unknown". */
+  public static String commit() {
+    return properties().getProperty("commit", UNKNOWN);
+  }
 
   @Override
   public String[] getVersion() {

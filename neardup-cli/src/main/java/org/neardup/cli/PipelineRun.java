@@ -12,6 +12,7 @@ import org.neardup.batch.PairPlanner;
 import org.neardup.batch.corpus.Corpus;
 import org.neardup.batch.corpus.PairResult;
 import org.neardup.batch.corpus.Progress;
+import org.neardup.batch.reference.ReferencePairs;
 import org.neardup.config.MemoryBudget;
 import org.neardup.config.PipelineConfig;
 import org.neardup.input.InputProblems;
@@ -19,6 +20,7 @@ import org.neardup.io.DocumentReaders;
 import org.neardup.io.FileInputs;
 import org.neardup.io.FormatChoice;
 import org.neardup.lsh.LshParams;
+import org.neardup.options.AgainstMixin;
 import org.neardup.options.Formats;
 import org.neardup.options.InputMixin;
 import org.neardup.options.InputOptionsMixin;
@@ -44,17 +46,22 @@ public final class PipelineRun implements AutoCloseable {
   /** The records skipped as bad, with their record indexes. */
   public final SkipLog skips;
 
+  /** The pairs with the {@code --against} references' documents; none without references. */
+  public final ReferencePairs against;
+
   private PipelineRun(
       PipelineConfig config,
       Corpus corpus,
       PairResult result,
       InputProblems problems,
-      SkipLog skips) {
+      SkipLog skips,
+      ReferencePairs against) {
     this.config = config;
     this.corpus = corpus;
     this.result = result;
     this.problems = problems;
     this.skips = skips;
+    this.against = against;
   }
 
   /**
@@ -93,6 +100,24 @@ public final class PipelineRun implements AutoCloseable {
       PipelineConfig config,
       boolean quiet,
       PrintWriter err) {
+    return execute(input, signatures, RunReferences.none(), false, pipeline, config, quiet, err);
+  }
+
+  /**
+   * {@link #execute(InputOptionsMixin, SignatureInputs, PipelineMixin, PipelineConfig, boolean,
+   * PrintWriter)}, then the pairs of the documents with {@code references}' ({@code --against}).
+   * The corpus keeps every shingle set (in memory or spilled) when there are references or {@code
+   * keepSets} asks for them (a signature file of the kept documents).
+   */
+  public static PipelineRun execute(
+      InputOptionsMixin input,
+      SignatureInputs signatures,
+      RunReferences references,
+      boolean keepSets,
+      PipelineMixin pipeline,
+      PipelineConfig config,
+      boolean quiet,
+      PrintWriter err) {
     if (input.paths().isEmpty() && signatures.isEmpty()) {
       throw new UsageException("missing INPUT");
     }
@@ -106,7 +131,11 @@ public final class PipelineRun implements AutoCloseable {
     Progress progress = StageTimes.wrap(TerminalProgress.create(quiet), err);
     long started = System.nanoTime();
     sayHowInputsAreRead(input, quiet, err);
-    Corpus corpus = BatchRun.read(config, files(input, signatures.files()), problems, progress);
+    FileInputs files = files(input, signatures.files());
+    Corpus corpus =
+        references.isEmpty() && !keepSets
+            ? BatchRun.read(config, files, problems, progress)
+            : BatchRun.readKeepingSets(config, files, problems, progress, MemoryBudget.defaults());
     try {
       long read = System.nanoTime();
       if (!quiet) {
@@ -125,9 +154,22 @@ public final class PipelineRun implements AutoCloseable {
                   labelled(progress),
                   new Listener(config, pipeline.maxCandidates(), quiet, err));
       long done = System.nanoTime();
-      PipelineRun run = new PipelineRun(config, corpus, result, problems, skips);
+      ReferencePairs against = ReferencePairs.none();
+      if (!references.isEmpty()) {
+        try {
+          against = BatchRun.against(corpus, references.references.references(), progress);
+        } catch (IllegalArgumentException e) {
+          throw new UsageException(e.getMessage());
+        }
+        references.printSkips();
+      }
+      long probed = System.nanoTime();
+      PipelineRun run = new PipelineRun(config, corpus, result, problems, skips, against);
       if (!quiet) {
         run.summarizePairs(err, (done - read) / 1e9);
+        if (!references.isEmpty()) {
+          run.summarizeAgainst(err, references, (probed - done) / 1e9);
+        }
       }
       warn(err, nearMisses(config, result));
       return run;
@@ -285,30 +327,37 @@ public final class PipelineRun implements AutoCloseable {
   }
 
   /**
-   * The batch commands' run over text inputs and signature files: settings checked (with the
-   * signature files' sketch params), inputs checked, the output checked against every input and
-   * opened, all before any work; then the run, {@code writer} on its result, and the output
-   * committed.
+   * The batch commands' run over text inputs and signature files, against references: settings
+   * checked (with the signature files' and the references' sketch params), inputs checked, the
+   * output checked against every input and reference and opened, all before any work; then the run,
+   * {@code writer} on its result, and the output committed.
    */
   public static void toOutput(
       CommandSpec spec,
       InputMixin input,
       SignaturesMixin signatures,
+      AgainstMixin against,
       PipelineMixin pipeline,
       OutputMixin output,
       ResultWriter writer)
       throws IOException {
     PrintWriter err = spec.commandLine().getErr();
     SignatureInputs signatureInputs = SignatureInputs.open(signatures.files);
-    PipelineConfig config = signatureInputs.config(pipeline, err);
-    input.checkInputs();
-    List<Path> inputs = new ArrayList<>(input.paths());
-    inputs.addAll(signatures.files);
-    try (OutputTarget target = output.open(spec, inputs);
-        PipelineRun run = execute(input, signatureInputs, pipeline, config, output.quiet, err)) {
-      output.warnIfNamedForAnotherFormat(err, spec.name());
-      writer.write(run, target.writer());
-      target.commit();
+    PipelineConfig base = signatureInputs.config(pipeline, err);
+    try (RunReferences references = RunReferences.open(against, input, err)) {
+      PipelineConfig config = references.config(pipeline, base, !signatureInputs.isEmpty());
+      input.checkInputs();
+      List<Path> inputs = new ArrayList<>(input.paths());
+      inputs.addAll(signatures.files);
+      inputs.addAll(references.paths());
+      try (OutputTarget target = output.open(spec, inputs);
+          PipelineRun run =
+              execute(
+                  input, signatureInputs, references, false, pipeline, config, output.quiet, err)) {
+        output.warnIfNamedForAnotherFormat(err, spec.name());
+        writer.write(run, target.writer());
+        target.commit();
+      }
     }
   }
 
@@ -459,6 +508,34 @@ public final class PipelineRun implements AutoCloseable {
           "neardup: temporary files: %s at most, deleted%n",
           Formats.bytes(SpillFile.peakBytes()));
     }
+    err.flush();
+  }
+
+  private void summarizeAgainst(PrintWriter err, RunReferences references, double seconds) {
+    List<String> done = new ArrayList<>();
+    if (against.documentsRead() > 0 || against.lookups() == 0) {
+      done.add(
+          Formats.count(against.documentsRead(), "document")
+              + " read, "
+              + Formats.count(against.candidates(), "candidate pair")
+              + " examined");
+    }
+    if (against.lookups() > 0) {
+      done.add(
+          String.format(
+              Locale.ROOT,
+              "%s looked up among %,d",
+              Formats.count(against.lookups(), "document"),
+              against.documentsHeld()));
+    }
+    err.printf(
+        Locale.ROOT,
+        "neardup: against %s: %s; %s with similarity >= %s in %.1f s%n",
+        Formats.count(references.references.references().size(), "reference"),
+        String.join("; ", done),
+        Formats.count(against.size(), "pair"),
+        threshold(),
+        seconds);
     err.flush();
   }
 

@@ -48,13 +48,14 @@ class DedupOutputsTest {
   }
 
   private static final Pattern COLUMNS =
-      Pattern.compile("^(.*)\\t([^\\t]*)\\t([^\\t\\r\\n]*)(\\r?\\n?)$", Pattern.DOTALL);
+      Pattern.compile("^(.*)\\t([^\\t]*)\\t([^\\t]*)\\t([^\\t\\r\\n]*)(\\r?\\n?)$", Pattern.DOTALL);
   private static final Pattern JSON =
       Pattern.compile(
-          "^(.*?)(,?)\"duplicate_of\":(null|\"[^\"]*\"),\"similarity\":(null|[0-9.]+)(}\\s*)$",
+          "^(.*?)(,?)\"duplicate_of\":(null|\"[^\"]*\"),\"similarity\":(null|[0-9.]+),"
+              + "\"cluster_size\":(null|[0-9]+)(}\\s*)$",
           Pattern.DOTALL);
   private static final Pattern CSV =
-      Pattern.compile("^(.*),([^,]*),([^,\\r\\n]*)(\\r?\\n?)$", Pattern.DOTALL);
+      Pattern.compile("^(.*),([^,]*),([^,]*),([^,\\r\\n]*)(\\r?\\n?)$", Pattern.DOTALL);
 
   private static Format separated(String separator, List<String> options) {
     return new Format() {
@@ -79,14 +80,17 @@ class DedupOutputsTest {
           return null;
         }
         return new String[] {
-          m.group(1).split(separator.equals("\t") ? "\t" : " ", 2)[0], m.group(2), m.group(3)
+          m.group(1).split(separator.equals("\t") ? "\t" : " ", 2)[0],
+          m.group(2),
+          m.group(3),
+          m.group(4)
         };
       }
 
       @Override
       public String strip(String line) {
         Matcher m = COLUMNS.matcher(line);
-        return line.isBlank() || !m.matches() ? line : m.group(1) + m.group(4);
+        return line.isBlank() || !m.matches() ? line : m.group(1) + m.group(5);
       }
     };
   }
@@ -122,13 +126,15 @@ class DedupOutputsTest {
           if (line.startsWith("id,") || !m.matches()) {
             return null;
           }
-          return new String[] {line.substring(0, line.indexOf(',')), m.group(2), m.group(3)};
+          return new String[] {
+            line.substring(0, line.indexOf(',')), m.group(2), m.group(3), m.group(4)
+          };
         }
 
         @Override
         public String strip(String line) {
           Matcher m = CSV.matcher(line);
-          return m.matches() ? m.group(1) + m.group(4) : line;
+          return m.matches() ? m.group(1) + m.group(5) : line;
         }
       };
 
@@ -165,14 +171,15 @@ class DedupOutputsTest {
           return new String[] {
             id,
             m.group(3).equals("null") ? "" : m.group(3).replace("\"", ""),
-            m.group(4).equals("null") ? "" : m.group(4)
+            m.group(4).equals("null") ? "" : m.group(4),
+            m.group(5).equals("null") ? "" : m.group(5)
           };
         }
 
         @Override
         public String strip(String line) {
           Matcher m = JSON.matcher(line);
-          return m.matches() ? m.group(1) + m.group(5) : line;
+          return m.matches() ? m.group(1) + m.group(6) : line;
         }
       };
 
@@ -226,18 +233,19 @@ class DedupOutputsTest {
         removedOnes.append(plain);
         continue;
       }
-      annotations.put(a[0], a[1] + "\t" + a[2]);
+      annotations.put(a[0], a[1] + "\t" + a[2] + "\t" + a[3]);
       (a[1].isEmpty() ? kept : removedOnes).append(plain);
     }
-    // every record, each with its kept match and similarity, or nothing for kept ones; otherwise
-    // unchanged
+    // every record, each with its kept match and similarity, or its cluster size for kept ones;
+    // otherwise unchanged
     assertThat(stripped.toString()).isEqualTo(original);
     assertThat(annotations)
         .containsOnlyKeys("a1", "b1", "a2", "c1", "a3")
-        .containsAllEntriesOf(REMOVED)
-        .containsEntry("a1", "\t")
-        .containsEntry("b1", "\t")
-        .containsEntry("c1", "\t");
+        .containsEntry("a2", REMOVED.get("a2") + "\t")
+        .containsEntry("a3", REMOVED.get("a3") + "\t")
+        .containsEntry("a1", "\t\t3")
+        .containsEntry("b1", "\t\t1")
+        .containsEntry("c1", "\t\t1");
     assertThat(Files.readString(clean)).isEqualTo(kept.toString());
     assertThat(Files.readString(removed)).isEqualTo(removedOnes.toString());
   }
@@ -287,12 +295,12 @@ class DedupOutputsTest {
     }
     assertThat(Files.readString(annotated.resolve(".neardup-annotations.tsv")))
         .isEqualTo(
-            "id\tduplicate_of\tsimilarity\n"
-                + "a1.txt\t\t\n"
-                + "a2.txt\ta1.txt\t0.960000\n"
-                + "a3.txt\ta1.txt\t1.000000\n"
-                + "b1.txt\t\t\n"
-                + "c1.txt\t\t\n");
+            "id\tduplicate_of\tsimilarity\tcluster_size\n"
+                + "a1.txt\t\t\t3\n"
+                + "a2.txt\ta1.txt\t0.960000\t\n"
+                + "a3.txt\ta1.txt\t1.000000\t\n"
+                + "b1.txt\t\t\t1\n"
+                + "c1.txt\t\t\t1\n");
     // read again, the annotated directory holds the same documents (the list is hidden)
     assertThat(CliRunner.run("pairs", "-q", annotated.toString()).out)
         .isEqualTo(CliRunner.run("pairs", "-q", input.toString()).out);
@@ -335,8 +343,8 @@ class DedupOutputsTest {
     try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(annotated))) {
       assertThat(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8))
           .isEqualTo(
-              "a1\tCheap flat near the station, two rooms and a kitchen\t\t\n"
-                  + "b1\tA completely unrelated text\t\t\n");
+              "a1\tCheap flat near the station, two rooms and a kitchen\t\t\t1\n"
+                  + "b1\tA completely unrelated text\t\t\t1\n");
     }
   }
 

@@ -285,7 +285,7 @@ class InputFormatsTest {
     assertThat(annotate.exitCode).as(annotate.toString()).isZero();
     assertThat(rows(annotated))
         .hasSize(3)
-        .startsWith("id: a body: the quick brown fox jumps over the lazy dog n: 0");
+        .startsWith("id: a body: the quick brown fox jumps over the lazy dog n: 0 cluster_size: 2");
     assertThat(rows(annotated).get(2))
         .matches(
             "id: c body: the quick brown fox jumps over the lazy dog! n: 2"
@@ -416,7 +416,8 @@ class InputFormatsTest {
                 .exitCode)
         .isZero();
     assertThat(Files.readString(annotated))
-        .contains("\"id\": \"b\",\"duplicate_of\":\"a\",\"similarity\":1.000000}");
+        .contains(
+            "\"id\": \"b\",\"duplicate_of\":\"a\",\"similarity\":1.000000,\"cluster_size\":null}");
 
     CliRunner two =
         CliRunner.run(

@@ -1,5 +1,6 @@
 package org.neardup.batch;
 
+import java.util.List;
 import java.util.Objects;
 import org.neardup.batch.corpus.Corpus;
 import org.neardup.batch.corpus.CorpusBuilder;
@@ -7,6 +8,9 @@ import org.neardup.batch.corpus.PairResult;
 import org.neardup.batch.corpus.Progress;
 import org.neardup.batch.corpus.SketchSource;
 import org.neardup.batch.lsh.LshPairPhase;
+import org.neardup.batch.reference.Reference;
+import org.neardup.batch.reference.ReferencePairs;
+import org.neardup.batch.reference.ReferenceProbe;
 import org.neardup.config.MemoryBudget;
 import org.neardup.config.PipelineConfig;
 import org.neardup.input.InputProblems;
@@ -120,6 +124,20 @@ public final class BatchRun {
    */
   public static PairResult pairs(Corpus corpus, Progress progress) {
     return pairs(corpus, PairMethod.PLANNED, progress, Listener.NONE);
+  }
+
+  /**
+   * The pairs of {@code corpus}'s documents with the documents of {@code references}, which are
+   * kept by definition ({@code --against}): by the corpus's banding, verified as its own pairs are,
+   * so exactly those {@link #pairs} over both would report between them (with LSH). For {@link
+   * org.neardup.cluster.KeptSet#choose(int, Iterable, int[], Iterable)}. In exact verification the
+   * corpus must keep its shingle sets ({@link #readKeepingSets}).
+   *
+   * @throws IllegalArgumentException when a reference's settings are not the corpus's, naming it
+   */
+  public static ReferencePairs against(
+      Corpus corpus, List<? extends Reference> references, Progress progress) {
+    return ReferenceProbe.find(corpus, references, progress);
   }
 
   /**

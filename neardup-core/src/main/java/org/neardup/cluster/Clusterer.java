@@ -24,6 +24,22 @@ public final class Clusterer {
       Iterable<SimilarPair> pairs,
       KeepPolicy keep,
       IntUnaryOperator textLength) {
+    return cluster(documentCount, pairs, KeptSet.keepOrder(documentCount, keep, textLength));
+  }
+
+  /**
+   * The clusters of two or more members among documents 0..documentCount-1, each represented by its
+   * member that comes first in {@code order} (as {@link KeepOrder#order} gives it).
+   */
+  public static List<Cluster> cluster(int documentCount, Iterable<SimilarPair> pairs, int[] order) {
+    if (order.length != documentCount) {
+      throw new IllegalArgumentException(
+          "the keep order has " + order.length + " ordinals for " + documentCount + " documents");
+    }
+    int[] rank = new int[documentCount];
+    for (int r = 0; r < documentCount; r++) {
+      rank[order[r]] = r;
+    }
     UnionFind sets = new UnionFind(documentCount);
     for (SimilarPair pair : pairs) {
       sets.union(pair.first(), pair.second());
@@ -51,24 +67,13 @@ public final class Clusterer {
     for (int i = 0; i < documentCount; i++) {
       int[] members = membersByRoot[root[i]];
       if (members != null && members[0] == i) {
-        clusters.add(new Cluster(members, representative(members, keep, textLength)));
+        int best = members[0];
+        for (int m : members) {
+          best = rank[m] < rank[best] ? m : best;
+        }
+        clusters.add(new Cluster(members, best));
       }
     }
     return clusters;
-  }
-
-  /** The representative of {@code members} (increasing ordinals) under {@code keep}. */
-  public static int representative(int[] members, KeepPolicy keep, IntUnaryOperator textLength) {
-    int best = members[0];
-    for (int k = 1; k < members.length; k++) {
-      int m = members[k];
-      int lengthM = textLength.applyAsInt(m);
-      int lengthBest = textLength.applyAsInt(best);
-      if ((keep == KeepPolicy.LONGEST && lengthM > lengthBest)
-          || (keep == KeepPolicy.SHORTEST && lengthM < lengthBest)) {
-        best = m;
-      }
-    }
-    return best;
   }
 }

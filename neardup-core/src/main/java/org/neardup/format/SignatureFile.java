@@ -194,6 +194,80 @@ public final class SignatureFile {
     }
   }
 
+  /**
+   * One document of a signature file as read, its shingle set still in the file's encoding: decoded
+   * when {@link #shingleSet()} is asked for (each call decodes it again). Immutable.
+   */
+  public static final class Encoded {
+    private final String id;
+    private final int textLength;
+    private final int[] signature;
+    private final int count; // -1 without a set
+    private final byte[] set;
+    private final long setOffset;
+    private final String source;
+    private final int version;
+
+    private Encoded(
+        String id,
+        int textLength,
+        int[] signature,
+        int count,
+        byte[] set,
+        long setOffset,
+        String source,
+        int version) {
+      this.id = id;
+      this.textLength = textLength;
+      this.signature = signature;
+      this.count = count;
+      this.set = set;
+      this.setOffset = setOffset;
+      this.source = source;
+      this.version = version;
+    }
+
+    public String id() {
+      return id;
+    }
+
+    /** The length of its raw text in UTF-16 code units. */
+    public int textLength() {
+      return textLength;
+    }
+
+    /** Its n signature values: a copy. */
+    public int[] signature() {
+      return signature.clone();
+    }
+
+    /** Whether it carries a shingle set (the file has sets). */
+    public boolean hasShingleSet() {
+      return set != null;
+    }
+
+    /** How many shingles its set holds, without decoding it; -1 without a set. */
+    public int setSize() {
+      return count;
+    }
+
+    /**
+     * Its sorted shingle set, decoded now, or null in a file without sets.
+     *
+     * @throws CorruptFormatException when the set's bytes are not a valid encoding, naming their
+     *     offset
+     */
+    public long[] shingleSet() {
+      if (set == null) {
+        return null;
+      }
+      return version == VERSION_1
+          ? ShingleSetFormat.read(
+              ByteBuffer.wrap(set).order(ByteOrder.LITTLE_ENDIAN), count, setOffset)
+          : CompactShingleSetFormat.decode(set, count, source, setOffset);
+    }
+  }
+
   /** Reads entries after the header. */
   public static final class Reader implements Closeable {
     private final InputStream in;
@@ -258,6 +332,20 @@ public final class SignatureFile {
      * @throws CorruptFormatException for an incomplete or invalid entry, naming its offset
      */
     public Entry next() throws IOException {
+      Encoded entry = nextEncoded();
+      return entry == null
+          ? null
+          : new Entry(entry.id, entry.textLength, entry.signature, entry.shingleSet());
+    }
+
+    /**
+     * The next entry with its shingle set still encoded, or null at the end of the file: for a
+     * reader that needs the sets of few entries (the references of {@code --against}), which then
+     * decodes only those.
+     *
+     * @throws CorruptFormatException for an incomplete or invalid entry, naming its offset
+     */
+    public Encoded nextEncoded() throws IOException {
       long start = offset;
       int first = in.read();
       if (first < 0) {
@@ -284,23 +372,14 @@ public final class SignatureFile {
         ByteBuffer values = ByteBuffer.wrap(readBytes(4L * n)).order(ByteOrder.LITTLE_ENDIAN);
         int[] signature = new int[n];
         values.asIntBuffer().get(signature);
-        long[] set = null;
-        if (withSets) {
-          int count = readVarint(readByte());
-          if (version == VERSION_1) {
-            long setOffset = offset;
-            set =
-                ShingleSetFormat.read(
-                    ByteBuffer.wrap(readBytes(8L * count)).order(ByteOrder.LITTLE_ENDIAN),
-                    count,
-                    setOffset);
-          } else {
-            int length = readVarint(readByte());
-            long setOffset = offset;
-            set = CompactShingleSetFormat.decode(readBytes(length), count, source, setOffset);
-          }
+        if (!withSets) {
+          return new Encoded(id, textLength, signature, -1, null, 0, source, version);
         }
-        return new Entry(id, textLength, signature, set);
+        int count = readVarint(readByte());
+        long length = version == VERSION_1 ? 8L * count : readVarint(readByte());
+        long setOffset = offset;
+        return new Encoded(
+            id, textLength, signature, count, readBytes(length), setOffset, source, version);
       } catch (EOFException e) {
         throw corrupt(start, "truncated entry (the file ends inside it)");
       }

@@ -493,6 +493,21 @@ public final class NearDupIndex<K> implements AutoCloseable {
     if (k < 1) {
       throw new IllegalArgumentException("k must be at least 1, got " + k);
     }
+    return top(sketch, floor, MatchLimits.listing(k)).matches();
+  }
+
+  /**
+   * {@link #top(Sketch, int, double)} within {@code limits}: the {@code limits.listed()} most
+   * similar documents at or above {@code floor} among at most {@code limits.compared()} of the
+   * documents sharing a threshold band with the text (the earliest added) and those of the floor
+   * bands; {@link FoundMatches#notCompared()} counts at least the threshold candidates left, so
+   * that a text held in many copies costs a bounded amount. {@link FoundMatches#moreMatches()} is
+   * 0: top-k does not count beyond k.
+   *
+   * @throws IllegalArgumentException if {@code floor} is not in [{@link #topKFloor()}, 1]
+   */
+  public FoundMatches<K> top(Sketch sketch, double floor, MatchLimits limits) {
+    int k = limits.listed();
     if (!(floor >= topKFloor() && floor <= 1)) {
       throw new IllegalArgumentException(
           "the floor must be in ["
@@ -502,7 +517,7 @@ public final class NearDupIndex<K> implements AutoCloseable {
               + floor);
     }
     if (sketch.isEmpty()) {
-      return List.of();
+      return FoundMatches.none();
     }
     int[] signature = sketch.signature();
     long[] set = verifier.needsSets() ? sketch.shingleSet() : null;
@@ -510,7 +525,9 @@ public final class NearDupIndex<K> implements AutoCloseable {
     long[] floorKeys = topK.floorKeys(signature);
     lock.readLock().lock();
     try {
-      return withKeys(topK.search(signature, set, bucketKeys, floorKeys, k, floor));
+      TopKSearch.Result result =
+          topK.search(signature, set, bucketKeys, floorKeys, k, floor, limits.compared());
+      return new FoundMatches<>(withKeys(result.found()), 0, result.notCompared());
     } finally {
       lock.readLock().unlock();
     }

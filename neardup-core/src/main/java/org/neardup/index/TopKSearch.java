@@ -75,12 +75,30 @@ final class TopKSearch {
   /**
    * The {@code k} best documents at or above {@code lowest} (at least {@link #floor()}) for a query
    * of this signature and set (null in estimate mode), whose keys are {@code thresholdKeys} and
-   * {@code floorKeys} (null without a floor).
+   * {@code floorKeys} (null without a floor), comparing at most {@code compared} of the threshold
+   * buckets' candidates, the earliest added ({@link Integer#MAX_VALUE}: all): the k best are those
+   * among them and the floor's, and {@link Result#notCompared} counts at least the threshold
+   * candidates left, so that a text held in many copies costs a bounded amount ({@link
+   * MatchLimits}).
    */
-  List<TopKCollector.Found> search(
-      int[] signature, long[] set, long[] thresholdKeys, long[] floorKeys, int k, double lowest) {
+  Result search(
+      int[] signature,
+      long[] set,
+      long[] thresholdKeys,
+      long[] floorKeys,
+      int k,
+      double lowest,
+      int compared) {
     TopKCollector top = new TopKCollector(k);
-    long[] first = thresholdBuckets.candidates(thresholdKeys);
+    long[] first;
+    long notCompared = 0;
+    if (compared == Integer.MAX_VALUE) {
+      first = thresholdBuckets.candidates(thresholdKeys);
+    } else {
+      BoundedCandidates bounded = thresholdBuckets.firstCandidates(thresholdKeys, compared);
+      first = bounded.handles();
+      notCompared = bounded.more();
+    }
     Verifier verifier = null; // at the bar it was made for
     for (long handle : first) {
       double bar = Math.max(lowest, top.kth(0));
@@ -90,7 +108,7 @@ final class TopKSearch {
       consider(signature, set, handle, top, verifier);
     }
     if (plan == null || Math.max(lowest, top.kth(0)) >= threshold) {
-      return top.results(); // every document at or above the threshold was a candidate
+      return new Result(top.results(), notCompared); // all at the threshold were candidates
     }
     // the candidates sharing too few bands to plausibly reach the query's floor are never looked at
     CountedCandidates more =
@@ -111,7 +129,8 @@ final class TopKSearch {
       sketches.lowByteAgreements(batch, count, lowBytes, signature.length, agreements);
       for (int b = 0; b < count; b++) {
         if (cannotBeat(top, lowest, hits[start + b])) {
-          return top.results(); // the rest share as few bands or fewer: none can beat the k-th best
+          // the rest share as few bands or fewer: none can beat the k-th best
+          return new Result(top.results(), notCompared);
         }
         double bar = Math.max(lowest, top.kth(0));
         if (bar != lowBar) {
@@ -124,7 +143,7 @@ final class TopKSearch {
         }
       }
     }
-    return top.results();
+    return new Result(top.results(), notCompared);
   }
 
   /**
@@ -189,4 +208,7 @@ final class TopKSearch {
       top.offer(handle, similarity);
     }
   }
+
+  /** The k best found, and at least how many threshold candidates were not compared. */
+  record Result(List<TopKCollector.Found> found, long notCompared) {}
 }

@@ -11,6 +11,11 @@ public enum InputProblem {
    * An id that breaks {@link DocumentId}'s rule (a control character, a lone surrogate, too long).
    */
   INVALID_ID("invalid id"),
+  /**
+   * A record without a number in the field a run keeps by ({@code --keep field:NAME}): the field
+   * missing, null, empty, or not a finite number.
+   */
+  NO_KEEP_VALUE("record without a number to keep by"),
   /** A text that breaks {@link DocumentText}'s rule (a lone surrogate). */
   INVALID_TEXT("invalid text"),
   /** Nothing left after normalization: always skipped and counted, never an error. */

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.neardup.verify.ReferencePair;
 import org.neardup.verify.SimilarPair;
 
 class KeptSetTest {
@@ -62,7 +63,7 @@ class KeptSetTest {
   }
 
   @Test
-  void everyRemovedDocumentHasItsBestKeptNeighbourAtTheThreshold() {
+  void everyRemovedDocumentHasItsBestNeighbourKeptBeforeItAtTheThreshold() {
     for (Graph graph : graphs(0x5eed0001L, 300, 60)) {
       double[][] m = graph.matrix();
       for (KeepPolicy keep : KeepPolicy.values()) {
@@ -75,9 +76,10 @@ class KeptSetTest {
           }
           int match = kept.matchOf(i);
           assertThat(kept.isKept(match)).isTrue();
+          assertThat(kept.keepRank(match)).isLessThan(kept.keepRank(i));
           assertThat(m[i][match]).isGreaterThanOrEqualTo(THRESHOLD).isEqualTo(kept.similarityOf(i));
           for (int j = 0; j < graph.n(); j++) {
-            if (j != i && m[i][j] > 0 && kept.isKept(j)) {
+            if (j != i && m[i][j] > 0 && kept.isKept(j) && kept.keepRank(j) < kept.keepRank(i)) {
               assertThat(m[i][j]).isLessThanOrEqualTo(m[i][match]);
               if (m[i][j] == m[i][match]) {
                 assertThat(kept.keepRank(match)).isLessThanOrEqualTo(kept.keepRank(j));
@@ -138,7 +140,8 @@ class KeptSetTest {
   }
 
   /**
-   * The definition, literally: sort, walk, check all neighbours; matches by scanning in keep order.
+   * The definition, literally: sort, walk, check all neighbours; matches by scanning in keep order
+   * the neighbours kept before each removed document.
    */
   private static int[] bruteForce(Graph graph, KeepPolicy keep) {
     double[][] m = graph.matrix();
@@ -165,6 +168,9 @@ class KeptSetTest {
       }
       int best = -1;
       for (int j : walk) {
+        if (j == doc) {
+          break; // only those kept before it
+        }
         if (kept[j] && m[doc][j] > 0 && (best < 0 || m[doc][j] > m[doc][best])) {
           best = j;
         }
@@ -172,6 +178,103 @@ class KeptSetTest {
       match[doc] = best;
     }
     return match;
+  }
+
+  @Test
+  void againstReferencesEqualsTheRulesLiterally() {
+    SplittableRandom random = new SplittableRandom(0x5eed0045L);
+    for (Graph graph : graphs(0x5eed0005L, 1500, 14)) {
+      int references = random.nextInt(0, 6);
+      double[][] r = new double[graph.n()][references];
+      List<ReferencePair> referencePairs = new ArrayList<>();
+      for (int doc = 0; doc < graph.n(); doc++) {
+        for (int ref = 0; ref < references; ref++) {
+          if (random.nextInt(8) == 0) {
+            r[doc][ref] = SIMILARITIES[random.nextInt(SIMILARITIES.length)];
+            referencePairs.add(new ReferencePair(doc, ref, r[doc][ref]));
+          }
+        }
+      }
+      Collections.shuffle(referencePairs, new java.util.Random(random.nextLong()));
+      for (KeepPolicy keep : KeepPolicy.values()) {
+        int[] order = KeptSet.keepOrder(graph.n(), keep, i -> graph.lengths()[i]);
+        KeptSet kept = KeptSet.choose(graph.n(), graph.pairs(), order, referencePairs);
+        // The rules: a document is removed when it has a reference pair or a pair kept before it;
+        // its witness is the most similar kept document or reference, ties to a reference, then
+        // to the lowest reference index or the earliest kept document.
+        double[][] m = graph.matrix();
+        boolean[] isKept = new boolean[graph.n()];
+        int[] sizes = new int[graph.n()];
+        int[] referenceSizes = new int[references];
+        for (int doc : order) {
+          boolean hasReference = false;
+          for (int ref = 0; ref < references; ref++) {
+            hasReference |= r[doc][ref] > 0;
+          }
+          boolean hasKept = false;
+          for (int j = 0; j < graph.n(); j++) {
+            hasKept |= j != doc && m[doc][j] > 0 && isKept[j];
+          }
+          isKept[doc] = !hasReference && !hasKept;
+        }
+        for (int doc = 0; doc < graph.n(); doc++) {
+          assertThat(kept.isKept(doc)).as("document %d of %s", doc, graph).isEqualTo(isKept[doc]);
+          if (isKept[doc]) {
+            sizes[doc]++;
+            continue;
+          }
+          int witness = 0;
+          double best = 0;
+          for (int ref = 0; ref < references; ref++) {
+            if (r[doc][ref] > best) {
+              best = r[doc][ref];
+              witness = -1 - ref;
+            }
+          }
+          for (int j : order) {
+            if (j == doc) {
+              break; // only those kept before it
+            }
+            if (isKept[j] && m[doc][j] > best) {
+              best = m[doc][j];
+              witness = j;
+            }
+          }
+          assertThat(kept.matchOf(doc)).as("witness of %d", doc).isEqualTo(witness);
+          assertThat(kept.similarityOf(doc)).isEqualTo(best);
+          if (KeptSet.isReference(witness)) {
+            referenceSizes[KeptSet.referenceIndex(witness)]++;
+          } else {
+            sizes[witness]++;
+          }
+        }
+        for (int doc = 0; doc < graph.n(); doc++) {
+          assertThat(kept.clusterSize(doc)).isEqualTo(sizes[doc]);
+        }
+        for (KeptSet.Group group : kept.referenceGroups()) {
+          assertThat(group.isReference()).isTrue();
+          assertThat(group.removedCount()).isEqualTo(referenceSizes[group.kept()]);
+        }
+        assertThat(kept.referenceGroups().stream().mapToInt(KeptSet.Group::removedCount).sum())
+            .isEqualTo(IntStream.of(referenceSizes).sum());
+        assertThat(kept.keptCount() + kept.removedCount()).isEqualTo(graph.n());
+      }
+    }
+  }
+
+  @Test
+  void clusterSizesAddUpToTheDocumentsWithoutReferences() {
+    for (Graph graph : graphs(0x5eed0006L, 300, 60)) {
+      for (KeepPolicy keep : KeepPolicy.values()) {
+        KeptSet kept = graph.kept(keep);
+        int sum = 0;
+        for (int i = 0; i < graph.n(); i++) {
+          sum += kept.clusterSize(i);
+          assertThat(kept.clusterSize(i) > 0).isEqualTo(kept.isKept(i));
+        }
+        assertThat(sum).isEqualTo(graph.n());
+      }
+    }
   }
 
   @Test
@@ -220,7 +323,8 @@ class KeptSetTest {
     assertThat(longest.isKept(0)).isTrue();
     KeptSet first = KeptSet.choose(6, pairs, KeepPolicy.FIRST, i -> lengths[i]);
     assertThat(first.isKept(2)).isFalse();
-    assertThat(first.matchOf(2)).isEqualTo(4); // 0 at 0.8 is kept, but 4 and 5 at 0.9 are better
+    // 4 and 5 at 0.9 are kept after 2 was removed: its witness is 0, kept before it, at 0.8
+    assertThat(first.matchOf(2)).isZero();
   }
 
   @Test

@@ -116,6 +116,29 @@ class SignatureFileTest {
     }
   }
 
+  /** Entries read with their sets still encoded decode to the same sets, in both versions. */
+  @Test
+  void encodedEntriesDecodeToTheSetsOfTheFullEntries() throws IOException {
+    byte[] v1 = SignatureFormatTest.golden("/golden/signature-file-v1-n16.nds");
+    for (byte[] bytes : List.of(v1, write(true, entries(true)), write(false, entries(false)))) {
+      List<SignatureFile.Entry> full = readAll(bytes);
+      try (SignatureFile.Reader reader =
+          SignatureFile.read(new ByteArrayInputStream(bytes), "test.nds")) {
+        for (SignatureFile.Entry expected : full) {
+          SignatureFile.Encoded entry = reader.nextEncoded();
+          assertThat(entry.id()).isEqualTo(expected.id());
+          assertThat(entry.textLength()).isEqualTo(expected.textLength());
+          assertThat(entry.signature()).containsExactly(expected.signature());
+          assertThat(entry.hasShingleSet()).isEqualTo(expected.hasShingleSet());
+          assertThat(entry.setSize())
+              .isEqualTo(expected.hasShingleSet() ? expected.shingleSet().length : -1);
+          assertThat(entry.shingleSet()).isEqualTo(expected.shingleSet());
+        }
+        assertThat(reader.nextEncoded()).isNull();
+      }
+    }
+  }
+
   @Test
   void aLongIdAndALargeSetUseMultiByteVarints() throws IOException {
     SplittableRandom random = new SplittableRandom(4);

@@ -112,6 +112,21 @@ class MatchLimitsTest {
   }
 
   @Test
+  void aTopKQueryComparesTheFirstCandidatesAndCountsTheRest() {
+    NearDupIndex<String> index = copies(1500);
+    FoundMatches<String> top =
+        index.top(index.sketcher().sketch(TEXT), index.topKFloor(), new MatchLimits(3, 1000));
+    assertThat(top.matches()).hasSize(3).allSatisfy(m -> assertThat(m.similarity()).isEqualTo(1.0));
+    assertThat(top.notCompared()).isEqualTo(500);
+    assertThat(top.moreMatches()).isZero();
+
+    FoundMatches<String> all =
+        index.top(index.sketcher().sketch(TEXT), index.topKFloor(), MatchLimits.listing(3));
+    assertThat(all.matches()).hasSize(3);
+    assertThat(all.notCompared()).isZero();
+  }
+
+  @Test
   void limitsAreChecked() {
     assertThatThrownBy(() -> new MatchLimits(0, 10)).hasMessageContaining("listed");
     assertThatThrownBy(() -> new MatchLimits(10, 5)).hasMessageContaining("compared");

@@ -1,29 +1,59 @@
 package org.neardup.io;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
- * The two fields {@code dedup --annotate} adds to a record: the id of the kept record it duplicates
- * and their similarity, both empty for a kept record. Each format writes them its own way ({@link
- * InputFormat#copyAnnotated}): as the last two columns of TSV, LINES and CSV, as two fields of a
- * JSON Lines object, and in a list beside a directory's files.
+ * The three fields {@code dedup --annotate} adds to a record: the id of the kept record it
+ * duplicates and their similarity, both empty for a kept record; and for a kept record how many
+ * records it stands for, itself included ({@code cluster_size}), empty for a removed one. Each
+ * format writes them its own way ({@link InputFormat#copyAnnotated}): as the last three columns of
+ * TSV, LINES and CSV, as three fields of a JSON Lines object, and in a list beside a directory's
+ * files.
  *
  * @param duplicateOf the kept record's id; empty for a kept record
  * @param similarity the similarity as written (e.g. {@code 0.923077}); empty for a kept record
+ * @param clusterSize a kept record's cluster size as written (e.g. {@code 3}); empty for a removed
+ *     record
  */
-public record Annotation(String duplicateOf, String similarity) {
+public record Annotation(String duplicateOf, String similarity, String clusterSize) {
   /** The name of the kept record's id: a CSV column, a JSON field. */
   public static final String DUPLICATE_OF = "duplicate_of";
 
   /** The name of the similarity: a CSV column, a JSON field. */
   public static final String SIMILARITY = "similarity";
 
-  /** A kept record's: both fields empty. */
-  public static final Annotation KEPT = new Annotation("", "");
+  /** The name of the cluster size: a CSV column, a JSON field. */
+  public static final String CLUSTER_SIZE = "cluster_size";
+
+  /** The names of the fields, in the order they are added. */
+  public static final List<String> NAMES = List.of(DUPLICATE_OF, SIMILARITY, CLUSTER_SIZE);
+
+  /** A kept record's that stands for itself alone: cluster size 1. */
+  public static final Annotation KEPT = kept(1);
 
   public Annotation {
     Objects.requireNonNull(duplicateOf, "duplicateOf");
     Objects.requireNonNull(similarity, "similarity");
+    Objects.requireNonNull(clusterSize, "clusterSize");
+    if (duplicateOf.isEmpty() == clusterSize.isEmpty()) {
+      throw new IllegalArgumentException(
+          "an annotation names a kept record (a removed record's) or a cluster size (a kept"
+              + " record's), exactly one");
+    }
+  }
+
+  /** A removed record's: the kept record it duplicates and their similarity. */
+  public Annotation(String duplicateOf, String similarity) {
+    this(duplicateOf, similarity, "");
+  }
+
+  /** A kept record's that stands for {@code clusterSize} records, itself included. */
+  public static Annotation kept(int clusterSize) {
+    if (clusterSize < 1) {
+      throw new IllegalArgumentException("a cluster size is at least 1, got " + clusterSize);
+    }
+    return new Annotation("", "", Integer.toString(clusterSize));
   }
 
   /** Whether this is a kept record's (no duplicate). */
@@ -31,27 +61,42 @@ public record Annotation(String duplicateOf, String similarity) {
     return duplicateOf.isEmpty();
   }
 
-  /** The fields as a JSON object's members, {@code null} for a kept record's. */
+  /** The fields as a JSON object's members, {@code null} where empty. */
   String jsonMembers() {
-    if (isKept()) {
-      return "\"" + DUPLICATE_OF + "\":null,\"" + SIMILARITY + "\":null";
-    }
     return "\""
         + DUPLICATE_OF
         + "\":"
-        + jsonString(duplicateOf)
+        + (isKept() ? "null" : jsonString(duplicateOf))
         + ",\""
         + SIMILARITY
         + "\":"
-        + similarity;
+        + (similarity.isEmpty() ? "null" : similarity)
+        + ",\""
+        + CLUSTER_SIZE
+        + "\":"
+        + (isKept() ? clusterSize : "null");
   }
 
-  /** The fields as two CSV fields after {@code delimiter}, quoted as RFC 4180 needs. */
+  /** The fields as three columns, each after a tab. */
+  String tabFields() {
+    return "\t" + duplicateOf + "\t" + similarity + "\t" + clusterSize;
+  }
+
+  /** The fields as three CSV fields, each after {@code delimiter}, quoted as RFC 4180 needs. */
   String csvFields(char delimiter) {
     return delimiter
         + csvField(duplicateOf, delimiter)
         + delimiter
-        + csvField(similarity, delimiter);
+        + csvField(similarity, delimiter)
+        + delimiter
+        + clusterSize;
+  }
+
+  /** The names of the fields as three CSV header fields, each after {@code delimiter}. */
+  static String csvHeader(char delimiter) {
+    StringBuilder b = new StringBuilder();
+    NAMES.forEach(name -> b.append(delimiter).append(csvField(name, delimiter)));
+    return b.toString();
   }
 
   static String csvField(String value, char delimiter) {

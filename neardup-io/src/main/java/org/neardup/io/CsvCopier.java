@@ -42,9 +42,9 @@ final class CsvCopier {
   }
 
   /**
-   * {@link #copyExcept} with two columns added to every row written: {@link
-   * Annotation#DUPLICATE_OF} and {@link Annotation#SIMILARITY} to the header, each record's
-   * annotation to it (before its line ending). Blank rows stay as they are.
+   * {@link #copyExcept} with three columns added to every row written: {@link Annotation#NAMES} to
+   * the header, each record's annotation to it (before its line ending). Blank rows stay as they
+   * are.
    */
   static long copyAnnotated(
       String source,
@@ -77,9 +77,7 @@ final class CsvCopier {
       boolean keep = writeHeader; // the range being copied: header first
       // what the row being copied gets added: the header, the column names
       String added =
-          annotation == null || rows.header() == null
-              ? null
-              : new Annotation(Annotation.DUPLICATE_OF, Annotation.SIMILARITY).csvFields(delimiter);
+          annotation == null || rows.header() == null ? null : Annotation.csvHeader(delimiter);
       long written = 0;
       while (rows.next()) {
         chars.copyTo(rows.position() + bom, keep, added);

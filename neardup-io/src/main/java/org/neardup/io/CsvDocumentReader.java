@@ -22,11 +22,12 @@ import org.neardup.input.OnError;
  * (more fields usually mean a delimiter inside an unquoted field, which would cut the text), an
  * empty id is {@link InputProblem#MISSING_ID}, an id or text that breaks the rules of {@link
  * org.neardup.input.DocumentId} and {@link org.neardup.input.DocumentText} {@link
- * InputProblem#INVALID_ID} or {@link InputProblem#INVALID_TEXT}. A requested column that appears
- * twice in the header is ambiguous: the reader fails to open. Invalid UTF-8 and unparseable quoting
- * always stop the read (problem null), even under {@link OnError#SKIP}: once the parser has met
- * them it cannot reliably find where the next record starts. An input without any row yields no
- * documents. Not thread-safe.
+ * InputProblem#INVALID_ID} or {@link InputProblem#INVALID_TEXT}, a {@linkplain
+ * InputOptions#keepField() keep column} that holds no finite number {@link
+ * InputProblem#NO_KEEP_VALUE}. A requested column that appears twice in the header is ambiguous:
+ * the reader fails to open. Invalid UTF-8 and unparseable quoting always stop the read (problem
+ * null), even under {@link OnError#SKIP}: once the parser has met them it cannot reliably find
+ * where the next record starts. An input without any row yields no documents. Not thread-safe.
  */
 final class CsvDocumentReader implements DocumentReader {
   private final String source;
@@ -41,6 +42,8 @@ final class CsvDocumentReader implements DocumentReader {
   private final HtmlMode[] html;
 
   private final int[] textColumns;
+  private final String keepField; // null when the run keeps by no field
+  private final int keepColumn;
   private boolean closed;
 
   /**
@@ -59,25 +62,30 @@ final class CsvDocumentReader implements DocumentReader {
     this.textFields = options.textFields();
     this.textColumns = new int[textFields.size()];
     this.html = textFields.stream().map(options::htmlOf).toArray(HtmlMode[]::new);
+    this.keepField = options.keepField();
     if (header == null) {
       columnCount = 0;
       idColumn = -1;
+      keepColumn = -1;
       return;
     }
     columnCount = header.size();
     try {
       idColumn =
-          options.idField() != null || header.contains(idField) ? column(header, idField) : -1;
+          options.idField() != null || header.contains(idField)
+              ? column(header, idField, "--id-field")
+              : -1;
       for (int i = 0; i < textColumns.length; i++) {
-        textColumns[i] = column(header, textFields.get(i));
+        textColumns[i] = column(header, textFields.get(i), "--text-field");
       }
+      keepColumn = keepField == null ? -1 : column(header, keepField, "--keep field:NAME");
     } catch (InputException e) {
       rows.close();
       throw e;
     }
   }
 
-  private int column(List<String> header, String name) {
+  private int column(List<String> header, String name, String option) {
     int index = header.indexOf(name);
     if (index < 0) {
       List<String> quoted = new ArrayList<>(header.size());
@@ -91,7 +99,7 @@ final class CsvDocumentReader implements DocumentReader {
               + "' (columns: "
               + String.join(", ", quoted)
               + "): "
-              + (name.equals(idField) ? "--id-field" : "--text-field")
+              + option
               + " names the column to read");
     }
     int again = header.lastIndexOf(name);
@@ -166,7 +174,16 @@ final class CsvDocumentReader implements DocumentReader {
       }
       text = b.toString();
     }
-    return new Document(id, text, source, line, index);
+    double keepValue = Double.NaN;
+    if (keepColumn >= 0) {
+      String value = record.get(keepColumn);
+      keepValue = KeepValues.parse(value);
+      if (Double.isNaN(keepValue)) {
+        report(line, index, InputProblem.NO_KEEP_VALUE, KeepValues.notANumber(keepField, value));
+        return null;
+      }
+    }
+    return new Document(id, text, source, line, index, keepValue);
   }
 
   /** Text column {@code i}'s value, its text extracted when it holds HTML. */

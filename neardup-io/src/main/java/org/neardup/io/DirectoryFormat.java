@@ -120,9 +120,10 @@ public final class DirectoryFormat implements InputFormat {
 
   /**
    * {@link #copyExcept(Path, LongPredicate, Path)}, and beside the files copied the list {@value
-   * #ANNOTATIONS}: a header line {@code id<TAB>duplicate_of<TAB>similarity}, then one line per file
-   * copied, in listing order: its relative path, then its {@link Annotation} (empty for a kept
-   * file). The list is hidden, so reading the output directory again reads the same documents.
+   * #ANNOTATIONS}: a header line {@code id<TAB>duplicate_of<TAB>similarity<TAB>cluster_size}, then
+   * one line per file copied, in listing order: its relative path, then its {@link Annotation}
+   * (empty for a kept file). The list is hidden, so reading the output directory again reads the
+   * same documents.
    *
    * @return the number of files copied
    */
@@ -138,17 +139,11 @@ public final class DirectoryFormat implements InputFormat {
     InputErrors.checkPath(inputDir, this);
     List<String> files = DirectoryListing.list(inputDir);
     long copied = copy(inputDir, files, dropRecordIndex, outputDir);
-    StringBuilder list =
-        new StringBuilder("id\t" + Annotation.DUPLICATE_OF + "\t" + Annotation.SIMILARITY + "\n");
+    StringBuilder list = new StringBuilder("id\t" + String.join("\t", Annotation.NAMES) + "\n");
     for (int i = 0; i < files.size(); i++) {
       if (!dropRecordIndex.test(i)) {
         Annotation a = annotation.apply(i);
-        list.append(files.get(i))
-            .append('\t')
-            .append(a.duplicateOf())
-            .append('\t')
-            .append(a.similarity())
-            .append('\n');
+        list.append(files.get(i)).append(a.tabFields()).append('\n');
       }
     }
     Files.writeString(outputDir.resolve(ANNOTATIONS), list, StandardCharsets.UTF_8);

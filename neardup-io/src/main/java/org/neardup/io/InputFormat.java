@@ -162,12 +162,13 @@ public interface InputFormat {
   /**
    * {@link #copyExcept(String, InputOpener, InputOptions, LongPredicate, OutputStream, boolean)}
    * that adds to every record written its {@link Annotation} (the kept record it duplicates and
-   * their similarity, empty for a kept record), in this format's way: TSV and LINES get two
-   * tab-separated columns at the end of each record's line; CSV two columns, {@code duplicate_of}
-   * and {@code similarity}, at the end of the header and of each record (quoted as needed); JSON
-   * Lines two members at the end of each object, {@code "duplicate_of"} (a string, or null) and
-   * {@code "similarity"} (a number, or null). Blank lines and rows are copied as they are.
-   * Otherwise the records are copied byte for byte.
+   * their similarity, empty for a kept record; a kept record's cluster size, empty for a removed
+   * one), in this format's way: TSV and LINES get three tab-separated columns at the end of each
+   * record's line; CSV three columns, {@code duplicate_of}, {@code similarity} and {@code
+   * cluster_size}, at the end of the header and of each record (quoted as needed); JSON Lines three
+   * members at the end of each object, {@code "duplicate_of"} (a string, or null), {@code
+   * "similarity"} (a number, or null) and {@code "cluster_size"} (a number, or null). Blank lines
+   * and rows are copied as they are. Otherwise the records are copied byte for byte.
    *
    * @param annotation the annotation of each record index written
    * @throws UnsupportedOperationException for a format of directories: see {@link

@@ -2,6 +2,7 @@ package org.neardup.io;
 
 import java.util.List;
 import java.util.Objects;
+import org.neardup.input.Document;
 
 /**
  * How to read input files.
@@ -17,6 +18,8 @@ import java.util.Objects;
  * @param htmlFields with {@link HtmlMode#VISIBLE} or {@link HtmlMode#MAIN}, the CSV columns / JSON
  *     fields that hold HTML (each extracted before the text fields are joined); empty means the
  *     whole text is HTML
+ * @param keepField the CSV column / JSON field / Parquet column whose number each record must have,
+ *     for keeping by it ({@code --keep field:NAME}: {@link Document#keepValue()}); null for none
  */
 public record InputOptions(
     InputFormat format,
@@ -24,7 +27,8 @@ public record InputOptions(
     String idField,
     List<String> textFields,
     HtmlMode html,
-    List<String> htmlFields) {
+    List<String> htmlFields,
+    String keepField) {
   /** The JSONL id field used when none is given. */
   public static final String DEFAULT_JSON_ID_FIELD = "id";
 
@@ -39,6 +43,20 @@ public record InputOptions(
             : List.copyOf(textFields);
     html = html == null ? HtmlMode.AUTO : html;
     htmlFields = htmlFields == null ? List.of() : List.copyOf(htmlFields);
+    if (keepField != null && keepField.isEmpty()) {
+      throw new IllegalArgumentException("the keep field's name is empty");
+    }
+  }
+
+  /** Options that keep by no field. */
+  public InputOptions(
+      InputFormat format,
+      char delimiter,
+      String idField,
+      List<String> textFields,
+      HtmlMode html,
+      List<String> htmlFields) {
+    this(format, delimiter, idField, textFields, html, htmlFields, null);
   }
 
   /** Options that take HTML as {@link HtmlMode#AUTO} does. */
@@ -51,7 +69,23 @@ public record InputOptions(
    * texts).
    */
   public InputOptions withHtml(HtmlMode html, List<String> htmlFields) {
-    return new InputOptions(format, delimiter, idField, textFields, html, htmlFields);
+    return new InputOptions(format, delimiter, idField, textFields, html, htmlFields, keepField);
+  }
+
+  /**
+   * These options with every record's number read from {@code keepField} (null: none).
+   *
+   * @throws IllegalArgumentException when the format has no fields (TSV, lines, a directory)
+   */
+  public InputOptions withKeepField(String keepField) {
+    if (keepField != null && !format.usesFields()) {
+      throw new IllegalArgumentException(
+          "a "
+              + format.name()
+              + " input has no fields to keep by: --keep field:NAME reads a CSV column, a JSON"
+              + " field or a Parquet column");
+    }
+    return new InputOptions(format, delimiter, idField, textFields, html, htmlFields, keepField);
   }
 
   /**

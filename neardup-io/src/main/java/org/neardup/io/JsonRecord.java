@@ -17,12 +17,15 @@ import org.neardup.input.InputProblem;
  * that has no {@code "id"} field at all gets its 1-based record number, as a CSV record does. The
  * text is the top-level fields {@link InputOptions#textFields()} (strings; numbers and booleans as
  * their JSON text), each taken as HTML when {@link InputOptions#htmlOf} says so, joined by one
- * space. Other fields are skipped.
+ * space. With {@link InputOptions#keepField()}, the top-level field of that name holds the number
+ * the record is kept by (a JSON number, or a string holding one: {@link KeepValues}). Other fields
+ * are skipped.
  *
  * <p>Problems: an id or text that is an object or array, or a name given twice, is {@link
  * InputProblem#MALFORMED_RECORD}; a missing, null or empty id is {@link InputProblem#MISSING_ID}; a
- * missing or null text field is {@link InputProblem#MISSING_TEXT}. The first problem found is the
- * one reported.
+ * missing or null text field is {@link InputProblem#MISSING_TEXT}; a keep field missing, null or
+ * not a finite number {@link InputProblem#NO_KEEP_VALUE}. The first problem found is the one
+ * reported.
  *
  * <p>Holds one object's fields at a time, reused object after object. Not thread-safe.
  */
@@ -53,7 +56,10 @@ final class JsonRecord {
   /** How each text field is taken: {@link HtmlMode#OFF} as it is, else as HTML. */
   private final HtmlMode[] html;
 
+  private final String keepField; // null when the run keeps by no field
   private final Set<String> names = new LinkedHashSet<>();
+  private String keepText;
+  private boolean keepSeen;
   private String id;
   private boolean idSeen;
   private InputProblem problem;
@@ -67,6 +73,7 @@ final class JsonRecord {
     this.texts = new String[textFields.size()];
     this.seen = new boolean[textFields.size()];
     this.html = textFields.stream().map(options::htmlOf).toArray(HtmlMode[]::new);
+    this.keepField = options.keepField();
   }
 
   /**
@@ -85,6 +92,8 @@ final class JsonRecord {
     names.clear();
     id = null;
     idSeen = false;
+    keepText = null;
+    keepSeen = false;
     problem = null;
     specifics = null;
     for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
@@ -101,6 +110,22 @@ final class JsonRecord {
           id = p.getText();
         } else if (value != JsonToken.VALUE_NULL) {
           return malformed("id field '" + idField + "' is not a string or number");
+        }
+      }
+      if (name.equals(keepField)) {
+        used = true;
+        keepSeen = true;
+        keepText =
+            value == JsonToken.VALUE_NULL
+                ? null
+                : value == JsonToken.START_OBJECT
+                    ? "{...}"
+                    : value == JsonToken.START_ARRAY ? "[...]" : p.getText();
+        if (value.isStructStart()) {
+          String duplicate = skipper.skip(p, value); // not a number: document() says so
+          if (duplicate != null) {
+            return malformed(duplicate);
+          }
         }
       }
       for (int i = 0; i < texts.length; i++) {
@@ -148,13 +173,24 @@ final class JsonRecord {
                 : InputErrors.noField(field, names, "--text-field"));
       }
     }
+    double keepValue = Double.NaN;
+    if (keepField != null) {
+      keepValue = KeepValues.parse(keepText);
+      if (Double.isNaN(keepValue)) {
+        return reject(
+            InputProblem.NO_KEEP_VALUE,
+            keepSeen
+                ? KeepValues.notANumber(keepField, keepText)
+                : InputErrors.noField(keepField, names, "--keep field:NAME"));
+      }
+    }
     for (int i = 0; i < texts.length; i++) {
       if (html[i] != HtmlMode.OFF) {
         texts[i] = HtmlText.extract(texts[i], html[i]);
       }
     }
     String text = texts.length == 1 ? texts[0] : String.join(" ", texts);
-    return new Document(id, text, source, line, recordIndex);
+    return new Document(id, text, source, line, recordIndex, keepValue);
   }
 
   /** The problem of the last object read, or null. */

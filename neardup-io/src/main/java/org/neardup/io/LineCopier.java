@@ -100,7 +100,7 @@ final class LineCopier {
     int insertAt = lines.end();
     String added;
     if (style == Style.COLUMNS) {
-      added = "\t" + annotation.duplicateOf() + "\t" + annotation.similarity();
+      added = annotation.tabFields();
     } else {
       int close = lastNonBlank(buf, lines.start(), lines.end());
       if (close < 0 || buf[close] != '}') {

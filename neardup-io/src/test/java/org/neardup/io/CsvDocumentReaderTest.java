@@ -118,6 +118,32 @@ class CsvDocumentReaderTest {
   }
 
   @Test
+  void theKeepColumnHoldsANumberInEveryRecordOrTheRecordIsBad() {
+    Path file =
+        write(dir, "data.csv", "id,text,score\na,x,0.5\nb,y,\nc,z, 12 \nd,w,n/a\ne,v,-1e3\n");
+    InputProblems problems = new InputProblems(OnError.SKIP);
+
+    List<Document> docs = readAll(file, csv(',', "id", "text").withKeepField("score"), problems);
+
+    assertThat(docs)
+        .extracting(Document::id, Document::keepValue)
+        .containsExactly(tuple("a", 0.5), tuple("c", 12.0), tuple("e", -1000.0));
+    assertThat(problems.skipped()).isEqualTo(Map.of(InputProblem.NO_KEEP_VALUE, 2L));
+    assertThatThrownBy(
+            () ->
+                DocumentReaders.open(
+                    file,
+                    csv(',', "id", "text").withKeepField("quality"),
+                    new InputProblems(OnError.SKIP)))
+        .hasMessage(
+            file
+                + ": unknown column 'quality' (columns: id, text, score): --keep field:NAME names"
+                + " the column to read");
+    assertThatThrownBy(() -> InputOptions.of(InputFormat.TSV).withKeepField("score"))
+        .hasMessageContaining("a tsv input has no fields to keep by");
+  }
+
+  @Test
   void aRecordWithTooFewFieldsIsMalformedAndAnEmptyIdIsMissing() {
     Path file = write(dir, "data.csv", "id,text,n\na,x,1\nb,y\n,z,3\nd,w,4\n");
     InputProblems problems = new InputProblems(OnError.SKIP);

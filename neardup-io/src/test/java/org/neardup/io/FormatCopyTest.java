@@ -206,7 +206,8 @@ class FormatCopyTest {
             input,
             options,
             drop,
-            i -> i == 1 ? new Annotation("a \"x\", y", "0.900000") : Annotation.KEPT,
+            i ->
+                i == 1 ? new Annotation("a \"x\", y", "0.900000") : Annotation.kept(i == 0 ? 2 : 1),
             out,
             header);
     return out.toString(StandardCharsets.UTF_8);
@@ -219,25 +220,26 @@ class FormatCopyTest {
 
     assertThat(annotated(file, csv(',', "id", "text"), i -> i == 2, true))
         .isEqualTo(
-            "\ufeffid,text,duplicate_of,similarity\r\n"
+            "\ufeffid,text,duplicate_of,similarity,cluster_size\r\n"
                 + "a,\"x\r\n"
-                + "y\",,\r\n"
-                + "b,2,\"a \"\"x\"\", y\",0.900000\n\n"
-                + "d,4,,");
+                + "y\",,,2\r\n"
+                + "b,2,\"a \"\"x\"\", y\",0.900000,\n\n"
+                + "d,4,,,1");
     assertThat(annotated(file, csv(',', "id", "text"), NOTHING, false))
-        .startsWith("a,\"x\r\ny\",,\r\n");
+        .startsWith("a,\"x\r\ny\",,,2\r\n");
   }
 
   @Test
-  void lineAnnotationsAreTwoColumnsOrTwoJsonMembersAndBlankLinesStay() throws IOException {
+  void lineAnnotationsAreThreeColumnsOrThreeJsonMembersAndBlankLinesStay() throws IOException {
     Path tsv = write(dir, "data.tsv", bytes(BOM, "a\tone\r\n\nb\ttwo\nc\tthree"));
     assertThat(annotated(tsv, options(InputFormat.TSV), NOTHING, false))
-        .isEqualTo("\ufeffa\tone\t\t\r\n\nb\ttwo\ta \"x\", y\t0.900000\nc\tthree\t\t");
+        .isEqualTo("\ufeffa\tone\t\t\t2\r\n\nb\ttwo\ta \"x\", y\t0.900000\t\nc\tthree\t\t\t1");
     Path jsonl = write(dir, "data.jsonl", "{\"id\":\"a\"}\n{ }\r\n{\"id\":\"c\"}  ");
     assertThat(annotated(jsonl, options(InputFormat.JSONL), NOTHING, false))
         .isEqualTo(
-            "{\"id\":\"a\",\"duplicate_of\":null,\"similarity\":null}\n"
-                + "{ \"duplicate_of\":\"a \\\"x\\\", y\",\"similarity\":0.900000}\r\n"
-                + "{\"id\":\"c\",\"duplicate_of\":null,\"similarity\":null}  ");
+            "{\"id\":\"a\",\"duplicate_of\":null,\"similarity\":null,\"cluster_size\":2}\n"
+                + "{ \"duplicate_of\":\"a \\\"x\\\", y\",\"similarity\":0.900000,"
+                + "\"cluster_size\":null}\r\n"
+                + "{\"id\":\"c\",\"duplicate_of\":null,\"similarity\":null,\"cluster_size\":1}  ");
   }
 }

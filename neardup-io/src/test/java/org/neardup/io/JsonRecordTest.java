@@ -55,6 +55,52 @@ class JsonRecordTest {
     assertReadAlike(BY_NAMED_FIELDS, "key", List.of("title", "body"));
   }
 
+  @Test
+  void theKeepFieldIsANumberOrAStringHoldingOneInEveryRecord() {
+    List<String> objects =
+        List.of(
+            "{\"id\":\"a\",\"text\":\"x\",\"score\":0.25}",
+            "{\"id\":\"b\",\"text\":\"x\",\"score\":\" -3e2 \"}",
+            "{\"id\":\"c\",\"text\":\"x\",\"score\":null}",
+            "{\"id\":\"d\",\"text\":\"x\"}",
+            "{\"id\":\"e\",\"text\":\"x\",\"score\":\"high\"}",
+            "{\"id\":\"f\",\"text\":\"x\",\"score\":true}",
+            "{\"id\":\"g\",\"text\":\"x\",\"score\":{\"v\":1}}",
+            "{\"id\":\"h\",\"text\":\"x\",\"score\":\"NaN\"}",
+            "{\"id\":\"i\",\"text\":\"x\",\"score\":1e999}",
+            "{\"id\":\"j\",\"score\":7,\"text\":\"y\"}");
+    Path lines = write(dir, "scored.jsonl", String.join("\n", objects) + "\n");
+    Path array = write(dir, "scored.json", "[\n" + String.join(",\n", objects) + "\n]\n");
+    for (Path path : List.of(lines, array)) {
+      InputOptions options =
+          InputOptions.of(path == lines ? InputFormat.JSONL : InputFormat.JSON)
+              .withKeepField("score");
+      List<String> problems = new ArrayList<>();
+      List<String> values =
+          readAll(path, options, new InputProblems(OnError.SKIP, e -> problems.add(describe(e))))
+              .stream()
+              .map(d -> d.id() + "=" + d.keepValue())
+              .toList();
+      assertThat(values).containsExactly("a=0.25", "b=-300.0", "j=7.0");
+      assertThat(problems)
+          .containsExactly(
+              "2 NO_KEEP_VALUE record without a number to keep by (field 'score' is null or empty:"
+                  + " --keep field:score needs one in every record)",
+              "3 NO_KEEP_VALUE record without a number to keep by (no field 'score'; the record has"
+                  + " id, text: --keep field:NAME names the field to read)",
+              "4 NO_KEEP_VALUE record without a number to keep by (field 'score' is not a finite"
+                  + " number ('high'): --keep field:score needs one in every record)",
+              "5 NO_KEEP_VALUE record without a number to keep by (field 'score' is not a finite"
+                  + " number ('true'): --keep field:score needs one in every record)",
+              "6 NO_KEEP_VALUE record without a number to keep by (field 'score' is not a finite"
+                  + " number ('{...}'): --keep field:score needs one in every record)",
+              "7 NO_KEEP_VALUE record without a number to keep by (field 'score' is not a finite"
+                  + " number ('NaN'): --keep field:score needs one in every record)",
+              "8 NO_KEEP_VALUE record without a number to keep by (field 'score' is not a finite"
+                  + " number ('1e999'): --keep field:score needs one in every record)");
+    }
+  }
+
   private void assertReadAlike(List<String> objects, String idField, List<String> textFields) {
     Path lines = write(dir, "records.jsonl", String.join("\n", objects) + "\n");
     Path array = write(dir, "records.json", "[\n" + String.join(",\n", objects) + "\n]\n");

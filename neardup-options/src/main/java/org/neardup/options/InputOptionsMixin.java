@@ -100,6 +100,9 @@ public abstract class InputOptionsMixin {
               + " first 5).")
   public boolean verbose;
 
+  /** The field whose number each record must have ({@link #keepBy}), or null. */
+  private String keepField;
+
   /** The input files (or directories), in the order given; empty when none were given. */
   public abstract List<Path> paths();
 
@@ -201,10 +204,50 @@ public abstract class InputOptionsMixin {
     return paths().size() > 1 && DocumentReaders.numbersRecords(input, options(input));
   }
 
+  /**
+   * Reads every record's number from the field {@code order} keeps by, if it keeps by one ({@code
+   * --keep field:NAME}): a record without one is then a bad record.
+   *
+   * @throws UsageException naming an input whose format has no fields (TSV, lines, a directory)
+   */
+  public void keepBy(org.neardup.cluster.KeepOrder order) {
+    keepField = order.field();
+    for (Path path : paths()) {
+      options(path);
+    }
+  }
+
+  /**
+   * The reading options as a run's record shows them ({@link RunManifest}): format, delimiter, id
+   * and text fields, HTML, the bad-record policy; each input's own format is recorded with it.
+   */
+  public java.util.Map<String, Object> describe() {
+    java.util.Map<String, Object> options = new java.util.LinkedHashMap<>();
+    options.put("format", format.toLowerCase(Locale.ROOT));
+    options.put("delimiter", String.valueOf(delimiterChar()));
+    options.put("id_field", idField);
+    options.put(
+        "text_fields",
+        textFields == null || textFields.isEmpty()
+            ? List.of(InputOptions.DEFAULT_TEXT_FIELD)
+            : textFields);
+    options.put("html", htmlMode().name().toLowerCase(Locale.ROOT));
+    options.put("html_fields", htmlFields == null ? List.of() : htmlFields);
+    options.put("keep_field", keepField);
+    options.put("on_error", onErrorPolicy().name().toLowerCase(Locale.ROOT));
+    return options;
+  }
+
   /** The reading options for {@code input}. */
   public InputOptions options(Path input) {
-    return new InputOptions(
-        format(input), delimiterChar(), idField, textFields, htmlMode(), htmlFields);
+    InputOptions options =
+        new InputOptions(
+            format(input), delimiterChar(), idField, textFields, htmlMode(), htmlFields);
+    try {
+      return options.withKeepField(keepField);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(input + ": " + e.getMessage());
+    }
   }
 
   /** What {@code --html} says: {@link HtmlMode#AUTO} when it is not given. */

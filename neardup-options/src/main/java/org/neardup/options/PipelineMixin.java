@@ -99,6 +99,15 @@ public final class PipelineMixin {
   }
 
   /**
+   * Whether the user gave any of the options here that are not sketch options (threshold, banding,
+   * target recall, --estimate): an index's are taken only when none was given.
+   */
+  public boolean settingsGiven() {
+    var parsed = sketch.command.commandLine().getParseResult();
+    return NAMES.stream().anyMatch(parsed::hasMatchedOption);
+  }
+
+  /**
    * Warns on {@code err} of each of {@code names} given on the command line, which {@code command}
    * accepts (they are options of every pipeline) but does not use: {@code neardup: warning: --lsh
    * has no effect on similar (WHY)}.

@@ -71,11 +71,11 @@ public final class ValueCandidates {
     }
   }
 
-  /** {@code --keep}. */
+  /** {@code --keep}: the orders without a field (field:NAME names one of the input's). */
   public static final class KeepPolicies implements Iterable<String> {
     @Override
     public Iterator<String> iterator() {
-      return List.of("first", "longest", "shortest").iterator();
+      return List.of("first", "longest", "shortest", "input,first", "input,longest").iterator();
     }
   }
 }

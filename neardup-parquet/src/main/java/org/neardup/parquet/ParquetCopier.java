@@ -37,11 +37,11 @@ import org.neardup.io.Annotation;
  * same schema (every column, nested ones too), the file's key-value metadata (but parquet-java's
  * {@code writer.model.name}), the codec of its first column chunk (Snappy for a file without rows
  * or with a codec {@link ParquetCodecs} does not write), rows in their order. Annotated, each row
- * gets two optional columns at the end: {@code duplicate_of} (a string) and {@code similarity} (a
- * double), both null for a kept row; the metadata that lists the columns (Arrow's, pandas', Spark's
- * schema) is left out, as it would no longer match. Row indexes are those of {@link
- * ParquetDocumentReader}. Rows are not validated: one the reader skipped as bad is copied like any
- * other unless dropped.
+ * gets three optional columns at the end: {@code duplicate_of} (a string) and {@code similarity} (a
+ * double), both null for a kept row, and {@code cluster_size} (a 64-bit integer), null for a
+ * removed row; the metadata that lists the columns (Arrow's, pandas', Spark's schema) is left out,
+ * as it would no longer match. Row indexes are those of {@link ParquetDocumentReader}. Rows are not
+ * validated: one the reader skipped as bad is copied like any other unless dropped.
  */
 final class ParquetCopier {
   private static final String MODEL_NAME = "writer.model.name";
@@ -130,9 +130,9 @@ final class ParquetCopier {
     return ParquetCodecs.writes(codec) ? codec : CompressionCodecName.SNAPPY;
   }
 
-  /** {@code schema} with the two annotation columns at the end. */
+  /** {@code schema} with the three annotation columns at the end. */
   private static MessageType annotated(String source, MessageType schema) {
-    for (String name : List.of(Annotation.DUPLICATE_OF, Annotation.SIMILARITY)) {
+    for (String name : Annotation.NAMES) {
       if (schema.containsField(name)) {
         throw new InputException(
             source,
@@ -150,6 +150,7 @@ final class ParquetCopier {
             .as(LogicalTypeAnnotation.stringType())
             .named(Annotation.DUPLICATE_OF));
     fields.add(Types.optional(PrimitiveTypeName.DOUBLE).named(Annotation.SIMILARITY));
+    fields.add(Types.optional(PrimitiveTypeName.INT64).named(Annotation.CLUSTER_SIZE));
     return new MessageType(schema.getName(), fields);
   }
 
@@ -175,7 +176,9 @@ final class ParquetCopier {
         }
       }
     }
-    if (!annotation.isKept()) {
+    if (annotation.isKept()) {
+      row.add(columns + 2, Long.parseLong(annotation.clusterSize()));
+    } else {
       row.add(columns, annotation.duplicateOf());
       row.add(columns + 1, Double.parseDouble(annotation.similarity()));
     }

@@ -35,6 +35,7 @@ import org.neardup.io.DocumentReader;
 import org.neardup.io.HtmlMode;
 import org.neardup.io.HtmlText;
 import org.neardup.io.InputOptions;
+import org.neardup.io.KeepValues;
 
 /**
  * Reads Parquet ({@link ParquetFormat}) with parquet-java's own file reader on a local file (no
@@ -43,11 +44,13 @@ import org.neardup.io.InputOptions;
  * {@code id}; without --id-field, a file without an {@code id} column has its rows numbered from 1,
  * as JSON records without an id are), the text the columns {@link InputOptions#textFields()} joined
  * by one space; a null or empty id is {@link InputProblem#MISSING_ID}, a null text {@link
- * InputProblem#MISSING_TEXT}. Columns are top-level, not repeated, and strings (UTF-8 bytes;
- * invalid UTF-8 is {@link InputProblem#INVALID_UTF8}), integers, booleans or floating-point numbers
- * (as Java writes them); a missing column or one of another type fails the open, naming it. A
- * record's {@link Document#line()} is its 1-based row number, its record index the row number from
- * 0. A file that is empty or not Parquet fails the open. Not thread-safe.
+ * InputProblem#MISSING_TEXT}; with {@link InputOptions#keepField()}, that column's number ({@link
+ * KeepValues}; null or not a finite number: {@link InputProblem#NO_KEEP_VALUE}). Columns are
+ * top-level, not repeated, and strings (UTF-8 bytes; invalid UTF-8 is {@link
+ * InputProblem#INVALID_UTF8}), integers, booleans or floating-point numbers (as Java writes them);
+ * a missing column or one of another type fails the open, naming it. A record's {@link
+ * Document#line()} is its 1-based row number, its record index the row number from 0. A file that
+ * is empty or not Parquet fails the open. Not thread-safe.
  */
 final class ParquetDocumentReader implements DocumentReader {
   private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
@@ -62,6 +65,8 @@ final class ParquetDocumentReader implements DocumentReader {
   private final HtmlMode[] html;
   private final int idIndex;
   private final int[] textIndexes;
+  private final String keepField; // null when the run keeps by no field
+  private final int keepIndex;
   private RecordReader<Group> rows;
   private long rowsLeft;
   private long row;
@@ -74,6 +79,7 @@ final class ParquetDocumentReader implements DocumentReader {
         options.idField() != null ? options.idField() : InputOptions.DEFAULT_JSON_ID_FIELD;
     this.textFields = options.textFields();
     this.html = textFields.stream().map(options::htmlOf).toArray(HtmlMode[]::new);
+    this.keepField = options.keepField();
     this.file = openFile(path);
     try {
       MessageType schema = file.getFooter().getFileMetaData().getSchema();
@@ -84,6 +90,9 @@ final class ParquetDocumentReader implements DocumentReader {
         wanted.add(idField);
       }
       wanted.addAll(textFields);
+      if (keepField != null) {
+        wanted.add(keepField);
+      }
       List<Type> fields = new ArrayList<>();
       for (String name : wanted) {
         fields.add(column(schema, name));
@@ -91,6 +100,7 @@ final class ParquetDocumentReader implements DocumentReader {
       this.projection = new MessageType(schema.getName(), fields);
       this.idIndex = numbered ? -1 : projection.getFieldIndex(idField);
       this.textIndexes = textFields.stream().mapToInt(projection::getFieldIndex).toArray();
+      this.keepIndex = keepField == null ? -1 : projection.getFieldIndex(keepField);
       file.setRequestedSchema(projection);
       this.columns = new ColumnIOFactory().getColumnIO(projection);
     } catch (RuntimeException e) {
@@ -162,7 +172,9 @@ final class ParquetDocumentReader implements DocumentReader {
               + "' (columns: "
               + String.join(", ", schema.getFields().stream().map(Type::getName).toList())
               + "): "
-              + (name.equals(idField) ? "--id-field" : "--text-field")
+              + (name.equals(idField)
+                  ? "--id-field"
+                  : textFields.contains(name) ? "--text-field" : "--keep field:NAME")
               + " names the column to read");
     }
     Type type = schema.getType(name);
@@ -248,8 +260,22 @@ final class ParquetDocumentReader implements DocumentReader {
           texts[i] = HtmlText.extract(texts[i], html[i]);
         }
       }
+      double keepValue = Double.NaN;
+      if (keepIndex >= 0) {
+        String value = value(group, keepIndex);
+        keepValue = KeepValues.parse(value);
+        if (Double.isNaN(keepValue)) {
+          return report(
+              line, index, InputProblem.NO_KEEP_VALUE, KeepValues.notANumber(keepField, value));
+        }
+      }
       return new Document(
-          id, texts.length == 1 ? texts[0] : String.join(" ", texts), source, line, index);
+          id,
+          texts.length == 1 ? texts[0] : String.join(" ", texts),
+          source,
+          line,
+          index,
+          keepValue);
     } catch (CharacterCodingException e) {
       return report(
           line, index, InputProblem.INVALID_UTF8, "a string column holds bytes that are not UTF-8");

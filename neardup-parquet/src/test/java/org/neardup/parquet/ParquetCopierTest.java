@@ -100,7 +100,7 @@ class ParquetCopierTest {
               input,
               options,
               drop::contains,
-              i -> i == 1 ? new Annotation("r0", "0.875000") : Annotation.KEPT,
+              i -> i == 1 ? new Annotation("r0", "0.875000") : Annotation.kept(i == 0 ? 2 : 1),
               out,
               true)
           : InputFormat.PARQUET.copyExcept(input, options, drop::contains, out, true);
@@ -137,7 +137,7 @@ class ParquetCopierTest {
   }
 
   @Test
-  void annotatedRowsGetTheKeptIdAndSimilarityAsTwoNewColumns() throws IOException {
+  void annotatedRowsGetTheKeptIdSimilarityAndClusterSizeAsThreeNewColumns() throws IOException {
     Path input = input(CompressionCodecName.SNAPPY, 3);
     Path output = dir.resolve("annotated.parquet");
 
@@ -145,10 +145,10 @@ class ParquetCopierTest {
 
     List<String> original = rows(input);
     List<String> annotated = rows(output);
-    assertThat(annotated.get(0)).isEqualTo(original.get(0));
+    assertThat(annotated.get(0)).isEqualTo(original.get(0) + "cluster_size: 2\n");
     assertThat(annotated.get(1))
         .isEqualTo(original.get(1) + "duplicate_of: r0\nsimilarity: 0.875\n");
-    assertThat(annotated.get(2)).isEqualTo(original.get(2));
+    assertThat(annotated.get(2)).isEqualTo(original.get(2) + "cluster_size: 1\n");
     try (ParquetFileReader reader = ParquetDocumentReader.openFile(output)) {
       assertThat(reader.getFooter().getFileMetaData().getKeyValueMetaData())
           .containsEntry("origin", "test")

@@ -132,6 +132,33 @@ class ParquetDocumentReaderTest {
   }
 
   @Test
+  void theKeepColumnIsANumberOrAStringHoldingOneInEveryRow() throws IOException {
+    Path file =
+        parquet(
+            "scored.parquet",
+            CompressionCodecName.SNAPPY,
+            row(1L, "0.5", "B", "k1"),
+            row(2L, "high", "B", "k2"),
+            row(3L, null, "B", "k3"),
+            row(4L, "-2e1", "B", "k4"));
+    InputProblems problems = new InputProblems(OnError.SKIP);
+
+    List<Document> byTitle =
+        readAll(file, InputOptions.of(InputFormat.PARQUET).withKeepField("title"), problems);
+    List<Document> byId = readAll(file, InputOptions.of(InputFormat.PARQUET).withKeepField("id"));
+
+    assertThat(byTitle)
+        .extracting(Document::id, Document::keepValue)
+        .containsExactly(tuple("1", 0.5), tuple("4", -20.0));
+    assertThat(problems.skipped()).isEqualTo(Map.of(InputProblem.NO_KEEP_VALUE, 2L));
+    assertThat(byId).extracting(Document::keepValue).containsExactly(1.0, 2.0, 3.0, 4.0);
+    assertThatThrownBy(
+            () -> readAll(file, InputOptions.of(InputFormat.PARQUET).withKeepField("score")))
+        .hasMessageContaining(
+            "unknown column 'score' (columns: id, title, text, key, meta): --keep field:NAME");
+  }
+
+  @Test
   void aMissingOrNestedColumnFailsTheOpenNamingTheColumns() throws IOException {
     Path file = parquet("data.parquet", CompressionCodecName.UNCOMPRESSED, row(1L, "T", "B", "k1"));
 

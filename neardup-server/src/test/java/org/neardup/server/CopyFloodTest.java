@@ -93,6 +93,11 @@ class CopyFloodTest {
       assertThat(query.statusCode()).isEqualTo(200);
       assertCounts(json(query), 3002, 5, 1000);
       OpenApiContractTest.assertDocumented("POST", "/query", query);
+      HttpResponse<String> top = post(fixture, "/query?top=5", Map.of("text", TEXT));
+      assertThat(top.statusCode()).isEqualTo(200);
+      assertThat(json(top).get("duplicates")).hasSize(5);
+      assertThat(json(top).get("notCompared").asLong()).isEqualTo(3002 - 1000);
+      OpenApiContractTest.assertDocumented("POST", "/query", top);
       OpenApiContractTest.assertDocumented("POST", "/documents", one);
       OpenApiContractTest.assertDocumented("POST", "/documents:batch", held);
 

@@ -86,7 +86,18 @@ class AnnotateTest {
               "skip"
             });
     assertThat(annotated.lines().count()).isEqualTo(1 + 2389);
-    assertThat(annotated.lines().findFirst().orElseThrow()).endsWith("\tduplicate_of\tsimilarity");
+    assertThat(annotated.lines().findFirst().orElseThrow())
+        .endsWith("\tduplicate_of\tsimilarity\tcluster_size");
+    // the kept records stand for every record written, the removed ones included
+    assertThat(
+            annotated
+                .lines()
+                .skip(1)
+                .map(line -> line.substring(line.lastIndexOf('\t') + 1))
+                .filter(size -> !size.isEmpty())
+                .mapToLong(Long::parseLong)
+                .sum())
+        .isEqualTo(2389);
   }
 
   @Test

@@ -14,25 +14,32 @@ import java.util.concurrent.Callable;
 import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
 import org.neardup.batch.corpus.Corpus;
+import org.neardup.cli.BuildVersion;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.PipelineRun;
+import org.neardup.cli.RunReferences;
+import org.neardup.cli.SignatureInputs;
 import org.neardup.cluster.Cluster;
-import org.neardup.cluster.KeepPolicy;
+import org.neardup.cluster.KeepOrder;
 import org.neardup.cluster.KeptSet;
 import org.neardup.config.PipelineConfig;
+import org.neardup.input.InputProblem;
 import org.neardup.io.Annotation;
 import org.neardup.io.Compression;
 import org.neardup.io.DirectoryFormat;
 import org.neardup.io.InputFormat;
 import org.neardup.io.InputSnapshot;
+import org.neardup.options.AgainstMixin;
 import org.neardup.options.Formats;
 import org.neardup.options.InputMixin;
+import org.neardup.options.KeepMixin;
 import org.neardup.options.OutputMixin;
 import org.neardup.options.OutputPaths;
+import org.neardup.options.OutputTarget;
 import org.neardup.options.PendingOutput;
 import org.neardup.options.PipelineMixin;
+import org.neardup.options.RunManifest;
 import org.neardup.options.UsageException;
-import org.neardup.options.ValueCandidates;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -59,6 +66,7 @@ import picocli.CommandLine.Spec;
 public final class DedupCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin InputMixin input;
+  @Mixin AgainstMixin against;
   @Mixin PipelineMixin pipeline;
 
   @Option(
@@ -75,15 +83,7 @@ public final class DedupCommand implements Callable<Integer> {
       description = "No progress bar and no summary on stderr.")
   boolean quiet;
 
-  @Option(
-      names = "--keep",
-      completionCandidates = ValueCandidates.KeepPolicies.class,
-      paramLabel = "ORDER",
-      defaultValue = "first",
-      description =
-          "Keep order: first (input order), longest or shortest (text length, ties in input order)."
-              + " Default: ${DEFAULT-VALUE}.")
-  String keep;
+  @Mixin KeepMixin keep;
 
   @Option(
       names = "--components",
@@ -95,12 +95,14 @@ public final class DedupCommand implements Callable<Integer> {
   @Option(
       names = "--annotate",
       description =
-          "Write every record, the removed ones too, each with two fields added: the id of the kept"
-              + " record it duplicates and their similarity (both empty for a kept record): the"
-              + " last two columns of TSV, LINES and CSV (named duplicate_of and similarity in a"
-              + " CSV header), members \"duplicate_of\" and \"similarity\" of a JSON Lines or JSON"
-              + " array object (null for a kept record), columns duplicate_of and similarity at the"
-              + " end of a Parquet schema (null for a kept row), a list "
+          "Write every record, the removed ones too, each with three fields added: the id of the"
+              + " kept record (or --against document) it duplicates and their similarity (both"
+              + " empty for a kept record), and for a kept record how many records it stands for,"
+              + " itself included (empty for a removed one): the last three columns of TSV, LINES"
+              + " and CSV (named duplicate_of, similarity and cluster_size in a CSV header),"
+              + " members \"duplicate_of\", \"similarity\" and \"cluster_size\" of a JSON Lines or"
+              + " JSON array object (null where empty), columns of those names at the end of a"
+              + " Parquet schema (null where empty), a list "
               + DirectoryFormat.ANNOTATIONS
               + " in a directory output.")
   boolean annotate;
@@ -121,17 +123,45 @@ public final class DedupCommand implements Callable<Integer> {
               + " with '.rejects' before its extension, written only when records were skipped.")
   Path rejects;
 
+  @Option(
+      names = "--manifest",
+      paramLabel = "FILE",
+      description =
+          "Also write a record of the run to FILE, as JSON: neardup's version and commit, the"
+              + " command line, every setting (banding included) and the pair method used, each"
+              + " input and output with its size and SHA-256, the counts (read, kept, removed,"
+              + " rejected) and the start and end times.")
+  Path manifest;
+
+  @Option(
+      names = "--signatures-out",
+      paramLabel = "FILE",
+      description =
+          "Also write the kept documents' signatures and shingle sets to FILE, a signature file as"
+              + " 'neardup sign' writes (not the documents kept by --against references): the next"
+              + " run takes it as --against FILE, beside the earlier ones. Written atomically; .gz"
+              + " compresses.")
+  Path signaturesOut;
+
   @Override
   public Integer call() throws IOException {
+    RunManifest record = new RunManifest("dedup");
     OutputMixin.requireFile(output, "the deduplicated copy");
     OutputMixin.requireFile(removed, "--removed");
     OutputMixin.requireFile(rejects, "--rejects");
+    OutputMixin.requireFile(manifest, "--manifest");
+    OutputMixin.requireFile(signaturesOut, "--signatures-out");
     if (annotate && components) {
       throw new UsageException(
           "--annotate names each removed record's kept record and their similarity, which"
               + " components do not have: drop --components");
     }
-    var policy = ClustersCommand.parseKeep(keep);
+    if (components && (against.any() || signaturesOut != null)) {
+      throw new UsageException(
+          (against.any() ? "--against" : "--signatures-out")
+              + " goes with the kept set, not with --components: drop one");
+    }
+    KeepOrder policy = ClustersCommand.keepOrder(keep, input, List.of());
     boolean directory = input.inputs.stream().anyMatch(p -> input.format(p).readsDirectories());
     if (directory && input.inputs.size() != 1) {
       throw new UsageException("dedup of a directory takes exactly one input directory");
@@ -159,7 +189,6 @@ public final class DedupCommand implements Callable<Integer> {
           "dedup writes a JSON array input back as one whole array, so it takes exactly one"
               + " such input (convert several to JSON Lines: jq -c '.[]' FILE)");
     }
-    PipelineConfig config = pipeline.config();
     // The outputs named are checked and opened before any work, so that an unusable one is reported
     // at once.
     Path defaultRejects = rejects == null ? rejectsBeside(output) : null;
@@ -169,46 +198,119 @@ public final class DedupCommand implements Callable<Integer> {
     outputs.put(
         rejects != null ? "--rejects" : "the rejects file",
         rejects != null ? rejects : defaultRejects);
+    outputs.put("--manifest", manifest);
+    outputs.put("--signatures-out", signaturesOut);
     OutputPaths.checkDistinct(outputs);
-    DedupWriter writer = new DedupWriter(input, spec.commandLine().getOut(), directory);
     Plan plan;
     long kept;
-    input.checkInputs();
-    try (PendingOutput clean = writer.open(output);
-        PendingOutput removedTarget = removed == null ? null : writer.open(removed);
-        PendingOutput rejectsTarget = rejects == null ? null : writer.open(rejects);
-        InputSnapshot snapshot = input.checkRereadable()) {
-      warnOfMisnamedOutputs(); // once the command line is known to be good
-      plan = plan(config, policy);
-      snapshot.checkUnchanged();
-      boolean rejectsWritten = rejectsTarget != null || !plan.isEmpty(plan.rejected());
-      try (PendingOutput besideTarget =
-          rejectsTarget == null && rejectsWritten ? writer.open(defaultRejects) : null) {
-        if (annotate) {
-          kept =
-              writer.copyAnnotated(
-                  clean, i -> plan.rejected().get(i)::contains, plan.annotations()::get);
-        } else {
-          kept = writer.copy(clean, i -> plan.either(i, plan.rejected(), plan.dropped()));
+    try (RunReferences references =
+        RunReferences.open(against, input, spec.commandLine().getErr())) {
+      PipelineConfig config = references.config(pipeline, pipeline.config(), false);
+      input.checkInputs();
+      List<Path> read = new ArrayList<>(input.paths());
+      read.addAll(references.paths());
+      DedupWriter writer = new DedupWriter(input, read, spec.commandLine().getOut(), directory);
+      try (PendingOutput clean = writer.open(output);
+          PendingOutput removedTarget = removed == null ? null : writer.open(removed);
+          PendingOutput rejectsTarget = rejects == null ? null : writer.open(rejects);
+          OutputTarget manifestTarget =
+              manifest == null
+                  ? null
+                  : OutputTarget.open(manifest, spec.commandLine().getOut(), read);
+          OutputTarget signaturesTarget =
+              signaturesOut == null
+                  ? null
+                  : OutputTarget.open(signaturesOut, spec.commandLine().getOut(), read);
+          InputSnapshot snapshot = input.checkRereadable()) {
+        warnOfMisnamedOutputs(); // once the command line is known to be good
+        plan = plan(config, policy, references, signaturesTarget);
+        snapshot.checkUnchanged();
+        boolean rejectsWritten = rejectsTarget != null || !plan.isEmpty(plan.rejected());
+        try (PendingOutput besideTarget =
+            rejectsTarget == null && rejectsWritten ? writer.open(defaultRejects) : null) {
+          if (annotate) {
+            kept =
+                writer.copyAnnotated(
+                    clean, i -> plan.rejected().get(i)::contains, plan.annotations()::get);
+          } else {
+            kept = writer.copy(clean, i -> plan.either(i, plan.rejected(), plan.dropped()));
+          }
+          if (removedTarget != null) {
+            writer.copy(removedTarget, i -> plan.allBut(plan.dropped().get(i)));
+          }
+          PendingOutput rejectsOut = rejectsTarget != null ? rejectsTarget : besideTarget;
+          if (rejectsOut != null) {
+            writer.copy(rejectsOut, i -> plan.allBut(plan.rejected().get(i)));
+            rejectsOut.commit();
+          }
+          if (removedTarget != null) {
+            removedTarget.commit();
+          }
+          clean.commit();
+          if (signaturesTarget != null) {
+            signaturesTarget.commit();
+          }
         }
-        if (removedTarget != null) {
-          writer.copy(removedTarget, i -> plan.allBut(plan.dropped().get(i)));
+        Path rejectsFile = rejectsWritten ? (rejects != null ? rejects : defaultRejects) : null;
+        if (manifestTarget != null) {
+          writeManifest(
+              record, config, policy, references, plan, kept, rejectsFile, manifestTarget);
         }
-        PendingOutput rejectsOut = rejectsTarget != null ? rejectsTarget : besideTarget;
-        if (rejectsOut != null) {
-          writer.copy(rejectsOut, i -> plan.allBut(plan.rejected().get(i)));
-          rejectsOut.commit();
+        if (!quiet) {
+          summarize(plan, kept, rejectsFile);
         }
-        if (removedTarget != null) {
-          removedTarget.commit();
-        }
-        clean.commit();
-      }
-      if (!quiet) {
-        summarize(plan, kept, rejectsWritten ? (rejects != null ? rejects : defaultRejects) : null);
       }
     }
     return ExitCodes.OK;
+  }
+
+  /** The run's record: settings, inputs and outputs with their checksums, counts, times. */
+  private void writeManifest(
+      RunManifest record,
+      PipelineConfig config,
+      KeepOrder order,
+      RunReferences references,
+      Plan plan,
+      long written,
+      Path rejectsFile,
+      OutputTarget target)
+      throws IOException {
+    long removedCount = plan.count(plan.dropped());
+    long rejectedCount = plan.count(plan.rejected());
+    long kept = annotate ? written - removedCount : written;
+    record
+        .tool(BuildVersion.version(), BuildVersion.commit())
+        .arguments(spec.commandLine().getParseResult().originalArgs())
+        .pipeline(config)
+        .setting("pair_method", pipeline.exact ? "exact" : pipeline.lsh ? "lsh" : "planned")
+        .setting("pair_method_used", plan.method())
+        .setting("keep", order.toString())
+        .setting("components", components)
+        .setting("annotate", annotate)
+        .setting("reading", input.describe());
+    for (Path path : input.paths()) {
+      record.input(path, input.format(path).name());
+    }
+    references.references.describe(record);
+    record.output("clean", output);
+    if (removed != null) {
+      record.output("removed", removed);
+    }
+    if (rejectsFile != null) {
+      record.output("rejects", rejectsFile);
+    }
+    if (signaturesOut != null) {
+      record.output("signatures", signaturesOut);
+    }
+    record
+        .count("read", kept + removedCount + rejectedCount)
+        .count("kept", kept)
+        .count("removed", removedCount)
+        .count("removed_for_references", plan.forReferences())
+        .count("rejected", rejectedCount)
+        .count("empty", plan.empty())
+        .count("groups", plan.groups())
+        .write(target);
   }
 
   /**
@@ -247,12 +349,19 @@ public final class DedupCommand implements Callable<Integer> {
     var err = spec.commandLine().getErr();
     err.printf(
         Locale.ROOT,
-        "neardup: %s %s, removed %s in %s -> %s%n",
+        "neardup: %s %s, removed %s%s in %s -> %s%n",
         annotate ? "wrote" : "kept",
         Formats.count(kept, "record"),
         Formats.count(removedCount, "duplicate"),
+        against.any()
+            ? String.format(
+                Locale.ROOT, " (%,d of them for --against documents)", plan.forReferences())
+            : "",
         Formats.count(plan.groups(), "cluster"),
         output);
+    if (signaturesOut != null) {
+      err.printf(Locale.ROOT, "neardup: kept documents' signatures -> %s%n", signaturesOut);
+    }
     if (removed != null) {
       err.printf(Locale.ROOT, "neardup: removed records -> %s%n", removed);
     }
@@ -281,17 +390,20 @@ public final class DedupCommand implements Callable<Integer> {
   }
 
   /**
-   * What to write, per input (indexed like {@code input.inputs}): the record indexes removed, each
-   * with its annotation, and those skipped as bad.
+   * What to write, per input (indexed like {@code input.inputs}): the record indexes removed, the
+   * annotation of each record that is not {@link Annotation#KEPT} (the removed ones, and the kept
+   * ones that stand for others), and the record indexes skipped as bad.
    */
   private record Plan(
-      int groups, List<Map<Long, Annotation>> removedAnnotations, List<Set<Long>> rejected) {
-    List<Set<Long>> dropped() {
-      return removedAnnotations.stream().map(Map::keySet).toList();
-    }
-
+      int groups,
+      List<Set<Long>> dropped,
+      List<Map<Long, Annotation>> annotated,
+      List<Set<Long>> rejected,
+      String method,
+      long empty,
+      long forReferences) {
     List<LongFunction<Annotation>> annotations() {
-      return removedAnnotations.stream()
+      return annotated.stream()
           .<LongFunction<Annotation>>map(m -> i -> m.getOrDefault(i, Annotation.KEPT))
           .toList();
     }
@@ -315,29 +427,41 @@ public final class DedupCommand implements Callable<Integer> {
     }
   }
 
-  private Plan plan(PipelineConfig config, KeepPolicy policy) {
+  private Plan plan(
+      PipelineConfig config,
+      KeepOrder policy,
+      RunReferences references,
+      OutputTarget signaturesTarget)
+      throws IOException {
     try (PipelineRun run =
-        PipelineRun.execute(input, pipeline, config, quiet, spec.commandLine().getErr())) {
+        PipelineRun.execute(
+            input,
+            SignatureInputs.none(),
+            references,
+            signaturesTarget != null,
+            pipeline,
+            config,
+            quiet,
+            spec.commandLine().getErr())) {
       Corpus corpus = run.corpus;
-      List<Map<Long, Annotation>> removedRecords = new ArrayList<>();
+      List<Set<Long>> dropped = new ArrayList<>();
+      List<Map<Long, Annotation>> annotated = new ArrayList<>();
       List<Set<Long>> rejected = new ArrayList<>();
       Map<String, Integer> inputIndex = new HashMap<>();
       for (int i = 0; i < input.inputs.size(); i++) {
-        removedRecords.add(new HashMap<>());
+        dropped.add(new HashSet<>());
+        annotated.add(new HashMap<>());
         rejected.add(new HashSet<>());
         inputIndex.putIfAbsent(input.inputs.get(i).toString(), i);
       }
       int groups;
+      long forReferences = 0;
       if (components) {
         List<Cluster> clusters = ClustersCommand.components(run, policy);
         for (Cluster cluster : clusters) {
           for (int member : cluster.members()) {
             if (member != cluster.representative()) {
-              removedRecords
-                  .get(inputOf(corpus, member, inputIndex))
-                  .put(
-                      corpus.recordIndex(member),
-                      new Annotation(corpus.id(cluster.representative()), ""));
+              dropped.get(inputOf(corpus, member, inputIndex)).add(corpus.recordIndex(member));
             }
           }
         }
@@ -345,16 +469,26 @@ public final class DedupCommand implements Callable<Integer> {
       } else {
         KeptSet kept = ClustersCommand.keptSet(run, policy);
         for (int i = 0; i < kept.documentCount(); i++) {
+          int in = inputOf(corpus, i, inputIndex);
+          long record = corpus.recordIndex(i);
           if (!kept.isKept(i)) {
-            removedRecords
-                .get(inputOf(corpus, i, inputIndex))
+            dropped.get(in).add(record);
+            annotated
+                .get(in)
                 .put(
-                    corpus.recordIndex(i),
+                    record,
                     new Annotation(
-                        corpus.id(kept.matchOf(i)), Formats.similarity(kept.similarityOf(i))));
+                        ClustersCommand.matchId(run, kept.matchOf(i)),
+                        Formats.similarity(kept.similarityOf(i))));
+            forReferences += KeptSet.isReference(kept.matchOf(i)) ? 1 : 0;
+          } else if (kept.clusterSize(i) > 1) {
+            annotated.get(in).put(record, Annotation.kept(kept.clusterSize(i)));
           }
         }
-        groups = kept.groups().size();
+        groups = kept.groups().size() + kept.referenceGroups().size();
+        if (signaturesTarget != null) {
+          KeptSignatures.write(run.corpus, kept::isKept, signaturesTarget);
+        }
       }
       run.skips
           .rejected()
@@ -365,7 +499,14 @@ public final class DedupCommand implements Callable<Integer> {
                 Integer index = inputIndex.get(source);
                 rejected.get(index == null ? 0 : index).addAll(indexes);
               });
-      return new Plan(groups, removedRecords, rejected);
+      return new Plan(
+          groups,
+          dropped,
+          annotated,
+          rejected,
+          run.result.lshParams() == null ? "exact" : "lsh",
+          run.problems.skipped().getOrDefault(InputProblem.EMPTY_DOCUMENT, 0L),
+          forReferences);
     }
   }
 

@@ -3,6 +3,7 @@ package org.neardup.cli.batch;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.IntFunction;
 import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
@@ -23,11 +24,16 @@ import org.neardup.options.PendingOutput;
  */
 final class DedupWriter {
   private final InputMixin input;
+  private final List<Path> read;
   private final PrintWriter standardOutput;
   private final boolean directory;
 
-  DedupWriter(InputMixin input, PrintWriter standardOutput, boolean directory) {
+  /**
+   * @param read every file the run reads (inputs and references), which no output may be
+   */
+  DedupWriter(InputMixin input, List<Path> read, PrintWriter standardOutput, boolean directory) {
     this.input = input;
+    this.read = List.copyOf(read);
     this.standardOutput = standardOutput;
     this.directory = directory;
   }
@@ -39,8 +45,8 @@ final class DedupWriter {
    */
   PendingOutput open(Path path) {
     return directory
-        ? DirectoryTarget.open(path, input.paths())
-        : OutputTarget.open(path, standardOutput, input.paths());
+        ? DirectoryTarget.open(path, read)
+        : OutputTarget.open(path, standardOutput, read);
   }
 
   /**

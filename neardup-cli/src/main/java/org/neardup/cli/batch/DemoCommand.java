@@ -15,6 +15,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ThreadLocalRandom;
 import org.neardup.batch.corpus.Corpus;
 import org.neardup.batch.corpus.PairResult;
+import org.neardup.batch.reference.ReferencePairs;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.PipelineRun;
 import org.neardup.cli.tune.StringShingles;
@@ -228,7 +229,7 @@ public final class DemoCommand implements Callable<Integer> {
   private static void writePairs(Corpus corpus, List<SimilarPair> pairs, Path file)
       throws IOException {
     try (OutputTarget target = OutputTarget.open(file, null, List.of())) {
-      PairsCommand.write(corpus, pairs, target.writer());
+      PairsCommand.write(corpus, pairs, ReferencePairs.none(), target.writer());
       target.commit();
     }
   }

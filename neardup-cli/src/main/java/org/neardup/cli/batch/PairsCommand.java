@@ -7,10 +7,12 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.neardup.batch.corpus.Corpus;
+import org.neardup.batch.reference.ReferencePairs;
 import org.neardup.cli.ContainmentRun;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.PipelineRun;
 import org.neardup.config.PipelineConfig;
+import org.neardup.options.AgainstMixin;
 import org.neardup.options.Formats;
 import org.neardup.options.InputMixin;
 import org.neardup.options.MeasureMixin;
@@ -19,6 +21,7 @@ import org.neardup.options.OutputTarget;
 import org.neardup.options.PipelineMixin;
 import org.neardup.options.SignaturesMixin;
 import org.neardup.options.UsageException;
+import org.neardup.verify.ReferencePair;
 import org.neardup.verify.SimilarPair;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -44,6 +47,7 @@ public final class PairsCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin InputMixin input;
   @Mixin SignaturesMixin signatures;
+  @Mixin AgainstMixin against;
   @Mixin PipelineMixin pipeline;
 
   @Mixin OutputMixin output;
@@ -58,9 +62,10 @@ public final class PairsCommand implements Callable<Integer> {
         spec,
         input,
         signatures,
+        against,
         pipeline,
         output,
-        (run, out) -> write(run.corpus, run.result.pairs(), out));
+        (run, out) -> write(run.corpus, run.result.pairs(), run.against, out));
     return ExitCodes.OK;
   }
 
@@ -69,6 +74,10 @@ public final class PairsCommand implements Callable<Integer> {
     if (!signatures.files.isEmpty()) {
       throw new UsageException(
           "--measure containment reads text inputs; --signatures files do not go with it");
+    }
+    if (against.any()) {
+      throw new UsageException(
+          "--measure containment finds pairs among the inputs; --against does not go with it");
     }
     PipelineConfig config = pipeline.config();
     input.checkInputs();
@@ -84,15 +93,22 @@ public final class PairsCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  /** One line a pair, ids in String order within and across lines. */
-  static void write(Corpus corpus, List<SimilarPair> pairs, Writer out) throws IOException {
-    List<String[]> lines = new ArrayList<>(pairs.size());
+  /**
+   * One line a pair, ids in String order within and across lines: the pairs among the documents,
+   * then those with references' documents.
+   */
+  static void write(Corpus corpus, List<SimilarPair> pairs, ReferencePairs against, Writer out)
+      throws IOException {
+    List<String[]> lines = new ArrayList<>(pairs.size() + against.size());
     for (SimilarPair pair : pairs) {
-      String a = corpus.id(pair.first());
-      String b = corpus.id(pair.second());
-      String similarity = Formats.similarity(pair.similarity());
+      lines.add(line(corpus.id(pair.first()), corpus.id(pair.second()), pair.similarity()));
+    }
+    for (ReferencePair pair : against) {
       lines.add(
-          a.compareTo(b) < 0 ? new String[] {a, b, similarity} : new String[] {b, a, similarity});
+          line(
+              corpus.id(pair.document()),
+              against.referenceId(pair.reference()),
+              pair.similarity()));
     }
     lines.sort(Comparator.<String[], String>comparing(l -> l[0]).thenComparing(l -> l[1]));
     for (String[] line : lines) {
@@ -103,5 +119,10 @@ public final class PairsCommand implements Callable<Integer> {
       out.write(line[2]);
       out.write('\n');
     }
+  }
+
+  private static String[] line(String a, String b, double similarity) {
+    String written = Formats.similarity(similarity);
+    return a.compareTo(b) < 0 ? new String[] {a, b, written} : new String[] {b, a, written};
   }
 }

@@ -11,7 +11,7 @@ import org.neardup.cli.ExitCodes;
 import org.neardup.cli.PipelineRun;
 import org.neardup.cli.batch.ClustersCommand;
 import org.neardup.cluster.Cluster;
-import org.neardup.cluster.KeepPolicy;
+import org.neardup.cluster.KeepOrder;
 import org.neardup.cluster.KeptSet;
 import org.neardup.config.PipelineConfig;
 import org.neardup.io.InputSnapshot;
@@ -90,7 +90,7 @@ public final class ReportCommand implements Callable<Integer> {
         PipelineRun run =
             PipelineRun.execute(
                 input, pipeline, config, output.quiet, spec.commandLine().getErr())) {
-      KeptSet kept = ClustersCommand.keptSet(run, KeepPolicy.FIRST);
+      KeptSet kept = ClustersCommand.keptSet(run, KeepOrder.FIRST);
       List<Cluster> clusters = kept.groups().stream().map(KeptSet.Group::toCluster).toList();
       List<Cluster> largest = ReportSelection.largest(clusters, topClusters);
       List<SimilarPair> lowest = ReportSelection.leastSimilar(run.result.pairs(), leastSimilar);

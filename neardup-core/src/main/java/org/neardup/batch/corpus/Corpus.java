@@ -5,8 +5,10 @@ import java.util.Optional;
 import org.neardup.batch.spill.CorpusStores;
 import org.neardup.batch.spill.ShingleSets;
 import org.neardup.batch.spill.SignatureStore;
+import org.neardup.cluster.KeepOrder;
 import org.neardup.config.MemoryBudget;
 import org.neardup.config.PipelineConfig;
+import org.neardup.input.Document;
 import org.neardup.verify.VerifyMode;
 
 /**
@@ -37,6 +39,7 @@ public final class Corpus implements AutoCloseable {
   private final int[] textLengths;
   private final int[] sourceIndexes;
   private final long[] recordIndexes;
+  private final double[] keepValues; // null when no document has one
   private final List<String> sources;
   private final long shortDocuments;
   private final MemoryBudget budget;
@@ -50,6 +53,7 @@ public final class Corpus implements AutoCloseable {
       int[] textLengths,
       int[] sourceIndexes,
       long[] recordIndexes,
+      double[] keepValues,
       List<String> sources,
       long shortDocuments,
       MemoryBudget budget) {
@@ -61,6 +65,7 @@ public final class Corpus implements AutoCloseable {
     this.textLengths = textLengths;
     this.sourceIndexes = sourceIndexes;
     this.recordIndexes = recordIndexes;
+    this.keepValues = keepValues;
     this.sources = List.copyOf(sources);
     this.shortDocuments = shortDocuments;
     this.budget = budget;
@@ -193,6 +198,37 @@ public final class Corpus implements AutoCloseable {
   /** The document's record index within its source (see {@link org.neardup.input.Document}). */
   public long recordIndex(int ordinal) {
     return recordIndexes[ordinal];
+  }
+
+  /**
+   * The document's value of the field the run keeps by ({@link Document#keepValue()}), or NaN when
+   * it has none.
+   */
+  public double keepValue(int ordinal) {
+    return keepValues == null ? Double.NaN : keepValues[ordinal];
+  }
+
+  /**
+   * What a {@link KeepOrder} orders this corpus's documents by: the input (the {@linkplain
+   * #sourceIndex source} it came from), the text length, the keep field's value.
+   */
+  public KeepOrder.Keys keepKeys() {
+    return new KeepOrder.Keys() {
+      @Override
+      public int input(int ordinal) {
+        return sourceIndexes[ordinal];
+      }
+
+      @Override
+      public int textLength(int ordinal) {
+        return textLengths[ordinal];
+      }
+
+      @Override
+      public double fieldValue(int ordinal) {
+        return keepValue(ordinal);
+      }
+    };
   }
 
   /** The inputs, in the order they were read. */

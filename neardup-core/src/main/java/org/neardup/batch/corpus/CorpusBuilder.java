@@ -69,6 +69,7 @@ public final class CorpusBuilder implements AutoCloseable {
   private int[] textLengths = new int[1024];
   private int[] sourceIndexes = new int[1024];
   private long[] recordIndexes = new long[1024];
+  private double[] keepValues; // null until a document has one
   private int size;
   private long shortDocuments;
   private boolean built;
@@ -189,6 +190,7 @@ public final class CorpusBuilder implements AutoCloseable {
         Arrays.copyOf(textLengths, size),
         Arrays.copyOf(sourceIndexes, size),
         Arrays.copyOf(recordIndexes, size),
+        keepValues == null ? null : Arrays.copyOf(keepValues, size),
         sources,
         shortDocuments,
         budget);
@@ -405,6 +407,13 @@ public final class CorpusBuilder implements AutoCloseable {
         bitmap,
         setSize,
         isShort);
+    if (document.hasKeepValue() && keepValues == null) {
+      keepValues = new double[textLengths.length];
+      Arrays.fill(keepValues, Double.NaN);
+    }
+    if (keepValues != null) {
+      keepValues[size - 1] = document.keepValue();
+    }
   }
 
   private void append(
@@ -421,6 +430,11 @@ public final class CorpusBuilder implements AutoCloseable {
       textLengths = Arrays.copyOf(textLengths, capacity);
       sourceIndexes = Arrays.copyOf(sourceIndexes, capacity);
       recordIndexes = Arrays.copyOf(recordIndexes, capacity);
+      if (keepValues != null) {
+        int filled = keepValues.length;
+        keepValues = Arrays.copyOf(keepValues, capacity);
+        Arrays.fill(keepValues, filled, capacity, Double.NaN);
+      }
     }
     signatures.add(signature, bucketKeys, bitmap, setSize);
     textLengths[size] = textLength;

@@ -56,7 +56,10 @@ final class QueryEndpoint {
         containment
             ? new FoundMatches<>(index.containing(text, limit), 0, 0)
             : top
-                ? new FoundMatches<>(index.top(text, k, floor), 0, 0)
+                ? index.top(
+                    index.sketcher().sketch(text),
+                    floor,
+                    new MatchLimits(k, Math.max(AnswerLimits.COMPARED, k)))
                 : index.query(index.sketcher().sketch(text), limits);
     List<Match<String>> matches = found.matches();
     Map<String, Object> answer = new LinkedHashMap<>();

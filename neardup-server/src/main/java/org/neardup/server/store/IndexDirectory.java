@@ -111,7 +111,7 @@ public final class IndexDirectory implements AutoCloseable {
    * @throws StoreException when RocksDB cannot open it
    */
   public static IndexDirectory open(Path directory, Options options) {
-    return open(directory, options, false);
+    return open(directory, options, Access.WRITE);
   }
 
   /**
@@ -124,10 +124,39 @@ public final class IndexDirectory implements AutoCloseable {
    * @throws StoreException when RocksDB cannot open it
    */
   public static IndexDirectory openReadOnly(Path directory) {
-    return open(directory, Options.existing(), true);
+    return open(directory, Options.existing(), Access.READ_ONLY);
   }
 
-  private static IndexDirectory open(Path directory, Options options, boolean readOnly) {
+  /**
+   * Opens the index in {@code directory} to search it only, as RocksDB's secondary instance: safe
+   * while a {@code neardup serve} (or an {@code index build}) writes to it, and on a backup or an
+   * index no process has open. It sees the index as it was when opened: every commit made before
+   * entirely, none made after. Every table file is opened at once and kept open, so the writer's
+   * compactions, which delete files, cannot take one away while it is read. It writes nothing into
+   * {@code directory}: RocksDB's own log of the secondary goes to a private temporary directory,
+   * deleted on close. Its index must not be written to.
+   *
+   * @throws NearDupException when the directory holds no index, or one of an older layout, or one
+   *     that a bulk load is being ingested into (a moment to wait, or an {@code index build} that
+   *     died: open it to write once, which undoes it)
+   * @throws StoreException when RocksDB cannot open it
+   */
+  public static IndexDirectory openToSearch(Path directory) {
+    return open(directory, Options.existing(), Access.SECONDARY);
+  }
+
+  /** How a process opens an index. */
+  private enum Access {
+    /** The one writer (RocksDB's primary instance, which locks the directory). */
+    WRITE,
+    /** A static view, for looking at an index no one writes to. */
+    READ_ONLY,
+    /** A view that may sit beside a writer (RocksDB's secondary instance). */
+    SECONDARY
+  }
+
+  private static IndexDirectory open(Path directory, Options options, Access access) {
+    boolean readOnly = access != Access.WRITE;
     Objects.requireNonNull(directory, "directory");
     boolean exists = Files.exists(directory.resolve("CURRENT"));
     if (!exists && readOnly) {
@@ -163,9 +192,19 @@ public final class IndexDirectory implements AutoCloseable {
       families.addAll(search);
       RocksOptions rocks = track(resources, new RocksOptions(options.cacheBytes(), space, search));
       List<ColumnFamilyHandle> handles = new ArrayList<>();
-      RocksDB db = openLocked(directory, rocks.database(), rocks.descriptors(), handles, readOnly);
+      RocksDB db =
+          access == Access.SECONDARY
+              ? openSecondary(directory, rocks.database(), rocks.descriptors(), handles, resources)
+              : openLocked(directory, rocks.database(), rocks.descriptors(), handles, readOnly);
       try {
         IndexSettings settings = settings(directory, db, options);
+        if (access == Access.SECONDARY && hasValue(db, RocksLayout.BULK_LOAD)) {
+          throw new NearDupException(
+              directory
+                  + ": a bulk load is being ingested into the index (an 'index build' under way, or"
+                  + " one that died: opening the index to write, as 'index stats' does not, undoes"
+                  + " it); try again when it is done");
+        }
         ColumnFamilyHandle containment =
             searchFamily(
                 directory,
@@ -350,6 +389,30 @@ public final class IndexDirectory implements AutoCloseable {
     return needed ? handles.get(at) : null;
   }
 
+  /**
+   * RocksDB's secondary instance of {@code directory}, with every table file kept open ({@code
+   * max_open_files = -1}, which RocksDB requires of a secondary) and its own log in a temporary
+   * directory that {@code resources} delete on close.
+   */
+  private static RocksDB openSecondary(
+      Path directory,
+      DBOptions options,
+      List<ColumnFamilyDescriptor> descriptors,
+      List<ColumnFamilyHandle> handles,
+      List<AutoCloseable> resources)
+      throws IOException {
+    Path own = Files.createTempDirectory("neardup-secondary-");
+    track(resources, () -> removeOwnStaging(own));
+    options.setMaxOpenFiles(-1);
+    try {
+      return RocksDB.openAsSecondary(
+          options, directory.toString(), own.toString(), descriptors, handles);
+    } catch (RocksDBException e) {
+      throw new StoreException(
+          directory + ": cannot open the index to search it: " + e.getMessage(), e);
+    }
+  }
+
   private static RocksDB openLocked(
       Path directory,
       DBOptions options,
@@ -430,6 +493,14 @@ public final class IndexDirectory implements AutoCloseable {
   private static <T extends AutoCloseable> T track(List<AutoCloseable> resources, T resource) {
     resources.add(resource);
     return resource;
+  }
+
+  private static boolean hasValue(RocksDB db, byte[] key) {
+    try {
+      return db.get(key) != null;
+    } catch (RocksDBException e) {
+      throw new StoreException("cannot read the index: " + e.getMessage(), e);
+    }
   }
 
   private static long readLong(RocksDB db, ColumnFamilyHandle family, byte[] key) {

@@ -109,13 +109,16 @@ final class DedupJobCommand extends JobCommand {
         keptSet.components
             ? job.clusters()
                 .filter(m -> !m.keep())
-                .map(m -> new Removal(m.memberOrdinal(), null, null))
+                .map(m -> new Removal(m.memberOrdinal(), -1, null, null))
             : job.keptSet()
                 .filter(m -> !m.keep())
                 .map(
                     m ->
                         new Removal(
-                            m.memberOrdinal(), m.keptId(), Formats.similarity(m.similarity())));
+                            m.memberOrdinal(),
+                            m.keptOrdinal(),
+                            m.keptId(),
+                            Formats.similarity(m.similarity())));
     job.spark().sparkContext().setJobDescription("write the deduplicated copy");
     written =
         DedupWriter.write(

@@ -14,15 +14,15 @@ import scala.Tuple2;
 /**
  * The kept set of the CLI's {@code clusters} and {@code dedup}, on Spark: the greedy maximal
  * independent set of the pairs graph in the keep order, each removed document named with its match,
- * the kept neighbour of highest similarity (ties to the earliest in the keep order).
+ * the neighbour kept before it of highest similarity (ties to the earliest in the keep order).
  *
  * <p>The job recognises exact copies before banding, so its verified pairs join distinct texts
  * (each named by its first-read copy). The copies of a text are neighbours of each other at
  * similarity 1 and have the same other neighbours, so at most one of them is kept, the first in the
  * keep order (the text's representative), and the greedy over documents is the greedy over texts,
  * ordered by their representatives ({@link GreedyIndependentSet}). The text's other copies are
- * removed with their representative as match (similarity 1) when it is kept, and with its match
- * otherwise. Stateless.
+ * removed with their representative as match (similarity 1) when it is kept, and otherwise each
+ * with the best of the text's kept neighbours that come before it. Stateless.
  */
 public final class KeptSetAssembly {
   private KeptSetAssembly() {}
@@ -35,11 +35,12 @@ public final class KeptSetAssembly {
 
   /** A kept document and a similarity to it. */
   private record Match(Member kept, double similarity) implements Serializable {
-    Match better(Match other) {
+    /** Whether it is a better match than {@code other}: more similar, then kept earlier. */
+    boolean beats(Match other) {
       if (similarity != other.similarity) {
-        return similarity > other.similarity ? this : other;
+        return similarity > other.similarity;
       }
-      return kept.rank().before(other.kept.rank()) ? this : other;
+      return kept.rank().before(other.kept.rank());
     }
   }
 
@@ -113,8 +114,10 @@ public final class KeptSetAssembly {
                     ? new Tuple2<>(e.a(), e.b())
                     : new Tuple2<>(e.b(), e.a()));
     GreedyIndependentSet.Result independent = GreedyIndependentSet.of(context, ordered, partitions);
-    // Kept texts have no kept neighbour; each removed text has one: the best is its match.
-    JavaPairRDD<Long, Match> matches =
+    // Kept texts have no kept neighbour; each removed text has one, its representative's earlier
+    // in keep order: each member's match is the best of its text's kept neighbours that come before
+    // the member (so the copies of a removed text may find one the representative could not).
+    JavaPairRDD<Long, Match> keptNeighbours =
         edges
             .flatMapToPair(
                 e ->
@@ -130,18 +133,24 @@ public final class KeptSetAssembly {
                         .iterator())
             .join(independent.decisions(), partitions)
             .filter(e -> e._2()._2())
-            .mapToPair(e -> e._2()._1())
-            .reduceByKey(Match::better, partitions);
+            .mapToPair(e -> e._2()._1());
+    JavaPairRDD<Long, Tuple2<Member, Match>> matches =
+        members
+            .join(keptNeighbours, partitions)
+            .filter(e -> e._2()._2().kept().rank().before(e._2()._1().rank()))
+            .mapToPair(e -> new Tuple2<>(e._2()._1().ordinal(), e._2()))
+            .reduceByKey((x, y) -> x._2().beats(y._2()) ? x : y, partitions);
     JavaRDD<KeptMember> removed =
-        representatives
+        members
+            .join(representatives, partitions)
+            .mapToPair(e -> new Tuple2<>(e._2()._1().ordinal(), e._2()))
             .leftOuterJoin(matches, partitions)
-            .join(members, partitions)
             .flatMap(
                 e -> {
-                  Member representative = e._2()._1()._1();
-                  Member member = e._2()._2();
-                  if (e._2()._1()._2().isPresent()) {
-                    Match match = e._2()._1()._2().get();
+                  Member member = e._2()._1()._1();
+                  Member representative = e._2()._1()._2();
+                  if (e._2()._2().isPresent()) {
+                    Match match = e._2()._2().get()._2();
                     return List.of(removed(match.kept(), member, match.similarity())).iterator();
                   }
                   return member.ordinal() == representative.ordinal()

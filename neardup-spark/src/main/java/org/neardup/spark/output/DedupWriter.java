@@ -280,11 +280,17 @@ public final class DedupWriter {
   /**
    * A record of a split to leave out of the copy or to annotate: its index in the split, whether it
    * was rejected (else removed), and for a removed one, when annotating, its kept record and their
-   * similarity.
+   * similarity; or, when annotating, a kept record that stands for others ({@code clusterSize}
+   * above 0: itself and the records removed for it).
    */
-  private record Mark(long recordIndex, boolean rejected, String keptId, String similarity)
+  private record Mark(
+      long recordIndex, boolean rejected, String keptId, String similarity, long clusterSize)
       implements java.io.Serializable {
     private static final long serialVersionUID = 1L;
+
+    Mark(long recordIndex, boolean rejected, String keptId, String similarity) {
+      this(recordIndex, rejected, keptId, similarity, 0);
+    }
   }
 
   /** The dropped ordinals as marks, partitioned by split: partition i holds split i's. */
@@ -304,9 +310,22 @@ public final class DedupWriter {
     return keyed.partitionBy(new HashPartitioner(splits)).values();
   }
 
-  /** {@link #bySplit} with each removed record's kept record and similarity. */
+  /**
+   * {@link #bySplit} with each removed record's kept record and similarity, and each kept record's
+   * cluster size when it stands for others.
+   */
   private static JavaRDD<Mark> annotatedBySplit(
       JavaRDD<Removal> removals, JavaRDD<Long> rejected, int splits) {
+    JavaPairRDD<Integer, Mark> sizes =
+        removals
+            .filter(r -> r.keptOrdinal() >= 0)
+            .mapToPair(r -> new Tuple2<>(r.keptOrdinal(), 1L))
+            .reduceByKey(Long::sum)
+            .mapToPair(
+                e ->
+                    new Tuple2<>(
+                        Ordinals.split(e._1()),
+                        new Mark(Ordinals.recordIndex(e._1()), false, null, null, 1 + e._2())));
     JavaPairRDD<Integer, Mark> keyed =
         removals
             .mapToPair(
@@ -320,7 +339,8 @@ public final class DedupWriter {
                     o ->
                         new Tuple2<>(
                             Ordinals.split(o),
-                            new Mark(Ordinals.recordIndex(o), true, null, null))));
+                            new Mark(Ordinals.recordIndex(o), true, null, null))))
+            .union(sizes);
     return keyed.partitionBy(new HashPartitioner(splits)).values();
   }
 
@@ -341,7 +361,9 @@ public final class DedupWriter {
       Map<Long, Annotation> annotations = new HashMap<>();
       while (marks.hasNext()) {
         Mark mark = marks.next();
-        if (!mark.rejected()) {
+        if (mark.clusterSize() > 0) {
+          annotations.put(mark.recordIndex(), Annotation.kept((int) mark.clusterSize()));
+        } else if (!mark.rejected()) {
           if (removedSize == removed.length) {
             removed = Arrays.copyOf(removed, 2 * removedSize);
           }

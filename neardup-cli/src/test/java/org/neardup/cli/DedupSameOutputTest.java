@@ -8,9 +8,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code dedup} refuses two outputs that are one file, however it is named: the same path, another
- * spelling of it, a symbolic link to it (also to one not yet written), a hard link; nothing is
- * written and an existing file is left as it was.
+ * {@code dedup} refuses two outputs that are one file (-o, --removed, --rejects, --manifest,
+ * --signatures-out), however it is named: the same path, another spelling of it, a symbolic link to
+ * it (also to one not yet written), a hard link; nothing is written and an existing file is left as
+ * it was.
  */
 class DedupSameOutputTest {
   @TempDir Path dir;
@@ -48,6 +49,20 @@ class DedupSameOutputTest {
         CliRunner.run("dedup", "-q", "-o", clean.toString(), "--removed", link.toString(), in));
     assertRefused(
         CliRunner.run("dedup", "-q", "-o", clean.toString(), "--rejects", link.toString(), in));
+    assertRefused(
+        CliRunner.run("dedup", "-q", "-o", clean.toString(), "--manifest", link.toString(), in));
+    assertRefused(
+        CliRunner.run(
+            "dedup",
+            "-q",
+            "-o",
+            clean.toString(),
+            "--manifest",
+            dir.resolve("run.json").toString(),
+            "--signatures-out",
+            dir.resolve("run.json").toString(),
+            in));
+    assertThat(dir.resolve("run.json")).doesNotExist();
 
     Files.writeString(clean, "kept\n");
     Path hard = dir.resolve("hard.tsv");

@@ -3,9 +3,9 @@
     from neardup_client import NearDupClient, NearDupError
 
     client = NearDupClient("http://127.0.0.1:8080")            # token="..." for serve --token
-    client.add("ad-1", "Sunny two-room flat near Termini station, 800 euro")
-    client.query("Sunny two-room flat near Termini station - 800 euro")
-    # [{'id': 'ad-1', 'similarity': 0.83...}]
+    client.add("ad-1", "Sunny two-room flat near Termini station, 800 euro a month")
+    client.query("Sunny two-room flat near Termini station - 800 euro a month")
+    # [{'id': 'ad-1', 'similarity': 0.8166666666666667}]
 
 Every method sends one request. An answer of the service other than 2xx raises NearDupError, which
 carries the problem's ``status``, ``title`` and ``detail`` (RFC 9457 problem+json). A service that
@@ -18,7 +18,20 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-__all__ = ["NearDupClient", "NearDupError"]
+__all__ = ["NearDupClient", "NearDupError", "TopK"]
+
+
+class TopK(list):
+    """What ``top_k`` returns: the duplicates, best first (a list), and ``floor``, the similarity
+    the service looked down to (the index's top-k floor, or its threshold when it was built without
+    one, or the ``floor`` asked for): fewer than k, or none, reach it."""
+
+    def __init__(self, duplicates, floor):
+        super().__init__(duplicates)
+        self.floor = floor
+
+    def __repr__(self):
+        return f"TopK({list.__repr__(self)}, floor={self.floor!r})"
 
 
 class NearDupError(Exception):
@@ -77,9 +90,14 @@ class NearDupClient:
         return self._query(text, {"limit": limit, "diff": diff})
 
     def top_k(self, text, k, floor=None, diff=False):
-        """The ``k`` documents most similar to ``text`` (exact Jaccard), down to the index's top-k
-        floor, or to ``floor`` when given (between the index's floor and 1)."""
-        return self._query(text, {"top": k, "floor": floor, "diff": diff})
+        """The ``k`` documents most similar to ``text`` (exact Jaccard), best first, down to the
+        index's top-k floor: an index built without ``--top-k-floor`` has its threshold as floor, so
+        only near-duplicates come back (``neardup index rebuild --top-k-floor F`` gives it one).
+        With ``floor``, down to that (between the index's floor and 1). Returns a ``TopK``: the list
+        of ``{"id", "similarity"}``, and ``.floor``, how low the service looked."""
+        answer = self._request("POST", "/query", {"top": k, "floor": floor, "diff": diff},
+                               {"text": text})
+        return TopK(answer["duplicates"], answer.get("floor"))
 
     def containment(self, text, limit=None, diff=False):
         """The documents holding at least the threshold of ``text`` (|T ∩ X| / |T|, exact), most

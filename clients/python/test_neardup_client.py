@@ -1,5 +1,6 @@
-"""The Python client against a live service: NEARDUP_URL names it (.ci/check-release starts one
-with --top-k-floor and --containment-sampling). Each test uses ids of its own."""
+"""The Python client against a live service: NEARDUP_URL names it (.ci/check-release runs them
+against one built with --top-k-floor and --containment-sampling, and against one built without
+them). Each test uses ids of its own."""
 
 import os
 import unittest
@@ -86,11 +87,43 @@ class NearDupClientTest(unittest.TestCase):
         self.assertEqual([], self.client.top_k(OTHER + " " + BASE, 3, floor=0.99))
 
         half = text[len(text) // 2:]
-        contained = self.ours(self.client.containment(half))
-        self.assertIn(self.key("a"), [d["id"] for d in contained])
-        self.assertEqual(1.0, contained[0]["similarity"])
+        if self.client.stats()["containmentSampling"] > 0:
+            contained = self.ours(self.client.containment(half))
+            self.assertIn(self.key("a"), [d["id"] for d in contained])
+            self.assertEqual(1.0, contained[0]["similarity"])
+        else:
+            with self.assertRaises(NearDupError) as raised:
+                self.client.containment(half)
+            self.assertEqual(400, raised.exception.status)
 
         self.assertEqual(held, self.client.stats()["documents"])
+
+    def test_top_k_goes_down_to_the_floor_the_service_documents_and_says_which(self):
+        stats = self.client.stats()
+        self.client.add(self.key("a"), BASE + " " + self.prefix)
+        loose = BASE[:len(BASE) * 2 // 3] + " " + self.prefix  # J = 0.65
+        top = self.client.top_k(loose, 100)
+        # the index's top-k floor, or its threshold for an index built without one
+        self.assertEqual(stats["topKFloor"], top.floor)
+        ours = self.ours(top)
+        if stats["topKFloor"] < stats["threshold"]:
+            self.assertEqual([self.key("a")], [d["id"] for d in ours])
+            self.assertLess(ours[0]["similarity"], stats["threshold"])
+        else:
+            self.assertEqual([], ours)
+        self.assertEqual(0.99, self.client.top_k(loose, 3, floor=0.99).floor)
+
+    def test_the_docs_example_answers_what_it_says(self):
+        # docs/server.md's example, under ids of this test's own
+        floor = self.client.stats()["topKFloor"]
+        self.client.add(self.key("ad-1"), "Sunny two-room flat near Termini station, 800 euro a month")
+        found = self.ours(self.client.query(
+            "Sunny two-room flat near Termini station - 800 euro a month", limit=100))
+        self.assertEqual([{"id": self.key("ad-1"), "similarity": 0.8166666666666667}], found)
+        top = self.client.top_k("two-room flat near Termini", 100)
+        expected = [{"id": self.key("ad-1"), "similarity": 0.4074074074074074}] if floor <= 0.4 else []
+        self.assertEqual(expected, self.ours(top))
+        self.assertEqual(floor, top.floor)
 
     def test_delete_then_get_and_delete_are_404_problems(self):
         self.client.add(self.key("a/b c"), OTHER)

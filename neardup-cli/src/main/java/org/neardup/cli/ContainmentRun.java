@@ -22,6 +22,10 @@ import org.neardup.verify.VerifyMode;
  * done, unless quiet.
  */
 public final class ContainmentRun implements AutoCloseable {
+  /** Why the banding options do nothing for containment. */
+  public static final String NO_BANDING =
+      "containment finds candidates by a sample of shingles, not by banding signatures";
+
   public final PipelineConfig config;
   public final Corpus corpus;
   public final ContainmentResult result;
@@ -47,6 +51,14 @@ public final class ContainmentRun implements AutoCloseable {
     if (input.paths().isEmpty()) {
       throw new UsageException("missing INPUT");
     }
+    pipeline.warnUnused(
+        err,
+        "pairs --measure containment",
+        NO_BANDING,
+        "--bands",
+        "--rows",
+        "--lsh",
+        "--max-candidates");
     if (pipeline.estimate()) {
       throw new UsageException(
           "--measure containment needs shingle sets: --estimate does not go with it");
@@ -58,8 +70,14 @@ public final class ContainmentRun implements AutoCloseable {
     long started = System.nanoTime();
     Corpus corpus =
         PipelineRun.read(
-            input, config.toBuilder().verify(VerifyMode.EXACT).build(), problems, progress, err);
+            input,
+            config.toBuilder().verify(VerifyMode.EXACT).build(),
+            problems,
+            progress,
+            quiet,
+            err);
     long read = System.nanoTime();
+    PipelineRun.warnShortDocuments(err, config, corpus);
     ContainmentResult result;
     try {
       result =
@@ -76,15 +94,15 @@ public final class ContainmentRun implements AutoCloseable {
       String threshold = Formats.plain(config.threshold());
       err.printf(
           Locale.ROOT,
-          "neardup: %d documents read in %.1f s (shingle %s)%n",
+          "neardup: %,d documents read in %.1f s (shingle %s)%n",
           corpus.size(),
           (read - started) / 1e9,
           config.shingle());
       if (pipeline.exact) {
         err.printf(
             Locale.ROOT,
-            "neardup: exact containment join (prefix filter): %d candidates verified, %d pairs with"
-                + " containment >= %s in %.1f s%n",
+            "neardup: exact containment join (prefix filter): %,d candidates verified, %,d pairs"
+                + " with containment >= %s in %.1f s%n",
             result.candidatePairs(),
             result.pairs().size(),
             threshold,
@@ -93,8 +111,8 @@ public final class ContainmentRun implements AutoCloseable {
         err.printf(
             Locale.ROOT,
             "neardup: containment sample 1 in %d, P(candidate | C=%s) >= %s for passages of %d+"
-                + " shingles; %d candidates, %d verified, %d pairs with containment >= %s in %.1f"
-                + " s%n",
+                + " shingles; %,d candidates, %,d verified, %,d pairs with containment >= %s in"
+                + " %.1f s%n",
             plan.sample().rate(),
             threshold,
             Formats.plain(config.targetRecall()),

@@ -16,7 +16,9 @@ import org.neardup.batch.reference.ReferencePairs;
 import org.neardup.config.MemoryBudget;
 import org.neardup.config.PipelineConfig;
 import org.neardup.input.InputProblems;
+import org.neardup.io.DocumentReaders;
 import org.neardup.io.FileInputs;
+import org.neardup.io.FormatChoice;
 import org.neardup.lsh.LshParams;
 import org.neardup.options.AgainstMixin;
 import org.neardup.options.Formats;
@@ -123,11 +125,12 @@ public final class PipelineRun implements AutoCloseable {
     if (!exact) {
       warn(err, RecallCheck.warning(config));
     }
+    pipeline.warnBandingUnusedByExact(err);
     SkipLog skips = new SkipLog(input.verbose, err);
     InputProblems problems = skips.problems(input.onErrorPolicy());
     Progress progress = StageTimes.wrap(TerminalProgress.create(quiet), err);
     long started = System.nanoTime();
-    warnIgnoredOptions(input, err);
+    sayHowInputsAreRead(input, quiet, err);
     FileInputs files = files(input, signatures.files());
     Corpus corpus =
         references.isEmpty() && !keepSets
@@ -138,6 +141,7 @@ public final class PipelineRun implements AutoCloseable {
       if (!quiet) {
         summarizeReading(err, config, corpus, (read - started) / 1e9);
       }
+      warnShortDocuments(err, config, corpus);
       skips.print(problems);
       PairResult result =
           exact
@@ -167,6 +171,7 @@ public final class PipelineRun implements AutoCloseable {
           run.summarizeAgainst(err, references, (probed - done) / 1e9);
         }
       }
+      warn(err, nearMisses(config, result));
       return run;
     } catch (RuntimeException | Error e) {
       corpus.close();
@@ -280,6 +285,33 @@ public final class PipelineRun implements AutoCloseable {
     };
   }
 
+  /**
+   * When more of the candidates verified sit just below the threshold (in the near-miss band of
+   * {@link org.neardup.verify.Verifier#nearMissFloor()}) than at or above it, what they are and the
+   * threshold that takes them in; else null. From what the run verified anyway: candidates of the
+   * LSH banding, so a lower bound (the exact join looks at no pair below the threshold).
+   */
+  static String nearMisses(PipelineConfig config, PairResult result) {
+    long near = result.nearMisses();
+    long found = result.pairs().size();
+    if (near <= found) {
+      return null;
+    }
+    String floor = Formats.plain(config.verifier().nearMissFloor());
+    String threshold = Formats.plain(config.threshold());
+    return String.format(
+        Locale.ROOT,
+        "%s with similarity >= %s, but %s just below it, in [%s, %s) (at least: those that were"
+            + " candidates): -t %s takes them in, and 'neardup tune' with the same options shows"
+            + " the similarities",
+        Formats.count(found, "pair"),
+        threshold,
+        near == 1 ? "1 pair sits" : String.format(Locale.ROOT, "%,d pairs sit", near),
+        floor,
+        threshold,
+        floor);
+  }
+
   /** Prints {@code neardup: warning: message} unless {@code message} is null. */
   static void warn(PrintWriter err, String message) {
     if (message != null) {
@@ -311,7 +343,7 @@ public final class PipelineRun implements AutoCloseable {
       throws IOException {
     PrintWriter err = spec.commandLine().getErr();
     SignatureInputs signatureInputs = SignatureInputs.open(signatures.files);
-    PipelineConfig base = signatureInputs.config(pipeline, output.quiet, err);
+    PipelineConfig base = signatureInputs.config(pipeline, err);
     try (RunReferences references = RunReferences.open(against, input, err)) {
       PipelineConfig config = references.config(pipeline, base, !signatureInputs.isEmpty());
       input.checkInputs();
@@ -322,6 +354,7 @@ public final class PipelineRun implements AutoCloseable {
           PipelineRun run =
               execute(
                   input, signatureInputs, references, false, pipeline, config, output.quiet, err)) {
+        output.warnIfNamedForAnotherFormat(err, spec.name());
         writer.write(run, target.writer());
         target.commit();
       }
@@ -347,14 +380,28 @@ public final class PipelineRun implements AutoCloseable {
       PipelineConfig config,
       InputProblems problems,
       Progress progress,
+      boolean quiet,
       PrintWriter err) {
-    warnIgnoredOptions(input, err);
+    sayHowInputsAreRead(input, quiet, err);
     return BatchRun.readKeepingSets(
         config, files(input, List.of()), problems, progress, MemoryBudget.defaults());
   }
 
-  private static void warnIgnoredOptions(InputOptionsMixin input, PrintWriter err) {
+  /**
+   * Says, unless quiet, the format of each input whose content decided it (no --format, no name
+   * that says it), and warns of the options given that an input's format ignores.
+   */
+  public static void sayHowInputsAreRead(InputOptionsMixin input, boolean quiet, PrintWriter err) {
     for (Path path : input.paths()) {
+      FormatChoice choice = input.formatChoice(path);
+      if (choice.guessed() && !quiet) {
+        err.printf(
+            Locale.ROOT,
+            "neardup: %s: read as %s (%s; --format says otherwise)%n",
+            DocumentReaders.isStandardInput(path) ? "standard input" : path,
+            choice.format().name(),
+            choice.reason());
+      }
       List<String> ignored = input.ignoredOptions(path);
       if (!ignored.isEmpty()) {
         String names =
@@ -387,7 +434,7 @@ public final class PipelineRun implements AutoCloseable {
     if (corpus.spilledSets() > 0) {
       err.printf(
           Locale.ROOT,
-          "neardup: %d shingle sets spilled to a temporary file (memory budget reached)%n",
+          "neardup: %,d shingle sets spilled to a temporary file (memory budget reached)%n",
           corpus.spilledSets());
     }
     if (!corpus.keepsShingleSets() && config.verify() == VerifyMode.EXACT) {
@@ -413,10 +460,22 @@ public final class PipelineRun implements AutoCloseable {
           "neardup: %s shorter than k=%d, each taken as one shingle%n",
           Formats.count(corpus.shortDocuments(), "document"),
           config.shingle().size());
-      ShingleAdvice.degenerate(config.shingle(), corpus.shortDocuments(), corpus.size())
-          .ifPresent(err::println);
     }
     err.flush();
+  }
+
+  /**
+   * The warning, whatever --quiet says, when so many documents are shorter than k that shingles
+   * cannot compare them ({@link ShingleAdvice}): for every command that reads a corpus and does not
+   * show the shingles itself (tune and explain do).
+   */
+  public static void warnShortDocuments(PrintWriter err, PipelineConfig config, Corpus corpus) {
+    ShingleAdvice.degenerate(config.shingle(), corpus.shortDocuments(), corpus.size())
+        .ifPresent(
+            warning -> {
+              err.println(warning);
+              err.flush();
+            });
   }
 
   private void summarizePairs(PrintWriter err, double pairSeconds) {

@@ -70,9 +70,10 @@ public final class SignatureInputs {
   /**
    * The run's settings: the options', with the files' sketch params when there are files. Sketch
    * options given on the command line must agree with the files. Files without shingle sets mean
-   * estimate-only verification (said on {@code err} unless quiet), and rule out {@code --exact}.
+   * estimate-only verification (a warning on {@code err}, unless --estimate asked for it), and rule
+   * out {@code --exact}.
    */
-  public PipelineConfig config(PipelineMixin pipeline, boolean quiet, PrintWriter err) {
+  public PipelineConfig config(PipelineMixin pipeline, PrintWriter err) {
     if (params == null) {
       return pipeline.config();
     }
@@ -89,10 +90,12 @@ public final class SignatureInputs {
       throw new UsageException(
           "--exact needs shingle sets, and the signature files carry signatures only");
     }
-    if (!withSets && !pipeline.estimate() && !quiet) {
+    if (!withSets && !pipeline.estimate()) {
       err.println(
-          "neardup: the signature files carry no shingle sets: candidates are confirmed by"
-              + " signature agreement, as with --estimate (approximate similarities)");
+          "neardup: warning: the signature files carry no shingle sets: candidates are confirmed"
+              + " by signature agreement, as with --estimate (approximate similarities; sign"
+              + " without --signatures-only for exact ones)");
+      err.flush();
     }
     return pipeline.config(params, pipeline.estimate() || !withSets);
   }

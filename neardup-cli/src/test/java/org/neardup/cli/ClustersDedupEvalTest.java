@@ -74,7 +74,7 @@ class ClustersDedupEvalTest {
   void dedupRequiresAnOutput() throws IOException {
     CliRunner run = CliRunner.run("dedup", corpus().toString());
     assertThat(run.exitCode).isEqualTo(2);
-    assertThat(run.err).contains("Missing required option: '--output=CLEAN'");
+    assertThat(run.err).contains("dedup needs -o/--output CLEAN");
   }
 
   @Test

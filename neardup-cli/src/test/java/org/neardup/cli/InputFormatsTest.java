@@ -320,7 +320,7 @@ class InputFormatsTest {
     assertThat(gzipped.err)
         .contains(
             "c.parquet.gz: a Parquet copy is compressed page by page with the input's codec,"
-                + " not gzipped: name it without .gz");
+                + " not as a whole: name it without .gz");
   }
 
   @Test

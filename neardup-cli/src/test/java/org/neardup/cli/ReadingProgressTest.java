@@ -61,6 +61,7 @@ class ReadingProgressTest {
             PipelineConfig.builder().build(),
             new InputProblems(OnError.FAIL),
             progress,
+            true,
             new PrintWriter(Writer.nullWriter()))) {
       assertThat(corpus.size()).isEqualTo(5_000);
     }

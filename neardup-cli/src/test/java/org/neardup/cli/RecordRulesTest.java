@@ -173,7 +173,7 @@ class RecordRulesTest {
         assertThat(build.exitCode).as(build.toString()).isZero();
         assertThat(build.err)
             .as("record %d", i)
-            .contains(valid ? "1 documents added" : "0 documents added");
+            .contains(valid ? "1 document added" : "0 documents added");
         HttpResponse<String> added =
             client.send(
                 HttpRequest.newBuilder(

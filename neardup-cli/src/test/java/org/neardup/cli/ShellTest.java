@@ -70,6 +70,48 @@ class ShellTest {
     assertThat(complete(script, "neardup", "index", "st")).contains("stats");
   }
 
+  @Test
+  void theCompletionScriptCompletesOptionValuesAndFiles() throws Exception {
+    Path script = dir.resolve("neardup_completion");
+    Files.writeString(script, CliRunner.run("completion").out);
+    Path files = Files.createDirectory(dir.resolve("files"));
+    Files.writeString(files.resolve("corpus.tsv"), "");
+
+    assertThat(complete(script, "neardup", "pairs", "--format", ""))
+        .contains("auto", "tsv", "lines", "csv", "jsonl", "json", "parquet", "dir");
+    assertThat(complete(script, "neardup", "dedup", "--keep", "l"))
+        .contains("longest")
+        .doesNotContain("shortest", "first");
+    assertThat(complete(script, "neardup", "pairs", "--shingle", "w"))
+        .contains("word:5", "whitespace-word:5")
+        .doesNotContain("char:5");
+    assertThat(complete(script, "neardup", "clusters", "--on-error", "")).contains("fail", "skip");
+    assertThat(complete(script, "neardup", "similar", "--measure", "c")).contains("containment");
+    assertThat(complete(script, "neardup", "tune", "--scheme", "")).contains("classic");
+    assertThat(complete(script, "neardup", "report", "--html", "m")).contains("main");
+    assertThat(complete(script, "neardup", "pairs", "-o", files + "/co")).contains("corpus.tsv");
+    assertThat(complete(script, "neardup", "index", "build", "--data", files + "/co"))
+        .contains("corpus.tsv");
+  }
+
+  @Test
+  void optionsWithValuesToCompleteHaveLabelsOfTheirOwnInEachCommand() {
+    // the script keeps each option's values in a variable named after its label: two options of
+    // one command with the same label would offer each other's values
+    java.util.Deque<picocli.CommandLine> commands = new java.util.ArrayDeque<>();
+    commands.add(Main.allCommands());
+    while (!commands.isEmpty()) {
+      picocli.CommandLine command = commands.poll();
+      commands.addAll(command.getSubcommands().values());
+      List<String> labels =
+          command.getCommandSpec().options().stream()
+              .filter(option -> option.completionCandidates() != null)
+              .map(option -> option.paramLabel().replaceAll("[^A-Za-z0-9_]", ""))
+              .toList();
+      assertThat(labels).as(command.getCommandSpec().qualifiedName()).doesNotHaveDuplicates();
+    }
+  }
+
   /** The words bash would offer after {@code words}, the last one being completed. */
   private String complete(Path script, String... words) throws IOException, InterruptedException {
     String line = String.join(" ", words);

@@ -119,7 +119,7 @@ class SmallHeapTest {
     assertThat(process.waitFor(300, TimeUnit.SECONDS)).as("the child ends").isTrue();
     String err = Files.readString(log);
     assertThat(process.exitValue()).as(err).isZero();
-    assertThat(err).contains("3000 documents added").doesNotContain("out of memory");
+    assertThat(err).contains("3,000 documents added").doesNotContain("out of memory");
   }
 
   private Path write(String format) throws IOException {

@@ -107,13 +107,39 @@ public record IndexSettings(
     compare(differences, "threshold", threshold, other.threshold);
     compare(differences, "verify", verify, other.verify);
     compare(differences, "keep texts", keepTexts, other.keepTexts);
-    compare(differences, "top-k floor", search.topKFloor(), other.search.topKFloor());
+    compare(differences, "top-k floor", topKFloorText(), other.topKFloorText());
     compare(
         differences,
         "containment sampling",
-        search.containmentSampling(),
-        other.search.containmentSampling());
+        containmentText(search),
+        containmentText(other.search));
     return differences;
+  }
+
+  /**
+   * Whether these settings differ from {@code other}'s only in the queries beyond the threshold
+   * they keep buckets for ({@link #search}): what an index can be rebuilt for from the sketches and
+   * texts it holds.
+   */
+  public boolean differsOnlyInSearch(IndexSettings other) {
+    return !search.equals(other.search) && withSearch(other.search).equals(other);
+  }
+
+  /** These settings built for the queries of {@code search} instead. */
+  public IndexSettings withSearch(SearchSettings search) {
+    return new IndexSettings(
+        sketch, bandingVersion, banding, threshold, targetRecall, verify, keepTexts, search);
+  }
+
+  /** The top-k floor as messages say it: none when there is none (top-k stops at the threshold). */
+  private String topKFloorText() {
+    return search.hasTopKFloor()
+        ? Double.toString(search.topKFloor())
+        : "none (top-k down to the threshold " + threshold + ")";
+  }
+
+  private static String containmentText(SearchSettings search) {
+    return search.hasContainment() ? "1 in " + search.containmentSampling() : "none";
   }
 
   private static void compare(List<String> out, String name, Object a, Object b) {

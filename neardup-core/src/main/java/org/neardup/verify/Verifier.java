@@ -133,6 +133,32 @@ public final class Verifier implements Serializable {
   }
 
   /**
+   * The width of the near-miss band below the threshold: verification that counts near misses
+   * ({@link #exactOfHashesDownTo}) tells the similarities in [threshold - this, threshold).
+   */
+  public static final double NEAR_MISS_BAND = 0.1;
+
+  /** The bottom of the near-miss band: {@link #NEAR_MISS_BAND} below the threshold, at least 0. */
+  public double nearMissFloor() {
+    // in decimal, so that 0.8 gives 0.7 and not 0.7000000000000001
+    return Math.max(
+        0,
+        java.math.BigDecimal.valueOf(threshold)
+            .subtract(java.math.BigDecimal.valueOf(NEAR_MISS_BAND))
+            .doubleValue());
+  }
+
+  /**
+   * {@link #exactOfHashes}, exact down to {@code floor} (at most the threshold) rather than the
+   * threshold: the similarity when it is at least {@code floor}, else {@link Jaccard#BELOW}. The
+   * candidates that a run verifies anyway then also tell how many pairs sit just below the
+   * threshold, at the cost of merges that stop a little later.
+   */
+  public double exactOfHashesDownTo(long[] hashesA, long[] hashesB, double floor) {
+    return JaccardTable.similarityAtLeast(hashesA, hashesB, Math.min(floor, threshold));
+  }
+
+  /**
    * Both steps: {@link #check}, then {@link #exact} when the pair needs its sets (only then are
    * they asked for). The similarity of a candidate pair, or {@link Jaccard#BELOW}.
    */

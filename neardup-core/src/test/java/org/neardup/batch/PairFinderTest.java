@@ -55,6 +55,23 @@ class PairFinderTest {
   }
 
   @Test
+  void lshCountsTheCandidatesJustBelowTheThresholdAmongThePairsThere() {
+    Corpus corpus = corpus(DEFAULTS, GRADED);
+    PairResult lsh = PairFinder.withLsh(corpus, Progress.NONE);
+    Corpus corpusAtLower =
+        corpus(PipelineConfig.builder().threads(2).threshold(0.7).build(), GRADED);
+    long band =
+        PairFinder.bruteForce(corpusAtLower, Progress.NONE).pairs().stream()
+            .filter(pair -> pair.similarity() < 0.8)
+            .count();
+    // every pair of the band is a candidate with P >= 0.93 (21 bands of 6 rows at J = 0.7) and
+    // passes the signature filter nearly always: the count is a lower bound, and near the band's
+    assertThat(band).isGreaterThan(50);
+    assertThat(lsh.nearMisses()).isBetween((long) (0.85 * band), band);
+    assertThat(PairFinder.bruteForce(corpus, Progress.NONE).nearMisses()).isEqualTo(-1);
+  }
+
+  @Test
   void verifiedPairsCarryTheirExactJaccard() {
     Corpus corpus = corpus(DEFAULTS, GRADED);
     for (SimilarPair pair : PairFinder.withLsh(corpus, Progress.NONE).pairs()) {

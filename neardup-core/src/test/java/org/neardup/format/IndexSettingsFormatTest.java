@@ -39,7 +39,11 @@ class IndexSettingsFormatTest {
     assertThat(bytes[4]).isEqualTo((byte) 2);
     assertThat(IndexSettingsFormat.decode(bytes)).isEqualTo(settings);
     assertThat(settings.differences(IndexSettings.of(CONFIG, false)))
-        .containsExactly("top-k floor: 0.3 vs 0.0", "containment sampling: 4 vs 0");
+        .containsExactly(
+            "top-k floor: 0.3 vs none (top-k down to the threshold " + CONFIG.threshold() + ")",
+            "containment sampling: 1 in 4 vs none");
+    assertThat(settings.differsOnlyInSearch(IndexSettings.of(CONFIG, false))).isTrue();
+    assertThat(settings.differsOnlyInSearch(IndexSettings.of(CONFIG, true))).isFalse();
   }
 
   @Test

@@ -13,9 +13,10 @@ import org.neardup.input.OnError;
  * Reads {@link InputFormat#CSV}: a header row, then one record per row, parsed by {@link CsvRows}
  * (RFC 4180 quotes, lenient about text after a closing quote; see there). Columns are chosen by
  * their exact header name. The id is column {@link InputOptions#idField()} or, when that is null,
- * the 1-based data record number ({@code "1"} for the first row after the header); the text is the
- * columns {@link InputOptions#textFields()} joined by one space. Empty and blank rows (every field
- * empty or only spaces and tabs) are not records.
+ * column {@code id} when the header has one (as for JSON records), else the 1-based data record
+ * number ({@code "1"} for the first row after the header); the text is the columns {@link
+ * InputOptions#textFields()} joined by one space. Empty and blank rows (every field empty or only
+ * spaces and tabs) are not records.
  *
  * <p>A record with fewer or more fields than the header is {@link InputProblem#MALFORMED_RECORD}
  * (more fields usually mean a delimiter inside an unquoted field, which would cut the text), an
@@ -56,7 +57,8 @@ final class CsvDocumentReader implements DocumentReader {
     this.problems = problems;
     this.rows = new CsvRows(source, input, options.delimiter(), true);
     List<String> header = rows.header();
-    this.idField = options.idField();
+    this.idField =
+        options.idField() != null ? options.idField() : InputOptions.DEFAULT_JSON_ID_FIELD;
     this.textFields = options.textFields();
     this.textColumns = new int[textFields.size()];
     this.html = textFields.stream().map(options::htmlOf).toArray(HtmlMode[]::new);
@@ -69,7 +71,10 @@ final class CsvDocumentReader implements DocumentReader {
     }
     columnCount = header.size();
     try {
-      idColumn = idField == null ? -1 : column(header, idField, "--id-field");
+      idColumn =
+          options.idField() != null || header.contains(idField)
+              ? column(header, idField, "--id-field")
+              : -1;
       for (int i = 0; i < textColumns.length; i++) {
         textColumns[i] = column(header, textFields.get(i), "--text-field");
       }

@@ -16,6 +16,54 @@ import java.util.function.LongConsumer;
 public final class Decompression {
   private static final int GZIP_BUFFER = 1 << 16;
 
+  /** Bytes looked at: the longest magic number recognised, bzip2's with its first block's. */
+  private static final int MAGIC = 10;
+
+  /** The magic numbers of compressions that are recognised but not read, with their names. */
+  private static final Object[][] UNREAD = {
+    {"bzip2", new int[] {'B', 'Z', 'h', -1, 0x31, 0x41, 0x59, 0x26, 0x53, 0x59}},
+    {"bzip2", new int[] {'B', 'Z', 'h', -1, 0x17, 0x72, 0x45, 0x38, 0x50, 0x90}},
+    {"xz", new int[] {0xfd, '7', 'z', 'X', 'Z', 0x00}},
+    {"zip", new int[] {'P', 'K', 0x03, 0x04}},
+    {"7z", new int[] {'7', 'z', 0xbc, 0xaf, 0x27, 0x1c}},
+    {"lz4", new int[] {0x04, 0x22, 0x4d, 0x18}},
+  };
+
+  /**
+   * A file compressed in a way that is recognised but not read ({@code bzip2}, {@code xz}, {@code
+   * zip}, {@code 7z}, {@code lz4}): its message says so and what to do, instead of reading the
+   * compressed bytes as text.
+   */
+  static final class UnreadCompressionException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    UnreadCompressionException(String compression) {
+      super(
+          "compressed with "
+              + compression
+              + ", which neardup does not read (it reads gzip and zstd): decompress it first, or"
+              + " pipe it in as - (standard input)");
+    }
+  }
+
+  /** The name of the unread compression {@code magic} starts with, or null. */
+  private static String unreadCompression(byte[] magic, int length) {
+    for (Object[] known : UNREAD) {
+      int[] expected = (int[]) known[1];
+      if (length < expected.length) {
+        continue;
+      }
+      boolean matches = true;
+      for (int i = 0; i < expected.length && matches; i++) {
+        matches = expected[i] < 0 || (magic[i] & 0xff) == expected[i];
+      }
+      if (matches) {
+        return (String) known[0];
+      }
+    }
+    return null;
+  }
+
   /**
    * For error messages about a failed {@link #open}: only the gzip header can be truncated or
    * corrupt there, so an {@link java.io.EOFException} or {@link java.util.zip.ZipException} from
@@ -70,16 +118,20 @@ public final class Decompression {
    * on failure, else the caller closes the returned stream.
    */
   public static Opened open(InputStream raw) throws IOException {
-    PushbackInputStream in = new PushbackInputStream(raw, 4);
+    PushbackInputStream in = new PushbackInputStream(raw, MAGIC);
     try {
-      byte[] magic = new byte[4];
-      int n = in.readNBytes(magic, 0, 4);
+      byte[] magic = new byte[MAGIC];
+      int n = in.readNBytes(magic, 0, MAGIC);
       if (n > 0) {
         in.unread(magic, 0, n);
       }
+      String unread = unreadCompression(magic, n);
+      if (unread != null) {
+        throw new UnreadCompressionException(unread);
+      }
       boolean gzip = n >= 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b;
       boolean zstd =
-          n == 4
+          n >= 4
               && (magic[0] & 0xff) == 0x28
               && (magic[1] & 0xff) == 0xb5
               && (magic[2] & 0xff) == 0x2f

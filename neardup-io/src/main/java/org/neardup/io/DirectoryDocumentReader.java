@@ -76,13 +76,21 @@ final class DirectoryDocumentReader implements DocumentReader {
     return null;
   }
 
-  /** The file's text, or null when it was reported as invalid UTF-8 (and skipped). */
+  /**
+   * The file's text, or null when it was reported as invalid UTF-8 or compressed in a way that is
+   * not read (and skipped).
+   */
   private String read(Path file, int index) {
     String name = file.toString();
     int length = 0;
     Decompression.Opened opened;
     try {
       opened = Decompression.open(CountingInputStream.open(file, bytesRead));
+    } catch (Decompression.UnreadCompressionException e) {
+      // one file of the directory, like one that is not UTF-8: a bad record, not the end of the run
+      problems.report(
+          new InputException(name, 1, index, InputProblem.MALFORMED_RECORD, e.getMessage()));
+      return null;
     } catch (IOException e) {
       throw InputErrors.readFailure(name, 1, e, Decompression.FAILS_ONLY_ON_GZIP);
     }

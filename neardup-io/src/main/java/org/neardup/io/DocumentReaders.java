@@ -3,6 +3,7 @@ package org.neardup.io;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.LongConsumer;
 import org.neardup.input.Document;
@@ -127,6 +128,29 @@ public final class DocumentReaders {
     return RenamedReader.open(source, copy, options, problems);
   }
 
+  /**
+   * Whether the ids of {@code path} are its record numbers: a CSV input read without --id-field
+   * whose header has no {@code id} column (looked at without consuming standard input; a pipe's
+   * header cannot be looked at, and is taken to have none).
+   */
+  public static boolean numbersRecords(Path path, InputOptions options) {
+    if (options.format() != InputFormat.CSV || options.idField() != null) {
+      return false;
+    }
+    byte[] head = FormatSniffer.head(path);
+    try (CsvRows rows =
+        new CsvRows(
+            path.toString(),
+            new Decompression.Opened(new java.io.ByteArrayInputStream(head), false),
+            options.delimiter(),
+            true)) {
+      List<String> header = rows.header();
+      return header == null || !header.contains(InputOptions.DEFAULT_JSON_ID_FIELD);
+    } catch (RuntimeException e) {
+      return true; // the read reports what is wrong with the file
+    }
+  }
+
   /** Whether {@code path} is {@code -}, standard input: read once, as a stream. */
   public static boolean isStandardInput(Path path) {
     return path.getNameCount() == 1 && path.toString().equals("-");
@@ -134,12 +158,7 @@ public final class DocumentReaders {
 
   /** Standard input, which closing does not close (the process may still read or inherit it). */
   static java.io.InputStream standardInput() {
-    return new java.io.FilterInputStream(System.in) {
-      @Override
-      public void close() {
-        // standard input stays open
-      }
-    };
+    return StandardInput.stream();
   }
 
   /**

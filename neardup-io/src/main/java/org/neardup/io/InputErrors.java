@@ -62,6 +62,9 @@ final class InputErrors {
           InputProblem.INVALID_UTF8.description(),
           e);
     }
+    if (e instanceof Decompression.UnreadCompressionException) {
+      return new InputException(source, 0, null, e.getMessage(), e);
+    }
     if (e instanceof EOFException) {
       return new InputException(
           source, line, null, gzip ? "truncated gzip input" : "unexpected end of input", e);

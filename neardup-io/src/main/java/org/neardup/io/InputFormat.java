@@ -231,17 +231,53 @@ public interface InputFormat {
   }
 
   /**
-   * The format of {@code input} by its name: {@link #DIR} for a directory, the first format that
-   * {@link #claims} the file name ({@code *.csv}, {@code *.jsonl}, {@code *.ndjson}, also with
-   * {@code .gz}), else by the first lines: {@link #LINES} when the first record has a space and no
-   * tab, else {@link #TSV}.
+   * The formats a file of this name is read in when no --format says otherwise ({@link #choose}):
+   * one for {@code *.tsv}, {@code *.tab}, {@code *.csv}, {@code *.jsonl}, {@code *.ndjson} and
+   * {@code *.parquet}, both JSON formats for {@code *.json} (by its first character), none for any
+   * other name (its content decides). A compression suffix is passed over.
+   */
+  static List<InputFormat> namedBy(Path file) {
+    Path fileName = file.getFileName();
+    String name = fileName == null ? "" : fileName.toString().toLowerCase(Locale.ROOT);
+    name = name.substring(0, name.length() - Compression.ofName(name).suffix().length());
+    if (name.endsWith(".json")) {
+      return List.of(JSON, JSONL);
+    }
+    if (name.endsWith(".tsv") || name.endsWith(".tab")) {
+      return List.of(TSV);
+    }
+    for (InputFormat format : ALL) {
+      if (!format.readsDirectories() && format.claims(name)) {
+        return List.of(format);
+      }
+    }
+    return List.of();
+  }
+
+  /**
+   * The format of {@code input}: {@link #choose}'s.
    *
    * @throws org.neardup.input.InputException for a file whose first line looks like the header of a
    *     tab-separated table, naming the options that read it
    */
   static InputFormat detect(Path input) {
+    return choose(input).format();
+  }
+
+  /**
+   * The format of {@code input}, and whether its content decided it: {@link #DIR} for a directory,
+   * the first format that {@link #claims} the file name ({@code *.csv}, {@code *.jsonl}, {@code
+   * *.ndjson}, {@code *.parquet}, also with {@code .gz} or {@code .zst}), else by its first bytes,
+   * whatever the name ({@link FormatSniffer}): Parquet, a JSON array, JSON Lines, {@link #LINES}
+   * when the first record has a space and no tab, else {@link #TSV} (which a {@code *.tsv} or
+   * {@code *.tab} name says). Standard input is looked at as a file is, without consuming it.
+   *
+   * @throws org.neardup.input.InputException for a file whose first line looks like the header of a
+   *     tab-separated table, naming the options that read it
+   */
+  static FormatChoice choose(Path input) {
     if (Files.isDirectory(input)) {
-      return DIR;
+      return FormatChoice.named(DIR);
     }
     Path fileName = input.getFileName();
     String name = fileName == null ? "" : fileName.toString().toLowerCase(Locale.ROOT);
@@ -252,9 +288,13 @@ public interface InputFormat {
     }
     for (InputFormat format : ALL) {
       if (format.claims(name)) {
-        return format;
+        return FormatChoice.named(format);
       }
     }
-    return FormatSniffer.sniff(input);
+    FormatChoice sniffed = FormatSniffer.sniff(input);
+    if (sniffed.format() == TSV && (name.endsWith(".tsv") || name.endsWith(".tab"))) {
+      return FormatChoice.named(TSV);
+    }
+    return sniffed;
   }
 }

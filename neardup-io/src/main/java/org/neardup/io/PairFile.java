@@ -5,7 +5,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PushbackInputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
@@ -18,7 +17,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 import org.neardup.eval.IdPair;
 import org.neardup.input.InputException;
@@ -33,8 +31,9 @@ import org.neardup.input.InputException;
  * duplicate} line is the pair of a removed document and its kept one, {@code keep} lines are
  * skipped. Lines are trimmed first; blank lines are ignored. A pair listed twice counts once,
  * unless the two lines give it different similarities (an error). The file is strict UTF-8 (a
- * leading byte order mark is ignored) and may be gzip-compressed (detected by its first bytes), as
- * {@code neardup pairs -o found.tsv.gz} writes it. Stateless.
+ * leading byte order mark is ignored) and may be gzip- or zstd-compressed (detected by its first
+ * bytes), as {@code neardup pairs -o found.tsv.gz} and {@code -o found.tsv.zst} write it.
+ * Stateless.
  */
 public final class PairFile {
   /** The fourth field of {@code pairs --measure containment}: which document holds the other. */
@@ -62,23 +61,18 @@ public final class PairFile {
     Map<IdPair, Double> pairs = new LinkedHashMap<>();
     long lineNumber = 0;
     boolean gzip = false;
-    try (PushbackInputStream in =
-        new PushbackInputStream(new BufferedInputStream(Files.newInputStream(path), 1 << 16), 2)) {
-      byte[] magic = new byte[2];
-      int n = in.readNBytes(magic, 0, 2);
-      if (n > 0) {
-        in.unread(magic, 0, n);
-      }
-      gzip = n == 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b;
-      InputStream bytes =
-          gzip ? new BufferedInputStream(new GZIPInputStream(in, 1 << 16), 1 << 16) : in;
-      Lines reader = new Lines(bytes);
-      for (String line; (line = reader.next()) != null; ) {
-        lineNumber++;
-        if (lineNumber == 1 && line.startsWith("\ufeff")) {
-          line = line.substring(1);
+    try (InputStream raw = new BufferedInputStream(Files.newInputStream(path), 1 << 16)) {
+      Decompression.Opened opened = Decompression.open(raw);
+      gzip = opened.gzip();
+      try (InputStream bytes = opened.stream()) {
+        Lines reader = new Lines(bytes);
+        for (String line; (line = reader.next()) != null; ) {
+          lineNumber++;
+          if (lineNumber == 1 && line.startsWith("\ufeff")) {
+            line = line.substring(1);
+          }
+          parse(line, source, lineNumber, pairs);
         }
-        parse(line, source, lineNumber, pairs);
       }
     } catch (NoSuchFileException e) {
       throw new InputException(source, 0, null, "no such file");

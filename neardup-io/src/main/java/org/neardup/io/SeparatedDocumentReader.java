@@ -48,21 +48,37 @@ final class SeparatedDocumentReader extends LineDocumentReader {
       return null;
     }
     if (sep < 0) {
-      boolean spaced =
-          separator == '\t'
-              && recordIndex == 0
-              && CharBuffer.wrap(a, from, to - from).chars().anyMatch(c -> c == ' ');
       report(
           line,
           InputProblem.MISSING_TEXT,
-          "no "
-              + separatorName
-              + " after the id"
-              + (spaced ? "; if ids end at the first space, use --format lines" : ""));
+          "no " + separatorName + " after the id" + hint(a, from, to, recordIndex));
       return null;
     }
     String id = new String(a, from, sep - from);
     String text = new String(a, sep + 1, to - sep - 1);
     return new Document(id, text, source, line, recordIndex);
+  }
+
+  /**
+   * For the first record, what the line looks like instead: a JSON object or array ({@code --format
+   * jsonl} or {@code json}), or for TSV ids that end at a space ({@code --format lines}).
+   */
+  private String hint(char[] a, int from, int to, long recordIndex) {
+    if (recordIndex != 0) {
+      return "";
+    }
+    int first = from;
+    while (first < to && Character.isWhitespace(a[first])) {
+      first++;
+    }
+    if (first < to && a[first] == '{') {
+      return "; the line is a JSON object: use --format jsonl";
+    }
+    if (first < to && a[first] == '[') {
+      return "; the line starts a JSON array: use --format json";
+    }
+    boolean spaced =
+        separator == '\t' && CharBuffer.wrap(a, from, to - from).chars().anyMatch(c -> c == ' ');
+    return spaced ? "; if ids end at the first space, use --format lines" : "";
   }
 }

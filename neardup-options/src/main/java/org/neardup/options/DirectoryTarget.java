@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Collection;
+import org.neardup.io.Compression;
 
 /**
  * A new output directory, filled inside a temporary sibling directory and renamed to the target
@@ -34,6 +35,15 @@ public final class DirectoryTarget implements PendingOutput {
       throw new UsageException(output + ": already exists (a new directory is written)");
     }
     OutputPaths.checkNotAnInput(output, inputs);
+    var suffix =
+        Compression.claimedSuffix(
+            output.getFileName() == null ? "" : output.getFileName().toString());
+    if (suffix.isPresent()) {
+      throw new UsageException(
+          output
+              + ": a directory of files is written, which is not compressed: name it without "
+              + suffix.get());
+    }
     Path absolute = output.toAbsolutePath().normalize();
     Path parent = absolute.getParent();
     if (parent == null || !Files.isDirectory(parent)) {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import org.neardup.input.OnError;
 import org.neardup.io.DocumentReaders;
+import org.neardup.io.FormatChoice;
 import org.neardup.io.HtmlMode;
 import org.neardup.io.InputFormat;
 import org.neardup.io.InputOptions;
@@ -21,18 +22,23 @@ import picocli.CommandLine.Option;
 public abstract class InputOptionsMixin {
   @Option(
       names = "--format",
+      completionCandidates = ValueCandidates.Formats.class,
       paramLabel = "FORMAT",
       defaultValue = "auto",
       description =
           "tsv (id<TAB>text), lines (id<SPACE>text), csv (with header), jsonl, json (one JSON array"
               + " of objects), parquet, dir (a directory of text files), or auto: dir for a"
-              + " directory, csv for *.csv, jsonl for *.jsonl and *.ndjson (also with .gz), json or"
-              + " jsonl for *.json (by its first character), parquet for *.parquet, else tsv."
-              + " Default: ${DEFAULT-VALUE}.")
+              + " directory, csv for *.csv, jsonl for *.jsonl and *.ndjson, json or jsonl for"
+              + " *.json (by its first character), parquet for *.parquet (names also with .gz or"
+              + " .zst); any other file, and standard input, by its first bytes: parquet (PAR1),"
+              + " json ([ and an object), jsonl (a JSON object on the first line), lines (a space"
+              + " and no tab on the first line), else tsv, said on stderr. Default:"
+              + " ${DEFAULT-VALUE}.")
   public String format;
 
   @Option(
       names = "--delimiter",
+      completionCandidates = ValueCandidates.Delimiters.class,
       paramLabel = "CHAR",
       description =
           "CSV delimiter: one character (not '\"' nor a line break), or 'tab'. Default: ','.")
@@ -43,9 +49,8 @@ public abstract class InputOptionsMixin {
       paramLabel = "NAME",
       description =
           "CSV column / JSON field / Parquet column of the id; ids may not hold a tab or line"
-              + " break. Default: CSV record number (1-based; with several inputs FILE#N, N the"
-              + " record number in FILE); JSON 'id', or the record number for a record without"
-              + " one.")
+              + " break. Default: 'id', or without it the record number (1-based; for CSV with"
+              + " several inputs FILE#N, N the record number in FILE).")
   public String idField;
 
   @Option(
@@ -58,6 +63,7 @@ public abstract class InputOptionsMixin {
 
   @Option(
       names = "--html",
+      completionCandidates = ValueCandidates.HtmlModes.class,
       paramLabel = "WHAT",
       arity = "0..1",
       fallbackValue = "visible",
@@ -78,6 +84,7 @@ public abstract class InputOptionsMixin {
 
   @Option(
       names = "--on-error",
+      completionCandidates = ValueCandidates.OnErrors.class,
       paramLabel = "POLICY",
       defaultValue = "fail",
       description =
@@ -190,11 +197,11 @@ public abstract class InputOptionsMixin {
   }
 
   /**
-   * Whether the record numbers that are the ids of a CSV input without --id-field need the file
-   * name to be told apart: when there are several inputs.
+   * Whether the record numbers that are the ids of a CSV input without --id-field and without an
+   * {@code id} column need the file name to be told apart: when there are several inputs.
    */
   public boolean qualifiesRecordNumbers(Path input) {
-    return idField == null && format(input) == InputFormat.CSV && paths().size() > 1;
+    return paths().size() > 1 && DocumentReaders.numbersRecords(input, options(input));
   }
 
   /**
@@ -261,13 +268,21 @@ public abstract class InputOptionsMixin {
     };
   }
 
-  /** The format of {@code input}: {@code --format}, or the one {@link InputFormat#detect} picks. */
+  /** The format of {@code input}: {@code --format}, or the one {@link InputFormat#choose} picks. */
   public InputFormat format(Path input) {
+    return formatChoice(input).format();
+  }
+
+  /**
+   * The format of {@code input} and, when its content decided it (no {@code --format}, no name that
+   * says it), why.
+   */
+  public FormatChoice formatChoice(Path input) {
     if (format.equalsIgnoreCase("auto")) {
-      return InputFormat.detect(input);
+      return InputFormat.choose(input);
     }
     try {
-      return InputFormat.parse(format);
+      return new FormatChoice(InputFormat.parse(format), null);
     } catch (IllegalArgumentException e) {
       throw new UsageException("--format: " + e.getMessage());
     }

@@ -11,6 +11,7 @@ import picocli.CommandLine.Option;
 public final class KeepMixin {
   @Option(
       names = "--keep",
+      completionCandidates = ValueCandidates.KeepPolicies.class,
       paramLabel = "ORDER",
       defaultValue = "first",
       description =

@@ -10,6 +10,7 @@ import picocli.CommandLine.Option;
 public final class MeasureMixin {
   @Option(
       names = "--measure",
+      completionCandidates = ValueCandidates.Measures.class,
       paramLabel = "MEASURE",
       defaultValue = "jaccard",
       description =

@@ -1,7 +1,10 @@
 package org.neardup.options;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.List;
+import org.neardup.io.InputFormat;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
@@ -12,7 +15,8 @@ public final class OutputMixin {
       paramLabel = "FILE",
       description =
           "Write here (atomically: a temporary file renamed when complete) instead of standard"
-              + " output ('-' is standard output); .gz compresses. Must not be an input.")
+              + " output ('-' is standard output); .gz compresses with gzip, .zst with zstd. Must"
+              + " not be an input.")
   public Path file;
 
   @Option(
@@ -28,6 +32,29 @@ public final class OutputMixin {
    */
   public OutputTarget open(CommandSpec spec, Collection<Path> inputs) {
     return OutputTarget.open(isStandardOutput() ? null : file, spec.commandLine().getOut(), inputs);
+  }
+
+  /**
+   * Warns on {@code err} when the file {@code -o} names says a format (CSV, JSON, JSON Lines,
+   * Parquet) that the tab-separated lines {@code command} writes are not: the name would have
+   * readers take them for that format.
+   */
+  public void warnIfNamedForAnotherFormat(PrintWriter err, String command) {
+    if (isStandardOutput()) {
+      return;
+    }
+    List<InputFormat> named = InputFormat.namedBy(file);
+    if (!named.isEmpty() && !named.contains(InputFormat.TSV)) {
+      err.println(
+          "neardup: warning: "
+              + file
+              + ": "
+              + command
+              + " writes tab-separated lines, not "
+              + named.get(0).name()
+              + " as this name says: name it .tsv");
+      err.flush();
+    }
   }
 
   /**

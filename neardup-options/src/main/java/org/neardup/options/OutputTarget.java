@@ -14,14 +14,15 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Collection;
-import java.util.zip.GZIPOutputStream;
+import org.neardup.io.Compression;
 
 /**
  * Where a command's result goes: standard output, or a file. A file is written to a temporary
  * sibling that is renamed over the target only when complete, so a failed or interrupted run
  * (SIGINT, SIGTERM: see {@link TempFiles}) never leaves a half-written file and an existing file is
  * replaced only by a complete one, keeping its permissions. A target name ending in {@code .gz} is
- * gzip-compressed.
+ * gzip-compressed, one ending in {@code .zst} zstd-compressed ({@link Compression}); a name that
+ * says another compression is refused.
  *
  * <p>Opening checks the target before any work ({@link OutputPaths}): it must not be one of the
  * inputs, nor a directory, nor in a missing or unwritable directory; a symbolic link is followed
@@ -64,6 +65,7 @@ public final class OutputTarget implements PendingOutput {
     if (file == null) {
       return new OutputTarget("standard output", null, null, null, out, out);
     }
+    checkCompression(file);
     OutputPaths.Resolved resolved = OutputPaths.resolve(file, inputs);
     Path destination = resolved.destination();
     try {
@@ -87,12 +89,36 @@ public final class OutputTarget implements PendingOutput {
     }
   }
 
+  /**
+   * Refuses a file named for a compression that is not written ({@link Compression#unsupported}).
+   *
+   * @throws UsageException naming the file and what to name it
+   */
+  public static void checkCompression(Path file) {
+    var reason = Compression.unsupported(fileName(file));
+    if (reason.isPresent()) {
+      throw new UsageException(file + ": cannot write: " + reason.get());
+    }
+  }
+
+  /** The compression a file of this name is written with. */
+  public static Compression compression(Path file) {
+    return Compression.ofName(fileName(file));
+  }
+
+  private static String fileName(Path file) {
+    return file.getFileName() == null ? "" : file.getFileName().toString();
+  }
+
   private static OutputTarget withStreams(
       String label, Path destination, Path temporary, OutputStream raw, Path file)
       throws IOException {
-    OutputStream stream = raw;
-    if (file.getFileName() != null && file.getFileName().toString().endsWith(".gz")) {
-      stream = new GZIPOutputStream(stream, 1 << 16);
+    OutputStream stream;
+    try {
+      stream = compression(file).compress(raw);
+    } catch (IOException | RuntimeException | LinkageError e) {
+      raw.close();
+      throw e;
     }
     stream = new Guarded(stream, label);
     Writer writer =

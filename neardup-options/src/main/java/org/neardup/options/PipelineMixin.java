@@ -1,5 +1,6 @@
 package org.neardup.options;
 
+import java.io.PrintWriter;
 import org.neardup.config.PipelineConfig;
 import org.neardup.lsh.LshParams;
 import org.neardup.sketch.SketchParams;
@@ -104,6 +105,38 @@ public final class PipelineMixin {
   public boolean settingsGiven() {
     var parsed = sketch.command.commandLine().getParseResult();
     return NAMES.stream().anyMatch(parsed::hasMatchedOption);
+  }
+
+  /**
+   * Warns on {@code err} of each of {@code names} given on the command line, which {@code command}
+   * accepts (they are options of every pipeline) but does not use: {@code neardup: warning: --lsh
+   * has no effect on similar (WHY)}.
+   */
+  public void warnUnused(PrintWriter err, String command, String why, String... names) {
+    var parsed = sketch.command.commandLine().getParseResult();
+    for (String name : names) {
+      if (parsed.hasMatchedOption(name)) {
+        err.println(
+            "neardup: warning: " + name + " has no effect on " + command + " (" + why + ")");
+      }
+    }
+    err.flush();
+  }
+
+  /**
+   * Warns on {@code err} of the banding options given with {@code --exact}, whose join compares
+   * every pair without banding.
+   */
+  public void warnBandingUnusedByExact(PrintWriter err) {
+    if (exact) {
+      warnUnused(
+          err,
+          sketch.command.commandLine().getCommandName() + " --exact",
+          "the exact join compares every pair, without banding",
+          "--bands",
+          "--rows",
+          "--target-recall");
+    }
   }
 
   /** The most candidate pairs LSH may examine (--max-candidates), or null for no limit. */

@@ -29,6 +29,7 @@ public final class SketchOptionsMixin {
 
   @Option(
       names = "--shingle",
+      completionCandidates = ValueCandidates.Shingles.class,
       paramLabel = "UNIT:K",
       defaultValue = "char:5",
       description =
@@ -45,6 +46,7 @@ public final class SketchOptionsMixin {
 
   @Option(
       names = "--scheme",
+      completionCandidates = ValueCandidates.Schemes.class,
       paramLabel = "SCHEME",
       defaultValue = "one-permutation",
       description =

@@ -40,16 +40,17 @@ import org.neardup.io.KeepValues;
 /**
  * Reads Parquet ({@link ParquetFormat}) with parquet-java's own file reader on a local file (no
  * Hadoop file system or configuration; pages decompressed by {@link ParquetCodecs}), one row group
- * at a time, only the id and text columns. As the Spark job's Parquet input does: the id is column
- * {@link InputOptions#idField()} (default {@code id}), the text the columns {@link
- * InputOptions#textFields()} joined by one space; a null or empty id is {@link
- * InputProblem#MISSING_ID}, a null text {@link InputProblem#MISSING_TEXT}; with {@link
- * InputOptions#keepField()}, that column's number ({@link KeepValues}; null or not a finite number:
- * {@link InputProblem#NO_KEEP_VALUE}). Columns are top-level, not repeated, and strings (UTF-8
- * bytes; invalid UTF-8 is {@link InputProblem#INVALID_UTF8}), integers, booleans or floating-point
- * numbers (as Java writes them); a missing column or one of another type fails the open, naming it.
- * A record's {@link Document#line()} is its 1-based row number, its record index the row number
- * from 0. A file that is empty or not Parquet fails the open. Not thread-safe.
+ * at a time, only the id and text columns. The id is column {@link InputOptions#idField()} (default
+ * {@code id}; without --id-field, a file without an {@code id} column has its rows numbered from 1,
+ * as JSON records without an id are), the text the columns {@link InputOptions#textFields()} joined
+ * by one space; a null or empty id is {@link InputProblem#MISSING_ID}, a null text {@link
+ * InputProblem#MISSING_TEXT}; with {@link InputOptions#keepField()}, that column's number ({@link
+ * KeepValues}; null or not a finite number: {@link InputProblem#NO_KEEP_VALUE}). Columns are
+ * top-level, not repeated, and strings (UTF-8 bytes; invalid UTF-8 is {@link
+ * InputProblem#INVALID_UTF8}), integers, booleans or floating-point numbers (as Java writes them);
+ * a missing column or one of another type fails the open, naming it. A record's {@link
+ * Document#line()} is its 1-based row number, its record index the row number from 0. A file that
+ * is empty or not Parquet fails the open. Not thread-safe.
  */
 final class ParquetDocumentReader implements DocumentReader {
   private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
@@ -82,8 +83,12 @@ final class ParquetDocumentReader implements DocumentReader {
     this.file = openFile(path);
     try {
       MessageType schema = file.getFooter().getFileMetaData().getSchema();
+      // without --id-field and without an id column, rows are numbered (as JSON records are)
+      boolean numbered = options.idField() == null && !schema.containsField(idField);
       Set<String> wanted = new LinkedHashSet<>();
-      wanted.add(idField);
+      if (!numbered) {
+        wanted.add(idField);
+      }
       wanted.addAll(textFields);
       if (keepField != null) {
         wanted.add(keepField);
@@ -93,7 +98,7 @@ final class ParquetDocumentReader implements DocumentReader {
         fields.add(column(schema, name));
       }
       this.projection = new MessageType(schema.getName(), fields);
-      this.idIndex = projection.getFieldIndex(idField);
+      this.idIndex = numbered ? -1 : projection.getFieldIndex(idField);
       this.textIndexes = textFields.stream().mapToInt(projection::getFieldIndex).toArray();
       this.keepIndex = keepField == null ? -1 : projection.getFieldIndex(keepField);
       file.setRequestedSchema(projection);
@@ -239,7 +244,7 @@ final class ParquetDocumentReader implements DocumentReader {
     long line = index + 1;
     String id;
     try {
-      id = value(group, idIndex);
+      id = idIndex < 0 ? Long.toString(line) : value(group, idIndex);
       if (id == null || id.isEmpty()) {
         return report(
             line, index, InputProblem.MISSING_ID, "column '" + idField + "' is null or empty");

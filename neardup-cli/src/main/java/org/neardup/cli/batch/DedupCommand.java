@@ -25,6 +25,7 @@ import org.neardup.cluster.KeptSet;
 import org.neardup.config.PipelineConfig;
 import org.neardup.input.InputProblem;
 import org.neardup.io.Annotation;
+import org.neardup.io.Compression;
 import org.neardup.io.DirectoryFormat;
 import org.neardup.io.InputFormat;
 import org.neardup.io.InputSnapshot;
@@ -74,7 +75,7 @@ public final class DedupCommand implements Callable<Integer> {
       required = true,
       description =
           "The deduplicated copy (a file; a directory for --format dir). Written atomically; .gz"
-              + " compresses.")
+              + " compresses with gzip, .zst with zstd.")
   Path output;
 
   @Option(
@@ -172,11 +173,13 @@ public final class DedupCommand implements Callable<Integer> {
                 + " such input");
       }
       for (Path target : new Path[] {output, removed, rejects}) {
-        if (target != null && target.toString().endsWith(".gz")) {
+        var suffix = target == null ? null : Compression.claimedSuffix(fileName(target));
+        if (suffix != null && suffix.isPresent()) {
           throw new UsageException(
               target
                   + ": a Parquet copy is compressed page by page with the input's codec,"
-                  + " not gzipped: name it without .gz");
+                  + " not as a whole: name it without "
+                  + suffix.get());
         }
       }
     }
@@ -219,6 +222,7 @@ public final class DedupCommand implements Callable<Integer> {
                   ? null
                   : OutputTarget.open(signaturesOut, spec.commandLine().getOut(), read);
           InputSnapshot snapshot = input.checkRereadable()) {
+        warnOfMisnamedOutputs(); // once the command line is known to be good
         plan = plan(config, policy, references, signaturesTarget);
         snapshot.checkUnchanged();
         boolean rejectsWritten = rejectsTarget != null || !plan.isEmpty(plan.rejected());
@@ -309,6 +313,37 @@ public final class DedupCommand implements Callable<Integer> {
         .write(target);
   }
 
+  /**
+   * The copies are in the input's format, whatever their names say: a name that says another format
+   * (clean.csv of a TSV input) is one the commands would read in that format. Said for an input
+   * whose format its name or content decided; with --format the user chose it.
+   */
+  private void warnOfMisnamedOutputs() {
+    if (!input.format.equalsIgnoreCase("auto") || input.inputs.isEmpty()) {
+      return;
+    }
+    InputFormat format = input.format(input.inputs.get(0));
+    for (Path target : new Path[] {output, removed, rejects}) {
+      if (target == null || format.readsDirectories()) {
+        continue;
+      }
+      List<InputFormat> named = InputFormat.namedBy(target);
+      if (!named.isEmpty() && !named.contains(format)) {
+        spec.commandLine()
+            .getErr()
+            .printf(
+                Locale.ROOT,
+                "neardup: warning: %s: dedup copies the input's records in their format (%s),"
+                    + " which this name would have the commands read as %s: name it for %s%n",
+                target,
+                format.name(),
+                named.get(0).name(),
+                format.name());
+      }
+    }
+    spec.commandLine().getErr().flush();
+  }
+
   private void summarize(Plan plan, long kept, Path rejectsFile) {
     long removedCount = plan.count(plan.dropped());
     var err = spec.commandLine().getErr();
@@ -345,12 +380,9 @@ public final class DedupCommand implements Callable<Integer> {
    * x.rejects.tsv}.
    */
   static Path rejectsBeside(Path clean) {
-    String name = clean.getFileName().toString();
-    String suffix = "";
-    if (name.endsWith(".gz")) {
-      suffix = ".gz";
-      name = name.substring(0, name.length() - 3);
-    }
+    String name = fileName(clean);
+    String suffix = Compression.claimedSuffix(name).orElse("");
+    name = name.substring(0, name.length() - suffix.length());
     int dot = name.lastIndexOf('.');
     String stem = dot > 0 ? name.substring(0, dot) : name;
     String extension = dot > 0 ? name.substring(dot) : "";
@@ -476,6 +508,10 @@ public final class DedupCommand implements Callable<Integer> {
           run.problems.skipped().getOrDefault(InputProblem.EMPTY_DOCUMENT, 0L),
           forReferences);
     }
+  }
+
+  private static String fileName(Path path) {
+    return path.getFileName() == null ? "" : path.getFileName().toString();
   }
 
   private static int inputOf(Corpus corpus, int ordinal, Map<String, Integer> inputIndex) {

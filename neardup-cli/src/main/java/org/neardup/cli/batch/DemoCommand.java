@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ThreadLocalRandom;
 import org.neardup.batch.corpus.Corpus;
 import org.neardup.batch.corpus.PairResult;
 import org.neardup.batch.reference.ReferencePairs;
@@ -22,8 +23,10 @@ import org.neardup.eval.Evaluation;
 import org.neardup.eval.IdPair;
 import org.neardup.eval.PairEvaluator;
 import org.neardup.options.OutputTarget;
+import org.neardup.options.TempFiles;
 import org.neardup.options.UsageException;
 import org.neardup.shingle.ShingleConfig;
+import org.neardup.sort.SpillFile;
 import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
 import org.neardup.text.Normalizer;
@@ -41,8 +44,9 @@ import picocli.CommandLine.Spec;
       "Runs the whole pipeline on a generated corpus and scores it.",
       "Generates a corpus with planted near-duplicates of graded similarity, finds its pairs with"
           + " the default settings, and scores them against the planted truth (computed"
-          + " independently, on string shingles) and against the exact all-pairs join. Leaves"
-          + " corpus.tsv, pairs.tsv and truth.tsv behind."
+          + " independently, on string shingles) and against the exact all-pairs join. With --dir,"
+          + " leaves corpus.tsv, pairs.tsv and truth.tsv there; without, works in a temporary"
+          + " directory that it deletes."
     })
 public final class DemoCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -64,7 +68,9 @@ public final class DemoCommand implements Callable<Integer> {
   @Option(
       names = "--dir",
       paramLabel = "DIR",
-      description = "Where to write the corpus and results. Default: a new temporary directory.")
+      description =
+          "Where to write the corpus and results, and leave them. Default: a temporary directory,"
+              + " deleted at the end.")
   Path dir;
 
   @Override
@@ -75,19 +81,37 @@ public final class DemoCommand implements Callable<Integer> {
     if (dir != null && Files.exists(dir) && !Files.isDirectory(dir)) {
       throw new UsageException("--dir " + dir + ": not a directory");
     }
+    if (dir != null) {
+      run(Files.createDirectories(dir), true);
+      return ExitCodes.OK;
+    }
+    Path temporary = SpillFile.directoryOf(null).resolve(temporaryName());
+    TempFiles.create(temporary, () -> Files.createDirectory(temporary));
+    try {
+      run(temporary, false);
+    } finally {
+      TempFiles.discard(temporary);
+    }
+    return ExitCodes.OK;
+  }
+
+  private static String temporaryName() {
+    return "neardup-demo-" + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
+  }
+
+  /** The demo in {@code workDir}; {@code kept} when its files stay there. */
+  private void run(Path workDir, boolean kept) throws IOException {
     PrintWriter out = spec.commandLine().getOut();
-    Path workDir =
-        dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("neardup-demo-");
     GeneratedCorpus generated =
         new CorpusGenerator(documents, 0.3, 3, 0.25, 15, 120, seed).generate();
     Path corpusFile = workDir.resolve("corpus.tsv");
     writeCorpus(generated, corpusFile);
     out.printf(
         Locale.ROOT,
-        "Generated %d documents (%d families of near-duplicates) -> %s%n",
+        "Generated %,d documents (%,d families of near-duplicates) -> %s%n",
         generated.size(),
         generated.families().size(),
-        corpusFile);
+        kept ? corpusFile : corpusFile + " (temporary)");
 
     // Exactly what `neardup pairs corpus.tsv` would do: its options, parsed with their defaults.
     PairsCommand pairs =
@@ -104,18 +128,40 @@ public final class DemoCommand implements Callable<Integer> {
             pairs.pipeline.config(),
             true,
             spec.commandLine().getErr())) {
-      report(out, generated, lsh, (System.nanoTime() - started) / 1e9, workDir, corpusFile);
+      report(out, generated, lsh, (System.nanoTime() - started) / 1e9, workDir);
     }
-    return ExitCodes.OK;
+    tryItYourself(out, workDir, kept);
+  }
+
+  /**
+   * The commands that do what the demo did: on its files when {@code kept}, else on the same corpus
+   * generated again (the demo's files are gone).
+   */
+  private void tryItYourself(PrintWriter out, Path workDir, boolean kept) {
+    if (kept) {
+      out.printf(
+          Locale.ROOT,
+          "%nTry it yourself:%n  ./neardup pairs %s > pairs.tsv%n  ./neardup eval --truth %s"
+              + " --found pairs.tsv%n",
+          workDir.resolve("corpus.tsv"),
+          workDir.resolve("truth.tsv"));
+    } else {
+      out.printf(
+          Locale.ROOT,
+          "%nTry it yourself (the same corpus; the demo's own files were in a temporary directory,"
+              + " now deleted: --dir DIR keeps them):%n"
+              + "  ./neardup generate --documents %d --seed %d -o corpus.tsv%n"
+              + "  ./neardup pairs corpus.tsv > pairs.tsv%n"
+              + "  ./neardup pairs --exact corpus.tsv > truth.tsv%n"
+              + "  ./neardup eval --truth truth.tsv --found pairs.tsv%n",
+          documents,
+          seed);
+    }
+    out.flush();
   }
 
   private static void report(
-      PrintWriter out,
-      GeneratedCorpus generated,
-      PipelineRun lsh,
-      double lshSeconds,
-      Path workDir,
-      Path corpusFile)
+      PrintWriter out, GeneratedCorpus generated, PipelineRun lsh, double lshSeconds, Path workDir)
       throws IOException {
     Corpus corpus = lsh.corpus;
     PairResult exact =
@@ -139,7 +185,7 @@ public final class DemoCommand implements Callable<Integer> {
         lsh.result.lshParams());
     out.printf(
         Locale.ROOT,
-        "LSH found %d pairs from %d candidate pairs in %.2f s%n",
+        "LSH found %,d pairs from %,d candidate pairs in %.2f s%n",
         found.size(),
         lsh.result.candidatePairs(),
         lshSeconds);
@@ -164,13 +210,6 @@ public final class DemoCommand implements Callable<Integer> {
     }
     EvalCommand.printBands(out, PairEvaluator.recallByBand(exactWithSimilarity, found, 0.8, 0.05));
     printExamples(out, generated, lsh.result.pairs(), corpus);
-    out.printf(
-        Locale.ROOT,
-        "%nTry it yourself:%n  ./neardup pairs %s > pairs.tsv%n  ./neardup eval --truth %s --found"
-            + " pairs.tsv%n",
-        corpusFile,
-        workDir.resolve("truth.tsv"));
-    out.flush();
   }
 
   /** Written like every output: through a temporary file, renamed when complete. */

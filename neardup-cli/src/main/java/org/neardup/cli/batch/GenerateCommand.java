@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.neardup.cli.ExitCodes;
 import org.neardup.eval.IdPair;
+import org.neardup.io.InputFormat;
 import org.neardup.options.Formats;
 import org.neardup.options.OutputMixin;
 import org.neardup.options.OutputTarget;
@@ -178,6 +179,17 @@ public final class GenerateCommand implements Callable<Integer> {
     if (truthToStandardOutput && output.isStandardOutput()) {
       throw new UsageException(
           "--truth -: the corpus goes to standard output already; give -o FILE or --truth FILE");
+    }
+    if (!output.isStandardOutput()) {
+      List<InputFormat> named = InputFormat.namedBy(output.file);
+      if (!named.isEmpty() && !named.contains(InputFormat.TSV)) {
+        throw new UsageException(
+            output.file
+                + ": generate writes TSV (id<TAB>text), which this name would have the commands"
+                + " read as "
+                + named.get(0).name()
+                + ": name it .tsv");
+      }
     }
     try (OutputTarget target = output.open(spec, List.of());
         OutputTarget truthTarget =

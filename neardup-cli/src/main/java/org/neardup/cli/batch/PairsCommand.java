@@ -85,6 +85,7 @@ public final class PairsCommand implements Callable<Integer> {
         ContainmentRun run =
             ContainmentRun.execute(
                 input, pipeline, config, measure, output.quiet, spec.commandLine().getErr())) {
+      output.warnIfNamedForAnotherFormat(spec.commandLine().getErr(), "pairs");
       ContainmentPairs.write(
           run.corpus, run.result.pairs(), run.config.threshold(), target.writer());
       target.commit();

@@ -50,7 +50,9 @@ public final class SignCommand implements Callable<Integer> {
       names = {"-o", "--output"},
       paramLabel = "FILE",
       required = true,
-      description = "The signature file (conventionally .nds). Written atomically; .gz compresses.")
+      description =
+          "The signature file (conventionally .nds). Written atomically; .gz"
+              + " compresses with gzip, .zst with zstd.")
   Path output;
 
   @Option(
@@ -99,7 +101,8 @@ public final class SignCommand implements Callable<Integer> {
     try (OutputTarget target =
             OutputTarget.open(output, spec.commandLine().getOut(), input.paths());
         Corpus corpus =
-            PipelineRun.read(input, config, problems, TerminalProgress.create(quiet), err)) {
+            PipelineRun.read(input, config, problems, TerminalProgress.create(quiet), quiet, err)) {
+      PipelineRun.warnShortDocuments(err, config, corpus);
       SignatureFile.Writer writer = SignatureFile.write(target.stream(), params, !signaturesOnly);
       for (int i = 0; i < corpus.size(); i++) {
         long[] set = signaturesOnly ? null : corpus.shingles(i);
@@ -114,7 +117,7 @@ public final class SignCommand implements Callable<Integer> {
     if (!quiet) {
       err.printf(
           Locale.ROOT,
-          "neardup: %d documents signed (%s)%s -> %s%n",
+          "neardup: %,d documents signed (%s)%s -> %s%n",
           written,
           params,
           signaturesOnly ? ", signatures only" : ", with shingle sets",

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.neardup.batch.corpus.Corpus;
+import org.neardup.cli.ContainmentRun;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.PipelineRun;
 import org.neardup.cli.SkipLog;
@@ -112,6 +113,23 @@ public final class SimilarCommand implements Callable<Integer> {
       throw new UsageException("missing INPUT");
     }
     PipelineConfig config = pipeline.config();
+    PrintWriter warnings = spec.commandLine().getErr();
+    pipeline.warnUnused(
+        warnings,
+        "similar",
+        "its queries search an index of the input; --exact answers them by brute force",
+        "--lsh",
+        "--max-candidates");
+    if (containment) {
+      pipeline.warnUnused(
+          warnings,
+          "similar --measure containment",
+          ContainmentRun.NO_BANDING,
+          "--bands",
+          "--rows");
+    } else {
+      pipeline.warnBandingUnusedByExact(warnings);
+    }
     if (containment && config.verify() != VerifyMode.EXACT) {
       throw new UsageException(
           "--measure containment needs shingle sets: --estimate does not go with it");
@@ -141,7 +159,14 @@ public final class SimilarCommand implements Callable<Integer> {
     long started = System.nanoTime();
     try (OutputTarget target = output.open(spec, inputsAndQueries());
         Corpus corpus =
-            PipelineRun.read(input, config, problems, TerminalProgress.create(output.quiet), err)) {
+            PipelineRun.read(
+                input,
+                config,
+                problems,
+                TerminalProgress.create(output.quiet),
+                output.quiet,
+                err)) {
+      PipelineRun.warnShortDocuments(err, config, corpus);
       NearDupIndex<Integer> index = NearDupIndex.inMemory(config, search);
       for (int d = 0; d < corpus.size(); d++) {
         index.add(d, sketchOf(corpus, d));
@@ -206,7 +231,7 @@ public final class SimilarCommand implements Callable<Integer> {
                 + " with it (a lower --floor finds less similar ones)";
     err.printf(
         Locale.ROOT,
-        "neardup: no answer for %d of %d %s (%s): %s%n",
+        "neardup: no answer for %,d of %,d %s (%s): %s%n",
         unanswered.size(),
         queries,
         queries == 1 ? "query" : "queries",

@@ -57,6 +57,17 @@ public final class DataOptions {
 
   @Mixin PipelineMixin pipeline;
 
+  /** Warns of the pipeline options given that an index does not use. */
+  void warnUnused(java.io.PrintWriter err, String command) {
+    pipeline.warnUnused(
+        err,
+        command,
+        "the index finds candidates by LSH and verifies each exactly, always",
+        "--exact",
+        "--lsh",
+        "--max-candidates");
+  }
+
   /** The queries beyond the threshold the options ask the index to be built for. */
   SearchSettings search() {
     try {

@@ -15,6 +15,7 @@ import java.util.function.BiConsumer;
 import java.util.stream.Stream;
 import org.neardup.batch.corpus.ParallelSketcher;
 import org.neardup.cli.ExitCodes;
+import org.neardup.cli.PipelineRun;
 import org.neardup.cli.SkipLog;
 import org.neardup.config.MemoryBudget;
 import org.neardup.error.NearDupException;
@@ -30,6 +31,7 @@ import org.neardup.input.InputProblems;
 import org.neardup.io.Decompression;
 import org.neardup.io.DocumentReader;
 import org.neardup.io.DocumentReaders;
+import org.neardup.options.Formats;
 import org.neardup.options.InputMixin;
 import org.neardup.options.SignaturesMixin;
 import org.neardup.options.UsageException;
@@ -110,6 +112,8 @@ public final class IndexBuildCommand implements Callable<Integer> {
     input.checkInputs();
     long started = System.nanoTime();
     PrintWriter err = spec.commandLine().getErr();
+    PipelineRun.sayHowInputsAreRead(input, quiet, err);
+    data.warnUnused(err, "index build");
     SkipLog skips = new SkipLog(input.verbose, err);
     InputProblems problems = skips.problems(input.onErrorPolicy());
     List<Path> signatureFiles = signatureFiles();
@@ -141,7 +145,9 @@ public final class IndexBuildCommand implements Callable<Integer> {
                     file -> {
                       String name = file.getFileName().toString();
                       return Files.isRegularFile(file)
-                          && (name.endsWith(".nds") || name.endsWith(".nds.gz"));
+                          && (name.endsWith(".nds")
+                              || name.endsWith(".nds.gz")
+                              || name.endsWith(".nds.zst"));
                     })
                 .sorted()
                 .toList();
@@ -383,26 +389,25 @@ public final class IndexBuildCommand implements Callable<Integer> {
     long total = added + replaced;
     err.printf(
         Locale.ROOT,
-        "neardup: %d documents added, %d replaced in %.1f s (%.0f a second) -> %s (%d documents,"
-            + " %.1f MB)%n",
-        added,
+        "neardup: %s added, %,d replaced in %.1f s (%,.0f a second) -> %s (%s, %.1f MB)%n",
+        Formats.count(added, "document"),
         replaced,
         seconds,
         total / Math.max(seconds, 1e-9),
         directory.directory(),
-        directory.index().size(),
+        Formats.count(directory.index().size(), "document"),
         directory.diskBytes() / 1e6);
     if (present > 0) {
       err.printf(
           Locale.ROOT,
-          "neardup: skipped %d documents already in the index (--upsert replaces them)%n",
-          present);
+          "neardup: skipped %s already in the index (--upsert replaces them)%n",
+          Formats.count(present, "document"));
     }
     if (empty > 0) {
       err.printf(
           Locale.ROOT,
-          "neardup: skipped %d empty documents (nothing left after normalization)%n",
-          empty);
+          "neardup: skipped %s (nothing left after normalization)%n",
+          Formats.count(empty, "empty document"));
     }
     err.flush();
   }

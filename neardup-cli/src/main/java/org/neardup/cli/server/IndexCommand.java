@@ -26,10 +26,11 @@ import picocli.CommandLine.Spec;
     name = "index",
     mixinStandardHelpOptions = true,
     description =
-        "Builds a persistent index in bulk, and shows, checks or backs up one (also while it is"
-            + " served).",
+        "Builds a persistent index in bulk (or again, for other queries), and shows, checks or"
+            + " backs up one (also while it is served).",
     subcommands = {
       IndexBuildCommand.class,
+      IndexRebuildCommand.class,
       IndexCommand.Stats.class,
       IndexCommand.Check.class,
       IndexCommand.Backup.class
@@ -42,7 +43,7 @@ public final class IndexCommand implements Runnable {
   @Override
   public void run() {
     throw new picocli.CommandLine.ParameterException(
-        spec.commandLine(), "missing subcommand: build, stats, check or backup");
+        spec.commandLine(), "missing subcommand: build, rebuild, stats, check or backup");
   }
 
   /**

@@ -122,8 +122,15 @@ public final class ServeCommand implements Callable<Integer> {
       throw new UsageException(e.getMessage());
     }
     warnIfReadable(err);
+    data.warnUnused(err, "serve");
     boolean created = !Files.exists(data.data);
     IndexDirectory directory = data.open(true);
+    if (lazyTopK && !directory.settings().search().hasTopKFloor()) {
+      err.println(
+          "neardup: warning: --lazy-top-k has no effect: the index has no top-k floor to load"
+              + " (neardup index rebuild --top-k-floor F gives it one)");
+      err.flush();
+    }
     NearDupServer server;
     try {
       server =
@@ -145,7 +152,7 @@ public final class ServeCommand implements Callable<Integer> {
     Runtime.getRuntime().addShutdownHook(hook);
     err.printf(
         Locale.ROOT,
-        "neardup: serving %s (%d documents; %s; threshold %s) at http://%s:%d/ (%s)%n",
+        "neardup: serving %s (%,d documents; %s; threshold %s) at http://%s:%d/ (%s)%n",
         data.data,
         directory.index().size(),
         directory.settings().sketch(),

@@ -1,5 +1,5 @@
 /**
  * The service's commands: {@code serve} (the HTTP service over a persistent index) and {@code index
- * build|stats|check|backup} (bulk load and upkeep of the index).
+ * build|rebuild|stats|check|backup} (bulk load and upkeep of the index).
  */
 package org.neardup.cli.server;

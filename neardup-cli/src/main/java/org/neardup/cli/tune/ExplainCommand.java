@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
 import org.neardup.batch.corpus.Corpus;
 import org.neardup.batch.corpus.CorpusBuilder;
 import org.neardup.batch.corpus.Progress;
+import org.neardup.cli.ContainmentRun;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.PipelineRun;
 import org.neardup.cli.SkipLog;
@@ -67,6 +68,21 @@ public final class ExplainCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PipelineConfig config = pipeline.config();
+    PrintWriter warnings = spec.commandLine().getErr();
+    pipeline.warnUnused(
+        warnings,
+        "explain",
+        "it explains one pair, which they do not change",
+        "--lsh",
+        "--max-candidates");
+    if (measure.containment()) {
+      pipeline.warnUnused(
+          warnings,
+          "explain --measure containment",
+          ContainmentRun.NO_BANDING,
+          "--bands",
+          "--rows");
+    }
     // Shingle sets are needed for exact Jaccard even when pairs would verify by estimate.
     PipelineConfig withSets = config.toBuilder().verify(VerifyMode.EXACT).build();
     Corpus corpus;
@@ -85,6 +101,7 @@ public final class ExplainCommand implements Callable<Integer> {
                 withSets,
                 problems,
                 TerminalProgress.create(false),
+                false,
                 spec.commandLine().getErr());
         skips.print(problems);
         a = ordinal(corpus, ids.get(0));

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.neardup.batch.corpus.Corpus;
+import org.neardup.cli.ContainmentRun;
 import org.neardup.cli.ExitCodes;
 import org.neardup.cli.PipelineRun;
 import org.neardup.cli.RecallCheck;
@@ -105,6 +106,18 @@ public final class TuneCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     PipelineConfig config = pipeline.config();
+    PrintWriter warnings = spec.commandLine().getErr();
+    pipeline.warnUnused(
+        warnings,
+        "tune",
+        "it shows the banding pairs would use, which they do not change",
+        "--exact",
+        "--lsh",
+        "--max-candidates");
+    if (measure.containment()) {
+      pipeline.warnUnused(
+          warnings, "tune --measure containment", ContainmentRun.NO_BANDING, "--bands", "--rows");
+    }
     CurvePlot.Format plotFormat =
         plot == null ? null : CurvePlot.Format.of(plot); // a bad name fails before any work
     if (sampleSize < 1 || sampleSize > MAX_SAMPLE) {
@@ -185,6 +198,7 @@ public final class TuneCommand implements Callable<Integer> {
               config.toBuilder().verify(VerifyMode.EXACT).build(),
               problems,
               TerminalProgress.create(false),
+              false,
               err)) {
         skips.print(problems);
         tune.printSample(out, corpus, sampleSize, sampleSeed);
@@ -311,7 +325,7 @@ public final class TuneCommand implements Callable<Integer> {
     PairSample sample;
     int documents;
     try (Corpus corpus =
-        PipelineRun.read(input, withSets, problems, TerminalProgress.create(false), err)) {
+        PipelineRun.read(input, withSets, problems, TerminalProgress.create(false), false, err)) {
       skips.print(problems);
       sample = PairSample.draw(corpus, sampleSize, sampleSeed);
       documents = corpus.size();

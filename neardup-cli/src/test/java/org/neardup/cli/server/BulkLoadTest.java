@@ -73,7 +73,7 @@ class BulkLoadTest {
     built(oneByOne, List.of("--no-bulk"), input);
     Run run = build(bulk, List.of(), input);
     assertThat(run.code()).as(run.err()).isZero();
-    assertThat(run.err()).contains("2500 documents added");
+    assertThat(run.err()).contains("2,500 documents added");
 
     assertSameAnswers(oneByOne, bulk, articles());
     assertChecked(bulk);
@@ -95,7 +95,7 @@ class BulkLoadTest {
 
     assertThat(run.code()).as(run.err()).isZero();
     assertThat(run.err())
-        .contains("1000 documents added")
+        .contains("1,000 documents added")
         .contains("skipped 200 documents already in the index");
     assertThat(expected.err()).contains("skipped 200 documents already in the index");
     assertSameAnswers(oneByOne, bulk, articles);

@@ -40,7 +40,11 @@ final class CandidateVerification {
   private CandidateVerification() {}
 
   /** What verification found. */
-  record Outcome(List<SimilarPair> pairs, long verified) {}
+  /**
+   * What verification found: the pairs, the candidates verified, and those just below the threshold
+   * ({@link Verifier#nearMissFloor}; exact mode only, else -1).
+   */
+  record Outcome(List<SimilarPair> pairs, long verified, long nearMisses) {}
 
   static Outcome verify(Corpus corpus, CandidateLog candidates, Progress progress) {
     boolean fromCorpus =
@@ -58,6 +62,8 @@ final class CandidateVerification {
     boolean exact = verifier.needsSets(); // else the corpus keeps full signatures
     ConcurrentLinkedQueue<List<SimilarPair>> found = new ConcurrentLinkedQueue<>();
     LongAdder verified = new LongAdder();
+    LongAdder nearMisses = new LongAdder();
+    double floor = verifier.nearMissFloor();
     int threads = config.threads();
     ExecutorService pool =
         Executors.newFixedThreadPool(threads, Workers.daemonFactory("neardup-verify"));
@@ -77,24 +83,28 @@ final class CandidateVerification {
                 () -> {
                   List<SimilarPair> out = new ArrayList<>();
                   long passed = 0;
+                  long near = 0;
                   for (int k = 0; k < chunkLength; k += 2) {
                     int earlier = chunk[k];
                     int later = chunk[k + 1];
                     // exact mode: the candidates passed the signature check in LshCandidates
                     double similarity =
                         exact
-                            ? verifier.exactOfHashes(
-                                corpus.shingleHashes(earlier), corpus.shingleHashes(later))
+                            ? verifier.exactOfHashesDownTo(
+                                corpus.shingleHashes(earlier), corpus.shingleHashes(later), floor)
                             : verifier
                                 .check(corpus.signature(earlier), corpus.signature(later))
                                 .similarity();
                     passed++;
                     if (similarity >= verifier.threshold()) {
                       out.add(new SimilarPair(earlier, later, similarity));
+                    } else if (similarity >= floor) {
+                      near++;
                     }
                   }
                   found.add(out);
                   verified.add(passed);
+                  nearMisses.add(near);
                   progress.advance(chunkLength / 2);
                   return null;
                 }));
@@ -109,7 +119,7 @@ final class CandidateVerification {
       pool.shutdownNow();
       progress.finish();
     }
-    return new Outcome(sorted(found), verified.sum());
+    return new Outcome(sorted(found), verified.sum(), exact ? nearMisses.sum() : -1);
   }
 
   /** Every pair found, sorted by (first, second). */

@@ -67,7 +67,11 @@ public final class LshPairPhase implements AutoCloseable {
               ? candidates.candidates()
               : outcome.verified();
       return new PairResult(
-          outcome.pairs(), candidates.candidates(), verified, corpus.config().lshParams());
+          outcome.pairs(),
+          candidates.candidates(),
+          verified,
+          corpus.config().lshParams(),
+          outcome.nearMisses());
     }
   }
 

@@ -84,7 +84,9 @@ final class RereadVerification {
       progress.finish();
     }
     return new CandidateVerification.Outcome(
-        CandidateVerification.sorted(run.found), run.verified.sum());
+        CandidateVerification.sorted(run.found),
+        run.verified.sum(),
+        run.needSets ? run.nearMisses.sum() : -1);
   }
 
   /** One pass: receives the documents read again, sketches them, verifies their pairs. */
@@ -92,6 +94,7 @@ final class RereadVerification {
     final ExecutorService pool;
     final ConcurrentLinkedQueue<List<SimilarPair>> found = new ConcurrentLinkedQueue<>();
     final LongAdder verified = new LongAdder();
+    final LongAdder nearMisses = new LongAdder();
     private final CandidateLog candidates;
     private final Progress progress;
     private final DocumentSketcher sketcher;
@@ -245,13 +248,16 @@ final class RereadVerification {
     private Void verify(Batch b, int[] pairsOfBatch) {
       List<SimilarPair> out = new ArrayList<>();
       long passed = 0;
+      long near = 0;
+      double floor = verifier.nearMissFloor();
       for (int k = 0; k < pairsOfBatch.length; k += 2) {
         int earlier = pairsOfBatch[k];
         int later = pairsOfBatch[k + 1];
         int index = b.indexOf(later);
         double similarity;
         if (needSets) { // the candidates passed the signature check in LshCandidates
-          similarity = verifier.exactOfHashes(held.shingles(earlier), b.shingles[index]);
+          similarity =
+              verifier.exactOfHashesDownTo(held.shingles(earlier), b.shingles[index], floor);
         } else {
           int[] signatureLater = needSignatures ? b.signatures[index] : corpus.signature(later);
           int[] signatureEarlier =
@@ -261,6 +267,8 @@ final class RereadVerification {
         passed++;
         if (similarity >= verifier.threshold()) {
           out.add(new SimilarPair(earlier, later, similarity));
+        } else if (similarity >= floor) {
+          near++;
         }
         if (candidates.release(earlier) == 0) {
           held.release(earlier);
@@ -268,6 +276,7 @@ final class RereadVerification {
       }
       found.add(out);
       verified.add(passed);
+      nearMisses.add(near);
       progress.advance(pairsOfBatch.length / 2);
       return null;
     }

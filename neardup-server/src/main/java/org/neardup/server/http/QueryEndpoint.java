@@ -98,7 +98,8 @@ final class QueryEndpoint {
               + ", 1], got '"
               + value
               + "': this index was built without --top-k-floor, so top=K goes down to its"
-              + " threshold; to go lower, build an index with --top-k-floor F");
+              + " threshold; to go lower, rebuild it with a floor: neardup index rebuild --data DIR"
+              + " --top-k-floor F");
     }
     throw ApiException.badRequest(
         "floor must be a number in ["

@@ -7,7 +7,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.BiConsumer;
 import org.neardup.format.CorruptFormatException;
 import org.neardup.format.ShingleSetFormat;
 import org.neardup.index.IndexSettings;
@@ -65,7 +64,7 @@ public final class IndexCheck {
   }
 
   Report run() {
-    try (var snapshot = new Snapshot(db, this::unreadable)) {
+    try (var snapshot = new RocksSnapshot(db, this::unreadable)) {
       long documents = checkDocuments(snapshot);
       checkKeys(snapshot);
       long entries = checkLists(snapshot, family(RocksLayout.BUCKETS), RocksLayout.BUCKETS, false);
@@ -93,7 +92,7 @@ public final class IndexCheck {
     }
   }
 
-  private long checkDocuments(Snapshot snapshot) {
+  private long checkDocuments(RocksSnapshot snapshot) {
     Banding banding = new Banding(settings.banding(), settings.bandingVersion());
     int n = settings.sketch().numPermutations();
     ContainmentSample sample =
@@ -157,7 +156,7 @@ public final class IndexCheck {
    * The document's shingle set, decoded, or null when it has none or it is damaged (a problem
    * then).
    */
-  private long[] checkSet(Snapshot snapshot, byte[] handleBytes, String key) {
+  private long[] checkSet(RocksSnapshot snapshot, byte[] handleBytes, String key) {
     byte[] set = snapshot.get(family(RocksLayout.SETS), handleBytes);
     if (settings.verify() == VerifyMode.EXACT && set == null) {
       problem("document '" + key + "' has no shingle set");
@@ -173,7 +172,7 @@ public final class IndexCheck {
 
   /** The document is in the lists of {@code keys} of a search family (ascending: binary search). */
   private void checkEntries(
-      Snapshot snapshot, String familyName, long[] keys, long handle, String key) {
+      RocksSnapshot snapshot, String familyName, long[] keys, long handle, String key) {
     for (long bucket : keys) {
       byte[] list = snapshot.get(searchFamily(familyName), RocksLayout.handle(bucket));
       if (list == null || Arrays.binarySearch(RocksLayout.handles(list), handle) < 0) {
@@ -187,7 +186,7 @@ public final class IndexCheck {
    * Counts a search family's entries, each pointing at a document, against what the documents make.
    */
   private void checkSearchEntries(
-      Snapshot snapshot, String familyName, long expected, boolean needed) {
+      RocksSnapshot snapshot, String familyName, long expected, boolean needed) {
     if (needed) {
       long entries = checkLists(snapshot, searchFamily(familyName), familyName, true);
       if (entries != expected) {
@@ -200,7 +199,7 @@ public final class IndexCheck {
     return families.get(names.indexOf(name));
   }
 
-  private void checkKeys(Snapshot snapshot) {
+  private void checkKeys(RocksSnapshot snapshot) {
     try (RocksIterator keys = snapshot.iterator(family(RocksLayout.KEYS))) {
       for (keys.seekToFirst(); keys.isValid() || readToEnd(keys, RocksLayout.KEYS); keys.next()) {
         byte[] id = snapshot.get(family(RocksLayout.IDS), keys.value());
@@ -220,7 +219,7 @@ public final class IndexCheck {
    * read.
    */
   private long checkLists(
-      Snapshot snapshot, ColumnFamilyHandle lists, String familyName, boolean ascending) {
+      RocksSnapshot snapshot, ColumnFamilyHandle lists, String familyName, boolean ascending) {
     long entries = 0;
     try (RocksIterator iterator = snapshot.iterator(lists)) {
       for (iterator.seekToFirst();
@@ -255,7 +254,7 @@ public final class IndexCheck {
     return true;
   }
 
-  private long readLong(Snapshot snapshot, byte[] key) {
+  private long readLong(RocksSnapshot snapshot, byte[] key) {
     byte[] value = snapshot.get(families.get(0), key);
     return value == null ? 0 : RocksLayout.handle(value);
   }
@@ -294,43 +293,6 @@ public final class IndexCheck {
     problemCount++;
     if (problems.size() < MAX_REPORTED) {
       problems.add(message);
-    }
-  }
-
-  /** Reads at one point in time. */
-  private static final class Snapshot implements AutoCloseable {
-    private final RocksDB db;
-    private final org.rocksdb.Snapshot snapshot;
-    private final org.rocksdb.ReadOptions options;
-    private final BiConsumer<ColumnFamilyHandle, RocksDBException> failures;
-
-    Snapshot(RocksDB db, BiConsumer<ColumnFamilyHandle, RocksDBException> failures) {
-      this.db = db;
-      this.failures = failures;
-      this.snapshot = db.getSnapshot();
-      // total order: the buckets' hash memtable has no order of its own, and a scan of it without
-      // this finds nothing of what is not flushed yet
-      this.options = new org.rocksdb.ReadOptions().setSnapshot(snapshot).setTotalOrderSeek(true);
-    }
-
-    RocksIterator iterator(ColumnFamilyHandle family) {
-      return db.newIterator(family, options);
-    }
-
-    /** The value, or null when there is none or it cannot be read (a problem then). */
-    byte[] get(ColumnFamilyHandle family, byte[] key) {
-      try {
-        return db.get(family, options, key);
-      } catch (RocksDBException e) {
-        failures.accept(family, e);
-        return null;
-      }
-    }
-
-    @Override
-    public void close() {
-      options.close();
-      db.releaseSnapshot(snapshot);
     }
   }
 }

@@ -23,6 +23,7 @@ import org.neardup.error.NearDupException;
 import org.neardup.format.IndexSettingsFormat;
 import org.neardup.index.IndexSettings;
 import org.neardup.index.NearDupIndex;
+import org.neardup.index.SearchSettings;
 import org.neardup.lsh.Banding;
 import org.rocksdb.Checkpoint;
 import org.rocksdb.ColumnFamilyDescriptor;
@@ -462,11 +463,21 @@ public final class IndexDirectory implements AutoCloseable {
       if (options.requested() != null && options.checkRequested()) {
         List<String> differences = settings.differences(options.requested());
         if (!differences.isEmpty()) {
+          SearchSettings search = options.requested().search();
           throw new NearDupException(
               directory
                   + ": the index was built with other settings than given ("
                   + String.join("; ", differences)
-                  + ", stored vs given); leave the options out to use the stored ones");
+                  + ", stored vs given); leave the options out to use the stored ones"
+                  + (settings.differsOnlyInSearch(options.requested())
+                      ? ", or rebuild the index for them from the documents it holds: neardup"
+                          + " index rebuild --data "
+                          + directory
+                          + (search.hasTopKFloor() ? " --top-k-floor " + search.topKFloor() : "")
+                          + (search.hasContainment()
+                              ? " --containment-sampling " + search.containmentSampling()
+                              : "")
+                      : ""));
         }
       }
       return settings;
@@ -687,6 +698,28 @@ public final class IndexDirectory implements AutoCloseable {
     } catch (IOException e) {
       return absolute;
     }
+  }
+
+  /** One document as the index holds it ({@link #forEachDocument}). */
+  @FunctionalInterface
+  public interface DocumentVisitor {
+    /**
+     * Receives one document.
+     *
+     * @param key the document's id
+     * @param signature its MinHash signature
+     * @param shingleSet its shingle hashes, sorted, or null when the index keeps none (estimate)
+     * @param text its text, or null when the index keeps none
+     */
+    void document(String key, int[] signature, long[] shingleSet, String text);
+  }
+
+  /**
+   * Visits every document held, in the order they were added, as of now (a snapshot: writes that go
+   * on are not seen). Returns how many.
+   */
+  public long forEachDocument(DocumentVisitor visitor) {
+    return StoredDocuments.scan(db, handles, visitor);
   }
 
   /**

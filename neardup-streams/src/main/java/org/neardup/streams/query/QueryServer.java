@@ -1,6 +1,5 @@
 package org.neardup.streams.query;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -15,18 +14,15 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.state.HostInfo;
 import org.neardup.config.PipelineConfig;
-import org.neardup.input.DocumentText;
 import org.neardup.streams.topology.Lookup;
 import org.neardup.streams.wire.Message.Neighbour;
 
@@ -44,12 +40,31 @@ import org.neardup.streams.wire.Message.Neighbour;
  *
  * Errors are {@code application/problem+json}: 400 for a bad request, 404, 405, 413 beyond {@link
  * #MAX_BODY_BYTES}, 415 for a body that is not JSON, 503 when the state cannot answer now (a
- * rebalance, a restore, an instance away; {@code Retry-After: 1}). No token: serve it on an
+ * rebalance, a restore, an instance away; {@code Retry-After: 1}). Bodies are read with a streaming
+ * parser that keeps only the fields an endpoint needs ({@link RequestBody}); a connection is closed
+ * when its request is not read within {@link #REQUEST_SECONDS} or its answer not written within
+ * {@link #RESPONSE_SECONDS}, so slow clients cannot hold the threads. No token: serve it on an
  * interface only the application's instances and its clients reach.
  */
 public final class QueryServer implements AutoCloseable {
   /** The largest request body: 16 MiB, the service's default. */
   static final int MAX_BODY_BYTES = 16 << 20;
+
+  /**
+   * The system property of the JDK's HTTP server that closes a connection whose request (line,
+   * headers and body) is not read in full within so many seconds; read once, when the JDK's server
+   * first starts in the JVM.
+   */
+  static final String MAX_REQUEST_SECONDS = "sun.net.httpserver.maxReqTime";
+
+  /** The same for a response not written in full (a client that does not read its answer). */
+  static final String MAX_RESPONSE_SECONDS = "sun.net.httpserver.maxRspTime";
+
+  /** {@link #MAX_REQUEST_SECONDS} unless the user set it. */
+  static final int REQUEST_SECONDS = 30;
+
+  /** {@link #MAX_RESPONSE_SECONDS} unless the user set it. */
+  static final int RESPONSE_SECONDS = 60;
 
   private static final int DEFAULT_LIMIT = 100;
   private static final int MAX_LIMIT = 10_000;
@@ -72,6 +87,7 @@ public final class QueryServer implements AutoCloseable {
    * @throws IOException when the address cannot be bound
    */
   public static QueryServer listen(String host, int port) throws IOException {
+    boundTimes();
     HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 64);
     ExecutorService threads = Executors.newFixedThreadPool(4, QueryServer::daemon);
     QueryServer queries = new QueryServer(server, threads);
@@ -79,6 +95,20 @@ public final class QueryServer implements AutoCloseable {
     server.createContext("/", queries::handle);
     server.start();
     return queries;
+  }
+
+  /**
+   * Bounds how long a connection may hold one of the four threads: without these the JDK's server
+   * waits for ever on a client that sends headers and no body, or never reads its answer. They must
+   * be set before the JDK's server class initialises; a value the user set is kept.
+   */
+  private static void boundTimes() {
+    if (System.getProperty(MAX_REQUEST_SECONDS) == null) {
+      System.setProperty(MAX_REQUEST_SECONDS, Integer.toString(REQUEST_SECONDS));
+    }
+    if (System.getProperty(MAX_RESPONSE_SECONDS) == null) {
+      System.setProperty(MAX_RESPONSE_SECONDS, Integer.toString(RESPONSE_SECONDS));
+    }
   }
 
   private static Thread daemon(Runnable runnable) {
@@ -137,7 +167,7 @@ public final class QueryServer implements AutoCloseable {
       throw new Problem(
           415, "Unsupported media type", "the body must be application/json, got " + type);
     }
-    JsonNode body = body(exchange);
+    RequestBody body = body(exchange);
     ClusterQuery cluster = query;
     if (cluster == null) {
       throw Problem.unavailable("the stream is starting");
@@ -147,37 +177,26 @@ public final class QueryServer implements AutoCloseable {
         int limit = limit(exchange.getRequestURI());
         ObjectNode answer = json.createObjectNode();
         ArrayNode duplicates = answer.putArray("duplicates");
-        for (Neighbour found : cluster.query(text(body), limit)) {
+        for (Neighbour found : cluster.query(body.text(), limit)) {
           duplicates.addObject().put("id", found.id()).put("similarity", found.similarity());
         }
         return answer;
       }
       case "/shards" -> {
-        JsonNode shards = body.get("shards");
-        if (shards == null || !shards.isArray()) {
-          throw Problem.badRequest("missing field 'shards' (an array of shard numbers)");
-        }
-        List<Integer> numbers = new ArrayList<>();
-        for (JsonNode shard : shards) {
-          if (!shard.canConvertToInt()) {
-            throw Problem.badRequest("'shards' holds " + shard + ", not a shard number");
-          }
-          numbers.add(shard.asInt());
-        }
+        List<Integer> numbers = body.shards();
         ObjectNode answer = json.createObjectNode();
-        answer.set("neighbours", cluster.array(cluster.shards(text(body), numbers)));
+        answer.set("neighbours", cluster.array(cluster.shards(body.text(), numbers)));
         return answer;
       }
       default -> {
         ObjectNode answer = json.createObjectNode();
-        answer.set(
-            "kept", cluster.array(cluster.kept(ClusterQuery.neighbours(body.get("documents")))));
+        answer.set("kept", cluster.array(cluster.kept(body.documents())));
         return answer;
       }
     }
   }
 
-  private JsonNode body(HttpExchange exchange) throws IOException {
+  private static RequestBody body(HttpExchange exchange) throws IOException {
     byte[] bytes;
     try (InputStream in = exchange.getRequestBody()) {
       bytes = in.readNBytes(MAX_BODY_BYTES + 1);
@@ -186,32 +205,7 @@ public final class QueryServer implements AutoCloseable {
       throw new Problem(
           413, "Payload too large", "the body is larger than the limit of " + MAX_BODY_BYTES);
     }
-    JsonNode body;
-    try {
-      body = json.readTree(bytes);
-    } catch (JsonProcessingException e) {
-      throw Problem.badRequest("invalid JSON: " + e.getOriginalMessage());
-    }
-    if (body == null || !body.isObject()) {
-      throw Problem.badRequest("expected a JSON object {\"text\": \"...\"}");
-    }
-    return body;
-  }
-
-  /** The field {@code text}, by the rule of every face. */
-  private static String text(JsonNode body) {
-    JsonNode text = body.get("text");
-    if (text == null || text.isNull()) {
-      throw Problem.badRequest("missing field 'text'");
-    }
-    if (!text.isTextual()) {
-      throw Problem.badRequest("field 'text' must be a string");
-    }
-    Optional<String> problem = DocumentText.problem(text.asText());
-    if (problem.isPresent()) {
-      throw Problem.badRequest("the text " + problem.get());
-    }
-    return text.asText();
+    return RequestBody.read(bytes);
   }
 
   /** {@code ?limit=N}, from 1 to 10,000; 100 when absent. */

@@ -6,6 +6,8 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongPredicate;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.HashPartitioner;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -137,48 +139,33 @@ public final class DedupParts {
                                       out,
                                       true));
                     } else {
-                      PartFiles.write(
-                          conf.value().get(),
-                          directory,
-                          name,
-                          out ->
-                              written[0] +=
-                                  format.copyExcept(
-                                      split.source(),
-                                      SplitReader.opener(split, conf.value().get()),
-                                      split.spec().inputOptions(),
-                                      index -> drops.removed(index) || drops.rejected(index),
-                                      out,
-                                      true));
+                      written[0] +=
+                          copyExcept(
+                              conf.value().get(),
+                              directory,
+                              name,
+                              split,
+                              format,
+                              index -> drops.removed(index) || drops.rejected(index));
                     }
                     if (removedDirectory != null && drops.anyRemoved()) {
-                      PartFiles.write(
+                      copyExcept(
                           conf.value().get(),
                           removedDirectory,
                           name,
-                          out ->
-                              format.copyExcept(
-                                  split.source(),
-                                  SplitReader.opener(split, conf.value().get()),
-                                  split.spec().inputOptions(),
-                                  index -> !drops.removed(index),
-                                  out,
-                                  true));
+                          split,
+                          format,
+                          index -> !drops.removed(index));
                     }
                     if (writeRejects && drops.anyRejected()) {
-                      PartFiles.write(
-                          conf.value().get(),
-                          rejectsDirectory,
-                          name,
-                          out ->
-                              written[1] +=
-                                  format.copyExcept(
-                                      split.source(),
-                                      SplitReader.opener(split, conf.value().get()),
-                                      split.spec().inputOptions(),
-                                      index -> !drops.rejected(index),
-                                      out,
-                                      true));
+                      written[1] +=
+                          copyExcept(
+                              conf.value().get(),
+                              rejectsDirectory,
+                              name,
+                              split,
+                              format,
+                              index -> !drops.rejected(index));
                     }
                   }
                   return List.of(written).iterator();
@@ -192,6 +179,35 @@ public final class DedupParts {
       PartFiles.success(hadoop.get(), removedDirectory);
     }
     return new Written(total[0], total[1], writeRejects);
+  }
+
+  /**
+   * Copies the records of {@code split} but those {@code leaveOut} names into part {@code name} of
+   * {@code directory}; returns how many it copied.
+   */
+  private static long copyExcept(
+      Configuration hadoop,
+      String directory,
+      String name,
+      InputSplit split,
+      InputFormat format,
+      LongPredicate leaveOut)
+      throws IOException {
+    long[] copied = new long[1];
+    PartFiles.write(
+        hadoop,
+        directory,
+        name,
+        out ->
+            copied[0] =
+                format.copyExcept(
+                    split.source(),
+                    SplitReader.opener(split, hadoop),
+                    split.spec().inputOptions(),
+                    leaveOut,
+                    out,
+                    true));
+    return copied[0];
   }
 
   private static Written writeParquet(

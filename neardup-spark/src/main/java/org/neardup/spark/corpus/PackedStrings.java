@@ -21,9 +21,12 @@ public final class PackedStrings implements Serializable {
     this(16, 256);
   }
 
-  private PackedStrings(int strings, int byteCapacity) {
+  /**
+   * Room for {@code strings} strings of {@code byteCapacity} UTF-8 bytes in all, before growing.
+   */
+  public PackedStrings(int strings, int byteCapacity) {
     bytes = new byte[byteCapacity];
-    ends = new int[strings];
+    ends = new int[Math.max(1, strings)];
   }
 
   /** Appends {@code value}. */
@@ -38,9 +41,14 @@ public final class PackedStrings implements Serializable {
     add(other.bytes, from, other.ends[index] - from);
   }
 
+  /** The UTF-8 length of string {@code index}. */
+  public int byteLength(int index) {
+    return ends[index] - start(index);
+  }
+
   private void add(byte[] utf8, int from, int length) {
     if (size == ends.length) {
-      ends = Arrays.copyOf(ends, 2 * size);
+      ends = Arrays.copyOf(ends, Math.max(1, 2 * size));
     }
     int start = size == 0 ? 0 : ends[size - 1];
     if (start + length > bytes.length) {
@@ -66,8 +74,13 @@ public final class PackedStrings implements Serializable {
 
   /** These strings with their arrays cut to size. */
   public PackedStrings trimmed() {
-    bytes = Arrays.copyOf(bytes, size == 0 ? 0 : ends[size - 1]);
-    ends = Arrays.copyOf(ends, size);
+    int used = size == 0 ? 0 : ends[size - 1];
+    if (bytes.length != used) {
+      bytes = Arrays.copyOf(bytes, used);
+    }
+    if (ends.length != size) {
+      ends = Arrays.copyOf(ends, size);
+    }
     return this;
   }
 }

@@ -28,7 +28,8 @@ public final class BandEntries implements Serializable {
     this(16);
   }
 
-  private BandEntries(int capacity) {
+  /** Entries with room for {@code capacity} entries before growing. */
+  public BandEntries(int capacity) {
     keys = new long[capacity];
     contents = new long[capacity];
     ordinals = new long[capacity];
@@ -37,7 +38,7 @@ public final class BandEntries implements Serializable {
   /** Adds the entry of a document (ordinal, content) in a bucket of band {@code band}. */
   public void add(long key, long content, long ordinal, int band) {
     if (size == keys.length) {
-      int capacity = 2 * size;
+      int capacity = Math.max(16, 2 * size);
       keys = Arrays.copyOf(keys, capacity);
       contents = Arrays.copyOf(contents, capacity);
       ordinals = Arrays.copyOf(ordinals, capacity);
@@ -50,9 +51,11 @@ public final class BandEntries implements Serializable {
 
   /** This batch with its arrays cut to its size, to send. */
   public BandEntries trimmed() {
-    keys = Arrays.copyOf(keys, size);
-    contents = Arrays.copyOf(contents, size);
-    ordinals = Arrays.copyOf(ordinals, size);
+    if (keys.length != size) {
+      keys = Arrays.copyOf(keys, size);
+      contents = Arrays.copyOf(contents, size);
+      ordinals = Arrays.copyOf(ordinals, size);
+    }
     return this;
   }
 

@@ -43,16 +43,24 @@ public final class SparkBanding {
 
   private static List<Tuple2<Integer, BandEntries>> entries(
       SignedSplit split, Banding banding, int partitions) {
-    Outbox<BandEntries> out = new Outbox<>(partitions, destination -> new BandEntries());
     int bands = banding.params().bands();
     int[] signatures = split.signatures();
     int length = split.signatureLength();
-    for (int i = 0; i < split.size(); i++) {
+    long[] keys = new long[split.size() * bands];
+    int[] sizes = new int[partitions];
+    for (int i = 0, k = 0; i < split.size(); i++) {
+      for (int band = 0; band < bands; band++, k++) {
+        keys[k] = banding.bucketKey(signatures, i * length, band);
+        sizes[Homes.ofBucket(keys[k], partitions)]++;
+      }
+    }
+    Outbox<BandEntries> out =
+        new Outbox<>(partitions, destination -> new BandEntries(sizes[destination]));
+    for (int i = 0, k = 0; i < split.size(); i++) {
       long content = split.content(i);
       long ordinal = split.ordinal(i);
-      for (int band = 0; band < bands; band++) {
-        long key = banding.bucketKey(signatures, i * length, band);
-        out.to(Homes.ofBucket(key, partitions)).add(key, content, ordinal, band);
+      for (int band = 0; band < bands; band++, k++) {
+        out.to(Homes.ofBucket(keys[k], partitions)).add(keys[k], content, ordinal, band);
       }
     }
     List<Tuple2<Integer, BandEntries>> batches = out.batches();

@@ -1,6 +1,7 @@
 package org.neardup.spark.verify;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.function.Supplier;
@@ -80,36 +81,52 @@ public final class DistributedVerification {
       counts = counts.plus(batch.counts());
     }
     long[] firsts = new long[total];
-    long[] seconds = new long[total];
+    long[] bySecond = new long[total];
     int n = 0;
     for (PairBatch batch : batches) {
       for (int i = 0; i < batch.candidateCount(); i++, n++) {
         firsts[n] = batch.candidateFirst(i);
-        seconds[n] = batch.candidateSecond(i);
+        bySecond[n] = HomeOrder.key(home, batch.candidateSecond(i), n);
       }
     }
-    int[] order =
-        IndexSort.sorted(
-            total,
-            (i, j) -> {
-              int c = Long.compare(seconds[i], seconds[j]);
-              return c != 0 ? c : Long.compare(firsts[i], firsts[j]);
-            });
+    Arrays.sort(bySecond);
+    long[] distinct = new long[total];
+    int[] partners = new int[total];
+    int kept = 0;
+    long[] run = new long[16];
+    for (int k = 0; k < total; ) {
+      long second = HomeOrder.ordinalOf(home, bySecond[k]);
+      int index = indexOf(home, second);
+      int length = 0;
+      for (; k < total && HomeOrder.ordinalOf(home, bySecond[k]) == second; k++) {
+        if (length == run.length) {
+          run = Arrays.copyOf(run, 2 * length);
+        }
+        run[length++] = firsts[HomeOrder.position(bySecond[k])];
+      }
+      Arrays.sort(run, 0, length);
+      for (int r = 0; r < length; r++) {
+        if (r == 0 || run[r] != run[r - 1]) {
+          distinct[kept] = run[r];
+          partners[kept++] = index;
+        }
+      }
+    }
+    PartnerBatch.Sizes[] sizes = new PartnerBatch.Sizes[homes];
+    Arrays.setAll(sizes, destination -> new PartnerBatch.Sizes());
+    for (int k = 0; k < kept; k++) {
+      sizes[Homes.of(distinct[k])].candidate(home, partners[k]);
+    }
+    for (PairBatch batch : batches) {
+      for (int i = 0; i < batch.copyCount(); i++) {
+        sizes[Homes.of(batch.copyOriginal(i))].copy(home, indexOf(home, batch.copy(i)));
+      }
+    }
     Outbox<PartnerBatch> out =
-        new Outbox<>(
-            homes, destination -> new PartnerBatch(home.signatureLength(), home.hasTexts()));
-    long distinct = 0;
-    int index = -1;
-    for (int k = 0; k < total; k++) {
-      int p = order[k];
-      if (k > 0 && seconds[p] == seconds[order[k - 1]] && firsts[p] == firsts[order[k - 1]]) {
-        continue;
-      }
-      if (k == 0 || seconds[p] != seconds[order[k - 1]]) {
-        index = indexOf(home, seconds[p]);
-      }
-      distinct++;
-      out.to(Homes.of(firsts[p])).candidate(firsts[p], home, index);
+        new Outbox<>(homes, destination -> new PartnerBatch(home, sizes[destination]));
+    for (int k = 0; k < kept; k++) {
+      long first = distinct[k];
+      out.to(Homes.of(first)).candidate(first, home, partners[k]);
     }
     for (PairBatch batch : batches) {
       for (int i = 0; i < batch.copyCount(); i++) {
@@ -117,7 +134,7 @@ public final class DistributedVerification {
         out.to(Homes.of(original)).copy(original, home, indexOf(home, batch.copy(i)));
       }
     }
-    out.to(home.split()).count(counts.plus(new PairCounts(distinct, 0, 0, 0, 0)));
+    out.to(home.split()).count(counts.plus(new PairCounts(kept, 0, 0, 0, 0)));
     List<Tuple2<Integer, PartnerBatch>> sent = out.batches();
     sent.forEach(batch -> batch._2().trimmed());
     return sent.iterator();
@@ -142,31 +159,32 @@ public final class DistributedVerification {
     }
     PartnerBatch[] batchOf = new PartnerBatch[total];
     int[] positionIn = new int[total];
-    long[] firsts = new long[total];
+    long[] byFirst = new long[total];
     int n = 0;
     for (PartnerBatch batch : batches) {
       for (int i = 0; i < batch.candidateCount(); i++, n++) {
         batchOf[n] = batch;
         positionIn[n] = i;
-        firsts[n] = batch.first(i);
+        byFirst[n] = HomeOrder.key(home, batch.first(i), n);
       }
     }
-    int[] order = IndexSort.sorted(total, (i, j) -> Long.compare(firsts[i], firsts[j]));
+    Arrays.sort(byFirst);
     List<VerifiedPair> pairs = new ArrayList<>();
     long passed = 0;
     boolean exact = verifier.needsSets();
     int k = 0;
     while (k < total) {
-      long first = firsts[order[k]];
+      long first = HomeOrder.ordinalOf(home, byFirst[k]);
       int index = indexOf(home, first);
       DocumentInfo firstInfo = DocumentInfo.of(home, index);
       int[] signatures = home.signatures();
       int offset = index * home.signatureLength();
       Supplier<long[]> hashes =
           exact ? memoized(() -> sketcher.shingleHashes(home.text(index))) : null;
-      for (; k < total && firsts[order[k]] == first; k++) {
-        PartnerBatch batch = batchOf[order[k]];
-        int i = positionIn[order[k]];
+      for (; k < total && HomeOrder.ordinalOf(home, byFirst[k]) == first; k++) {
+        int at = HomeOrder.position(byFirst[k]);
+        PartnerBatch batch = batchOf[at];
+        int i = positionIn[at];
         SignatureCheck check =
             verifier.check(
                 signatures, offset, batch.partnerSignatures(), batch.partnerSignatureOffset(i));

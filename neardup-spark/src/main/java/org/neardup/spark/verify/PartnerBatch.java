@@ -11,19 +11,28 @@ import org.neardup.spark.corpus.SignedSplit;
  * the later one, its partner: candidate pairs (distinct) with the partner's ordinal, id, text
  * length, signature and (with exact verification) raw text, and copies with the copy's ordinal, id
  * and text length, to be grouped under their original; plus the counts passed on. Packed into
- * parallel arrays, no object a pair. Mutable until sent; not thread-safe.
+ * parallel arrays, no object a pair, made to the size a {@link Sizes} counted, so that filling it
+ * copies each document's data once. Mutable until sent; not thread-safe.
  */
 public final class PartnerBatch implements Serializable {
   private static final long serialVersionUID = 1L;
 
   private final int signatureLength;
   private final Documents candidates;
-  private final Documents copies = new Documents(0, false);
+  private final Documents copies;
   private PairCounts counts = PairCounts.NONE;
 
-  public PartnerBatch(int signatureLength, boolean withTexts) {
-    this.signatureLength = signatureLength;
-    this.candidates = new Documents(signatureLength, withTexts);
+  /** A batch with room for what {@code sizes} counted, of documents of {@code home}. */
+  public PartnerBatch(SignedSplit home, Sizes sizes) {
+    this.signatureLength = home.signatureLength();
+    this.candidates =
+        new Documents(
+            signatureLength,
+            home.hasTexts(),
+            sizes.candidates,
+            sizes.candidateIdBytes,
+            sizes.textBytes);
+    this.copies = new Documents(0, false, sizes.copies, sizes.copyIdBytes, 0);
   }
 
   /** Candidate ({@code first}, document {@code index} of {@code home}). */
@@ -90,27 +99,58 @@ public final class PartnerBatch implements Serializable {
     return counts;
   }
 
+  /**
+   * What the batches of one sending task will hold, counted before they are made: for each
+   * destination, its candidates and copies and their ids' and texts' bytes. Not thread-safe.
+   */
+  public static final class Sizes {
+    private int candidates;
+    private int copies;
+    private int candidateIdBytes;
+    private int copyIdBytes;
+    private int textBytes;
+
+    /** Counts a candidate whose partner is document {@code index} of {@code home}. */
+    public void candidate(SignedSplit home, int index) {
+      candidates++;
+      candidateIdBytes += home.ids().byteLength(index);
+      if (home.hasTexts()) {
+        textBytes += home.texts().byteLength(index);
+      }
+    }
+
+    /** Counts a copy, document {@code index} of {@code home}. */
+    public void copy(SignedSplit home, int index) {
+      copies++;
+      copyIdBytes += home.ids().byteLength(index);
+    }
+  }
+
   /** Documents of one home, each sent to a document (its anchor) at another. */
   private static final class Documents implements Serializable {
     private static final long serialVersionUID = 1L;
     private final int signatureLength;
-    private long[] anchors = new long[16];
-    private long[] ordinals = new long[16];
-    private int[] textLengths = new int[16];
+    private long[] anchors;
+    private long[] ordinals;
+    private int[] textLengths;
     private int[] signatures;
-    private final PackedStrings ids = new PackedStrings();
+    private final PackedStrings ids;
     private final PackedStrings texts;
     private int size;
 
-    Documents(int signatureLength, boolean withTexts) {
+    Documents(int signatureLength, boolean withTexts, int capacity, int idBytes, int textBytes) {
       this.signatureLength = signatureLength;
-      this.signatures = new int[16 * signatureLength];
-      this.texts = withTexts ? new PackedStrings() : null;
+      this.anchors = new long[capacity];
+      this.ordinals = new long[capacity];
+      this.textLengths = new int[capacity];
+      this.signatures = new int[capacity * signatureLength];
+      this.ids = new PackedStrings(capacity, idBytes);
+      this.texts = withTexts ? new PackedStrings(capacity, textBytes) : null;
     }
 
     void add(long anchor, SignedSplit home, int index) {
       if (size == anchors.length) {
-        int capacity = 2 * size;
+        int capacity = Math.max(16, 2 * size);
         anchors = Arrays.copyOf(anchors, capacity);
         ordinals = Arrays.copyOf(ordinals, capacity);
         textLengths = Arrays.copyOf(textLengths, capacity);
@@ -137,10 +177,12 @@ public final class PartnerBatch implements Serializable {
     }
 
     void trim() {
-      anchors = Arrays.copyOf(anchors, size);
-      ordinals = Arrays.copyOf(ordinals, size);
-      textLengths = Arrays.copyOf(textLengths, size);
-      signatures = Arrays.copyOf(signatures, size * signatureLength);
+      if (anchors.length != size) {
+        anchors = Arrays.copyOf(anchors, size);
+        ordinals = Arrays.copyOf(ordinals, size);
+        textLengths = Arrays.copyOf(textLengths, size);
+        signatures = Arrays.copyOf(signatures, size * signatureLength);
+      }
       ids.trimmed();
       if (texts != null) {
         texts.trimmed();

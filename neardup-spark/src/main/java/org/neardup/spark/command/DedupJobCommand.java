@@ -13,6 +13,7 @@ import org.neardup.options.Formats;
 import org.neardup.options.UsageException;
 import org.neardup.spark.JobSettings;
 import org.neardup.spark.NearDupJob;
+import org.neardup.spark.corpus.SignedSplit;
 import org.neardup.spark.input.InputSpec;
 import org.neardup.spark.output.DedupParts;
 import org.neardup.spark.output.Removal;
@@ -75,6 +76,20 @@ final class DedupJobCommand extends JobCommand {
   @Override
   KeptSetOptions keptSetOptions() {
     return keptSet;
+  }
+
+  @Override
+  String refusedWithComponents() {
+    return against.any() || signaturesOut != null
+        ? (against.any() ? "--against" : "--signatures-out")
+            + " goes with the kept set, not with --components: drop one"
+        : null;
+  }
+
+  /** The kept documents only, for the next run's {@code --against}, as the CLI's. */
+  @Override
+  JavaRDD<SignedSplit> signedDocuments(NearDupJob job) {
+    return job.keptDocuments();
   }
 
   @Override

@@ -60,6 +60,8 @@ import org.neardup.spark.output.ResultFrames;
  */
 public final class NearDupSpark {
   private static final String REMOVED_ID = "__neardup_removed_id";
+  private static final String KEPT_ID = "__neardup_kept_id";
+  private static final String REMOVED_COUNT = "__neardup_removed_count";
 
   private final JobSettings settings;
 
@@ -164,16 +166,21 @@ public final class NearDupSpark {
   }
 
   /**
-   * Every row of the frame, with two columns added as {@code ./neardup dedup --annotate} adds them:
-   * {@code duplicate_of}, the id of the kept document a removed row duplicates, and their {@code
-   * similarity}; both null on the rows a deduplication keeps. Runs the kept set's rounds now; the
-   * frame is read again when an action runs on the result.
+   * Every row of the frame, with three columns added as {@code ./neardup dedup --annotate} adds
+   * them: {@code duplicate_of}, the id of the kept document a removed row duplicates, and their
+   * {@code similarity}, both null on the rows a deduplication keeps; and {@code cluster_size}
+   * (long), on each row {@link #dedup} keeps, how many rows it stands for, itself included (1 plus
+   * the rows removed with it as their match), null on the removed rows. So the {@code cluster_size}
+   * values add up to the frame's rows. A row skipped as bad ({@link OnError#SKIP}) is kept and
+   * stands for itself. Runs the kept set's rounds now; the frame is read again when an action runs
+   * on the result.
    *
-   * @throws IllegalArgumentException when the frame has a column of either name, or ids repeat
+   * @throws IllegalArgumentException when the frame has a column of one of the added names, or ids
+   *     repeat
    */
   public Dataset<Row> annotate(Dataset<Row> frame, String idColumn, String textColumn) {
     List<String> columns = Arrays.asList(frame.columns());
-    for (String added : List.of("duplicate_of", "similarity")) {
+    for (String added : List.of("duplicate_of", "similarity", "cluster_size")) {
       if (columns.contains(added)) {
         throw new IllegalArgumentException(
             "the frame has a column '" + added + "', which annotate adds: rename it first");
@@ -184,9 +191,22 @@ public final class NearDupSpark {
     Dataset<Row> removals =
         job.removals(false)
             .select(col("id").as(REMOVED_ID), col("duplicate_of"), col("similarity"));
+    Dataset<Row> stoodFor =
+        removals
+            .groupBy(col("duplicate_of").as(KEPT_ID))
+            .agg(functions.count(functions.lit(1)).as(REMOVED_COUNT));
+    Column id = idString(frame, idColumn);
     return frame
-        .join(removals, idString(frame, idColumn).equalTo(removals.col(REMOVED_ID)), "left_outer")
-        .drop(REMOVED_ID);
+        .join(removals, id.equalTo(removals.col(REMOVED_ID)), "left_outer")
+        .join(stoodFor, id.equalTo(stoodFor.col(KEPT_ID)), "left_outer")
+        .withColumn(
+            "cluster_size",
+            functions
+                .when(
+                    col("duplicate_of").isNull(),
+                    functions.coalesce(col(REMOVED_COUNT), functions.lit(0L)).plus(1L))
+                .otherwise(functions.lit(null).cast(DataTypes.LongType)))
+        .drop(REMOVED_ID, KEPT_ID, REMOVED_COUNT);
   }
 
   /**

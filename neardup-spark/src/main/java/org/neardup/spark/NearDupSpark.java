@@ -16,6 +16,7 @@ import org.apache.spark.sql.api.java.UDF1;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
+import org.neardup.cluster.KeepOrder;
 import org.neardup.cluster.KeepPolicy;
 import org.neardup.config.PipelineConfig;
 import org.neardup.input.OnError;
@@ -62,11 +63,19 @@ public final class NearDupSpark {
   private static final String REMOVED_ID = "__neardup_removed_id";
   private static final String KEPT_ID = "__neardup_kept_id";
   private static final String REMOVED_COUNT = "__neardup_removed_count";
+  private static final List<DataType> INTEGER_TYPES =
+      List.of(DataTypes.LongType, DataTypes.IntegerType, DataTypes.ShortType, DataTypes.ByteType);
 
   private final JobSettings settings;
+  private final String inputColumn; // null: the frame is one input
+
+  private NearDupSpark(JobSettings settings, String inputColumn) {
+    this.settings = Objects.requireNonNull(settings, "settings");
+    this.inputColumn = inputColumn;
+  }
 
   private NearDupSpark(JobSettings settings) {
-    this.settings = Objects.requireNonNull(settings, "settings");
+    this(settings, null);
   }
 
   /** The defaults of {@code ./neardup pairs}: threshold 0.8, char:5 shingles, 128 values. */
@@ -90,12 +99,36 @@ public final class NearDupSpark {
 
   /** Which document of a group or cluster is kept: the first in this order. Default first. */
   public NearDupSpark withKeep(KeepPolicy keep) {
-    return new NearDupSpark(settings.withKeep(keep));
+    return new NearDupSpark(settings.withKeep(keep), inputColumn);
+  }
+
+  /**
+   * Which document of a group or cluster is kept: the first in this order, as {@code --keep} takes
+   * it ({@link KeepOrder#parse}: {@code KeepOrder.parse("field:quality")}). A field is a column of
+   * the frame, numeric or a string holding a decimal number, read as {@code ./neardup} reads a
+   * Parquet column: a row without a finite number there is a bad row. {@code input,RULE} puts rows
+   * of earlier inputs first: the frame is one input, unless {@link #withInputColumn} names a column
+   * that numbers each row's input. Ties go to the frame's order.
+   */
+  public NearDupSpark withKeep(KeepOrder keep) {
+    return new NearDupSpark(settings.withKeep(keep), inputColumn);
+  }
+
+  /**
+   * The column that numbers each row's input for {@code input,RULE} keep orders ({@link
+   * #withKeep(KeepOrder)}), as the command line's inputs are numbered in the order given: rows of a
+   * smaller number come first, whatever the rule says, so the frame of several sources ({@code
+   * union}ed, each with its priority in this column) keeps the preferred source's documents. An
+   * integer column (byte, short, int or long), values in [0, 2^31); a row with a null there is a
+   * bad row. Not read by other keep orders. Default: none, the frame is one input.
+   */
+  public NearDupSpark withInputColumn(String column) {
+    return new NearDupSpark(settings, Objects.requireNonNull(column, "column"));
   }
 
   /** What a bad row does: fail the call (the default), or leave the row out. */
   public NearDupSpark withOnError(OnError onError) {
-    return new NearDupSpark(settings.withOnError(onError));
+    return new NearDupSpark(settings.withOnError(onError), inputColumn);
   }
 
   /**
@@ -103,7 +136,7 @@ public final class NearDupSpark {
    * of pairs are examined (0: no cap). Default {@value JobSettings#DEFAULT_BUCKET_CAP}.
    */
   public NearDupSpark withBucketCap(int bucketCap) {
-    return new NearDupSpark(settings.withBucketCap(bucketCap));
+    return new NearDupSpark(settings.withBucketCap(bucketCap), inputColumn);
   }
 
   /**
@@ -111,7 +144,7 @@ public final class NearDupSpark {
    * one per 16 MB of text when that is more.
    */
   public NearDupSpark withPartitions(int partitions) {
-    return new NearDupSpark(settings.withPartitions(partitions));
+    return new NearDupSpark(settings.withPartitions(partitions), inputColumn);
   }
 
   /**
@@ -215,7 +248,23 @@ public final class NearDupSpark {
    */
   public NearDupJob start(Dataset<Row> frame, String idColumn, String textColumn) {
     Objects.requireNonNull(frame, "frame");
-    return start(CorpusSource.ofFrame(frame, idColumn, List.of(textColumn)), frame);
+    KeepOrder keep = settings.keep();
+    String input = keep.inputsFirst() ? inputColumn : null;
+    if (input != null && Arrays.asList(frame.columns()).contains(input)) {
+      DataType type = frame.schema().apply(input).dataType();
+      if (!INTEGER_TYPES.contains(type)) {
+        throw new IllegalArgumentException(
+            "the input column '"
+                + input
+                + "' is of type "
+                + type.simpleString()
+                + ": it numbers each row's input, an integer column (byte, short, int or long)");
+      }
+    }
+    return start(
+        CorpusSource.ofFrame(
+            frame, new FrameRows.Fields(idColumn, List.of(textColumn), keep.field(), input)),
+        frame);
   }
 
   /**
@@ -254,10 +303,7 @@ public final class NearDupSpark {
     if (type.equals(DataTypes.StringType)) {
       return id;
     }
-    if (type.equals(DataTypes.LongType)
-        || type.equals(DataTypes.IntegerType)
-        || type.equals(DataTypes.ShortType)
-        || type.equals(DataTypes.ByteType)) {
+    if (INTEGER_TYPES.contains(type)) {
       return id.cast(DataTypes.StringType); // the same digits as Java's toString
     }
     UDF1<Object, String> asRead =

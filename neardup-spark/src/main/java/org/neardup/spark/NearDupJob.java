@@ -88,6 +88,7 @@ public final class NearDupJob {
             source,
             DocumentSketcher.create(config.sketch()),
             config.verify() == VerifyMode.EXACT,
+            settings.keep(),
             settings.onError(),
             settings.partitions() > 0 ? settings.partitions() : 2 * parallelism,
             new HadoopConf(context.hadoopConfiguration()));
@@ -210,9 +211,7 @@ public final class NearDupJob {
     if (keptSet == null) {
       verify();
       context.setJobDescription("kept set");
-      keptSet =
-          KeptSetAssembly.members(
-              context, verifiedPairs(), copyGroups(), settings.keep(), partitions);
+      keptSet = KeptSetAssembly.members(context, verifiedPairs(), copyGroups(), partitions);
     }
     return keptSet;
   }
@@ -237,7 +236,7 @@ public final class NearDupJob {
       componentRounds = result.rounds();
       context.setJobDescription("cluster members");
       components =
-          ClusterAssembly.members(result.components(), documents(), settings.keep(), partitions)
+          ClusterAssembly.members(result.components(), documents(), partitions)
               .persist(StorageLevel.MEMORY_AND_DISK());
       components.count();
       result.components().unpersist(false);

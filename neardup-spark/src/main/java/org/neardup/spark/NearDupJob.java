@@ -115,6 +115,7 @@ public final class NearDupJob {
             source,
             DocumentSketcher.create(config.sketch()),
             config.verify() == VerifyMode.EXACT,
+            settings.keep(),
             settings.onError(),
             settings.partitions() > 0 ? settings.partitions() : 2 * parallelism,
             new HadoopConf(context.hadoopConfiguration()));
@@ -298,9 +299,7 @@ public final class NearDupJob {
               : referencePairs()
                   .mapToPair(m -> new Tuple2<>(m.ordinal(), m))
                   .reduceByKey((a, b) -> a.beats(b) ? a : b, partitions);
-      keptSet =
-          KeptSetAssembly.members(
-              context, verifiedPairs(), copyGroups(), settings.keep(), best, partitions);
+      keptSet = KeptSetAssembly.members(context, verifiedPairs(), copyGroups(), best, partitions);
     }
     return keptSet;
   }
@@ -329,7 +328,7 @@ public final class NearDupJob {
       componentRounds = result.rounds();
       context.setJobDescription("cluster members");
       components =
-          ClusterAssembly.members(result.components(), documents(), settings.keep(), partitions)
+          ClusterAssembly.members(result.components(), documents(), partitions)
               .persist(StorageLevel.MEMORY_AND_DISK());
       components.count();
       result.components().unpersist(false);

@@ -11,7 +11,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
-import org.neardup.cluster.KeepPolicy;
+import org.neardup.cluster.KeepOrder;
 import org.neardup.config.PipelineConfig;
 import org.neardup.options.AgainstMixin;
 import org.neardup.options.Formats;
@@ -200,12 +200,13 @@ abstract class JobCommand implements Callable<Integer> {
       throws IOException {
     Configuration hadoop = spark.sparkContext().hadoopConfiguration();
     int parallelism = spark.sparkContext().defaultParallelism();
-    List<InputSpec> inputs = input.specs();
+    KeepOrder keep = keptSetOptions() == null ? KeepOrder.FIRST : keptSetOptions().keepOrder();
+    List<InputSpec> inputs =
+        input.specs().stream().map(spec -> spec.withKeepField(keep.field())).toList();
     long inputBytes = inputBytes(hadoop);
     JobSettings settings;
     long splitBytes;
     try {
-      KeepPolicy keep = keptSetOptions() == null ? KeepPolicy.FIRST : keptSetOptions().keepPolicy();
       settings =
           JobSettings.of(config)
               .withKeep(keep)

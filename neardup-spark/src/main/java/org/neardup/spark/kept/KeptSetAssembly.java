@@ -8,7 +8,6 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.Optional;
 import org.apache.spark.storage.StorageLevel;
-import org.neardup.cluster.KeepPolicy;
 import org.neardup.spark.corpus.DocumentInfo;
 import org.neardup.spark.reference.ReferenceMatch;
 import org.neardup.spark.verify.CopyGroup;
@@ -45,14 +44,13 @@ public final class KeptSetAssembly {
   public record Result(JavaRDD<KeptMember> members, int rounds) {}
 
   /** A kept document and a similarity to it. */
-  private record Match(DocumentInfo kept, KeepRank rank, double similarity)
-      implements Serializable {
+  private record Match(DocumentInfo kept, double similarity) implements Serializable {
     /** Whether it is a better match than {@code other}: more similar, then kept earlier. */
     boolean beats(Match other) {
       if (similarity != other.similarity) {
         return similarity > other.similarity;
       }
-      return rank.before(other.rank);
+      return kept.keptBefore(other.kept);
     }
   }
 
@@ -71,9 +69,8 @@ public final class KeptSetAssembly {
       JavaSparkContext context,
       JavaRDD<VerifiedPair> pairs,
       JavaRDD<CopyGroup> copyGroups,
-      KeepPolicy keep,
       int partitions) {
-    return members(context, pairs, copyGroups, keep, null, partitions);
+    return members(context, pairs, copyGroups, null, partitions);
   }
 
   /**
@@ -88,7 +85,6 @@ public final class KeptSetAssembly {
       JavaSparkContext context,
       JavaRDD<VerifiedPair> pairs,
       JavaRDD<CopyGroup> copyGroups,
-      KeepPolicy keep,
       JavaPairRDD<Long, ReferenceMatch> references,
       int partitions) {
     JavaPairRDD<Long, ReferenceMatch> forced =
@@ -106,8 +102,8 @@ public final class KeptSetAssembly {
                             new Tuple2<>(p.first().ordinal(), p.first()),
                             new Tuple2<>(p.second().ordinal(), p.second()))
                         .iterator())
-            .union(groups.mapValues(group -> representative(group, keep)))
-            .reduceByKey((x, y) -> rank(keep, x).before(rank(keep, y)) ? x : y, partitions)
+            .union(groups.mapValues(KeptSetAssembly::representative))
+            .reduceByKey((x, y) -> x.keptBefore(y) ? x : y, partitions)
             .persist(StorageLevel.MEMORY_AND_DISK());
     JavaRDD<TextEdge> edges =
         pairs
@@ -142,7 +138,7 @@ public final class KeptSetAssembly {
     JavaPairRDD<Long, Long> ordered =
         free.mapToPair(
             e ->
-                rank(keep, e.representativeA()).before(rank(keep, e.representativeB()))
+                e.representativeA().keptBefore(e.representativeB())
                     ? new Tuple2<>(e.a(), e.b())
                     : new Tuple2<>(e.b(), e.a()));
     GreedyIndependentSet.Result independent = GreedyIndependentSet.of(context, ordered, partitions);
@@ -155,20 +151,10 @@ public final class KeptSetAssembly {
                 List.of(
                         new Tuple2<>(
                             e.b(),
-                            new Tuple2<>(
-                                e.a(),
-                                new Match(
-                                    e.representativeB(),
-                                    rank(keep, e.representativeB()),
-                                    e.similarity()))),
+                            new Tuple2<>(e.a(), new Match(e.representativeB(), e.similarity()))),
                         new Tuple2<>(
                             e.a(),
-                            new Tuple2<>(
-                                e.b(),
-                                new Match(
-                                    e.representativeA(),
-                                    rank(keep, e.representativeA()),
-                                    e.similarity()))))
+                            new Tuple2<>(e.b(), new Match(e.representativeA(), e.similarity()))))
                     .iterator());
     // A text in no edge among texts without a reference pair is kept, unless it has one itself.
     JavaPairRDD<Long, Tuple2<Long, Match>> keptNeighbour =
@@ -204,8 +190,7 @@ public final class KeptSetAssembly {
                   }
                   List<KeptMember> lines = new ArrayList<>();
                   for (DocumentInfo member : members) {
-                    Match match =
-                        neighbours.isPresent() ? best(neighbours.get(), keep, member) : null;
+                    Match match = neighbours.isPresent() ? best(neighbours.get(), member) : null;
                     if (reference != null
                         && (match == null || match.similarity() <= reference.similarity())) {
                       lines.add(forReference(reference, member));
@@ -305,26 +290,21 @@ public final class KeptSetAssembly {
   }
 
   /** The best of {@code matches} kept before {@code member} in the keep order, or null. */
-  private static Match best(Iterable<Match> matches, KeepPolicy keep, DocumentInfo member) {
-    KeepRank rank = rank(keep, member);
+  private static Match best(Iterable<Match> matches, DocumentInfo member) {
     Match best = null;
     for (Match match : matches) {
-      if (match.rank().before(rank) && (best == null || match.beats(best))) {
+      if (match.kept().keptBefore(member) && (best == null || match.beats(best))) {
         best = match;
       }
     }
     return best;
   }
 
-  private static KeepRank rank(KeepPolicy keep, DocumentInfo document) {
-    return KeepRank.of(keep, document.ordinal(), document.textLength());
-  }
-
   /** The first of a copy group in the keep order. */
-  private static DocumentInfo representative(CopyGroup group, KeepPolicy keep) {
+  private static DocumentInfo representative(CopyGroup group) {
     DocumentInfo best = group.original();
     for (DocumentInfo copy : group.copies()) {
-      if (rank(keep, copy).before(rank(keep, best))) {
+      if (copy.keptBefore(best)) {
         best = copy;
       }
     }

@@ -96,7 +96,8 @@ public final class PartnerBatch implements Serializable {
     private final int signatureLength;
     private long[] anchors = new long[16];
     private long[] ordinals = new long[16];
-    private int[] textLengths = new int[16];
+    private int[] keepInputs = new int[16];
+    private long[] keepKeys = new long[16];
     private int[] signatures;
     private final PackedStrings ids = new PackedStrings();
     private final PackedStrings texts;
@@ -113,12 +114,14 @@ public final class PartnerBatch implements Serializable {
         int capacity = 2 * size;
         anchors = Arrays.copyOf(anchors, capacity);
         ordinals = Arrays.copyOf(ordinals, capacity);
-        textLengths = Arrays.copyOf(textLengths, capacity);
+        keepInputs = Arrays.copyOf(keepInputs, capacity);
+        keepKeys = Arrays.copyOf(keepKeys, capacity);
         signatures = Arrays.copyOf(signatures, capacity * signatureLength);
       }
       anchors[size] = anchor;
       ordinals[size] = home.ordinal(index);
-      textLengths[size] = home.textLength(index);
+      keepInputs[size] = home.keepInput(index);
+      keepKeys[size] = home.keepKey(index);
       System.arraycopy(
           home.signatures(),
           index * signatureLength,
@@ -133,13 +136,14 @@ public final class PartnerBatch implements Serializable {
     }
 
     DocumentInfo info(int i) {
-      return new DocumentInfo(ordinals[i], ids.get(i), textLengths[i]);
+      return new DocumentInfo(ordinals[i], ids.get(i), keepInputs[i], keepKeys[i]);
     }
 
     void trim() {
       anchors = Arrays.copyOf(anchors, size);
       ordinals = Arrays.copyOf(ordinals, size);
-      textLengths = Arrays.copyOf(textLengths, size);
+      keepInputs = Arrays.copyOf(keepInputs, size);
+      keepKeys = Arrays.copyOf(keepKeys, size);
       signatures = Arrays.copyOf(signatures, size * signatureLength);
       ids.trimmed();
       if (texts != null) {

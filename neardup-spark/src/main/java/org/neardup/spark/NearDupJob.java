@@ -27,6 +27,7 @@ import org.neardup.spark.corpus.DocumentInfo;
 import org.neardup.spark.corpus.SignedSplit;
 import org.neardup.spark.corpus.SparkCorpus;
 import org.neardup.spark.input.HadoopConf;
+import org.neardup.spark.kept.KeptMember;
 import org.neardup.spark.kept.KeptSetAssembly;
 import org.neardup.spark.lsh.SparkBanding;
 import org.neardup.spark.output.PairAssembly;
@@ -287,6 +288,16 @@ public final class NearDupJob {
                         m.keptOrdinal(),
                         m.keptId(),
                         m.similarity()));
+  }
+
+  /**
+   * The groups a deduplication made: kept documents that are some removed document's match, or with
+   * {@code components} the connected components. Eager as {@link #removals}.
+   */
+  public long groups(boolean components) {
+    return components
+        ? componentMembers().map(ClusterMember::clusterOrdinal).distinct().count()
+        : keptSet().members().filter(KeptMember::keep).count();
   }
 
   private KeptSetAssembly.Result keptSet() {

@@ -31,9 +31,9 @@ import org.neardup.testkit.SharedData;
  * against the CLI with the same options: the Kijiji ads kept by their price (the records without
  * one are bad records, rejected under {@code --on-error skip}), and two JSON Lines inputs of a
  * generated corpus with a score of few values (ties), the earlier input first; the annotated copies
- * byte for byte, the API's annotated frame field for field. A keep field in a format without
- * fields, and a record without a number under {@code --on-error fail}, end the run with the CLI's
- * message.
+ * and the components byte for byte, the API's annotated frame field for field. A keep field in a
+ * format without fields, and a record without a number under {@code --on-error fail}, end the run
+ * with the CLI's message.
  */
 class KeepOrderJobTest {
   @TempDir static Path dir;
@@ -161,6 +161,35 @@ class KeepOrderJobTest {
         first.toString(),
         second.toString());
     assertThat(TestSpark.cliOutput(firstKept)).isNotEqualTo(annotated);
+
+    // components choose their representative in the same order
+    Path components = dir.resolve("components.cli");
+    cliRun =
+        cli(
+            "clusters",
+            "-q",
+            "--components",
+            "--keep",
+            "input,field:score",
+            "-o",
+            components.toString(),
+            first.toString(),
+            second.toString());
+    assertThat(cliRun.exitCode()).as(cliRun.err()).isZero();
+    Path sparkComponents = dir.resolve("components.spark");
+    run =
+        spark(
+            "clusters",
+            "-q",
+            "--components",
+            "--keep",
+            "input,field:score",
+            "-o",
+            sparkComponents.toString(),
+            first.toString(),
+            second.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(TestSpark.parts(sparkComponents)).isEqualTo(TestSpark.cliOutput(components));
 
     // the API on a frame of both inputs, each row numbered with its input
     Dataset<Row> frame =

@@ -103,6 +103,11 @@ abstract class JobCommand implements Callable<Integer> {
 
   @Mixin ClusterOptions cluster;
 
+  /**
+   * The bytes of a text file one task reads, {@code --split-size} settled (once the run starts).
+   */
+  long splitBytesUsed;
+
   /** What the result's lines are called in the summary, e.g. {@code "pairs"}. */
   abstract String what();
 
@@ -230,6 +235,7 @@ abstract class JobCommand implements Callable<Integer> {
     if (splitBytes == 0) {
       splitBytes = JobSettings.autoSplitBytes(inputBytes, parallelism);
     }
+    splitBytesUsed = splitBytes;
     OutputCheck.check(output, inputs, hadoop);
     if (signaturesOut != null) {
       OutputCheck.checkApart(output, signaturesOut, hadoop);

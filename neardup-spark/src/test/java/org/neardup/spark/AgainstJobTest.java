@@ -141,6 +141,8 @@ class AgainstJobTest {
                     oldSigned.toString(),
                     "--signatures-out",
                     cliSigned.toString(),
+                    "--manifest",
+                    dir.resolve("chain-1.cli.json").toString(),
                     "-o",
                     cliClean.toString(),
                     newArticles.toString())));
@@ -159,11 +161,23 @@ class AgainstJobTest {
                     oldSigned.toString(),
                     "--signatures-out",
                     sparkSigned.toString(),
+                    "--manifest",
+                    dir.resolve("chain-1.spark.json").toString(),
                     "-o",
                     sparkClean.toString(),
                     newArticles.toString())));
     assertThat(sparkRun.exitCode()).as(sparkRun.err()).isZero();
     assertThat(TestSpark.parts(sparkClean)).isEqualTo(TestSpark.cliOutput(cliClean));
+    // the run's records count alike, the removals for references too, and name the reference
+    com.fasterxml.jackson.databind.JsonNode cliRecord =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(dir.resolve("chain-1.cli.json").toFile());
+    com.fasterxml.jackson.databind.JsonNode sparkRecord =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(dir.resolve("chain-1.spark.json").toFile());
+    assertThat(sparkRecord.get("counts")).isEqualTo(cliRecord.get("counts"));
+    assertThat(cliRecord.get("counts").get("removed_for_references").asLong()).isPositive();
+    assertThat(sparkRecord.get("against").toString()).contains("old.nds");
     // the same entries as the CLI's file, kept documents only, in input order
     List<String> expected = entries(List.of(cliSigned));
     assertThat(expected).hasSize((int) TestSpark.cliOutput(cliClean).lines().count());

@@ -31,9 +31,10 @@ import org.neardup.testkit.SharedData;
  * against the CLI with the same options: the Kijiji ads kept by their price (the records without
  * one are bad records, rejected under {@code --on-error skip}), and two JSON Lines inputs of a
  * generated corpus with a score of few values (ties), the earlier input first; the annotated copies
- * byte for byte, the API's annotated frame field for field. A keep field in a format without
- * fields, and a record without a number under {@code --on-error fail}, end the run with the CLI's
- * message.
+ * and the components byte for byte, the API's annotated frame field for field; a Parquet column as
+ * the field, the rows kept those the CLI keeps of the same records. A keep field in a format
+ * without fields, and a record without a number under {@code --on-error fail}, end the run with the
+ * CLI's message.
  */
 class KeepOrderJobTest {
   @TempDir static Path dir;
@@ -162,6 +163,35 @@ class KeepOrderJobTest {
         second.toString());
     assertThat(TestSpark.cliOutput(firstKept)).isNotEqualTo(annotated);
 
+    // components choose their representative in the same order
+    Path components = dir.resolve("components.cli");
+    cliRun =
+        cli(
+            "clusters",
+            "-q",
+            "--components",
+            "--keep",
+            "input,field:score",
+            "-o",
+            components.toString(),
+            first.toString(),
+            second.toString());
+    assertThat(cliRun.exitCode()).as(cliRun.err()).isZero();
+    Path sparkComponents = dir.resolve("components.spark");
+    run =
+        spark(
+            "clusters",
+            "-q",
+            "--components",
+            "--keep",
+            "input,field:score",
+            "-o",
+            sparkComponents.toString(),
+            first.toString(),
+            second.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(TestSpark.parts(sparkComponents)).isEqualTo(TestSpark.cliOutput(components));
+
     // the API on a frame of both inputs, each row numbered with its input
     Dataset<Row> frame =
         TestSpark.session()
@@ -192,6 +222,57 @@ class KeepOrderJobTest {
               + (r.isNullAt(r.fieldIndex("cluster_size")) ? "null" : r.getAs("cluster_size")));
     }
     assertThat(apiFields).isEqualTo(cliFields(annotated));
+  }
+
+  @Test
+  void aParquetColumnIsAKeepField() throws IOException {
+    Path parquet = dir.resolve("first.parquet");
+    TestSpark.session()
+        .read()
+        .json(first.toString())
+        .coalesce(1)
+        .write()
+        .parquet(parquet.toString());
+    Path expected = dir.resolve("first-by-score.jsonl");
+    TestSpark.Run cliRun =
+        cli(
+            "dedup",
+            "-q",
+            "--keep",
+            "field:score:asc",
+            "--annotate",
+            "-o",
+            expected.toString(),
+            first.toString());
+    assertThat(cliRun.exitCode()).as(cliRun.err()).isZero();
+    Path output = dir.resolve("first-by-score.spark");
+    TestSpark.Run run =
+        spark(
+            "dedup",
+            "-q",
+            "--format",
+            "parquet",
+            "--keep",
+            "field:score:asc",
+            "-o",
+            output.toString(),
+            parquet.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+
+    Set<String> kept = new TreeSet<>();
+    for (String fields : cliFields(TestSpark.cliOutput(expected))) {
+      if (fields.contains("\tnull\tnull\t")) {
+        kept.add(fields.substring(0, fields.indexOf('\t')));
+      }
+    }
+    Set<String> sparkKept = new TreeSet<>();
+    TestSpark.session()
+        .read()
+        .parquet(output.toString())
+        .collectAsList()
+        .forEach(row -> assertThat(sparkKept.add(row.getAs("id"))).isTrue());
+    assertThat(kept).hasSizeBetween(100, 749);
+    assertThat(sparkKept).isEqualTo(kept);
   }
 
   /** The id and the three annotations of each JSON Lines record the CLI annotated. */

@@ -24,7 +24,6 @@ import org.neardup.config.PipelineConfig;
 import org.neardup.sketch.DocumentSketcher;
 import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
-import org.neardup.testkit.SharedData;
 import org.neardup.verify.Jaccard;
 
 /**
@@ -246,23 +245,14 @@ class AgainstCliTest {
 
   @Test
   void kijijiAgainstItsOwnFirstHalfKeepsWhatTheRulesKeep() throws IOException {
-    Path kijiji = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
+    Path kijiji = Kijiji.file();
     List<String> lines = Files.readAllLines(kijiji);
     int half = lines.size() / 2;
     Path old = Files.write(dir.resolve("kijiji-old.tsv"), lines.subList(0, half));
     List<String> fresh = new ArrayList<>(List.of(lines.get(0)));
     fresh.addAll(lines.subList(half, lines.size()));
     Path input = Files.write(dir.resolve("kijiji-new.tsv"), fresh);
-    String[] options = {
-      "--format",
-      "csv",
-      "--delimiter",
-      "tab",
-      "--text-field",
-      "Title",
-      "--text-field",
-      "Short Description"
-    };
+    String[] options = Kijiji.options();
     // truth: exact Jaccard of every new listing with every old one and every earlier new one,
     // the texts as the CSV reader gives them
     List<long[]> oldSets = sets(old);
@@ -307,12 +297,11 @@ class AgainstCliTest {
   private static List<long[]> sets(Path part) {
     DocumentSketcher sketcher = DocumentSketcher.create(PipelineConfig.builder().build().sketch());
     List<long[]> sets = new ArrayList<>();
-    org.neardup.io.InputOptions options =
-        new org.neardup.io.InputOptions(
-            org.neardup.io.InputFormat.CSV, '\t', null, List.of("Title", "Short Description"));
     try (org.neardup.io.DocumentReader reader =
         org.neardup.io.DocumentReaders.open(
-            part, options, new org.neardup.input.InputProblems(org.neardup.input.OnError.FAIL))) {
+            part,
+            Kijiji.INPUT,
+            new org.neardup.input.InputProblems(org.neardup.input.OnError.FAIL))) {
       for (org.neardup.input.Document d; (d = reader.next()) != null; ) {
         sets.add(sketcher.shingleSet(d.text()));
       }
@@ -323,8 +312,6 @@ class AgainstCliTest {
   private static String run(String... args) {
     List<String> all = new ArrayList<>(List.of(args));
     all.add(all.get(0).equals("index") ? 2 : 1, "-q");
-    CliRunner run = CliRunner.run(all.toArray(String[]::new));
-    assertThat(run.exitCode).as(run.toString()).isZero();
-    return run.out;
+    return CliRunner.ok(all).out;
   }
 }

@@ -1,11 +1,10 @@
 package org.neardup.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.neardup.cli.CliRunner.withStdin;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,16 +34,6 @@ class FormatSniffingTest {
   private static final String PAIR = "ad-1\tad-3\t";
 
   @TempDir Path dir;
-
-  private static CliRunner withStdin(byte[] input, String... args) {
-    InputStream saved = System.in;
-    try {
-      System.setIn(new ByteArrayInputStream(input));
-      return CliRunner.run(args);
-    } finally {
-      System.setIn(saved);
-    }
-  }
 
   private static byte[] utf8(String text) {
     return text.getBytes(StandardCharsets.UTF_8);

@@ -1,11 +1,10 @@
 package org.neardup.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.neardup.cli.CliRunner.withStdin;
 
 import com.github.luben.zstd.ZstdOutputStream;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -38,16 +37,6 @@ class InputFormatsTest {
           + "c\tthe quick brown fox jumps over the lazy dog!\n";
 
   @TempDir Path dir;
-
-  private static CliRunner withStdin(String input, String... args) {
-    InputStream saved = System.in;
-    try {
-      System.setIn(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
-      return CliRunner.run(args);
-    } finally {
-      System.setIn(saved);
-    }
-  }
 
   @Test
   void standardInputIsReadByPairs() {

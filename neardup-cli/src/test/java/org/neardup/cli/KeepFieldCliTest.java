@@ -18,7 +18,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.neardup.synth.CorpusGenerator;
 import org.neardup.synth.GeneratedCorpus;
-import org.neardup.testkit.SharedData;
 
 /**
  * {@code --keep field:NAME} and {@code input,} through the real CLI: the records {@code dedup}
@@ -114,27 +113,13 @@ class KeepFieldCliTest {
 
   @Test
   void kijijiByPriceLowestFirstSkipsTheListingsWithoutAPrice() throws IOException {
-    Path kijiji = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
-    String[] options = {
-      "--format",
-      "csv",
-      "--delimiter",
-      "tab",
-      "--text-field",
-      "Title",
-      "--text-field",
-      "Short Description",
-      "--id-field",
-      "Url Adv",
-      "--on-error",
-      "skip"
-    };
+    Path kijiji = Kijiji.file();
+    String[] options = Kijiji.options("--id-field", "Url Adv", "--on-error", "skip");
     Path clean = dir.resolve("kijiji.tsv");
     List<String> args = new ArrayList<>(List.of("dedup", "--keep", "field:Price (Euro):asc"));
     args.addAll(List.of(options));
     args.addAll(List.of("-o", clean.toString(), kijiji.toString()));
-    CliRunner dedup = CliRunner.run(args.toArray(String[]::new));
-    assertThat(dedup.exitCode).as(dedup.toString()).isZero();
+    CliRunner dedup = CliRunner.ok(args);
     assertThat(dedup.err)
         .contains("record without a number to keep by (field 'Price (Euro)' is not a finite number")
         .contains("skipped as bad -> " + dir.resolve("kijiji.rejects.tsv"));
@@ -215,9 +200,7 @@ class KeepFieldCliTest {
   private static String run(String... args) {
     List<String> all = new ArrayList<>(List.of(args));
     all.add(1, "-q");
-    CliRunner run = CliRunner.run(all.toArray(String[]::new));
-    assertThat(run.exitCode).as(run.toString()).isZero();
-    return run.out;
+    return CliRunner.ok(all).out;
   }
 
   private static Map<String, Set<String>> pairs(String out) {

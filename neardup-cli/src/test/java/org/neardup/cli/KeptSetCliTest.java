@@ -35,22 +35,7 @@ import org.neardup.testkit.SharedData;
  * (SharedData: skipped when absent, failing under CI) and on a generated chain.
  */
 class KeptSetCliTest {
-  private static final String[] KIJIJI = {
-    "--format",
-    "csv",
-    "--delimiter",
-    "tab",
-    "--text-field",
-    "Title",
-    "--text-field",
-    "Short Description"
-  };
-
   @TempDir Path dir;
-
-  /** The documents as the CLI reads them with {@link #KIJIJI}. */
-  private static final InputOptions KIJIJI_INPUT =
-      new InputOptions(InputFormat.CSV, '\t', null, List.of("Title", "Short Description"));
 
   private static final InputOptions LINES_INPUT =
       new InputOptions(InputFormat.LINES, ' ', null, List.of());
@@ -58,9 +43,9 @@ class KeptSetCliTest {
   static Stream<Arguments> realCorpora() {
     return Stream.of(
         Arguments.of(
-            "kijiji/dataset_rent_rome_kijiji.tsv", List.of(KIJIJI), KIJIJI_INPUT, "0.8", "first"),
+            "kijiji/dataset_rent_rome_kijiji.tsv", Kijiji.OPTIONS, Kijiji.INPUT, "0.8", "first"),
         Arguments.of(
-            "kijiji/dataset_rent_rome_kijiji.tsv", List.of(KIJIJI), KIJIJI_INPUT, "0.5", "longest"),
+            "kijiji/dataset_rent_rome_kijiji.tsv", Kijiji.OPTIONS, Kijiji.INPUT, "0.5", "longest"),
         Arguments.of(
             "articles/articles_1000.train",
             List.of("--format", "lines", "--shingle", "char:9"),
@@ -160,8 +145,8 @@ class KeptSetCliTest {
 
   @Test
   void inputOrderDecidesUnderKeepFirstOnKijiji() throws IOException {
-    Path input = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
-    List<String> options = List.of(KIJIJI);
+    Path input = Kijiji.file();
+    List<String> options = Kijiji.OPTIONS;
     Map<String, Map<String, String>> pairs =
         pairs(run("pairs", options, "--threshold", "0.5", input));
     Map<String, String[]> removed = removals(run("clusters", options, "--threshold", "0.5", input));
@@ -179,8 +164,8 @@ class KeptSetCliTest {
 
   @Test
   void dedupWritesExactlyTheKeptRecordsOfClusters() throws IOException {
-    Path input = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
-    List<String> options = List.of(KIJIJI);
+    Path input = Kijiji.file();
+    List<String> options = Kijiji.OPTIONS;
     Map<String, String[]> removed = removals(run("clusters", options, "--keep", "longest", input));
     Path clean = dir.resolve("clean.tsv");
     List<String> args =
@@ -231,9 +216,7 @@ class KeptSetCliTest {
     for (Object m : more) {
       args.add(m.toString());
     }
-    CliRunner run = CliRunner.run(args.toArray(String[]::new));
-    assertThat(run.exitCode).as(run.toString()).isZero();
-    return run.out;
+    return CliRunner.ok(args).out;
   }
 
   /** Each document's neighbours with their similarity, as pairs writes it. */

@@ -15,7 +15,6 @@ import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.neardup.testkit.SharedData;
 
 /**
  * {@code dedup --manifest}: valid JSON with the version and commit, every setting (banding
@@ -25,43 +24,29 @@ import org.neardup.testkit.SharedData;
 class RunManifestTest {
   @TempDir Path dir;
 
-  private static Path kijiji() {
-    return SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
-  }
-
   private JsonNode dedup(String name, String threads) throws IOException {
     Path manifest = dir.resolve(name + ".json");
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "dedup",
-                "-q",
-                "--format",
-                "csv",
-                "--delimiter",
-                "tab",
-                "--text-field",
-                "Title",
-                "--text-field",
-                "Short Description",
-                "--id-field",
-                "Url Adv",
-                "--on-error",
-                "skip",
-                "--keep",
-                "longest",
-                "--annotate",
-                "--threads",
-                threads,
-                "--removed",
-                dir.resolve(name + ".removed.tsv").toString(),
-                "--manifest",
-                manifest.toString(),
-                "-o",
-                dir.resolve(name + ".tsv").toString(),
-                kijiji().toString()));
-    CliRunner run = CliRunner.run(args.toArray(String[]::new));
-    assertThat(run.exitCode).as(run.toString()).isZero();
+    List<String> args = new ArrayList<>(List.of("dedup", "-q"));
+    args.addAll(Kijiji.OPTIONS);
+    args.addAll(
+        List.of(
+            "--id-field",
+            "Url Adv",
+            "--on-error",
+            "skip",
+            "--keep",
+            "longest",
+            "--annotate",
+            "--threads",
+            threads,
+            "--removed",
+            dir.resolve(name + ".removed.tsv").toString(),
+            "--manifest",
+            manifest.toString(),
+            "-o",
+            dir.resolve(name + ".tsv").toString(),
+            Kijiji.file().toString()));
+    CliRunner.ok(args);
     return new ObjectMapper().readTree(manifest.toFile());
   }
 
@@ -84,9 +69,9 @@ class RunManifestTest {
     assertThat(one.at("/settings/reading/id_field").asText()).isEqualTo("Url Adv");
     assertThat(one.at("/settings/reading/on_error").asText()).isEqualTo("skip");
     JsonNode input = one.at("/inputs/0");
-    assertThat(input.get("path").asText()).isEqualTo(kijiji().toString());
-    assertThat(input.get("bytes").asLong()).isEqualTo(Files.size(kijiji()));
-    assertThat(input.get("sha256").asText()).isEqualTo(sha256(kijiji()));
+    assertThat(input.get("path").asText()).isEqualTo(Kijiji.file().toString());
+    assertThat(input.get("bytes").asLong()).isEqualTo(Files.size(Kijiji.file()));
+    assertThat(input.get("sha256").asText()).isEqualTo(sha256(Kijiji.file()));
     assertThat(input.get("format").asText()).isEqualTo("csv");
     // the counts: every record read is kept, removed or rejected, as the outputs hold them
     JsonNode counts = one.get("counts");

@@ -21,19 +21,6 @@ import org.neardup.testkit.SharedData;
  * when absent).
  */
 class SearchOnRealDataTest {
-  private static final String[] KIJIJI = {
-    "--format",
-    "csv",
-    "--delimiter",
-    "tab",
-    "--text-field",
-    "Title",
-    "--text-field",
-    "Short Description",
-    "--shingle",
-    "char:10"
-  };
-
   @TempDir Path dir;
 
   @Test
@@ -76,7 +63,7 @@ class SearchOnRealDataTest {
 
   @Test
   void kijijiContainmentRecallAtLeast99PercentPrecision1() throws IOException {
-    Path kijiji = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
+    Path kijiji = Kijiji.file();
     Path sample = dir.resolve("sample.tsv");
     Path exact = dir.resolve("exact.tsv");
     assertThat(
@@ -111,7 +98,7 @@ class SearchOnRealDataTest {
    */
   @Test
   void kijijiTopTenRecallAtLeast95Percent() throws IOException {
-    Path kijiji = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
+    Path kijiji = Kijiji.file();
     List<String> args = new ArrayList<>(List.of("similar", "-q", "--top", "10"));
     for (int id = 1; id <= 2627; id += 9) {
       args.add("--id");
@@ -139,7 +126,7 @@ class SearchOnRealDataTest {
   /** Runs {@code args} with the Kijiji reading options, on {@code input}. */
   private static CliRunner run(String[] args, Path input) {
     List<String> all = new ArrayList<>(List.of(args));
-    all.addAll(List.of(KIJIJI));
+    all.addAll(List.of(Kijiji.options("--shingle", "char:10")));
     all.add(input.toString());
     return CliRunner.run(all.toArray(String[]::new));
   }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -22,8 +23,6 @@ import org.neardup.input.InputProblems;
 import org.neardup.input.OnError;
 import org.neardup.io.DocumentReader;
 import org.neardup.io.DocumentReaders;
-import org.neardup.io.InputFormat;
-import org.neardup.io.InputOptions;
 import org.neardup.testkit.SharedData;
 import org.neardup.text.Normalizer;
 import org.neardup.text.NormalizerConfig;
@@ -81,26 +80,12 @@ class SharedDataCliTest {
    */
   @Test
   void kijijiReportShowsClustersAndMarksTheDifferencesOfEachPair() throws IOException {
-    Path kijiji = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
+    Path kijiji = Kijiji.file();
     Path html = dir.resolve("kijiji.html");
-    CliRunner run =
-        CliRunner.run(
-            "report",
-            "-q",
-            "--format",
-            "csv",
-            "--delimiter",
-            "tab",
-            "--text-field",
-            "Title",
-            "--text-field",
-            "Short Description",
-            "--shingle",
-            "char:10",
-            "-o",
-            html.toString(),
-            kijiji.toString());
-    assertThat(run.exitCode).as(run.toString()).isZero();
+    List<String> args = new ArrayList<>(List.of("report", "-q"));
+    args.addAll(Kijiji.OPTIONS);
+    args.addAll(List.of("--shingle", "char:10", "-o", html.toString(), kijiji.toString()));
+    CliRunner.ok(args);
     Document report = Jsoup.parse(html.toFile(), "UTF-8");
     for (String id : ReportCommandTest.SECTIONS) {
       assertThat(report.getElementById(id)).as(id).isNotNull();
@@ -113,10 +98,8 @@ class SharedDataCliTest {
     assertThat(clusters.get(0).select("td").get(1).text()).isEqualTo("68");
 
     Map<String, String> texts = new HashMap<>();
-    InputOptions options =
-        new InputOptions(InputFormat.CSV, '\t', null, List.of("Title", "Short Description"));
     try (DocumentReader reader =
-        DocumentReaders.open(kijiji, options, new InputProblems(OnError.FAIL))) {
+        DocumentReaders.open(kijiji, Kijiji.INPUT, new InputProblems(OnError.FAIL))) {
       for (org.neardup.input.Document d; (d = reader.next()) != null; ) texts.put(d.id(), d.text());
     }
     Normalizer normalizer = new Normalizer(NormalizerConfig.DEFAULT);

@@ -1,6 +1,7 @@
 package org.neardup.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.neardup.cli.CliRunner.ok;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,7 +9,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.neardup.testkit.SharedData;
 
 /** {@code sign}, then {@code pairs --signatures}: the same pairs without the text. */
 class SignCommandTest {
@@ -20,12 +20,6 @@ class SignCommandTest {
         CliRunner.run("generate", "--documents", "3000", "--seed", "5", "-o", corpus.toString());
     assertThat(run.exitCode).as(run.toString()).isZero();
     return corpus;
-  }
-
-  private static CliRunner ok(String... args) {
-    CliRunner run = CliRunner.run(args);
-    assertThat(run.exitCode).as(run.toString()).isZero();
-    return run;
   }
 
   @Test
@@ -143,19 +137,8 @@ class SignCommandTest {
 
   @Test
   void kijijiFromItsSignatureFileGivesTheSamePairs() {
-    Path kijiji = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
-    String[] options = {
-      "--format",
-      "csv",
-      "--delimiter",
-      "tab",
-      "--text-field",
-      "Title",
-      "--text-field",
-      "Short Description",
-      "--shingle",
-      "char:10"
-    };
+    Path kijiji = Kijiji.file();
+    String[] options = Kijiji.options("--shingle", "char:10");
     Path sigs = dir.resolve("kijiji.nds");
     String[] sign =
         concat(new String[] {"sign", "-q", "-o", sigs.toString()}, options, kijiji.toString());

@@ -1,12 +1,11 @@
 package org.neardup.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.neardup.cli.CliRunner.withStdin;
 
 import com.github.luben.zstd.ZstdOutputStream;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -54,20 +53,6 @@ class StandardInputTest {
   @AfterEach
   void restoreTemporaryDirectory() {
     System.setProperty("java.io.tmpdir", savedTemporary);
-  }
-
-  private static CliRunner withStdin(byte[] input, String... args) {
-    InputStream saved = System.in;
-    try {
-      System.setIn(new ByteArrayInputStream(input));
-      return CliRunner.run(args);
-    } finally {
-      System.setIn(saved);
-    }
-  }
-
-  private static CliRunner withStdin(String input, String... args) {
-    return withStdin(input.getBytes(StandardCharsets.UTF_8), args);
   }
 
   private List<Path> leftInTemporary() throws IOException {

@@ -174,22 +174,51 @@ public record KeepOrder(boolean inputsFirst, KeepPolicy policy, String field, bo
 
   /** A key that sorts ascending in this order's rule (ties left to the caller). */
   private long ruleKey(Keys keys, int ordinal) {
+    return field != null
+        ? ruleKey(0, keys.fieldValue(ordinal), ordinal)
+        : ruleKey(keys.textLength(ordinal), Double.NaN, ordinal);
+  }
+
+  /**
+   * A document's key in this order's rule, for engines that order documents themselves (the Spark
+   * job): {@link #order} puts documents in the order of (their input when {@link #inputsFirst()},
+   * this key, their ordinal), smallest first. 0 for input order.
+   *
+   * @param textLength the length of the document's raw text (read for longest and shortest)
+   * @param fieldValue the document's value of the {@linkplain #field() field} (read for a field)
+   * @throws IllegalArgumentException when a text length is negative or a field value is not finite
+   */
+  public long ruleKey(int textLength, double fieldValue) {
+    return ruleKey(textLength, fieldValue, -1);
+  }
+
+  private long ruleKey(int textLength, double fieldValue, long ordinal) {
     if (field != null) {
-      double value = keys.fieldValue(ordinal);
-      if (!Double.isFinite(value)) {
+      if (!Double.isFinite(fieldValue)) {
         throw new IllegalArgumentException(
-            "document " + ordinal + " has no finite value of field '" + field + "': " + value);
+            "document "
+                + (ordinal >= 0 ? ordinal + " " : "")
+                + "has no finite value of field '"
+                + field
+                + "': "
+                + fieldValue);
       }
-      long bits = Double.doubleToLongBits(value + 0.0); // -0.0 and 0.0 are one value
+      long bits = Double.doubleToLongBits(fieldValue + 0.0); // -0.0 and 0.0 are one value
       long ascendingBits = bits ^ ((bits >> 63) & Long.MAX_VALUE); // signed order = numeric order
       return ascending ? ascendingBits : ~ascendingBits;
     }
-    int length = keys.textLength(ordinal);
-    if (length < 0) {
+    if (textLength < 0) {
       throw new IllegalArgumentException(
-          "text length of document " + ordinal + " is negative: " + length);
+          "text length of document "
+              + (ordinal >= 0 ? ordinal + " " : "")
+              + "is negative: "
+              + textLength);
     }
-    return policy == KeepPolicy.LONGEST ? -(long) length : length;
+    return switch (policy) {
+      case FIRST -> 0;
+      case LONGEST -> -(long) textLength;
+      case SHORTEST -> textLength;
+    };
   }
 
   /** Each key's rank among the distinct keys, ascending: 0 for the smallest. */

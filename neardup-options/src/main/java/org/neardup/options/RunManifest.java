@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -122,6 +123,18 @@ public final class RunManifest {
   }
 
   /**
+   * An input read in this order, described by the caller (an engine that reads other file systems:
+   * {@code path}, {@code bytes}, {@code sha256}, and a directory's {@code files}, as {@link
+   * #describe} gives them for a local path), with its format.
+   */
+  public RunManifest input(Map<String, Object> described, String format) {
+    Map<String, Object> entry = new LinkedHashMap<>(described);
+    entry.put("format", format);
+    inputs.add(entry);
+    return this;
+  }
+
+  /**
    * A reference the run deduplicated against: its path, its kind (text, signatures, index), and
    * what identifies its content ({@code details}, appended: a file's size and checksum are added
    * here for files).
@@ -144,6 +157,15 @@ public final class RunManifest {
     return this;
   }
 
+  /** An output written, described by the caller as {@link #input(Map, String)} says. */
+  public RunManifest output(String role, Map<String, Object> described) {
+    Map<String, Object> entry = new LinkedHashMap<>();
+    entry.put("role", role);
+    entry.putAll(described);
+    outputs.add(entry);
+    return this;
+  }
+
   /** A count: {@code read}, {@code kept}, {@code removed}, {@code rejected}, ... */
   public RunManifest count(String name, long value) {
     counts.put(name, value);
@@ -157,30 +179,40 @@ public final class RunManifest {
    * @throws IOException naming the target when it cannot be written
    */
   public void write(OutputTarget target) throws IOException {
-    Instant ended = Instant.now();
     try (target) {
-      JsonGenerator json = new JsonFactory().createGenerator(target.writer());
-      json.useDefaultPrettyPrinter();
-      json.writeStartObject();
-      json.writeNumberField("manifest_version", VERSION);
-      json.writeObjectFieldStart("neardup");
-      json.writeStringField("version", version);
-      json.writeStringField("commit", commit);
-      json.writeEndObject();
-      json.writeStringField("command", command);
-      write(json, "arguments", arguments);
-      write(json, "settings", settings);
-      write(json, "inputs", this.inputs);
-      write(json, "against", references);
-      write(json, "outputs", outputs);
-      write(json, "counts", counts);
-      json.writeStringField("started", time(started));
-      json.writeStringField("ended", time(ended));
-      json.writeEndObject();
-      json.flush();
-      target.writer().write('\n');
+      write(target.writer());
       target.commit();
     }
+  }
+
+  /**
+   * Writes the manifest to {@code out} as one JSON object and a line break, its end time now; does
+   * not close it.
+   */
+  public void write(Writer out) throws IOException {
+    Instant ended = Instant.now();
+    JsonGenerator json = new JsonFactory().createGenerator(out);
+    json.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+    json.useDefaultPrettyPrinter();
+    json.writeStartObject();
+    json.writeNumberField("manifest_version", VERSION);
+    json.writeObjectFieldStart("neardup");
+    json.writeStringField("version", version);
+    json.writeStringField("commit", commit);
+    json.writeEndObject();
+    json.writeStringField("command", command);
+    write(json, "arguments", arguments);
+    write(json, "settings", settings);
+    write(json, "inputs", this.inputs);
+    write(json, "against", references);
+    write(json, "outputs", outputs);
+    write(json, "counts", counts);
+    json.writeStringField("started", time(started));
+    json.writeStringField("ended", time(ended));
+    json.writeEndObject();
+    json.flush();
+    out.write('\n');
+    out.flush();
   }
 
   private static String time(Instant instant) {

@@ -2,6 +2,7 @@ package org.neardup.spark;
 
 import java.io.Serializable;
 import java.util.Objects;
+import org.neardup.cluster.KeepOrder;
 import org.neardup.cluster.KeepPolicy;
 import org.neardup.config.PipelineConfig;
 import org.neardup.input.OnError;
@@ -14,14 +15,15 @@ import org.neardup.input.OnError;
  * @param config the pipeline settings (threshold, sketch, banding, verification), as {@code
  *     ./neardup pairs} builds them from the same options
  * @param keep the representative of a cluster and the kept document of a group (clusters, dedup):
- *     the first in this order
+ *     the first in this order ({@code --keep}: input order, longest or shortest text, a field's
+ *     number, optionally after the input priority)
  * @param onError what to do with bad records (an id or text missing or invalid, a repeated id)
  * @param bucketCap distinct texts a bucket may hold before it is a giant bucket (0: no cap)
  * @param partitions partitions of the shuffles (banding, verification, components, output); 0 to
  *     choose from the input ({@link #autoPartitions})
  */
 public record JobSettings(
-    PipelineConfig config, KeepPolicy keep, OnError onError, int bucketCap, int partitions)
+    PipelineConfig config, KeepOrder keep, OnError onError, int bucketCap, int partitions)
     implements Serializable {
   private static final long serialVersionUID = 1L;
 
@@ -61,7 +63,7 @@ public record JobSettings(
    */
   public static JobSettings of(PipelineConfig config) {
     return new JobSettings(
-        config, KeepPolicy.FIRST, OnError.FAIL, DEFAULT_BUCKET_CAP, AUTO_PARTITIONS);
+        config, KeepOrder.FIRST, OnError.FAIL, DEFAULT_BUCKET_CAP, AUTO_PARTITIONS);
   }
 
   /** These settings with {@code value} for {@link #config}. */
@@ -70,8 +72,13 @@ public record JobSettings(
   }
 
   /** These settings with {@code value} for {@link #keep}. */
-  public JobSettings withKeep(KeepPolicy value) {
+  public JobSettings withKeep(KeepOrder value) {
     return new JobSettings(config, value, onError, bucketCap, partitions);
+  }
+
+  /** These settings with {@code value}'s order for {@link #keep}. */
+  public JobSettings withKeep(KeepPolicy value) {
+    return withKeep(KeepOrder.of(value));
   }
 
   /** These settings with {@code value} for {@link #onError}. */

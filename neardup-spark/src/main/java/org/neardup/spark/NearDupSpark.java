@@ -16,12 +16,15 @@ import org.apache.spark.sql.api.java.UDF1;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
+import org.neardup.cluster.KeepOrder;
 import org.neardup.cluster.KeepPolicy;
 import org.neardup.config.PipelineConfig;
 import org.neardup.input.OnError;
 import org.neardup.spark.corpus.CorpusSource;
 import org.neardup.spark.corpus.FrameRows;
+import org.neardup.spark.input.HadoopConf;
 import org.neardup.spark.output.ResultFrames;
+import org.neardup.spark.reference.References;
 
 /**
  * Near-duplicate detection on Spark DataFrames, in the shape of the library's {@link
@@ -32,6 +35,7 @@ import org.neardup.spark.output.ResultFrames;
  * Dataset<Row> docs = spark.read().parquet("crawl.parquet");
  * Dataset<Row> pairs = NearDupSpark.withDefaults().pairs(docs, "id", "text");
  * Dataset<Row> clean = NearDupSpark.withDefaults().withKeep(KeepPolicy.LONGEST).dedup(docs, "id", "text");
+ * Dataset<Row> week = NearDupSpark.withDefaults().against(docs, "id", "text").dedup(slice, "id", "text");
  * }</pre>
  *
  * <p>Each method takes the frame, the name of its id column and the name of its text column. The id
@@ -60,11 +64,23 @@ import org.neardup.spark.output.ResultFrames;
  */
 public final class NearDupSpark {
   private static final String REMOVED_ID = "__neardup_removed_id";
+  private static final String KEPT_ID = "__neardup_kept_id";
+  private static final String REMOVED_COUNT = "__neardup_removed_count";
+  private static final List<DataType> INTEGER_TYPES =
+      List.of(DataTypes.LongType, DataTypes.IntegerType, DataTypes.ShortType, DataTypes.ByteType);
 
   private final JobSettings settings;
+  private final String inputColumn; // null: the frame is one input
+  private final List<String> references; // signature files and directories of them
+
+  private NearDupSpark(JobSettings settings, String inputColumn, List<String> references) {
+    this.settings = Objects.requireNonNull(settings, "settings");
+    this.inputColumn = inputColumn;
+    this.references = List.copyOf(references);
+  }
 
   private NearDupSpark(JobSettings settings) {
-    this.settings = Objects.requireNonNull(settings, "settings");
+    this(settings, null, List.of());
   }
 
   /** The defaults of {@code ./neardup pairs}: threshold 0.8, char:5 shingles, 128 values. */
@@ -88,12 +104,36 @@ public final class NearDupSpark {
 
   /** Which document of a group or cluster is kept: the first in this order. Default first. */
   public NearDupSpark withKeep(KeepPolicy keep) {
-    return new NearDupSpark(settings.withKeep(keep));
+    return new NearDupSpark(settings.withKeep(keep), inputColumn, references);
+  }
+
+  /**
+   * Which document of a group or cluster is kept: the first in this order, as {@code --keep} takes
+   * it ({@link KeepOrder#parse}: {@code KeepOrder.parse("field:quality")}). A field is a column of
+   * the frame, numeric or a string holding a decimal number, read as {@code ./neardup} reads a
+   * Parquet column: a row without a finite number there is a bad row. {@code input,RULE} puts rows
+   * of earlier inputs first: the frame is one input, unless {@link #withInputColumn} names a column
+   * that numbers each row's input. Ties go to the frame's order.
+   */
+  public NearDupSpark withKeep(KeepOrder keep) {
+    return new NearDupSpark(settings.withKeep(keep), inputColumn, references);
+  }
+
+  /**
+   * The column that numbers each row's input for {@code input,RULE} keep orders ({@link
+   * #withKeep(KeepOrder)}), as the command line's inputs are numbered in the order given: rows of a
+   * smaller number come first, whatever the rule says, so the frame of several sources ({@code
+   * union}ed, each with its priority in this column) keeps the preferred source's documents. An
+   * integer column (byte, short, int or long), values in [0, 2^31); a row with a null there is a
+   * bad row. Not read by other keep orders. Default: none, the frame is one input.
+   */
+  public NearDupSpark withInputColumn(String column) {
+    return new NearDupSpark(settings, Objects.requireNonNull(column, "column"), references);
   }
 
   /** What a bad row does: fail the call (the default), or leave the row out. */
   public NearDupSpark withOnError(OnError onError) {
-    return new NearDupSpark(settings.withOnError(onError));
+    return new NearDupSpark(settings.withOnError(onError), inputColumn, references);
   }
 
   /**
@@ -101,7 +141,7 @@ public final class NearDupSpark {
    * of pairs are examined (0: no cap). Default {@value JobSettings#DEFAULT_BUCKET_CAP}.
    */
   public NearDupSpark withBucketCap(int bucketCap) {
-    return new NearDupSpark(settings.withBucketCap(bucketCap));
+    return new NearDupSpark(settings.withBucketCap(bucketCap), inputColumn, references);
   }
 
   /**
@@ -109,7 +149,86 @@ public final class NearDupSpark {
    * one per 16 MB of text when that is more.
    */
   public NearDupSpark withPartitions(int partitions) {
-    return new NearDupSpark(settings.withPartitions(partitions));
+    return new NearDupSpark(settings.withPartitions(partitions), inputColumn, references);
+  }
+
+  /**
+   * These settings against references, as {@code ./neardup spark ... --against} and the library's
+   * {@link org.neardup.NearDup#against}: documents already kept, by definition, never in a result's
+   * rows and never compared with each other. {@link #dedup} then removes a row when it has a
+   * near-duplicate among them or among the rows kept before it in the keep order, {@link #annotate}
+   * names the most similar of those in {@code duplicate_of} (ties to a reference, then to the
+   * smallest reference id), {@link #clusters} heads a reference's group with a row of role {@code
+   * reference}, and {@link #pairs} gives the rows' pairs among themselves and with the references
+   * (the CLI's results, byte for byte as the command line writes them). {@link #components} does
+   * not go with references.
+   *
+   * <p>Each reference is a signature file ({@code ./neardup sign}, {@code dedup --signatures-out},
+   * {@link #sign}) or a directory of {@code .nds} part files ({@code spark dedup
+   * --signatures-out}), a local path or a URI Hadoop reads ({@code hdfs://}, {@code s3a://}); it is
+   * not sketched again, its shingle sets confirm each pair exactly. Every executor reads every
+   * reference once for its share of the frame's rows, so a local path must be one every executor
+   * mounts. The files are checked (their sketch settings must be these) when a method runs; these
+   * references are added to any given before.
+   */
+  public NearDupSpark against(String... signatureFiles) {
+    List<String> all = new java.util.ArrayList<>(references);
+    all.addAll(Arrays.asList(signatureFiles));
+    return new NearDupSpark(settings, inputColumn, all);
+  }
+
+  /**
+   * These settings against the rows of {@code reference} ({@link #against(String...)}): its id and
+   * text columns read as a frame's are, its rows signed now (two Spark jobs) into signature files
+   * in a new directory under the Spark context's checkpoint directory, or when it has none under
+   * the local {@code java.io.tmpdir} (so on a cluster, set a checkpoint directory every executor
+   * reads); the directory is deleted when the JVM exits.
+   */
+  public NearDupSpark against(Dataset<Row> reference, String idColumn, String textColumn) {
+    SparkSession spark = reference.sparkSession();
+    String directory;
+    try {
+      org.apache.hadoop.fs.Path base =
+          spark.sparkContext().getCheckpointDir().isDefined()
+              ? new org.apache.hadoop.fs.Path(spark.sparkContext().getCheckpointDir().get())
+              : new org.apache.hadoop.fs.Path(
+                  java.nio.file.Path.of(System.getProperty("java.io.tmpdir")).toUri());
+      org.apache.hadoop.fs.FileSystem fs =
+          base.getFileSystem(spark.sparkContext().hadoopConfiguration());
+      org.apache.hadoop.fs.Path made =
+          fs.makeQualified(
+              new org.apache.hadoop.fs.Path(
+                  base, "neardup-reference-" + java.util.UUID.randomUUID()));
+      fs.deleteOnExit(made);
+      directory = made.toString();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    sign(reference, idColumn, textColumn, directory);
+    return against(directory);
+  }
+
+  /**
+   * Writes the signatures of the frame's documents (with their shingle sets in exact verification)
+   * to {@code directory} (which must not exist), one {@code part-NNNNN.nds} a partition in the
+   * engine's signature file layout, rows in the frame's order: what {@link #against(String...)},
+   * {@code ./neardup ... --against} and the service's bulk load read. Runs now (three Spark jobs);
+   * returns the documents written (empty texts and bad rows skipped under {@link OnError#SKIP} are
+   * not).
+   */
+  public long sign(Dataset<Row> frame, String idColumn, String textColumn, String directory) {
+    NearDupJob job = of(settings.withKeep(KeepPolicy.FIRST)).start(frame, idColumn, textColumn);
+    try {
+      return org.neardup.spark.output.SignatureFilesWriter.write(
+          org.apache.spark.api.java.JavaSparkContext.fromSparkContext(
+              frame.sparkSession().sparkContext()),
+          job.corpus().splits(),
+          settings.config().sketch(),
+          settings.config().verify() == org.neardup.verify.VerifyMode.EXACT,
+          directory);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /**
@@ -164,16 +283,21 @@ public final class NearDupSpark {
   }
 
   /**
-   * Every row of the frame, with two columns added as {@code ./neardup dedup --annotate} adds them:
-   * {@code duplicate_of}, the id of the kept document a removed row duplicates, and their {@code
-   * similarity}; both null on the rows a deduplication keeps. Runs the kept set's rounds now; the
-   * frame is read again when an action runs on the result.
+   * Every row of the frame, with three columns added as {@code ./neardup dedup --annotate} adds
+   * them: {@code duplicate_of}, the id of the kept document a removed row duplicates, and their
+   * {@code similarity}, both null on the rows a deduplication keeps; and {@code cluster_size}
+   * (long), on each row {@link #dedup} keeps, how many rows it stands for, itself included (1 plus
+   * the rows removed with it as their match), null on the removed rows. So the {@code cluster_size}
+   * values add up to the frame's rows. A row skipped as bad ({@link OnError#SKIP}) is kept and
+   * stands for itself. Runs the kept set's rounds now; the frame is read again when an action runs
+   * on the result.
    *
-   * @throws IllegalArgumentException when the frame has a column of either name, or ids repeat
+   * @throws IllegalArgumentException when the frame has a column of one of the added names, or ids
+   *     repeat
    */
   public Dataset<Row> annotate(Dataset<Row> frame, String idColumn, String textColumn) {
     List<String> columns = Arrays.asList(frame.columns());
-    for (String added : List.of("duplicate_of", "similarity")) {
+    for (String added : List.of("duplicate_of", "similarity", "cluster_size")) {
       if (columns.contains(added)) {
         throw new IllegalArgumentException(
             "the frame has a column '" + added + "', which annotate adds: rename it first");
@@ -184,9 +308,22 @@ public final class NearDupSpark {
     Dataset<Row> removals =
         job.removals(false)
             .select(col("id").as(REMOVED_ID), col("duplicate_of"), col("similarity"));
+    Dataset<Row> stoodFor =
+        removals
+            .groupBy(col("duplicate_of").as(KEPT_ID))
+            .agg(functions.count(functions.lit(1)).as(REMOVED_COUNT));
+    Column id = idString(frame, idColumn);
     return frame
-        .join(removals, idString(frame, idColumn).equalTo(removals.col(REMOVED_ID)), "left_outer")
-        .drop(REMOVED_ID);
+        .join(removals, id.equalTo(removals.col(REMOVED_ID)), "left_outer")
+        .join(stoodFor, id.equalTo(stoodFor.col(KEPT_ID)), "left_outer")
+        .withColumn(
+            "cluster_size",
+            functions
+                .when(
+                    col("duplicate_of").isNull(),
+                    functions.coalesce(col(REMOVED_COUNT), functions.lit(0L)).plus(1L))
+                .otherwise(functions.lit(null).cast(DataTypes.LongType)))
+        .drop(REMOVED_ID, KEPT_ID, REMOVED_COUNT);
   }
 
   /**
@@ -195,7 +332,23 @@ public final class NearDupSpark {
    */
   public NearDupJob start(Dataset<Row> frame, String idColumn, String textColumn) {
     Objects.requireNonNull(frame, "frame");
-    return start(CorpusSource.ofFrame(frame, idColumn, List.of(textColumn)), frame);
+    KeepOrder keep = settings.keep();
+    String input = keep.inputsFirst() ? inputColumn : null;
+    if (input != null && Arrays.asList(frame.columns()).contains(input)) {
+      DataType type = frame.schema().apply(input).dataType();
+      if (!INTEGER_TYPES.contains(type)) {
+        throw new IllegalArgumentException(
+            "the input column '"
+                + input
+                + "' is of type "
+                + type.simpleString()
+                + ": it numbers each row's input, an integer column (byte, short, int or long)");
+      }
+    }
+    return start(
+        CorpusSource.ofFrame(
+            frame, new FrameRows.Fields(idColumn, List.of(textColumn), keep.field(), input)),
+        frame);
   }
 
   /**
@@ -205,7 +358,15 @@ public final class NearDupSpark {
    * @throws IOException when an input cannot be read
    */
   public NearDupJob start(SparkSession spark, CorpusSource documents) throws IOException {
-    return NearDupJob.start(spark, settings, documents);
+    References resolved =
+        references.isEmpty()
+            ? new References(List.of())
+            : References.ofSignatureFiles(
+                references,
+                new HadoopConf(spark.sparkContext().hadoopConfiguration()),
+                settings.config().sketch(),
+                settings.config().verify() == org.neardup.verify.VerifyMode.EXACT);
+    return NearDupJob.start(spark, settings, documents, resolved);
   }
 
   private NearDupJob start(CorpusSource documents, Dataset<Row> frame) {
@@ -234,10 +395,7 @@ public final class NearDupSpark {
     if (type.equals(DataTypes.StringType)) {
       return id;
     }
-    if (type.equals(DataTypes.LongType)
-        || type.equals(DataTypes.IntegerType)
-        || type.equals(DataTypes.ShortType)
-        || type.equals(DataTypes.ByteType)) {
+    if (INTEGER_TYPES.contains(type)) {
       return id.cast(DataTypes.StringType); // the same digits as Java's toString
     }
     UDF1<Object, String> asRead =

@@ -17,6 +17,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.BeforeAll;
@@ -142,14 +143,14 @@ class NearDupSparkTest {
         NearDupSpark.withDefaults().withKeep(KeepPolicy.SHORTEST).annotate(frame, "id", "text");
 
     assertThat(annotated.columns())
-        .containsExactly("id", "text", "line", "duplicate_of", "similarity");
+        .containsExactly("id", "text", "line", "duplicate_of", "similarity", "cluster_size");
     List<String> expected =
         cliLines("dedup", "--keep", "shortest", "--annotate", generated.toString());
     assertThat(expected).hasSize(3000);
     Set<String> cliFields = new TreeSet<>();
     for (String line : expected) {
       String[] f = line.split("\t", -1);
-      cliFields.add(f[0] + "\t" + f[2] + "\t" + f[3]);
+      cliFields.add(f[0] + "\t" + f[2] + "\t" + f[3] + "\t" + f[4]);
     }
     Set<String> apiFields =
         lines(
@@ -159,9 +160,15 @@ class NearDupSparkTest {
                     + "\t"
                     + (r.isNullAt(3) ? "" : r.getString(3))
                     + "\t"
-                    + (r.isNullAt(4) ? "" : Formats.similarity(r.getDouble(4))));
+                    + (r.isNullAt(4) ? "" : Formats.similarity(r.getDouble(4)))
+                    + "\t"
+                    + (r.isNullAt(5) ? "" : Long.toString(r.getLong(5))));
     assertThat(apiFields).isEqualTo(cliFields);
-    assertThat(apiFields).filteredOn(f -> !f.endsWith("\t\t")).hasSizeGreaterThan(50);
+    assertThat(apiFields).filteredOn(f -> f.endsWith("\t")).hasSizeGreaterThan(50); // removed
+    assertThat(apiFields)
+        .filteredOn(f -> !f.endsWith("\t") && !f.endsWith("\t1")) // kept for others too
+        .isNotEmpty();
+    assertThat(annotated.agg(functions.sum("cluster_size")).first().getLong(0)).isEqualTo(3000);
   }
 
   @Test

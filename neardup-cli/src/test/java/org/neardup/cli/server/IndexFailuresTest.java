@@ -1,11 +1,10 @@
 package org.neardup.cli.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.neardup.cli.CliRunner.run;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.RandomAccessFile;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +14,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.neardup.cli.Main;
+import org.neardup.cli.CliRunner;
 
 /**
  * An index that cannot be written or read as it should is one line and exit 2 (or 3, for a check
@@ -25,20 +24,11 @@ import org.neardup.cli.Main;
 class IndexFailuresTest {
   @TempDir Path dir;
 
-  /** A command's exit code and what it printed. */
-  private record Run(int code, String out, String err) {
-    void assertOneLine(int expected, String... parts) {
-      assertThat(code).as(toString()).isEqualTo(expected);
-      assertThat(err).as(toString()).startsWith("neardup: ").contains(parts);
-      assertThat(err.strip().lines().count()).as(toString()).isEqualTo(1);
-    }
-  }
-
-  private static Run run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
-    return new Run(code, out.toString(), err.toString());
+  /** The run exited {@code expected} with one line on standard error that holds {@code parts}. */
+  private static void assertOneLine(CliRunner run, int expected, String... parts) {
+    assertThat(run.exitCode).as(run.toString()).isEqualTo(expected);
+    assertThat(run.err).as(run.toString()).startsWith("neardup: ").contains(parts);
+    assertThat(run.err.strip().lines().count()).as(run.toString()).isEqualTo(1);
   }
 
   /** An index of a few documents built in bulk into {@code data} (its tables are table files). */
@@ -50,8 +40,8 @@ class IndexFailuresTest {
             + "a2\tSunny two-room flat near Termini station, 800 euro a month!\n"
             + "b1\tA studio in Trastevere with a terrace, 650 euro\n",
         StandardCharsets.UTF_8);
-    Run built = run("index", "build", "-q", "--data", data.toString(), input.toString());
-    assertThat(built.code()).as(built.toString()).isZero();
+    CliRunner built = run("index", "build", "-q", "--data", data.toString(), input.toString());
+    assertThat(built.exitCode).as(built.toString()).isZero();
     return data;
   }
 
@@ -78,12 +68,11 @@ class IndexFailuresTest {
   @Test
   void aDataPathThatCannotBeFollowedIsOneLineAndLeavesNothing() throws Exception {
     Path data = Path.of(dir + "/missing/../x");
-    Run serve = run("serve", "--data", data.toString(), "--port", "0");
-    serve.assertOneLine(2, "missing");
+    assertOneLine(run("serve", "--data", data.toString(), "--port", "0"), 2, "missing");
     assertThat(dir.resolve("missing")).doesNotExist();
     assertThat(dir.resolve("x")).doesNotExist();
-    Run build = run("index", "build", "--data", data.toString(), "-", "--format", "tsv");
-    build.assertOneLine(2, "missing");
+    assertOneLine(
+        run("index", "build", "--data", data.toString(), "-", "--format", "tsv"), 2, "missing");
     assertThat(dir.resolve("missing")).doesNotExist();
   }
 
@@ -91,18 +80,18 @@ class IndexFailuresTest {
   void aDamagedManifestIsOneLine() throws Exception {
     Path data = build(dir.resolve("idx"));
     damage(data, "MANIFEST-", 20);
-    run("index", "check", "--data", data.toString()).assertOneLine(2, data.toString());
-    run("index", "stats", "--data", data.toString()).assertOneLine(2, data.toString());
+    assertOneLine(run("index", "check", "--data", data.toString()), 2, data.toString());
+    assertOneLine(run("index", "stats", "--data", data.toString()), 2, data.toString());
   }
 
   @Test
   void aDamagedTableIsAProblemTheCheckListsWithExitCode3() throws Exception {
     Path data = build(dir.resolve("idx"));
     damage(data, ".sst", 8);
-    Run check = run("index", "check", "--data", data.toString());
-    assertThat(check.code()).as(check.toString()).isEqualTo(3);
-    assertThat(check.out()).as(check.toString()).contains("problem: ").contains("cannot read");
-    assertThat(check.err()).isEmpty();
+    CliRunner check = run("index", "check", "--data", data.toString());
+    assertThat(check.exitCode).as(check.toString()).isEqualTo(3);
+    assertThat(check.out).as(check.toString()).contains("problem: ").contains("cannot read");
+    assertThat(check.err).isEmpty();
   }
 
   @Test
@@ -115,15 +104,18 @@ class IndexFailuresTest {
       Path data = build(mount.resolve("idx"));
       String remounted = command("mount", "-o", "remount,ro", mount.toString());
       assertThat(remounted).as("remount read-only").isNull();
-      run("serve", "--data", data.toString(), "--port", "0")
-          .assertOneLine(2, data.toString(), "read-only");
-      Run stats = run("index", "stats", "--data", data.toString());
-      assertThat(stats.code()).as(stats.toString()).isZero();
-      assertThat(stats.out()).contains("documents             3");
-      Run check = run("index", "check", "--data", data.toString());
-      assertThat(check.code()).as(check.toString()).isZero();
-      run("index", "backup", "--data", data.toString(), "--to", dir.resolve("copy").toString())
-          .assertOneLine(2, data.toString(), "read-only");
+      assertOneLine(
+          run("serve", "--data", data.toString(), "--port", "0"), 2, data.toString(), "read-only");
+      CliRunner stats = run("index", "stats", "--data", data.toString());
+      assertThat(stats.exitCode).as(stats.toString()).isZero();
+      assertThat(stats.out).contains("documents             3");
+      CliRunner check = run("index", "check", "--data", data.toString());
+      assertThat(check.exitCode).as(check.toString()).isZero();
+      assertOneLine(
+          run("index", "backup", "--data", data.toString(), "--to", dir.resolve("copy").toString()),
+          2,
+          data.toString(),
+          "read-only");
     } finally {
       command("umount", mount.toString());
     }

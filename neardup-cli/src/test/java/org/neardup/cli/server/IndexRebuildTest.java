@@ -1,17 +1,16 @@
 package org.neardup.cli.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.neardup.cli.CliRunner.run;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.neardup.cli.Main;
+import org.neardup.cli.CliRunner;
 import org.neardup.index.Match;
 import org.neardup.server.store.IndexDirectory;
 
@@ -25,15 +24,6 @@ class IndexRebuildTest {
           + " bedroom, new bathroom, balcony over the courtyard, 800 euro a month, furnished";
 
   @TempDir Path dir;
-
-  private record Run(int exitCode, String out, String err) {}
-
-  private static Run run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
-    return new Run(code, out.toString(), err.toString());
-  }
 
   private Path builtIndex() throws IOException {
     Path corpus =
@@ -49,17 +39,18 @@ class IndexRebuildTest {
                 + "ad-3\tQuiet studio in Trastevere for a single person, garden access, 650"
                 + " euro\n");
     Path data = dir.resolve("idx");
-    Run build = run("index", "build", "-q", "--data", data.toString(), corpus.toString());
-    assertThat(build.exitCode()).as(build.err()).isZero();
+    CliRunner build = run("index", "build", "-q", "--data", data.toString(), corpus.toString());
+    assertThat(build.exitCode).as(build.err).isZero();
     return data;
   }
 
   @Test
   void anIndexWithoutAFloorSaysSoAndGainsOneByRebuildingItself() throws IOException {
     Path data = builtIndex();
-    Run serve = run("serve", "--data", data.toString(), "--port", "0", "--top-k-floor", "0.3");
-    assertThat(serve.exitCode()).isEqualTo(2);
-    assertThat(serve.err())
+    CliRunner serve =
+        run("serve", "--data", data.toString(), "--port", "0", "--top-k-floor", "0.3");
+    assertThat(serve.exitCode).isEqualTo(2);
+    assertThat(serve.err)
         .contains("top-k floor: none (top-k down to the threshold 0.8) vs 0.3")
         .contains("neardup index rebuild --data " + data + " --top-k-floor 0.3");
 
@@ -68,16 +59,16 @@ class IndexRebuildTest {
       assertThat(before.index().top(query, 3)).extracting(Match::key).containsExactly("ad-1");
     }
 
-    Run rebuild = run("index", "rebuild", "--data", data.toString(), "--top-k-floor", "0.3");
-    assertThat(rebuild.exitCode()).as(rebuild.err()).isZero();
-    assertThat(rebuild.err()).contains("rebuilt " + data + " from its 3 documents", "floor 0.3");
+    CliRunner rebuild = run("index", "rebuild", "--data", data.toString(), "--top-k-floor", "0.3");
+    assertThat(rebuild.exitCode).as(rebuild.err).isZero();
+    assertThat(rebuild.err).contains("rebuilt " + data + " from its 3 documents", "floor 0.3");
     try (Stream<Path> beside = Files.list(dir)) {
       assertThat(beside.map(p -> p.getFileName().toString()))
           .containsExactlyInAnyOrder("ads.tsv", "idx");
     }
-    assertThat(run("index", "stats", "--data", data.toString()).out())
+    assertThat(run("index", "stats", "--data", data.toString()).out)
         .contains("documents             3\n", "top-k floor           0.3\n");
-    assertThat(run("index", "check", "--data", data.toString()).out()).endsWith("ok\n");
+    assertThat(run("index", "check", "--data", data.toString()).out).endsWith("ok\n");
     try (IndexDirectory after = IndexDirectory.open(data, IndexDirectory.Options.existing())) {
       List<Match<String>> top = after.index().top(query, 3);
       assertThat(top).extracting(Match::key).startsWith("ad-1", "ad-2");
@@ -89,26 +80,29 @@ class IndexRebuildTest {
   @Test
   void containmentIsGainedTooAndTheSameSettingsAreNothingToDo() throws IOException {
     Path data = builtIndex();
-    Run rebuild = run("index", "rebuild", "--data", data.toString(), "--containment-sampling", "4");
-    assertThat(rebuild.exitCode()).as(rebuild.err()).isZero();
-    assertThat(run("index", "check", "--data", data.toString()).out()).endsWith("ok\n");
+    CliRunner rebuild =
+        run("index", "rebuild", "--data", data.toString(), "--containment-sampling", "4");
+    assertThat(rebuild.exitCode).as(rebuild.err).isZero();
+    assertThat(run("index", "check", "--data", data.toString()).out).endsWith("ok\n");
     try (IndexDirectory after = IndexDirectory.open(data, IndexDirectory.Options.existing())) {
       assertThat(after.index().containing("balcony over the courtyard, 800 euro a month", 10))
           .extracting(Match::key)
           .contains("ad-1");
     }
-    Run again = run("index", "rebuild", "--data", data.toString(), "--containment-sampling", "4");
-    assertThat(again.exitCode()).isZero();
-    assertThat(again.err()).contains("nothing to do");
+    CliRunner again =
+        run("index", "rebuild", "--data", data.toString(), "--containment-sampling", "4");
+    assertThat(again.exitCode).isZero();
+    assertThat(again.err).contains("nothing to do");
   }
 
   @Test
   void aServedIndexIsNotRebuiltUnderTheService() throws Exception {
     Path data = builtIndex();
     try (ServerProcess server = ServerProcess.start(data, dir.resolve("serve.log"))) {
-      Run rebuild = run("index", "rebuild", "--data", data.toString(), "--top-k-floor", "0.3");
-      assertThat(rebuild.exitCode()).isEqualTo(2);
-      assertThat(rebuild.err()).contains("a running service holds the index");
+      CliRunner rebuild =
+          run("index", "rebuild", "--data", data.toString(), "--top-k-floor", "0.3");
+      assertThat(rebuild.exitCode).isEqualTo(2);
+      assertThat(rebuild.err).contains("a running service holds the index");
       server.terminate();
     }
   }

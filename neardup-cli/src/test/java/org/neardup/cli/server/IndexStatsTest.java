@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.neardup.cli.Main;
+import org.neardup.cli.CliRunner;
 
 /** {@code index stats} prints readable lines that agree with {@code GET /stats}, served or not. */
 class IndexStatsTest {
@@ -19,15 +17,7 @@ class IndexStatsTest {
   @TempDir Path dir;
 
   private static String indexStats(Path data) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code =
-        Main.run(
-            new String[] {"index", "stats", "--data", data.toString()},
-            new PrintWriter(out, true),
-            new PrintWriter(err, true));
-    assertThat(code).as(err.toString()).isZero();
-    return out.toString();
+    return CliRunner.ok("index", "stats", "--data", data.toString()).out;
   }
 
   @Test

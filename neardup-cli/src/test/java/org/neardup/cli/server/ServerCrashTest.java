@@ -124,20 +124,23 @@ class ServerCrashTest {
   }
 
   /**
-   * Ten rounds on one data directory, each: serve, clients posting batches of 50 documents, SIGKILL
-   * once a round's quota of batches is acknowledged (the clients still posting), restart; every
-   * document of every batch acknowledged in any round so far is there, and the index checks clean.
+   * Ten rounds on one data directory, each: clients posting batches of 50 documents, SIGKILL once a
+   * round's quota of batches is acknowledged (the clients still posting), restart; every document
+   * of every batch acknowledged in any round so far is there after each restart, and the index
+   * checks clean. The server restarted after a kill is the one the next round's clients post to;
+   * the last one stops with SIGTERM.
    */
   @Test
   void everyAcknowledgedBatchSurvivesTenKills() throws Exception {
     Path data = dir.resolve("batches");
     Map<String, String> acknowledged = new ConcurrentHashMap<>();
     int perClient = ROUND_BATCHES * BATCH;
-    for (int round = 0; round < ROUNDS; round++) {
-      int first = round * CLIENTS * perClient;
-      int before = acknowledged.size();
-      try (ServerProcess server =
-          ServerProcess.start(data, dir.resolve("round-" + round + ".log"))) {
+    ServerProcess server = ServerProcess.start(data, dir.resolve("round-0.log"));
+    try {
+      for (int round = 0; round < ROUNDS; round++) {
+        int first = round * CLIENTS * perClient;
+        int before = acknowledged.size();
+        ServerProcess writing = server;
         AtomicBoolean stop = new AtomicBoolean();
         List<Thread> clients = new ArrayList<>();
         for (int c = 0; c < CLIENTS; c++) {
@@ -154,7 +157,7 @@ class ServerCrashTest {
                       }
                       try {
                         HttpResponse<String> response =
-                            server.post("/documents:batch", JSON.writeValueAsString(items));
+                            writing.post("/documents:batch", JSON.writeValueAsString(items));
                         if (response.statusCode() == 200) {
                           for (JsonNode result : JSON.readTree(response.body())) {
                             if (result.get("status").asText().equals("added")) {
@@ -180,26 +183,27 @@ class ServerCrashTest {
         for (Thread thread : clients) {
           thread.join();
         }
-      }
-      assertThat(acknowledged.size())
-          .as("round " + round + " acknowledged batches")
-          .isGreaterThanOrEqualTo(before + 3 * BATCH);
-      assertThat(acknowledged.size())
-          .as("round " + round + " killed mid-stream")
-          .isLessThan(before + CLIENTS * perClient);
-      try (ServerProcess restarted =
-          ServerProcess.start(data, dir.resolve("check-" + round + ".log"))) {
+        server.close();
+        assertThat(acknowledged.size())
+            .as("round " + round + " acknowledged batches")
+            .isGreaterThanOrEqualTo(before + 3 * BATCH);
+        assertThat(acknowledged.size())
+            .as("round " + round + " killed mid-stream")
+            .isLessThan(before + CLIENTS * perClient);
+        server = ServerProcess.start(data, dir.resolve("check-" + round + ".log"));
         int lost = 0;
         for (Map.Entry<String, String> document : acknowledged.entrySet()) {
-          HttpResponse<String> got = restarted.get("/documents/" + document.getKey());
+          HttpResponse<String> got = server.get("/documents/" + document.getKey());
           if (got.statusCode() != 200
               || !JSON.readTree(got.body()).get("text").asText().equals(document.getValue())) {
             lost++;
           }
         }
         assertThat(lost).as("acknowledged documents lost after round " + round).isZero();
-        restarted.terminate();
       }
+      server.terminate();
+    } finally {
+      server.close();
     }
     var check =
         org.neardup.server.store.IndexDirectory.open(

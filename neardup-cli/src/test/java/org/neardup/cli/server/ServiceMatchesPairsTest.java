@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -17,7 +15,8 @@ import java.util.Map;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.neardup.cli.Main;
+import org.neardup.cli.CliRunner;
+import org.neardup.cli.Kijiji;
 import org.neardup.config.PipelineConfig;
 import org.neardup.index.IndexSettings;
 import org.neardup.input.Document;
@@ -32,7 +31,6 @@ import org.neardup.server.NearDupServer;
 import org.neardup.server.ServerConfig;
 import org.neardup.server.store.IndexDirectory;
 import org.neardup.shingle.ShingleConfig;
-import org.neardup.testkit.SharedData;
 
 /**
  * For the same documents and settings, the service's duplicates are the pairs of {@code neardup
@@ -47,14 +45,7 @@ class ServiceMatchesPairsTest {
   @Test
   void generatedCorpus() throws Exception {
     Path corpus = dir.resolve("corpus.tsv");
-    assertThat(
-            Main.run(
-                new String[] {
-                  "generate", "--documents", "3000", "--seed", "9", "-o", corpus.toString()
-                },
-                new PrintWriter(new StringWriter()),
-                new PrintWriter(new StringWriter())))
-        .isZero();
+    CliRunner.ok("generate", "--documents", "3000", "--seed", "9", "-o", corpus.toString());
     assertSamePairs(
         corpus,
         InputOptions.of(InputFormat.TSV),
@@ -64,25 +55,11 @@ class ServiceMatchesPairsTest {
 
   @Test
   void kijiji() throws Exception {
-    Path kijiji = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
-    InputOptions options =
-        new InputOptions(InputFormat.CSV, '\t', null, List.of("Title", "Short Description"));
     assertSamePairs(
-        kijiji,
-        options,
+        Kijiji.file(),
+        Kijiji.INPUT,
         PipelineConfig.builder().shingle(ShingleConfig.chars(10)).build(),
-        new String[] {
-          "--format",
-          "csv",
-          "--delimiter",
-          "tab",
-          "--text-field",
-          "Title",
-          "--text-field",
-          "Short Description",
-          "--shingle",
-          "char:10"
-        });
+        Kijiji.options("--shingle", "char:10"));
   }
 
   private void assertSamePairs(
@@ -91,14 +68,7 @@ class ServiceMatchesPairsTest {
     List<String> command = new ArrayList<>(List.of("pairs", "-q"));
     command.addAll(List.of(cliOptions));
     command.add(input.toString());
-    StringWriter out = new StringWriter();
-    assertThat(
-            Main.run(
-                command.toArray(String[]::new),
-                new PrintWriter(out),
-                new PrintWriter(new StringWriter())))
-        .isZero();
-    TreeSet<String> expected = new TreeSet<>(out.toString().lines().toList());
+    TreeSet<String> expected = new TreeSet<>(CliRunner.ok(command).out.lines().toList());
     assertThat(expected).hasSizeGreaterThan(300);
 
     TreeSet<String> found = new TreeSet<>();

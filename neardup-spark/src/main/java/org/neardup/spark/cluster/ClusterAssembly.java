@@ -3,22 +3,19 @@ package org.neardup.spark.cluster;
 import java.io.Serializable;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
-import org.neardup.cluster.KeepPolicy;
 import org.neardup.spark.corpus.DocumentInfo;
 import scala.Tuple2;
 
 /**
  * Turns components (node, smallest node) into cluster lines: each member's id, the cluster's name
- * (the id of its first-read member, which is the smallest ordinal) and the representative chosen by
- * the {@link KeepPolicy} exactly as {@link org.neardup.cluster.Clusterer#representative} does
- * (first read; or longest / shortest raw text, ties to the first read). Stateless.
+ * (the id of its first-read member, which is the smallest ordinal) and the representative, the
+ * member first in the keep order, as {@link org.neardup.cluster.Clusterer} chooses it. Stateless.
  */
 public final class ClusterAssembly {
   private ClusterAssembly() {}
 
   /** What a cluster needs to know of its members: its name and representative. */
-  private record Summary(String name, long representative, int representativeLength)
-      implements Serializable {}
+  private record Summary(String name, DocumentInfo representative) implements Serializable {}
 
   /**
    * The cluster members, unordered.
@@ -28,7 +25,6 @@ public final class ClusterAssembly {
   public static JavaRDD<ClusterMember> members(
       JavaPairRDD<Long, Long> components,
       JavaPairRDD<Long, DocumentInfo> documents,
-      KeepPolicy keep,
       int partitions) {
     JavaPairRDD<Long, Tuple2<Long, DocumentInfo>> byCluster =
         components
@@ -43,10 +39,9 @@ public final class ClusterAssembly {
                       e._1() == member.ordinal()
                           ? member.id()
                           : null; // the first-read member names it
-                  return new Tuple2<>(
-                      e._1(), new Summary(name, member.ordinal(), member.textLength()));
+                  return new Tuple2<>(e._1(), new Summary(name, member));
                 })
-            .reduceByKey((a, b) -> merge(a, b, keep), partitions);
+            .reduceByKey(ClusterAssembly::merge, partitions);
     return byCluster
         .join(summaries, partitions)
         .map(
@@ -59,21 +54,15 @@ public final class ClusterAssembly {
                   member.ordinal(),
                   summary.name(),
                   member.id(),
-                  member.ordinal() == summary.representative());
+                  member.ordinal() == summary.representative().ordinal());
             });
   }
 
-  private static Summary merge(Summary a, Summary b, KeepPolicy keep) {
-    String name = a.name() != null ? a.name() : b.name();
-    boolean aFirst = a.representative() < b.representative();
-    Summary first = aFirst ? a : b;
-    Summary second = aFirst ? b : a;
-    Summary chosen = first;
-    if ((keep == KeepPolicy.LONGEST && second.representativeLength() > first.representativeLength())
-        || (keep == KeepPolicy.SHORTEST
-            && second.representativeLength() < first.representativeLength())) {
-      chosen = second;
-    }
-    return new Summary(name, chosen.representative(), chosen.representativeLength());
+  private static Summary merge(Summary a, Summary b) {
+    return new Summary(
+        a.name() != null ? a.name() : b.name(),
+        a.representative().keptBefore(b.representative())
+            ? a.representative()
+            : b.representative());
   }
 }

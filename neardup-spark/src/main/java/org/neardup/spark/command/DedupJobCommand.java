@@ -4,18 +4,28 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
 import org.neardup.input.OnError;
 import org.neardup.options.Formats;
+import org.neardup.options.RunManifest;
 import org.neardup.options.UsageException;
 import org.neardup.spark.JobSettings;
 import org.neardup.spark.NearDupJob;
+import org.neardup.spark.SparkBuild;
+import org.neardup.spark.corpus.SignedSplit;
 import org.neardup.spark.input.InputSpec;
 import org.neardup.spark.output.DedupParts;
+import org.neardup.spark.output.ManifestFiles;
 import org.neardup.spark.output.Removal;
+import org.neardup.spark.reference.ReferenceFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -65,6 +75,19 @@ final class DedupJobCommand extends JobCommand {
               + " that has any.")
   String removed;
 
+  @Option(
+      names = "--manifest",
+      paramLabel = "FILE",
+      description =
+          "Also write a record of the run to FILE (on any file system Spark writes; must not"
+              + " exist), as JSON, in the layout of ./neardup dedup --manifest: neardup's version"
+              + " and commit, the command line, every setting (banding, keep order, reading, and"
+              + " the job's split size, partitions and bucket cap), each input and output with its"
+              + " size and SHA-256 (a directory file by file), the counts (read, kept, removed,"
+              + " rejected) and the start and end times. Written once the outputs are complete.")
+  String manifest;
+
+  private final RunManifest record = new RunManifest("spark dedup");
   private DedupParts.Written written;
 
   @Override
@@ -75,6 +98,20 @@ final class DedupJobCommand extends JobCommand {
   @Override
   KeptSetOptions keptSetOptions() {
     return keptSet;
+  }
+
+  @Override
+  String refusedWithComponents() {
+    return against.any() || signaturesOut != null
+        ? (against.any() ? "--against" : "--signatures-out")
+            + " goes with the kept set, not with --components: drop one"
+        : null;
+  }
+
+  /** The kept documents only, for the next run's {@code --against}, as the CLI's. */
+  @Override
+  JavaRDD<SignedSplit> signedDocuments(NearDupJob job) {
+    return job.keptDocuments();
   }
 
   @Override
@@ -92,12 +129,26 @@ final class DedupJobCommand extends JobCommand {
     if (signaturesOut != null) {
       checked.add(signaturesOut);
     }
+    if (manifest != null) {
+      Path path = new Path(manifest);
+      if (path.getFileSystem(hadoop).exists(path)) {
+        throw new UsageException(
+            manifest + ": already exists (the Spark job writes a new manifest, never over one)");
+      }
+      for (String other : checked) {
+        OutputCheck.checkApart(other, manifest, hadoop);
+      }
+      OutputCheck.check(manifest, inputs, hadoop);
+    }
     for (String directory : Arrays.asList(removed, rejectsDirectory(settings))) {
       if (directory == null) {
         continue;
       }
       for (String other : checked) {
         OutputCheck.checkApart(other, directory, hadoop);
+      }
+      if (manifest != null) {
+        OutputCheck.checkApart(manifest, directory, hadoop);
       }
       OutputCheck.check(directory, inputs, hadoop);
       checked.add(directory);
@@ -116,11 +167,95 @@ final class DedupJobCommand extends JobCommand {
             job.corpus().rejected(),
             new DedupParts.Targets(
                 output, removed, rejectsDirectory(job.settings()), rejects != null, annotate));
+    if (manifest != null) {
+      job.spark().sparkContext().setJobDescription("checksums for the manifest");
+      long forReferences =
+          job.references().isEmpty()
+              ? 0
+              : dropped.filter(r -> r.keptOrdinal() < 0).count(); // a reference's group
+      writeManifest(job, dropped.count(), forReferences);
+    }
     return written.kept();
+  }
+
+  /** The run's record, once every output is complete: settings, files, counts, times. */
+  private void writeManifest(NearDupJob job, long removedCount, long forReferences)
+      throws IOException {
+    JobSettings settings = job.settings();
+    SparkContext spark = job.spark().sparkContext();
+    JavaSparkContext context = JavaSparkContext.fromSparkContext(spark);
+    long kept = annotate ? written.kept() - removedCount : written.kept();
+    record
+        .tool(SparkBuild.version(), SparkBuild.commit())
+        .arguments(spec.commandLine().getParseResult().originalArgs())
+        .pipeline(settings.config())
+        .setting("pair_method", "lsh")
+        .setting("pair_method_used", "lsh")
+        .setting("keep", settings.keep().toString())
+        .setting("components", keptSet.components)
+        .setting("annotate", annotate)
+        .setting("reading", input.describe())
+        .setting("split_bytes", splitBytesUsed)
+        .setting("partitions", job.partitions())
+        .setting("bucket_cap", settings.bucketCap())
+        .setting("spark", sparkSettings(spark));
+    List<InputSpec> inputs = input.specs();
+    List<Map<String, Object>> inputFiles =
+        ManifestFiles.describe(context, inputs.stream().map(InputSpec::path).toList());
+    for (int i = 0; i < inputs.size(); i++) {
+      record.input(inputFiles.get(i), format(job, inputs.get(i)));
+    }
+    for (ReferenceFile reference : job.references().files()) {
+      record.reference(
+          java.nio.file.Path.of(reference.path()),
+          reference.signatures() ? "signatures" : "text",
+          Map.of());
+    }
+    Map<String, String> outputs = new LinkedHashMap<>();
+    outputs.put("clean", output);
+    outputs.put("removed", removed);
+    outputs.put("rejects", written.rejectsWritten() ? rejectsDirectory(settings) : null);
+    outputs.put("signatures", signaturesOut);
+    outputs.values().removeIf(java.util.Objects::isNull);
+    List<Map<String, Object>> outputFiles =
+        ManifestFiles.describe(context, List.copyOf(outputs.values()));
+    int i = 0;
+    for (String role : outputs.keySet()) {
+      record.output(role, outputFiles.get(i++));
+    }
+    record
+        .count("read", kept + removedCount + written.rejected())
+        .count("kept", kept)
+        .count("removed", removedCount)
+        .count("removed_for_references", forReferences)
+        .count("rejected", written.rejected())
+        .count("empty", job.corpus().tally().emptyDocuments)
+        .count("groups", job.groups(keptSet.components));
+    ManifestFiles.write(record, manifest, context.hadoopConfiguration());
+  }
+
+  /** The Spark version and master the run used. */
+  private static Map<String, Object> sparkSettings(SparkContext spark) {
+    Map<String, Object> settings = new LinkedHashMap<>();
+    settings.put("version", spark.version());
+    settings.put("master", spark.master());
+    return settings;
+  }
+
+  /** The format an input was read in: its own, or the one its first file's name settled. */
+  private static String format(NearDupJob job, InputSpec spec) {
+    return job.corpus().source().files().stream()
+        .filter(file -> file.spec().input() == spec.input())
+        .map(file -> file.spec().format())
+        .findFirst()
+        .orElse(spec.format());
   }
 
   @Override
   void summarizeOtherOutputs(PrintWriter err) {
+    if (manifest != null) {
+      err.printf(Locale.ROOT, "neardup: the run's record -> %s%n", manifest);
+    }
     if (removed != null) {
       err.printf(Locale.ROOT, "neardup: removed records -> %s%n", removed);
     }

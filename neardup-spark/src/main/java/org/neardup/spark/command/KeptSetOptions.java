@@ -1,7 +1,8 @@
 package org.neardup.spark.command;
 
-import org.neardup.cluster.KeepPolicy;
-import org.neardup.options.UsageException;
+import org.neardup.cluster.KeepOrder;
+import org.neardup.options.KeepMixin;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -9,14 +10,7 @@ import picocli.CommandLine.Option;
  * are checkpointed.
  */
 public final class KeptSetOptions {
-  @Option(
-      names = "--keep",
-      paramLabel = "POLICY",
-      defaultValue = "first",
-      description =
-          "Keep order: first (input order), longest or shortest (text length, ties in input order)."
-              + " Default: ${DEFAULT-VALUE}.")
-  String keep;
+  @Mixin KeepMixin keep;
 
   @Option(
       names = "--components",
@@ -35,11 +29,12 @@ public final class KeptSetOptions {
               + " set, else .OUTPUT.checkpoints next to the output, deleted at the end.")
   String checkpointDir;
 
-  KeepPolicy keepPolicy() {
-    try {
-      return KeepPolicy.parse(keep);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
-    }
+  /**
+   * The order {@code --keep} gives.
+   *
+   * @throws UsageException when it is not one
+   */
+  KeepOrder keepOrder() {
+    return keep.order();
   }
 }

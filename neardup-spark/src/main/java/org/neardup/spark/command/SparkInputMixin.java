@@ -34,9 +34,11 @@ public final class SparkInputMixin extends InputOptionsMixin {
   public List<InputSpec> specs() {
     List<InputSpec> specs = new ArrayList<>();
     for (String input : inputs) {
+      int position = specs.size();
       String name = format == null ? "auto" : format.trim();
       if (name.equalsIgnoreCase(InputSpec.PARQUET)) {
-        specs.add(new InputSpec(input, InputSpec.PARQUET, ',', idField, textFields));
+        specs.add(
+            new InputSpec(input, InputSpec.PARQUET, ',', idField, textFields, position, null));
         continue;
       }
       // The CLI's parsing of --format and --delimiter (auto: settled per file by SplitPlanner).
@@ -54,7 +56,9 @@ public final class SparkInputMixin extends InputOptionsMixin {
               resolved,
               options.delimiter(),
               options.idField(),
-              textFields == null ? List.of() : textFields));
+              textFields == null ? List.of() : textFields,
+              position,
+              null));
     }
     return specs;
   }

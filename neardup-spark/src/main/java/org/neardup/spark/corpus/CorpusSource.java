@@ -71,12 +71,18 @@ public record CorpusSource(
     }
     if (parquetFiles > 0) {
       FrameRows.Rows rows = FrameRows.parquet(spark, files);
-      InputSpec spec = files.get(0).spec();
       return new CorpusSource(
-          FrameRows.read(rows.rows(), spec.parquetIdField(), spec.textFields()),
+          FrameRows.read(rows, FrameRows.parquetFields(files.get(0).spec())),
           files,
           List.of(),
           rows);
+    }
+    for (InputFile file : files) {
+      try {
+        file.spec().inputOptions();
+      } catch (IllegalArgumentException e) { // a keep field in a format without fields
+        throw new InputException(file.source(), 0, null, e.getMessage());
+      }
     }
     List<InputSplit> splits = SplitPlanner.splits(files, hadoop.get(), splitBytes);
     Broadcast<HadoopConf> conf = context.broadcast(hadoop);
@@ -104,19 +110,18 @@ public record CorpusSource(
         hadoop);
   }
 
-  /** The rows of {@code frame}: the id column, and the text columns joined by one space. */
-  public static CorpusSource ofFrame(
-      Dataset<Row> frame, String idColumn, List<String> textColumns) {
-    FrameRows.requireColumns(
-        frame,
-        java.util.stream.Stream.concat(java.util.stream.Stream.of(idColumn), textColumns.stream())
-            .toList(),
-        FRAME);
+  /**
+   * The rows of {@code frame}, read from {@code fields}: the id column, the text columns joined by
+   * one space, and the keep order's columns.
+   */
+  public static CorpusSource ofFrame(Dataset<Row> frame, FrameRows.Fields fields) {
+    FrameRows.requireColumns(frame, fields.all(), FRAME);
     JavaRDD<Row> rows = frame.javaRDD();
+    int partitions = rows.getNumPartitions();
     FrameRows.Rows frameRows =
-        new FrameRows.Rows(rows, Collections.nCopies(rows.getNumPartitions(), FRAME));
-    return new CorpusSource(
-        FrameRows.read(rows, idColumn, textColumns), List.of(), List.of(), frameRows);
+        new FrameRows.Rows(
+            rows, Collections.nCopies(partitions, FRAME), Collections.nCopies(partitions, 0));
+    return new CorpusSource(FrameRows.read(frameRows, fields), List.of(), List.of(), frameRows);
   }
 
   /** The records of the partition's splits (one split a partition), read lazily. */

@@ -18,6 +18,7 @@ import org.neardup.input.DocumentId;
 import org.neardup.input.DocumentText;
 import org.neardup.input.InputException;
 import org.neardup.input.InputProblem;
+import org.neardup.io.KeepValues;
 import org.neardup.spark.input.InputIssue;
 import org.neardup.spark.input.InputSpec;
 import org.neardup.spark.input.Ordinals;
@@ -39,33 +40,72 @@ public final class FrameRows {
   private FrameRows() {}
 
   /**
-   * The rows of Parquet files, one RDD partition per Spark split, in input order.
+   * The rows of Parquet files, one RDD partition per Spark split, in input order, or of a frame.
    *
    * @param partitionSources the file each partition reads, by partition index
+   * @param partitionInputs the input each partition reads ({@link InputSpec#input()}), by partition
+   *     index
    */
-  public record Rows(JavaRDD<Row> rows, List<String> partitionSources) {}
+  public record Rows(
+      JavaRDD<Row> rows, List<String> partitionSources, List<Integer> partitionInputs) {}
+
+  /**
+   * The columns a record is read from.
+   *
+   * @param id the id column
+   * @param texts the text columns, joined by one space
+   * @param keep the column whose number orders the kept set ({@code --keep field:NAME}), or null
+   * @param input the column that numbers each row's input (a frame's; {@code input,} keep orders),
+   *     or null: the partition's input
+   */
+  public record Fields(String id, List<String> texts, String keep, String input)
+      implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
+    public Fields {
+      texts = List.copyOf(texts);
+    }
+
+    /** Every column named, the id first. */
+    public List<String> all() {
+      List<String> all = new ArrayList<>();
+      all.add(id);
+      all.addAll(texts);
+      if (keep != null) {
+        all.add(keep);
+      }
+      if (input != null) {
+        all.add(input);
+      }
+      return all;
+    }
+  }
 
   /** The rows of {@code files} (all Parquet). */
   public static Rows parquet(SparkSession spark, List<InputFile> files) {
     List<JavaRDD<Row>> parts = new ArrayList<>();
     List<String> sources = new ArrayList<>();
+    List<Integer> inputs = new ArrayList<>();
     for (InputFile file : files) {
       Dataset<Row> frame = spark.read().parquet(file.file());
-      InputSpec spec = file.spec();
-      List<String> wanted = new ArrayList<>(spec.textFields());
-      wanted.add(0, spec.parquetIdField());
-      requireColumns(frame, wanted, file.source());
+      requireColumns(frame, parquetFields(file.spec()).all(), file.source());
       JavaRDD<Row> part = frame.javaRDD();
       parts.add(part);
       for (int i = 0; i < part.getNumPartitions(); i++) {
         sources.add(file.source());
+        inputs.add(file.spec().input());
       }
     }
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
     @SuppressWarnings("unchecked")
     JavaRDD<Row> all =
         parts.size() == 1 ? parts.get(0) : context.union(parts.toArray(JavaRDD[]::new));
-    return new Rows(all, sources);
+    return new Rows(all, sources, inputs);
+  }
+
+  /** The columns of a Parquet input. */
+  public static Fields parquetFields(InputSpec spec) {
+    return new Fields(spec.parquetIdField(), spec.textFields(), spec.keepField(), null);
   }
 
   /**
@@ -87,17 +127,22 @@ public final class FrameRows {
   }
 
   /** The records of {@code rows}: ordinal = (partition, row within partition). */
-  public static JavaRDD<ReadItem> read(JavaRDD<Row> rows, String idField, List<String> textFields) {
-    return rows.mapPartitionsWithIndex(
-        (partition, iterator) -> records(partition, iterator, idField, textFields), true);
+  public static JavaRDD<ReadItem> read(Rows rows, Fields fields) {
+    List<Integer> inputs = rows.partitionInputs();
+    return rows.rows()
+        .mapPartitionsWithIndex(
+            (partition, iterator) -> records(partition, inputs.get(partition), iterator, fields),
+            true);
   }
 
   private static Iterator<ReadItem> records(
-      int partition, Iterator<Row> rows, String idField, List<String> textFields) {
+      int partition, int partitionInput, Iterator<Row> rows, Fields fields) {
     return new Iterator<>() {
       long index;
       int idIndex = -1;
       int[] textIndexes;
+      int keepIndex = -1;
+      int inputIndex = -1;
 
       @Override
       public boolean hasNext() {
@@ -109,8 +154,10 @@ public final class FrameRows {
         Row row = rows.next();
         long recordIndex = index++;
         if (idIndex < 0) {
-          idIndex = row.fieldIndex(idField);
-          textIndexes = textFields.stream().mapToInt(row::fieldIndex).toArray();
+          idIndex = row.fieldIndex(fields.id());
+          textIndexes = fields.texts().stream().mapToInt(row::fieldIndex).toArray();
+          keepIndex = fields.keep() == null ? -1 : row.fieldIndex(fields.keep());
+          inputIndex = fields.input() == null ? -1 : row.fieldIndex(fields.input());
         }
         try {
           return read(row, partition, recordIndex);
@@ -134,7 +181,7 @@ public final class FrameRows {
               InputProblem.MISSING_ID,
               InputProblem.MISSING_ID.description()
                   + " (column '"
-                  + idField
+                  + fields.id()
                   + "' is null or empty)");
         }
         Optional<String> badId = DocumentId.recordDetail(id);
@@ -151,7 +198,7 @@ public final class FrameRows {
                 InputProblem.MISSING_TEXT,
                 InputProblem.MISSING_TEXT.description()
                     + " (column '"
-                    + textFields.get(i)
+                    + fields.texts().get(i)
                     + "' is null, id '"
                     + id
                     + "')");
@@ -166,7 +213,44 @@ public final class FrameRows {
         if (badText.isPresent()) {
           return issue(partition, recordIndex, InputProblem.INVALID_TEXT, badText.get());
         }
-        return ReadItem.of(new SourceRecord(Ordinals.of(partition, recordIndex), id, joined, 0));
+        double keepValue = Double.NaN;
+        if (keepIndex >= 0) {
+          String value = string(row.get(keepIndex));
+          keepValue = KeepValues.parse(value);
+          if (Double.isNaN(keepValue)) {
+            return issue(
+                partition,
+                recordIndex,
+                InputProblem.NO_KEEP_VALUE,
+                InputProblem.NO_KEEP_VALUE.description()
+                    + " ("
+                    + KeepValues.notANumber(fields.keep(), value)
+                    + ")");
+          }
+        }
+        int input = partitionInput;
+        if (inputIndex >= 0) {
+          Object value = row.get(inputIndex);
+          if (!(value instanceof Number number)
+              || number.longValue() < 0
+              || number.longValue() > Integer.MAX_VALUE) {
+            return issue(
+                partition,
+                recordIndex,
+                InputProblem.NO_KEEP_VALUE,
+                InputProblem.NO_KEEP_VALUE.description()
+                    + " (input column '"
+                    + fields.input()
+                    + "' is "
+                    + (value == null ? "null" : value + ", not in [0, 2^31)")
+                    + ", id '"
+                    + id
+                    + "')");
+          }
+          input = number.intValue();
+        }
+        return ReadItem.of(
+            new SourceRecord(Ordinals.of(partition, recordIndex), id, joined, 0, input, keepValue));
       }
     };
   }

@@ -2,14 +2,16 @@ package org.neardup.spark.corpus;
 
 import java.io.Serializable;
 import java.util.Arrays;
+import org.neardup.cluster.KeepOrder;
 
 /**
  * The signed documents of one split of the input, column by column: what the later steps read of a
- * document (ordinal, id, raw text length, content fingerprint, signature, and the raw text that
- * verification shingles again), plus the split's read tally and the ordinals of the records it
- * skipped as bad. One object a partition of the cached corpus, so that caching, shuffling and
- * sizing it handle a few large arrays instead of an object a document. Documents are in input order
- * (ascending ordinals). Immutable once built; arrays are not copied, do not modify them.
+ * document (ordinal, id, raw text length, its place in the keep order, content fingerprint,
+ * signature, and the raw text that verification shingles again), plus the split's read tally and
+ * the ordinals of the records it skipped as bad. One object a partition of the cached corpus, so
+ * that caching, shuffling and sizing it handle a few large arrays instead of an object a document.
+ * Documents are in input order (ascending ordinals). Immutable once built; arrays are not copied,
+ * do not modify them.
  */
 public final class SignedSplit implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -19,6 +21,8 @@ public final class SignedSplit implements Serializable {
   private final long[] ordinals;
   private final PackedStrings ids;
   private final int[] textLengths;
+  private final int[] keepInputs; // null: all 0
+  private final long[] keepKeys; // null: all 0
   private final long[] contents;
   private final int signatureLength;
   private final int[] signatures;
@@ -33,6 +37,8 @@ public final class SignedSplit implements Serializable {
     this.ordinals = Arrays.copyOf(b.ordinals, b.size);
     this.ids = b.ids.trimmed();
     this.textLengths = Arrays.copyOf(b.textLengths, b.size);
+    this.keepInputs = b.keepInputs == null ? null : Arrays.copyOf(b.keepInputs, b.size);
+    this.keepKeys = b.keepKeys == null ? null : Arrays.copyOf(b.keepKeys, b.size);
     this.contents = Arrays.copyOf(b.contents, b.size);
     this.signatureLength = b.signatureLength;
     this.signatures = Arrays.copyOf(b.signatures, b.size * b.signatureLength);
@@ -78,6 +84,19 @@ public final class SignedSplit implements Serializable {
   /** The raw text's length in chars (what the keep policies compare). */
   public int textLength(int index) {
     return textLengths[index];
+  }
+
+  /**
+   * The input that comes first in the keep order for document {@code index}: its input under {@code
+   * input,RULE}, else 0 ({@link org.neardup.cluster.KeepOrder}).
+   */
+  public int keepInput(int index) {
+    return keepInputs == null ? 0 : keepInputs[index];
+  }
+
+  /** Document {@code index}'s key in the keep order's rule ({@link KeepOrder#ruleKey}). */
+  public long keepKey(int index) {
+    return keepKeys == null ? 0 : keepKeys[index];
   }
 
   /** The fingerprint of what verification compares ({@link ContentFingerprint}). */
@@ -143,6 +162,8 @@ public final class SignedSplit implements Serializable {
       b.add(
           ordinals[i],
           textLengths[i],
+          keepInput(i),
+          keepKey(i),
           contents[i],
           signatures,
           i * signatureLength,
@@ -168,6 +189,8 @@ public final class SignedSplit implements Serializable {
     private long[] ordinals = new long[64];
     private final PackedStrings ids = new PackedStrings();
     private int[] textLengths = new int[64];
+    private int[] keepInputs; // null until a document has an input other than 0
+    private long[] keepKeys; // null until a document has a key other than 0
     private long[] contents = new long[64];
     private int[] signatures;
     private final PackedStrings texts = new PackedStrings();
@@ -193,17 +216,22 @@ public final class SignedSplit implements Serializable {
       return tally;
     }
 
-    /** Adds a document; {@code signature} from {@code offset}, {@code signatureLength} values. */
+    /**
+     * Adds a document; {@code signature} from {@code offset}, {@code signatureLength} values;
+     * {@code keepInput} and {@code keepKey} as {@link #keepInput} and {@link #keepKey} give them.
+     */
     public Builder add(
         long ordinal,
         String id,
         int textLength,
+        int keepInput,
+        long keepKey,
         long content,
         int[] signature,
         int offset,
         String text,
         long relativeLine) {
-      add(ordinal, textLength, content, signature, offset, relativeLine);
+      add(ordinal, textLength, keepInput, keepKey, content, signature, offset, relativeLine);
       ids.add(id);
       if (keepTexts) {
         texts.add(text);
@@ -214,6 +242,8 @@ public final class SignedSplit implements Serializable {
     private void add(
         long ordinal,
         int textLength,
+        int keepInput,
+        long keepKey,
         long content,
         int[] signature,
         int offset,
@@ -222,12 +252,26 @@ public final class SignedSplit implements Serializable {
         int capacity = 2 * size;
         ordinals = Arrays.copyOf(ordinals, capacity);
         textLengths = Arrays.copyOf(textLengths, capacity);
+        keepInputs = keepInputs == null ? null : Arrays.copyOf(keepInputs, capacity);
+        keepKeys = keepKeys == null ? null : Arrays.copyOf(keepKeys, capacity);
         contents = Arrays.copyOf(contents, capacity);
         signatures = Arrays.copyOf(signatures, capacity * signatureLength);
         relativeLines = Arrays.copyOf(relativeLines, capacity);
       }
       ordinals[size] = ordinal;
       textLengths[size] = textLength;
+      if (keepInput != 0 && keepInputs == null) {
+        keepInputs = new int[ordinals.length];
+      }
+      if (keepInputs != null) {
+        keepInputs[size] = keepInput;
+      }
+      if (keepKey != 0 && keepKeys == null) {
+        keepKeys = new long[ordinals.length];
+      }
+      if (keepKeys != null) {
+        keepKeys[size] = keepKey;
+      }
       contents[size] = content;
       System.arraycopy(signature, offset, signatures, size * signatureLength, signatureLength);
       relativeLines[size] = relativeLine;

@@ -8,6 +8,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.storage.StorageLevel;
+import org.neardup.cluster.KeepOrder;
 import org.neardup.input.InputException;
 import org.neardup.input.InputProblem;
 import org.neardup.input.OnError;
@@ -80,6 +81,7 @@ public final class SparkCorpus {
       CorpusSource source,
       DocumentSketcher sketcher,
       boolean keepTexts,
+      KeepOrder keep,
       OnError onError,
       int partitions,
       HadoopConf hadoop)
@@ -89,7 +91,8 @@ public final class SparkCorpus {
         source
             .items()
             .mapPartitionsWithIndex(
-                (split, records) -> List.of(sign(split, records, sketcher, keepTexts)).iterator(),
+                (split, records) ->
+                    List.of(sign(split, records, sketcher, keepTexts, keep)).iterator(),
                 true)
             .persist(StorageLevel.MEMORY_AND_DISK());
     ReadTally tally =
@@ -133,7 +136,11 @@ public final class SparkCorpus {
 
   /** The split of {@code records}, signed. */
   private static SignedSplit sign(
-      int split, Iterator<ReadItem> records, DocumentSketcher sketcher, boolean keepTexts) {
+      int split,
+      Iterator<ReadItem> records,
+      DocumentSketcher sketcher,
+      boolean keepTexts,
+      KeepOrder keep) {
     int length = sketcher.params().minHash().numPermutations();
     SignedSplit.Builder builder = new SignedSplit.Builder(split, length, keepTexts);
     ReadTally tally = builder.tally();
@@ -158,6 +165,8 @@ public final class SparkCorpus {
           record.ordinal(),
           record.id(),
           record.text().length(),
+          keep.inputsFirst() ? record.input() : 0,
+          keep.ruleKey(record.text().length(), record.keepValue()),
           ContentFingerprint.of(sketch, keepTexts),
           sketch.signature(),
           0,

@@ -18,9 +18,19 @@ import org.neardup.io.InputOptions;
  * @param idField the CSV/JSON/Parquet id column, or null (CSV: 1-based record numbers; JSONL and
  *     Parquet: {@code id})
  * @param textFields the text columns, joined by one space
+ * @param input the input's position among the command line's inputs, from 0 (what {@code --keep
+ *     input,RULE} orders by: a directory or glob is one input)
+ * @param keepField the CSV column / JSON field / Parquet column whose number each record must have
+ *     ({@code --keep field:NAME}), or null
  */
 public record InputSpec(
-    String path, String format, char delimiter, String idField, List<String> textFields)
+    String path,
+    String format,
+    char delimiter,
+    String idField,
+    List<String> textFields,
+    int input,
+    String keepField)
     implements Serializable {
   private static final long serialVersionUID = 1L;
 
@@ -34,6 +44,15 @@ public record InputSpec(
         textFields == null || textFields.isEmpty()
             ? List.of(InputOptions.DEFAULT_TEXT_FIELD)
             : List.copyOf(textFields);
+    if (input < 0) {
+      throw new IllegalArgumentException("an input's position is at least 0, got " + input);
+    }
+  }
+
+  /** The only input, or the first, read without a keep field. */
+  public InputSpec(
+      String path, String format, char delimiter, String idField, List<String> textFields) {
+    this(path, format, delimiter, idField, textFields, 0, null);
   }
 
   /** Whether Spark's Parquet reader reads this input (else neardup-io's reader of the format). */
@@ -51,13 +70,23 @@ public record InputSpec(
     return idField != null ? idField : InputOptions.DEFAULT_JSON_ID_FIELD;
   }
 
-  /** The neardup-io options of a file input. */
+  /**
+   * The neardup-io options of a file input.
+   *
+   * @throws IllegalArgumentException when it has a keep field and its format has no fields
+   */
   public InputOptions inputOptions() {
-    return new InputOptions(InputFormat.parse(format), delimiter, idField, textFields);
+    return new InputOptions(InputFormat.parse(format), delimiter, idField, textFields)
+        .withKeepField(keepField);
   }
 
   /** The same input with {@code otherFormat} (auto-detection settled). */
   public InputSpec withFormat(String otherFormat) {
-    return new InputSpec(path, otherFormat, delimiter, idField, textFields);
+    return new InputSpec(path, otherFormat, delimiter, idField, textFields, input, keepField);
+  }
+
+  /** The same input, each record's number read from {@code field} (null: none). */
+  public InputSpec withKeepField(String field) {
+    return new InputSpec(path, format, delimiter, idField, textFields, input, field);
   }
 }

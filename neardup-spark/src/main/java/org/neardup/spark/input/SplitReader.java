@@ -125,7 +125,9 @@ public final class SplitReader implements Iterator<ReadItem>, Closeable {
               split.ordinal(document.recordIndex()),
               document.id(),
               document.text(),
-              document.line()));
+              document.line(),
+              split.spec().input(),
+              document.keepValue()));
     } catch (InputException e) {
       if (e.problem() == null) {
         finished = true;

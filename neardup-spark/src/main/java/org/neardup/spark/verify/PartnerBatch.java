@@ -132,7 +132,8 @@ public final class PartnerBatch implements Serializable {
     private final int signatureLength;
     private long[] anchors;
     private long[] ordinals;
-    private int[] textLengths;
+    private int[] keepInputs;
+    private long[] keepKeys;
     private int[] signatures;
     private final PackedStrings ids;
     private final PackedStrings texts;
@@ -142,7 +143,8 @@ public final class PartnerBatch implements Serializable {
       this.signatureLength = signatureLength;
       this.anchors = new long[capacity];
       this.ordinals = new long[capacity];
-      this.textLengths = new int[capacity];
+      this.keepInputs = new int[capacity];
+      this.keepKeys = new long[capacity];
       this.signatures = new int[capacity * signatureLength];
       this.ids = new PackedStrings(capacity, idBytes);
       this.texts = withTexts ? new PackedStrings(capacity, textBytes) : null;
@@ -153,12 +155,14 @@ public final class PartnerBatch implements Serializable {
         int capacity = Math.max(16, 2 * size);
         anchors = Arrays.copyOf(anchors, capacity);
         ordinals = Arrays.copyOf(ordinals, capacity);
-        textLengths = Arrays.copyOf(textLengths, capacity);
+        keepInputs = Arrays.copyOf(keepInputs, capacity);
+        keepKeys = Arrays.copyOf(keepKeys, capacity);
         signatures = Arrays.copyOf(signatures, capacity * signatureLength);
       }
       anchors[size] = anchor;
       ordinals[size] = home.ordinal(index);
-      textLengths[size] = home.textLength(index);
+      keepInputs[size] = home.keepInput(index);
+      keepKeys[size] = home.keepKey(index);
       System.arraycopy(
           home.signatures(),
           index * signatureLength,
@@ -173,14 +177,15 @@ public final class PartnerBatch implements Serializable {
     }
 
     DocumentInfo info(int i) {
-      return new DocumentInfo(ordinals[i], ids.get(i), textLengths[i]);
+      return new DocumentInfo(ordinals[i], ids.get(i), keepInputs[i], keepKeys[i]);
     }
 
     void trim() {
       if (anchors.length != size) {
         anchors = Arrays.copyOf(anchors, size);
         ordinals = Arrays.copyOf(ordinals, size);
-        textLengths = Arrays.copyOf(textLengths, size);
+        keepInputs = Arrays.copyOf(keepInputs, size);
+        keepKeys = Arrays.copyOf(keepKeys, size);
         signatures = Arrays.copyOf(signatures, size * signatureLength);
       }
       ids.trimmed();

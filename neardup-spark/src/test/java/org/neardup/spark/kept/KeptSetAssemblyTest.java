@@ -12,7 +12,7 @@ import java.util.TreeMap;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.neardup.cluster.KeepPolicy;
+import org.neardup.cluster.KeepOrder;
 import org.neardup.cluster.KeptSet;
 import org.neardup.spark.TestSpark;
 import org.neardup.spark.corpus.DocumentInfo;
@@ -23,7 +23,9 @@ import org.neardup.verify.SimilarPair;
 /**
  * The kept set on Spark against the core's {@link KeptSet} (the CLI's) over the whole document
  * graph (copies of a text expanded to every pair), on seeded random corpora with copies, equal
- * lengths and equal similarities, in every keep order.
+ * lengths, equal field values and equal similarities, in every keep order: input order, text
+ * length, a field's number either way, each after the input priority or not (inputs numbered in
+ * input order, as the command line's files are).
  */
 class KeptSetAssemblyTest {
   private static final long SPREAD = 1L << 33; // ordinals are sparse and large
@@ -31,19 +33,29 @@ class KeptSetAssemblyTest {
 
   @ParameterizedTest
   @CsvSource({
-    "FIRST, 300, 400, 1",
-    "LONGEST, 300, 400, 2",
-    "SHORTEST, 300, 400, 3",
-    "FIRST, 200, 900, 4", // dense: long chains of decisions
-    "LONGEST, 150, 60, 5", // sparse: mostly copies and single pairs
+    "first, 300, 400, 1",
+    "longest, 300, 400, 2",
+    "shortest, 300, 400, 3",
+    "first, 200, 900, 4", // dense: long chains of decisions
+    "longest, 150, 60, 5", // sparse: mostly copies and single pairs
+    "field:score, 300, 400, 6",
+    "field:score:asc, 200, 900, 7",
+    "'input,field:score', 300, 400, 8",
+    "'input,first', 300, 400, 9",
   })
-  void sameGroupsAsTheSequentialGreedy(KeepPolicy keep, int documents, int textPairs, long seed) {
+  void sameGroupsAsTheSequentialGreedy(String rule, int documents, int textPairs, long seed) {
+    KeepOrder keep = KeepOrder.parse(rule);
     SplittableRandom random = new SplittableRandom(seed);
     int[] text = new int[documents]; // the index of the first-read copy of each document's text
     int[] length = new int[documents];
+    int[] input = new int[documents]; // three inputs, in input order
+    double[] score = new double[documents];
     List<Integer> texts = new ArrayList<>();
     for (int i = 0; i < documents; i++) {
       length[i] = 1 + random.nextInt(6);
+      input[i] = 3 * i / documents;
+      score[i] = random.nextInt(5) - 2 + (random.nextInt(4) == 0 ? 0.5 : 0); // ties, signs
+
       text[i] =
           !texts.isEmpty() && random.nextInt(10) < 3 ? texts.get(random.nextInt(texts.size())) : i;
       if (text[i] == i) {
@@ -63,7 +75,12 @@ class KeptSetAssemblyTest {
     DocumentInfo[] info = new DocumentInfo[documents];
     Map<Integer, List<DocumentInfo>> copiesOf = new TreeMap<>();
     for (int i = 0; i < documents; i++) {
-      info[i] = new DocumentInfo(i * SPREAD, "d" + i, length[i]);
+      info[i] =
+          new DocumentInfo(
+              i * SPREAD,
+              "d" + i,
+              keep.inputsFirst() ? input[i] : 0,
+              keep.ruleKey(length[i], score[i]));
       if (text[i] != i) {
         copiesOf.computeIfAbsent(text[i], t -> new ArrayList<>()).add(info[i]);
       }
@@ -81,7 +98,7 @@ class KeptSetAssemblyTest {
         JavaSparkContext.fromSparkContext(TestSpark.session().sparkContext());
     KeptSetAssembly.Result result =
         KeptSetAssembly.members(
-            context, context.parallelize(pairs, 3), context.parallelize(groups, 2), keep, 3);
+            context, context.parallelize(pairs, 3), context.parallelize(groups, 2), 3);
     List<String> lines =
         result.members().collect().stream()
             .sorted(
@@ -91,13 +108,31 @@ class KeptSetAssemblyTest {
             .toList();
     result.members().unpersist(false);
 
-    assertThat(lines).isNotEmpty().isEqualTo(core(keep, text, length, textSimilarity));
+    int[] order =
+        keep.order(
+            documents,
+            new KeepOrder.Keys() {
+              @Override
+              public int input(int ordinal) {
+                return input[ordinal];
+              }
+
+              @Override
+              public int textLength(int ordinal) {
+                return length[ordinal];
+              }
+
+              @Override
+              public double fieldValue(int ordinal) {
+                return score[ordinal];
+              }
+            });
+    assertThat(lines).isNotEmpty().isEqualTo(core(order, text, textSimilarity));
     assertThat(result.rounds()).isPositive();
   }
 
   /** The core's kept set over the whole document graph, as the CLI computes it. */
-  private static List<String> core(
-      KeepPolicy keep, int[] text, int[] length, Map<Long, Double> textSimilarity) {
+  private static List<String> core(int[] order, int[] text, Map<Long, Double> textSimilarity) {
     int n = text.length;
     List<SimilarPair> pairs = new ArrayList<>();
     for (int i = 0; i < n; i++) {
@@ -113,7 +148,7 @@ class KeptSetAssemblyTest {
       }
     }
     List<String> lines = new ArrayList<>();
-    for (KeptSet.Group group : KeptSet.choose(n, pairs, keep, i -> length[i]).groups()) {
+    for (KeptSet.Group group : KeptSet.choose(n, pairs, order).groups()) {
       int k = group.kept();
       lines.add(KeptMember.kept(k * SPREAD, "d" + k).line());
       for (int r = 0; r < group.removedCount(); r++) {

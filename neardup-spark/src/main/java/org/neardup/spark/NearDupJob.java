@@ -24,14 +24,20 @@ import org.neardup.spark.cluster.ClusterMember;
 import org.neardup.spark.cluster.ConnectedComponents;
 import org.neardup.spark.corpus.CorpusSource;
 import org.neardup.spark.corpus.DocumentInfo;
+import org.neardup.spark.corpus.SignedSplit;
 import org.neardup.spark.corpus.SparkCorpus;
 import org.neardup.spark.input.HadoopConf;
 import org.neardup.spark.kept.KeptMember;
 import org.neardup.spark.kept.KeptSetAssembly;
 import org.neardup.spark.lsh.SparkBanding;
 import org.neardup.spark.output.PairAssembly;
+import org.neardup.spark.output.PairLine;
 import org.neardup.spark.output.Removal;
 import org.neardup.spark.output.ResultFrames;
+import org.neardup.spark.reference.ReferenceMatch;
+import org.neardup.spark.reference.References;
+import org.neardup.spark.shuffle.DirectPartitioner;
+import org.neardup.spark.shuffle.Homes;
 import org.neardup.spark.verify.CopyGroup;
 import org.neardup.spark.verify.DistributedVerification;
 import org.neardup.spark.verify.HomePairs;
@@ -49,7 +55,10 @@ import scala.Tuple2;
  * ClusterAssembly}), as DataFrames ({@link ResultFrames}). The same pairs as {@code ./neardup
  * pairs} with the same settings, except in giant buckets (more distinct texts than {@link
  * JobSettings#bucketCap()}), where only a star and a chain of candidates are examined and the rest
- * is counted. Not thread-safe: drive it from one thread.
+ * is counted. Against references ({@code --against}), their pairs with the documents are found when
+ * first asked for ({@link #referencePairs()}), and the pairs and the kept set take them in as the
+ * CLI does; connected components do not go with references. Not thread-safe: drive it from one
+ * thread.
  */
 public final class NearDupJob {
   private final SparkSession spark;
@@ -57,18 +66,26 @@ public final class NearDupJob {
   private final JobSettings settings;
   private final SparkCorpus corpus;
   private final int partitions;
+  private final References references;
   private JavaRDD<HomePairs> homes;
+  private JavaRDD<ReferenceMatch> referencePairs;
   private PairCounts counts;
   private KeptSetAssembly.Result keptSet;
   private JavaRDD<ClusterMember> components;
   private int componentRounds;
 
-  private NearDupJob(SparkSession spark, JobSettings settings, SparkCorpus corpus, int partitions) {
+  private NearDupJob(
+      SparkSession spark,
+      JobSettings settings,
+      SparkCorpus corpus,
+      int partitions,
+      References references) {
     this.spark = spark;
     this.context = JavaSparkContext.fromSparkContext(spark.sparkContext());
     this.settings = settings;
     this.corpus = corpus;
     this.partitions = partitions;
+    this.references = references;
   }
 
   /**
@@ -79,6 +96,16 @@ public final class NearDupJob {
    *     in input order), or an input that cannot be read
    */
   public static NearDupJob start(SparkSession spark, JobSettings settings, CorpusSource source)
+      throws IOException {
+    return start(spark, settings, source, new References(List.of()));
+  }
+
+  /**
+   * {@link #start(SparkSession, JobSettings, CorpusSource)} against {@code references}: documents
+   * kept by definition, never written, never compared with each other.
+   */
+  public static NearDupJob start(
+      SparkSession spark, JobSettings settings, CorpusSource source, References references)
       throws IOException {
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
     PipelineConfig config = settings.config();
@@ -97,7 +124,7 @@ public final class NearDupJob {
         settings.partitions() > 0
             ? settings.partitions()
             : JobSettings.autoPartitions(corpus.tally().textChars, parallelism);
-    return new NearDupJob(spark, settings, corpus, partitions);
+    return new NearDupJob(spark, settings, corpus, partitions, references);
   }
 
   public SparkSession spark() {
@@ -155,12 +182,43 @@ public final class NearDupJob {
     return verification().flatMap(home -> home.copyGroups().iterator());
   }
 
+  /** The references the run is against; empty without. */
+  public References references() {
+    return references;
+  }
+
+  /**
+   * The pairs of the documents with the references' documents (none without references), each found
+   * by the run's banding and verification as {@code ./neardup --against} finds it; persisted when
+   * first computed, lazily.
+   */
+  public JavaRDD<ReferenceMatch> referencePairs() {
+    if (referencePairs == null) {
+      referencePairs =
+          references.isEmpty()
+              ? context.emptyRDD()
+              : references.persistedPairs(
+                  corpus.splits(),
+                  settings.config(),
+                  settings.onError(),
+                  context.defaultParallelism());
+    }
+    return referencePairs;
+  }
+
   /**
    * The pairs ({@link ResultFrames#pairs}): every pair the CLI reports (giant buckets aside),
-   * unordered. Lazy: banding and verification run when an action on it runs, unless they ran.
+   * unordered; against references, the documents' pairs with them too (never theirs among them).
+   * Lazy: banding and verification run when an action on it runs, unless they ran.
    */
   public Dataset<Row> pairs() {
-    return ResultFrames.pairs(spark, PairAssembly.lines(verification()));
+    JavaRDD<PairLine> lines = PairAssembly.lines(verification());
+    if (!references.isEmpty()) {
+      lines =
+          lines.union(
+              referencePairs().map(m -> PairLine.of(m.id(), m.referenceId(), m.similarity())));
+    }
+    return ResultFrames.pairs(spark, lines);
   }
 
   /**
@@ -187,6 +245,30 @@ public final class NearDupJob {
    */
   public Dataset<Row> removals(boolean components) {
     return ResultFrames.removals(spark, removed(components));
+  }
+
+  /**
+   * The signed documents a deduplication keeps (the kept set: every document but the removed ones),
+   * split by split, for the signature file of the kept documents ({@code dedup --signatures-out}).
+   * Runs the kept set's rounds now if they did not run.
+   */
+  public JavaRDD<SignedSplit> keptDocuments() {
+    JavaRDD<SignedSplit> splits = corpus.splits();
+    JavaRDD<Long> dropped =
+        removed(false)
+            .mapToPair(r -> new Tuple2<>(Homes.of(r.ordinal()), r.ordinal()))
+            .partitionBy(new DirectPartitioner(splits.getNumPartitions()))
+            .values();
+    return splits.zipPartitions(
+        dropped,
+        (held, ordinals) -> {
+          List<Long> all = new ArrayList<>();
+          ordinals.forEachRemaining(all::add);
+          long[] drop = all.stream().mapToLong(Long::longValue).toArray();
+          List<SignedSplit> kept = new ArrayList<>();
+          held.forEachRemaining(split -> kept.add(split.without(drop)));
+          return kept.iterator();
+        });
   }
 
   /** What a deduplication removes, as {@link #removals}, for the command line's copy. */
@@ -222,12 +304,22 @@ public final class NearDupJob {
     if (keptSet == null) {
       verify();
       context.setJobDescription("kept set");
-      keptSet = KeptSetAssembly.members(context, verifiedPairs(), copyGroups(), partitions);
+      JavaPairRDD<Long, ReferenceMatch> best =
+          references.isEmpty()
+              ? null
+              : referencePairs()
+                  .mapToPair(m -> new Tuple2<>(m.ordinal(), m))
+                  .reduceByKey((a, b) -> a.beats(b) ? a : b, partitions);
+      keptSet = KeptSetAssembly.members(context, verifiedPairs(), copyGroups(), best, partitions);
     }
     return keptSet;
   }
 
   private JavaRDD<ClusterMember> componentMembers() {
+    if (!references.isEmpty()) {
+      throw new IllegalStateException(
+          "connected components join whole components, references are kept whatever they join");
+    }
     if (components == null) {
       verify();
       JavaPairRDD<Long, Long> edges =

@@ -20,10 +20,12 @@ import org.neardup.options.UsageException;
 import org.neardup.spark.JobSettings;
 import org.neardup.spark.NearDupJob;
 import org.neardup.spark.SparkBuild;
+import org.neardup.spark.corpus.SignedSplit;
 import org.neardup.spark.input.InputSpec;
 import org.neardup.spark.output.DedupParts;
 import org.neardup.spark.output.ManifestFiles;
 import org.neardup.spark.output.Removal;
+import org.neardup.spark.reference.ReferenceFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -99,6 +101,20 @@ final class DedupJobCommand extends JobCommand {
   }
 
   @Override
+  String refusedWithComponents() {
+    return against.any() || signaturesOut != null
+        ? (against.any() ? "--against" : "--signatures-out")
+            + " goes with the kept set, not with --components: drop one"
+        : null;
+  }
+
+  /** The kept documents only, for the next run's {@code --against}, as the CLI's. */
+  @Override
+  JavaRDD<SignedSplit> signedDocuments(NearDupJob job) {
+    return job.keptDocuments();
+  }
+
+  @Override
   void checkOtherOutputs(JobSettings settings, List<InputSpec> inputs, Configuration hadoop)
       throws IOException {
     if (annotate && keptSet.components) {
@@ -153,13 +169,18 @@ final class DedupJobCommand extends JobCommand {
                 output, removed, rejectsDirectory(job.settings()), rejects != null, annotate));
     if (manifest != null) {
       job.spark().sparkContext().setJobDescription("checksums for the manifest");
-      writeManifest(job, dropped.count());
+      long forReferences =
+          job.references().isEmpty()
+              ? 0
+              : dropped.filter(r -> r.keptOrdinal() < 0).count(); // a reference's group
+      writeManifest(job, dropped.count(), forReferences);
     }
     return written.kept();
   }
 
   /** The run's record, once every output is complete: settings, files, counts, times. */
-  private void writeManifest(NearDupJob job, long removedCount) throws IOException {
+  private void writeManifest(NearDupJob job, long removedCount, long forReferences)
+      throws IOException {
     JobSettings settings = job.settings();
     SparkContext spark = job.spark().sparkContext();
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark);
@@ -184,6 +205,12 @@ final class DedupJobCommand extends JobCommand {
     for (int i = 0; i < inputs.size(); i++) {
       record.input(inputFiles.get(i), format(job, inputs.get(i)));
     }
+    for (ReferenceFile reference : job.references().files()) {
+      record.reference(
+          java.nio.file.Path.of(reference.path()),
+          reference.signatures() ? "signatures" : "text",
+          Map.of());
+    }
     Map<String, String> outputs = new LinkedHashMap<>();
     outputs.put("clean", output);
     outputs.put("removed", removed);
@@ -200,7 +227,7 @@ final class DedupJobCommand extends JobCommand {
         .count("read", kept + removedCount + written.rejected())
         .count("kept", kept)
         .count("removed", removedCount)
-        .count("removed_for_references", 0)
+        .count("removed_for_references", forReferences)
         .count("rejected", written.rejected())
         .count("empty", job.corpus().tally().emptyDocuments)
         .count("groups", job.groups(keptSet.components));

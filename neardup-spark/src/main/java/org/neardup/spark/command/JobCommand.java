@@ -8,24 +8,28 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.neardup.cluster.KeepOrder;
 import org.neardup.config.PipelineConfig;
+import org.neardup.options.AgainstMixin;
+import org.neardup.options.Formats;
 import org.neardup.options.PipelineMixin;
 import org.neardup.options.UsageException;
 import org.neardup.spark.JobSettings;
 import org.neardup.spark.JobStats;
 import org.neardup.spark.NearDupJob;
-import org.neardup.spark.NearDupSpark;
 import org.neardup.spark.ProgressListener;
 import org.neardup.spark.corpus.CorpusSource;
+import org.neardup.spark.corpus.SignedSplit;
 import org.neardup.spark.input.HadoopConf;
 import org.neardup.spark.input.InputSpec;
 import org.neardup.spark.input.SplitPlanner;
 import org.neardup.spark.input.SplitPlanner.InputFile;
 import org.neardup.spark.output.OutputFormat;
 import org.neardup.spark.output.SignatureFilesWriter;
+import org.neardup.spark.reference.References;
 import org.neardup.spark.session.ClusterFailure;
 import org.neardup.spark.session.ExecutorWatch;
 import org.neardup.spark.session.Sessions;
@@ -44,6 +48,7 @@ abstract class JobCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
   @Mixin SparkInputMixin input;
   @Mixin PipelineMixin pipeline;
+  @Mixin AgainstMixin against;
 
   @Option(
       names = {"-o", "--output"},
@@ -92,7 +97,8 @@ abstract class JobCommand implements Callable<Integer> {
       paramLabel = "DIR",
       description =
           "Also write the signatures (and shingle sets) as signature files (.nds part files), for"
-              + " ./neardup pairs --signatures and the service's bulk load.")
+              + " ./neardup pairs --signatures and the service's bulk load; dedup: the kept"
+              + " documents' only, which the next run takes as --against DIR.")
   String signaturesOut;
 
   @Mixin ClusterOptions cluster;
@@ -118,6 +124,22 @@ abstract class JobCommand implements Callable<Integer> {
   /** Summary lines of what a subclass wrote besides {@link #output}, after the job's summary. */
   void summarizeOtherOutputs(PrintWriter err) {}
 
+  /**
+   * The documents whose signatures {@code --signatures-out} writes: every document's (dedup: the
+   * kept ones').
+   */
+  JavaRDD<SignedSplit> signedDocuments(NearDupJob job) {
+    return job.corpus().splits();
+  }
+
+  /** Why the options given do not go with {@code --components}, as the CLI says it; or null. */
+  String refusedWithComponents() {
+    return against.any()
+        ? "--components joins whole components, --against keeps its references whatever they"
+            + " join: drop one"
+        : null;
+  }
+
   /** The kept-set options (clusters, dedup); null for pairs, which has no iterative rounds. */
   KeptSetOptions keptSetOptions() {
     return null;
@@ -125,11 +147,17 @@ abstract class JobCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    PipelineConfig config = pipeline.config();
     if (pipeline.exact) {
       throw new UsageException(
           "--exact is not supported by the Spark job (it runs the LSH pipeline)");
     }
+    String refused = refusedWithComponents();
+    if (refused != null && keptSetOptions() != null && keptSetOptions().components) {
+      throw new UsageException(refused);
+    }
+    AgainstOption.Checked checked = AgainstOption.check(against, input, pipeline);
+    PipelineConfig config = checked.config();
+    References references = checked.references();
     PrintWriter err = spec.commandLine().getErr();
     URI masterUi = cluster.masterUi();
     cluster.executorTimeout(null); // checked before the session starts
@@ -140,7 +168,7 @@ abstract class JobCommand implements Callable<Integer> {
     Optional<ExecutorWatch> watch =
         ExecutorWatch.start(spark.sparkContext(), executorTimeout, masterUi);
     try {
-      return run(spark, config, listener, err);
+      return run(spark, config, references, listener, err);
     } catch (Exception e) { // Spark's exceptions are checked ones, undeclared
       if (watch.isPresent() && watch.get().verdict().isPresent()) {
         throw new ClusterFailure.Thrown(ClusterFailure.noResources(watch.get().verdict().get()), e);
@@ -169,7 +197,11 @@ abstract class JobCommand implements Callable<Integer> {
   }
 
   private int run(
-      SparkSession spark, PipelineConfig config, ProgressListener listener, PrintWriter err)
+      SparkSession spark,
+      PipelineConfig config,
+      References references,
+      ProgressListener listener,
+      PrintWriter err)
       throws IOException {
     Configuration hadoop = spark.sparkContext().hadoopConfiguration();
     int parallelism = spark.sparkContext().defaultParallelism();
@@ -217,14 +249,17 @@ abstract class JobCommand implements Callable<Integer> {
                 spark.sparkContext(), keptSetOptions().checkpointDir, output, inputs);
     try {
       NearDupJob job =
-          NearDupSpark.of(settings)
-              .start(
-                  spark, CorpusSource.ofFiles(spark, inputs, splitBytes, new HadoopConf(hadoop)));
+          NearDupJob.start(
+              spark,
+              settings,
+              CorpusSource.ofFiles(spark, inputs, splitBytes, new HadoopConf(hadoop)),
+              references);
       if (signaturesOut != null) {
+        JavaRDD<SignedSplit> signed = signedDocuments(job);
         spark.sparkContext().setJobDescription("write signature files");
         SignatureFilesWriter.write(
             JavaSparkContext.fromSparkContext(spark.sparkContext()),
-            job.corpus().splits(),
+            signed,
             config.sketch(),
             config.verify() == VerifyMode.EXACT,
             signaturesOut);
@@ -233,6 +268,14 @@ abstract class JobCommand implements Callable<Integer> {
       if (!quiet) {
         JobStats stats = job.stats(written, listener.shuffleBytesWritten());
         NearDupJob.summarize(stats, settings, what(), err);
+        if (!references.isEmpty()) {
+          err.printf(
+              Locale.ROOT,
+              "neardup: against %s: %s with similarity >= %s%n",
+              Formats.count(references.files().size(), "reference"),
+              Formats.count(job.referencePairs().count(), "pair"),
+              Formats.plain(config.threshold()));
+        }
         summarizeOtherOutputs(err);
       }
       return 0;

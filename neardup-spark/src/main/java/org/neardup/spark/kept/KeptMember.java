@@ -9,7 +9,8 @@ import org.neardup.options.Formats;
  * order of their kept document, the kept line first, then the removed ones in input order).
  * Immutable and serializable.
  *
- * @param keptOrdinal ordinal of the group's kept document
+ * @param keptOrdinal ordinal of the group's kept document; negative for a group headed by a
+ *     reference document ({@code --against}): its place among them, in the order of their ids
  * @param memberOrdinal the member's ordinal
  * @param keptId id of the kept document: the group's name
  * @param memberId the member's id
@@ -36,9 +37,14 @@ public record KeptMember(
     return keep ? -1 : memberOrdinal;
   }
 
-  /** The role column: {@code keep} or {@code duplicate}. */
+  /**
+   * The role column: {@code keep}, {@code reference} (a reference's own line) or {@code duplicate}.
+   */
   public String role() {
-    return keep ? "keep" : "duplicate";
+    if (!keep) {
+      return "duplicate";
+    }
+    return keptOrdinal < 0 ? "reference" : "keep";
   }
 
   /** The CLI's line, without line break: {@code cluster<TAB>id<TAB>role<TAB>similarity}. */

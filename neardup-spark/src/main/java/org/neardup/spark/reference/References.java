@@ -1,0 +1,121 @@
+package org.neardup.spark.reference;
+
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.storage.StorageLevel;
+import org.neardup.batch.BatchRun;
+import org.neardup.batch.corpus.Corpus;
+import org.neardup.batch.corpus.Progress;
+import org.neardup.batch.reference.ReferencePairs;
+import org.neardup.batch.reference.StreamedReference;
+import org.neardup.config.MemoryBudget;
+import org.neardup.config.PipelineConfig;
+import org.neardup.error.NearDupException;
+import org.neardup.input.InputProblems;
+import org.neardup.input.OnError;
+import org.neardup.spark.corpus.SignedSplit;
+import org.neardup.verify.ReferencePair;
+
+/**
+ * The references of a run, as files every executor reads ({@link ReferenceFile}), and the pairs of
+ * the run's documents with their documents. Each probe task takes a share of the run's signed
+ * splits as one corpus of the engine and reads every reference through it with {@link
+ * BatchRun#against} (the CLI's probe: the same candidates by the same banding, the same
+ * verification; a signature file is not sketched again), so each task reads the references once in
+ * full: a text reference is sketched by every task. Immutable and serializable.
+ */
+public final class References implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  private final List<ReferenceFile> files;
+
+  public References(List<ReferenceFile> files) {
+    this.files = List.copyOf(files);
+  }
+
+  public List<ReferenceFile> files() {
+    return files;
+  }
+
+  public boolean isEmpty() {
+    return files.isEmpty();
+  }
+
+  /**
+   * Every pair of the documents of {@code splits} with a reference's documents at {@code config}'s
+   * threshold, by {@code tasks} tasks (each a share of the splits, reading every reference); not
+   * persisted.
+   *
+   * @param onError what a bad record of a text reference does: fail the run, or be skipped
+   */
+  public JavaRDD<ReferenceMatch> pairs(
+      JavaRDD<SignedSplit> splits, PipelineConfig config, OnError onError, int tasks) {
+    List<ReferenceFile> read = files;
+    PipelineConfig oneThread = config.toBuilder().threads(1).build();
+    JavaRDD<SignedSplit> shares =
+        splits.getNumPartitions() > tasks ? splits.coalesce(Math.max(1, tasks), false) : splits;
+    return shares.mapPartitions(
+        held -> {
+          List<SignedSplit> share = new ArrayList<>();
+          held.forEachRemaining(share::add);
+          return probe(share, read, oneThread, onError).iterator();
+        });
+  }
+
+  /** The pairs of one share of the splits with every reference. */
+  private static List<ReferenceMatch> probe(
+      List<SignedSplit> share, List<ReferenceFile> files, PipelineConfig config, OnError onError) {
+    int size = share.stream().mapToInt(SignedSplit::size).sum();
+    long[] ordinals = new long[size];
+    String[] ids = new String[size];
+    int position = 0;
+    for (SignedSplit split : share) {
+      for (int i = 0; i < split.size(); i++, position++) {
+        ordinals[position] = split.ordinal(i);
+        ids[position] = split.id(i);
+      }
+    }
+    List<ReferenceMatch> matches = new ArrayList<>();
+    if (size == 0) {
+      return matches;
+    }
+    InputProblems problems = new InputProblems(onError);
+    List<StreamedReference> opened = new ArrayList<>();
+    try (Corpus corpus =
+        BatchRun.readKeepingSets(
+            config,
+            new SplitsInput(share),
+            new InputProblems(OnError.FAIL),
+            Progress.NONE,
+            MemoryBudget.defaults())) {
+      for (ReferenceFile file : files) {
+        opened.add(file.open(problems));
+      }
+      ReferencePairs pairs = BatchRun.against(corpus, opened, Progress.NONE);
+      for (ReferencePair pair : pairs) {
+        int document = Integer.parseInt(corpus.id(pair.document()));
+        matches.add(
+            new ReferenceMatch(
+                ordinals[document],
+                ids[document],
+                pairs.referenceId(pair.reference()),
+                pair.similarity()));
+      }
+    } catch (UncheckedIOException e) {
+      // a reference that cannot be read: its path and the problem, as the CLI says it
+      throw new NearDupException(e.getCause().getMessage(), e);
+    } finally {
+      opened.forEach(StreamedReference::close);
+    }
+    return matches;
+  }
+
+  /** {@link #pairs}, persisted. */
+  public JavaRDD<ReferenceMatch> persistedPairs(
+      JavaRDD<SignedSplit> splits, PipelineConfig config, OnError onError, int tasks) {
+    return pairs(splits, config, onError, tasks).persist(StorageLevel.MEMORY_AND_DISK());
+  }
+}

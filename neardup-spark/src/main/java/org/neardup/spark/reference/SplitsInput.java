@@ -1,0 +1,68 @@
+package org.neardup.spark.reference;
+
+import java.util.List;
+import java.util.function.IntPredicate;
+import java.util.function.LongConsumer;
+import org.neardup.batch.BatchInput;
+import org.neardup.batch.corpus.Corpus;
+import org.neardup.batch.corpus.CorpusBuilder;
+import org.neardup.input.Document;
+import org.neardup.input.InputProblems;
+import org.neardup.spark.corpus.SignedSplit;
+
+/**
+ * The documents of some signed splits as the engine's batch input, each named by its position among
+ * them: texts (sketched again, for their shingle sets) when the splits keep them, else their
+ * signatures (estimate mode). Read once. Not thread-safe.
+ */
+final class SplitsInput implements BatchInput {
+  private static final String SOURCE = "<split>";
+
+  private final List<SignedSplit> splits;
+
+  SplitsInput(List<SignedSplit> splits) {
+    this.splits = splits;
+  }
+
+  @Override
+  public long bytes() {
+    return -1;
+  }
+
+  @Override
+  public long textBytes() {
+    long total = 0;
+    for (SignedSplit split : splits) {
+      for (int i = 0; i < split.size(); i++) {
+        total += split.textLength(i);
+      }
+    }
+    return total;
+  }
+
+  @Override
+  public boolean rereadable() {
+    return false;
+  }
+
+  @Override
+  public void readInto(CorpusBuilder builder, InputProblems problems, LongConsumer bytesRead) {
+    int position = 0;
+    for (SignedSplit split : splits) {
+      for (int i = 0; i < split.size(); i++, position++) {
+        String id = Integer.toString(position);
+        if (split.hasTexts()) {
+          builder.add(new Document(id, split.text(i), SOURCE, position + 1, position));
+        } else {
+          builder.add(
+              id, split.signature(i), null, split.textLength(i), SOURCE, position + 1, position);
+        }
+      }
+    }
+  }
+
+  @Override
+  public void reread(Corpus corpus, IntPredicate wanted, Sink sink) {
+    throw new UnsupportedOperationException("the splits are read once");
+  }
+}

@@ -201,7 +201,8 @@ public final class NearDupJob {
                   corpus.splits(),
                   settings.config(),
                   settings.onError(),
-                  context.defaultParallelism());
+                  context.defaultParallelism(),
+                  new HadoopConf(context.hadoopConfiguration()));
     }
     return referencePairs;
   }

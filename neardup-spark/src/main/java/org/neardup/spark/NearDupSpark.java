@@ -22,7 +22,9 @@ import org.neardup.config.PipelineConfig;
 import org.neardup.input.OnError;
 import org.neardup.spark.corpus.CorpusSource;
 import org.neardup.spark.corpus.FrameRows;
+import org.neardup.spark.input.HadoopConf;
 import org.neardup.spark.output.ResultFrames;
+import org.neardup.spark.reference.References;
 
 /**
  * Near-duplicate detection on Spark DataFrames, in the shape of the library's {@link
@@ -33,6 +35,7 @@ import org.neardup.spark.output.ResultFrames;
  * Dataset<Row> docs = spark.read().parquet("crawl.parquet");
  * Dataset<Row> pairs = NearDupSpark.withDefaults().pairs(docs, "id", "text");
  * Dataset<Row> clean = NearDupSpark.withDefaults().withKeep(KeepPolicy.LONGEST).dedup(docs, "id", "text");
+ * Dataset<Row> week = NearDupSpark.withDefaults().against(docs, "id", "text").dedup(slice, "id", "text");
  * }</pre>
  *
  * <p>Each method takes the frame, the name of its id column and the name of its text column. The id
@@ -68,14 +71,16 @@ public final class NearDupSpark {
 
   private final JobSettings settings;
   private final String inputColumn; // null: the frame is one input
+  private final List<String> references; // signature files and directories of them
 
-  private NearDupSpark(JobSettings settings, String inputColumn) {
+  private NearDupSpark(JobSettings settings, String inputColumn, List<String> references) {
     this.settings = Objects.requireNonNull(settings, "settings");
     this.inputColumn = inputColumn;
+    this.references = List.copyOf(references);
   }
 
   private NearDupSpark(JobSettings settings) {
-    this(settings, null);
+    this(settings, null, List.of());
   }
 
   /** The defaults of {@code ./neardup pairs}: threshold 0.8, char:5 shingles, 128 values. */
@@ -99,7 +104,7 @@ public final class NearDupSpark {
 
   /** Which document of a group or cluster is kept: the first in this order. Default first. */
   public NearDupSpark withKeep(KeepPolicy keep) {
-    return new NearDupSpark(settings.withKeep(keep), inputColumn);
+    return new NearDupSpark(settings.withKeep(keep), inputColumn, references);
   }
 
   /**
@@ -111,7 +116,7 @@ public final class NearDupSpark {
    * that numbers each row's input. Ties go to the frame's order.
    */
   public NearDupSpark withKeep(KeepOrder keep) {
-    return new NearDupSpark(settings.withKeep(keep), inputColumn);
+    return new NearDupSpark(settings.withKeep(keep), inputColumn, references);
   }
 
   /**
@@ -123,12 +128,12 @@ public final class NearDupSpark {
    * bad row. Not read by other keep orders. Default: none, the frame is one input.
    */
   public NearDupSpark withInputColumn(String column) {
-    return new NearDupSpark(settings, Objects.requireNonNull(column, "column"));
+    return new NearDupSpark(settings, Objects.requireNonNull(column, "column"), references);
   }
 
   /** What a bad row does: fail the call (the default), or leave the row out. */
   public NearDupSpark withOnError(OnError onError) {
-    return new NearDupSpark(settings.withOnError(onError), inputColumn);
+    return new NearDupSpark(settings.withOnError(onError), inputColumn, references);
   }
 
   /**
@@ -136,7 +141,7 @@ public final class NearDupSpark {
    * of pairs are examined (0: no cap). Default {@value JobSettings#DEFAULT_BUCKET_CAP}.
    */
   public NearDupSpark withBucketCap(int bucketCap) {
-    return new NearDupSpark(settings.withBucketCap(bucketCap), inputColumn);
+    return new NearDupSpark(settings.withBucketCap(bucketCap), inputColumn, references);
   }
 
   /**
@@ -144,7 +149,86 @@ public final class NearDupSpark {
    * one per 16 MB of text when that is more.
    */
   public NearDupSpark withPartitions(int partitions) {
-    return new NearDupSpark(settings.withPartitions(partitions), inputColumn);
+    return new NearDupSpark(settings.withPartitions(partitions), inputColumn, references);
+  }
+
+  /**
+   * These settings against references, as {@code ./neardup spark ... --against} and the library's
+   * {@link org.neardup.NearDup#against}: documents already kept, by definition, never in a result's
+   * rows and never compared with each other. {@link #dedup} then removes a row when it has a
+   * near-duplicate among them or among the rows kept before it in the keep order, {@link #annotate}
+   * names the most similar of those in {@code duplicate_of} (ties to a reference, then to the
+   * smallest reference id), {@link #clusters} heads a reference's group with a row of role {@code
+   * reference}, and {@link #pairs} gives the rows' pairs among themselves and with the references
+   * (the CLI's results, byte for byte as the command line writes them). {@link #components} does
+   * not go with references.
+   *
+   * <p>Each reference is a signature file ({@code ./neardup sign}, {@code dedup --signatures-out},
+   * {@link #sign}) or a directory of {@code .nds} part files ({@code spark dedup
+   * --signatures-out}), a local path or a URI Hadoop reads ({@code hdfs://}, {@code s3a://}); it is
+   * not sketched again, its shingle sets confirm each pair exactly. Every executor reads every
+   * reference once for its share of the frame's rows, so a local path must be one every executor
+   * mounts. The files are checked (their sketch settings must be these) when a method runs; these
+   * references are added to any given before.
+   */
+  public NearDupSpark against(String... signatureFiles) {
+    List<String> all = new java.util.ArrayList<>(references);
+    all.addAll(Arrays.asList(signatureFiles));
+    return new NearDupSpark(settings, inputColumn, all);
+  }
+
+  /**
+   * These settings against the rows of {@code reference} ({@link #against(String...)}): its id and
+   * text columns read as a frame's are, its rows signed now (two Spark jobs) into signature files
+   * in a new directory under the Spark context's checkpoint directory, or when it has none under
+   * the local {@code java.io.tmpdir} (so on a cluster, set a checkpoint directory every executor
+   * reads); the directory is deleted when the JVM exits.
+   */
+  public NearDupSpark against(Dataset<Row> reference, String idColumn, String textColumn) {
+    SparkSession spark = reference.sparkSession();
+    String directory;
+    try {
+      org.apache.hadoop.fs.Path base =
+          spark.sparkContext().getCheckpointDir().isDefined()
+              ? new org.apache.hadoop.fs.Path(spark.sparkContext().getCheckpointDir().get())
+              : new org.apache.hadoop.fs.Path(
+                  java.nio.file.Path.of(System.getProperty("java.io.tmpdir")).toUri());
+      org.apache.hadoop.fs.FileSystem fs =
+          base.getFileSystem(spark.sparkContext().hadoopConfiguration());
+      org.apache.hadoop.fs.Path made =
+          fs.makeQualified(
+              new org.apache.hadoop.fs.Path(
+                  base, "neardup-reference-" + java.util.UUID.randomUUID()));
+      fs.deleteOnExit(made);
+      directory = made.toString();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    sign(reference, idColumn, textColumn, directory);
+    return against(directory);
+  }
+
+  /**
+   * Writes the signatures of the frame's documents (with their shingle sets in exact verification)
+   * to {@code directory} (which must not exist), one {@code part-NNNNN.nds} a partition in the
+   * engine's signature file layout, rows in the frame's order: what {@link #against(String...)},
+   * {@code ./neardup ... --against} and the service's bulk load read. Runs now (three Spark jobs);
+   * returns the documents written (empty texts and bad rows skipped under {@link OnError#SKIP} are
+   * not).
+   */
+  public long sign(Dataset<Row> frame, String idColumn, String textColumn, String directory) {
+    NearDupJob job = of(settings.withKeep(KeepPolicy.FIRST)).start(frame, idColumn, textColumn);
+    try {
+      return org.neardup.spark.output.SignatureFilesWriter.write(
+          org.apache.spark.api.java.JavaSparkContext.fromSparkContext(
+              frame.sparkSession().sparkContext()),
+          job.corpus().splits(),
+          settings.config().sketch(),
+          settings.config().verify() == org.neardup.verify.VerifyMode.EXACT,
+          directory);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /**
@@ -274,7 +358,15 @@ public final class NearDupSpark {
    * @throws IOException when an input cannot be read
    */
   public NearDupJob start(SparkSession spark, CorpusSource documents) throws IOException {
-    return NearDupJob.start(spark, settings, documents);
+    References resolved =
+        references.isEmpty()
+            ? new References(List.of())
+            : References.ofSignatureFiles(
+                references,
+                new HadoopConf(spark.sparkContext().hadoopConfiguration()),
+                settings.config().sketch(),
+                settings.config().verify() == org.neardup.verify.VerifyMode.EXACT);
+    return NearDupJob.start(spark, settings, documents, resolved);
   }
 
   private NearDupJob start(CorpusSource documents, Dataset<Row> frame) {

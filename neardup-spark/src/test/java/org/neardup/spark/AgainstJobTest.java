@@ -1,6 +1,7 @@
 package org.neardup.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.neardup.spark.TestSpark.cli;
 import static org.neardup.spark.TestSpark.spark;
 
@@ -12,10 +13,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.neardup.config.PipelineConfig;
 import org.neardup.format.SignatureFile;
+import org.neardup.options.Formats;
+import org.neardup.shingle.ShingleConfig;
 import org.neardup.testkit.SharedData;
 
 /**
@@ -178,6 +186,8 @@ class AgainstJobTest {
     assertThat(sparkRecord.get("counts")).isEqualTo(cliRecord.get("counts"));
     assertThat(cliRecord.get("counts").get("removed_for_references").asLong()).isPositive();
     assertThat(sparkRecord.get("against").toString()).contains("old.nds");
+    assertThat(sparkRecord.get("against").get(0).get("sha256"))
+        .isEqualTo(cliRecord.get("against").get(0).get("sha256"));
     // the same entries as the CLI's file, kept documents only, in input order
     List<String> expected = entries(List.of(cliSigned));
     assertThat(expected).hasSize((int) TestSpark.cliOutput(cliClean).lines().count());
@@ -218,6 +228,62 @@ class AgainstJobTest {
     String chained = TestSpark.cliOutput(cliNext);
     assertThat(chained).contains("c4 ");
     assertThat(TestSpark.parts(sparkNext)).isEqualTo(chained);
+  }
+
+  @Test
+  void theApiAgainstAFrameAndASignatureFileGivesTheClisGroups() throws IOException {
+    Path expected = dir.resolve("api-clusters.cli");
+    TestSpark.Run cliRun =
+        cli(
+            concat(
+                concat(new String[] {"clusters", "-q"}, ARTICLES),
+                "--against",
+                oldArticles.toString(),
+                "-o",
+                expected.toString(),
+                newArticles.toString()));
+    assertThat(cliRun.exitCode()).as(cliRun.err()).isZero();
+    List<String> groups = TestSpark.cliOutput(expected).lines().sorted().toList();
+    NearDupSpark nearDup =
+        NearDupSpark.of(PipelineConfig.builder().shingle(ShingleConfig.chars(9)).build());
+    Dataset<Row> fresh = frame(newArticles);
+    NearDupSpark againstFrame = nearDup.against(frame(oldArticles), "id", "text");
+    assertThat(groupLines(againstFrame.clusters(fresh, "id", "text"))).isEqualTo(groups);
+    assertThat(groupLines(nearDup.against(oldSigned.toString()).clusters(fresh, "id", "text")))
+        .isEqualTo(groups);
+    long removed = groups.stream().filter(line -> line.contains("\tduplicate\t")).count();
+    assertThat(removed).isPositive();
+    assertThat(againstFrame.dedup(fresh, "id", "text").count()).isEqualTo(fresh.count() - removed);
+    assertThatThrownBy(
+            () -> nearDup.against(dir.resolve("nowhere").toString()).pairs(fresh, "id", "text"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("nowhere");
+  }
+
+  private static List<String> groupLines(Dataset<Row> groups) {
+    return groups.collectAsList().stream()
+        .map(
+            row ->
+                row.getString(0)
+                    + "\t"
+                    + row.getString(1)
+                    + "\t"
+                    + row.getString(2)
+                    + "\t"
+                    + Formats.similarity(row.getDouble(3)))
+        .sorted()
+        .toList();
+  }
+
+  /** A frame of a file of {@code id text} lines, in their order. */
+  private static Dataset<Row> frame(Path file) throws IOException {
+    List<Row> rows = new ArrayList<>();
+    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+      int cut = line.indexOf(' ');
+      rows.add(RowFactory.create(line.substring(0, cut), line.substring(cut + 1)));
+    }
+    return TestSpark.session()
+        .createDataFrame(rows, new StructType().add("id", "string").add("text", "string"));
   }
 
   @Test

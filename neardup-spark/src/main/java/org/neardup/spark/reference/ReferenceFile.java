@@ -9,12 +9,14 @@ import org.neardup.io.HtmlMode;
 import org.neardup.io.InputFormat;
 import org.neardup.io.InputOptions;
 import org.neardup.io.ReferenceFiles;
+import org.neardup.spark.input.HadoopConf;
 
 /**
  * One reference file as an executor opens it: a signature file, or a text input with the reading
  * options the CLI reads a reference with (the inputs' options, no keep field; CSV record numbers
- * made {@code FILE#N} when there is no id field). A path of the local (or a shared) file system.
- * Immutable and serializable.
+ * made {@code FILE#N} when there is no id field). A path of the local (or a shared) file system, or
+ * for a signature file a URI of any file system Hadoop reads ({@code hdfs://}, {@code s3a://},
+ * {@code file:}). Immutable and serializable.
  *
  * @param path the file
  * @param signatures whether it is a signature file (else a text input)
@@ -46,16 +48,13 @@ public record ReferenceFile(
 
   /** A signature file. */
   public static ReferenceFile signatures(Path path) {
+    return signatures(path.toString());
+  }
+
+  /** A signature file: a local path, or a URI Hadoop reads. */
+  static ReferenceFile signatures(String path) {
     return new ReferenceFile(
-        path.toString(),
-        true,
-        InputFormat.TSV.name(),
-        '\t',
-        null,
-        List.of(),
-        HtmlMode.AUTO,
-        List.of(),
-        false);
+        path, true, InputFormat.TSV.name(), '\t', null, List.of(), HtmlMode.AUTO, List.of(), false);
   }
 
   /** A text input read with {@code options} (their keep field is not read). */
@@ -72,8 +71,16 @@ public record ReferenceFile(
         qualifyRecordNumbers);
   }
 
+  /** Whether it is a signature file named by a URI, which Hadoop reads. */
+  public boolean isUri() {
+    return signatures && path.matches("[a-zA-Z][a-zA-Z0-9+.-]*:.*");
+  }
+
   /** Opens it (on an executor): its bad records go to {@code problems}. */
-  public StreamedReference open(InputProblems problems) {
+  public StreamedReference open(InputProblems problems, HadoopConf hadoop) {
+    if (isUri()) {
+      return HadoopSignatures.open(path, hadoop);
+    }
     Path file = Path.of(path);
     return signatures
         ? ReferenceFiles.signatures(file)

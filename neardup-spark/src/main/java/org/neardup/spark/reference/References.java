@@ -1,9 +1,12 @@
 package org.neardup.spark.reference;
 
+import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.storage.StorageLevel;
 import org.neardup.batch.BatchRun;
@@ -16,7 +19,9 @@ import org.neardup.config.PipelineConfig;
 import org.neardup.error.NearDupException;
 import org.neardup.input.InputProblems;
 import org.neardup.input.OnError;
+import org.neardup.sketch.SketchParams;
 import org.neardup.spark.corpus.SignedSplit;
+import org.neardup.spark.input.HadoopConf;
 import org.neardup.verify.ReferencePair;
 
 /**
@@ -36,6 +41,66 @@ public final class References implements Serializable {
     this.files = List.copyOf(files);
   }
 
+  /**
+   * Signature files as references: each a signature file or a directory of {@code .nds} part files
+   * (its files in name order, {@code _SUCCESS} and hidden files aside), a local path (made a {@code
+   * file:} URI) or a URI Hadoop reads. Their headers are read now and checked against the run's
+   * sketch params.
+   *
+   * @param exact whether the run verifies exactly (then every file must carry shingle sets)
+   * @throws IllegalArgumentException naming a file that is missing, not a signature file, or made
+   *     with other settings
+   */
+  public static References ofSignatureFiles(
+      List<String> paths, HadoopConf hadoop, SketchParams params, boolean exact) {
+    List<ReferenceFile> files = new ArrayList<>();
+    for (String given : paths) {
+      String uri =
+          given.matches("[a-zA-Z][a-zA-Z0-9+.-]*:.*")
+              ? given
+              : java.nio.file.Path.of(given).toAbsolutePath().toUri().toString();
+      try {
+        org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(uri);
+        FileSystem fs = path.getFileSystem(hadoop.get());
+        if (!fs.exists(path)) {
+          throw new IllegalArgumentException(given + ": no such file (against)");
+        }
+        List<String> parts = new ArrayList<>();
+        if (fs.getFileStatus(path).isDirectory()) {
+          for (FileStatus status : fs.listStatus(path)) {
+            String name = status.getPath().getName();
+            if (status.isFile() && !name.startsWith("_") && !name.startsWith(".")) {
+              parts.add(status.getPath().toString());
+            }
+          }
+          parts.sort(null);
+        } else {
+          parts.add(path.toString());
+        }
+        for (String part : parts) {
+          HadoopSignatures opened = HadoopSignatures.open(part, hadoop);
+          if (!opened.params().equals(params)) {
+            throw new IllegalArgumentException(
+                part + ": sketched with " + opened.params() + ", not " + params);
+          }
+          if (exact && !opened.givesSets()) {
+            throw new IllegalArgumentException(
+                part
+                    + ": a signature file without shingle sets: a pair with one of its documents"
+                    + " cannot be confirmed exactly (verify by estimate, or sign with the sets)");
+          }
+          files.add(ReferenceFile.signatures(part));
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(given + ": cannot read: " + e.getMessage(), e);
+      } catch (UncheckedIOException | NearDupException e) {
+        throw new IllegalArgumentException(
+            e instanceof UncheckedIOException u ? u.getCause().getMessage() : e.getMessage(), e);
+      }
+    }
+    return new References(files);
+  }
+
   public List<ReferenceFile> files() {
     return files;
   }
@@ -52,7 +117,11 @@ public final class References implements Serializable {
    * @param onError what a bad record of a text reference does: fail the run, or be skipped
    */
   public JavaRDD<ReferenceMatch> pairs(
-      JavaRDD<SignedSplit> splits, PipelineConfig config, OnError onError, int tasks) {
+      JavaRDD<SignedSplit> splits,
+      PipelineConfig config,
+      OnError onError,
+      int tasks,
+      HadoopConf hadoop) {
     List<ReferenceFile> read = files;
     PipelineConfig oneThread = config.toBuilder().threads(1).build();
     JavaRDD<SignedSplit> shares =
@@ -61,13 +130,17 @@ public final class References implements Serializable {
         held -> {
           List<SignedSplit> share = new ArrayList<>();
           held.forEachRemaining(share::add);
-          return probe(share, read, oneThread, onError).iterator();
+          return probe(share, read, oneThread, onError, hadoop).iterator();
         });
   }
 
   /** The pairs of one share of the splits with every reference. */
   private static List<ReferenceMatch> probe(
-      List<SignedSplit> share, List<ReferenceFile> files, PipelineConfig config, OnError onError) {
+      List<SignedSplit> share,
+      List<ReferenceFile> files,
+      PipelineConfig config,
+      OnError onError,
+      HadoopConf hadoop) {
     int size = share.stream().mapToInt(SignedSplit::size).sum();
     long[] ordinals = new long[size];
     String[] ids = new String[size];
@@ -92,7 +165,7 @@ public final class References implements Serializable {
             Progress.NONE,
             MemoryBudget.defaults())) {
       for (ReferenceFile file : files) {
-        opened.add(file.open(problems));
+        opened.add(file.open(problems, hadoop));
       }
       ReferencePairs pairs = BatchRun.against(corpus, opened, Progress.NONE);
       for (ReferencePair pair : pairs) {
@@ -115,7 +188,11 @@ public final class References implements Serializable {
 
   /** {@link #pairs}, persisted. */
   public JavaRDD<ReferenceMatch> persistedPairs(
-      JavaRDD<SignedSplit> splits, PipelineConfig config, OnError onError, int tasks) {
-    return pairs(splits, config, onError, tasks).persist(StorageLevel.MEMORY_AND_DISK());
+      JavaRDD<SignedSplit> splits,
+      PipelineConfig config,
+      OnError onError,
+      int tasks,
+      HadoopConf hadoop) {
+    return pairs(splits, config, onError, tasks, hadoop).persist(StorageLevel.MEMORY_AND_DISK());
   }
 }

@@ -302,6 +302,12 @@ class AgainstJobTest {
     assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
     assertThat(run.err()).contains(truncated.toString());
     assertThat(Files.exists(dir.resolve("refused-missing"))).isFalse();
+    // a bad record of a text reference: its file and line, as the CLI says it
+    Path malformed = dir.resolve("malformed.txt");
+    Files.writeString(malformed, "x1 one two three four five six\nx2\n");
+    run = sparkDedup(malformed, "malformed");
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+    assertThat(run.err()).startsWith("neardup: " + malformed + ":2: ");
   }
 
   private static TestSpark.Run sparkDedup(Path reference, String name) {

@@ -186,6 +186,8 @@ class AgainstJobTest {
     assertThat(sparkRecord.get("counts")).isEqualTo(cliRecord.get("counts"));
     assertThat(cliRecord.get("counts").get("removed_for_references").asLong()).isPositive();
     assertThat(sparkRecord.get("against").toString()).contains("old.nds");
+    assertThat(sparkRecord.get("against").get(0).get("sha256"))
+        .isEqualTo(cliRecord.get("against").get(0).get("sha256"));
     // the same entries as the CLI's file, kept documents only, in input order
     List<String> expected = entries(List.of(cliSigned));
     assertThat(expected).hasSize((int) TestSpark.cliOutput(cliClean).lines().count());

@@ -37,20 +37,8 @@ import org.neardup.testkit.SharedData;
  */
 class AgainstJobTest {
   private static final String[] ARTICLES = {"--format", "lines", "--shingle", "char:9"};
-  private static final String[] KIJIJI = {
-    "--format",
-    "csv",
-    "--delimiter",
-    "tab",
-    "--text-field",
-    "Title",
-    "--text-field",
-    "Short Description",
-    "--shingle",
-    "char:10",
-    "--on-error",
-    "skip"
-  };
+  private static final String[] KIJIJI =
+      TestSpark.kijijiOptions("--shingle", "char:10", "--on-error", "skip");
 
   @TempDir static Path dir;
   private static Path oldArticles;

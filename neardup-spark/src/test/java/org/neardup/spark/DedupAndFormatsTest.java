@@ -59,21 +59,7 @@ class DedupAndFormatsTest {
   @Test
   void dedupOfKijijiCsvIsTheCliCopy() throws IOException {
     Path kijiji = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
-    assertSameDedup(
-        kijiji,
-        "kijiji",
-        new String[] {
-          "--format",
-          "csv",
-          "--delimiter",
-          "tab",
-          "--text-field",
-          "Title",
-          "--text-field",
-          "Short Description",
-          "--shingle",
-          "char:10"
-        });
+    assertSameDedup(kijiji, "kijiji", TestSpark.kijijiOptions("--shingle", "char:10"));
   }
 
   @Test

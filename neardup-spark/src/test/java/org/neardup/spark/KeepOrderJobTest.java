@@ -73,23 +73,15 @@ class KeepOrderJobTest {
   @Test
   void kijijiKeptByPriceIsTheClis() throws IOException {
     Path kijiji = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
-    String[] options = {
-      "--format",
-      "csv",
-      "--delimiter",
-      "tab",
-      "--text-field",
-      "Title",
-      "--text-field",
-      "Short Description",
-      "--id-field",
-      "Url Adv",
-      "--on-error",
-      "skip",
-      "--keep",
-      "field:Price (Euro)",
-      "--annotate"
-    };
+    String[] options =
+        TestSpark.kijijiOptions(
+            "--id-field",
+            "Url Adv",
+            "--on-error",
+            "skip",
+            "--keep",
+            "field:Price (Euro)",
+            "--annotate");
     Path expected = dir.resolve("kijiji.cli.tsv");
     TestSpark.Run cliRun =
         cli(

@@ -148,6 +148,17 @@ public final class RunManifest {
     return this;
   }
 
+  /**
+   * A reference described by the caller as {@link #input(Map, String)} says, with its kind ({@code
+   * text}, {@code signatures}).
+   */
+  public RunManifest reference(Map<String, Object> described, String kind) {
+    Map<String, Object> entry = new LinkedHashMap<>(described);
+    entry.put("kind", kind);
+    references.add(entry);
+    return this;
+  }
+
   /** An output written: its role ({@code clean}, {@code removed}, ...), size and checksum. */
   public RunManifest output(String role, Path path) {
     Map<String, Object> entry = new LinkedHashMap<>();

@@ -189,8 +189,11 @@ public final class NearDupJob {
 
   /**
    * The pairs of the documents with the references' documents (none without references), each found
-   * by the run's banding and verification as {@code ./neardup --against} finds it; persisted when
-   * first computed, lazily.
+   * by the run's banding and verification as {@code ./neardup --against} finds it: computed when
+   * first asked for (one Spark job) and persisted.
+   *
+   * @throws org.neardup.error.NearDupException naming a reference that cannot be read, or its first
+   *     bad record under {@code --on-error fail}
    */
   public JavaRDD<ReferenceMatch> referencePairs() {
     if (referencePairs == null) {

@@ -37,20 +37,8 @@ import org.neardup.testkit.SharedData;
  */
 class AgainstJobTest {
   private static final String[] ARTICLES = {"--format", "lines", "--shingle", "char:9"};
-  private static final String[] KIJIJI = {
-    "--format",
-    "csv",
-    "--delimiter",
-    "tab",
-    "--text-field",
-    "Title",
-    "--text-field",
-    "Short Description",
-    "--shingle",
-    "char:10",
-    "--on-error",
-    "skip"
-  };
+  private static final String[] KIJIJI =
+      TestSpark.kijijiOptions("--shingle", "char:10", "--on-error", "skip");
 
   @TempDir static Path dir;
   private static Path oldArticles;
@@ -186,6 +174,8 @@ class AgainstJobTest {
     assertThat(sparkRecord.get("counts")).isEqualTo(cliRecord.get("counts"));
     assertThat(cliRecord.get("counts").get("removed_for_references").asLong()).isPositive();
     assertThat(sparkRecord.get("against").toString()).contains("old.nds");
+    assertThat(sparkRecord.get("against").get(0).get("sha256"))
+        .isEqualTo(cliRecord.get("against").get(0).get("sha256"));
     // the same entries as the CLI's file, kept documents only, in input order
     List<String> expected = entries(List.of(cliSigned));
     assertThat(expected).hasSize((int) TestSpark.cliOutput(cliClean).lines().count());
@@ -302,6 +292,12 @@ class AgainstJobTest {
     assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
     assertThat(run.err()).contains(truncated.toString());
     assertThat(Files.exists(dir.resolve("refused-missing"))).isFalse();
+    // a bad record of a text reference: its file and line, as the CLI says it
+    Path malformed = dir.resolve("malformed.txt");
+    Files.writeString(malformed, "x1 one two three four five six\nx2\n");
+    run = sparkDedup(malformed, "malformed");
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+    assertThat(run.err()).startsWith("neardup: " + malformed + ":2: ");
   }
 
   private static TestSpark.Run sparkDedup(Path reference, String name) {

@@ -71,20 +71,7 @@ class AnnotateTest {
         assertSameAnnotated(
             kijiji,
             "kijiji",
-            new String[] {
-              "--format",
-              "csv",
-              "--delimiter",
-              "tab",
-              "--text-field",
-              "Title",
-              "--text-field",
-              "Short Description",
-              "--id-field",
-              "Url Adv",
-              "--on-error",
-              "skip"
-            });
+            TestSpark.kijijiOptions("--id-field", "Url Adv", "--on-error", "skip"));
     assertThat(annotated.lines().count()).isEqualTo(1 + 2389);
     assertThat(annotated.lines().findFirst().orElseThrow())
         .endsWith("\tduplicate_of\tsimilarity\tcluster_size");

@@ -13,6 +13,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -56,21 +59,7 @@ class DedupAndFormatsTest {
   @Test
   void dedupOfKijijiCsvIsTheCliCopy() throws IOException {
     Path kijiji = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
-    assertSameDedup(
-        kijiji,
-        "kijiji",
-        new String[] {
-          "--format",
-          "csv",
-          "--delimiter",
-          "tab",
-          "--text-field",
-          "Title",
-          "--text-field",
-          "Short Description",
-          "--shingle",
-          "char:10"
-        });
+    assertSameDedup(kijiji, "kijiji", TestSpark.kijijiOptions("--shingle", "char:10"));
   }
 
   @Test
@@ -166,6 +155,45 @@ class DedupAndFormatsTest {
             .map(r -> r.getString(0) + "\t" + r.getString(1))
             .toList();
     assertThat(kept).containsExactlyElementsOf(TestSpark.cliOutput(cliDedup).lines().toList());
+
+    Path again = dir.resolve("parquet-dedup-again");
+    assertThat(
+            spark(
+                    "dedup",
+                    "-q",
+                    "--format",
+                    "parquet",
+                    "--id-field",
+                    "key",
+                    "--text-field",
+                    "body",
+                    "-o",
+                    again.toString(),
+                    parquet.toString())
+                .exitCode())
+        .isZero();
+    Map<String, byte[]> first = visibleFiles(dedup);
+    assertThat(first.keySet())
+        .contains("_SUCCESS")
+        .allMatch(
+            name -> name.equals("_SUCCESS") || name.matches("part-\\d{5}-c\\d{3}\\..*parquet"));
+    Map<String, byte[]> second = visibleFiles(again);
+    assertThat(second.keySet()).isEqualTo(first.keySet());
+    first.forEach((name, bytes) -> assertThat(second.get(name)).as(name).isEqualTo(bytes));
+  }
+
+  /** The files of {@code directory} but the hidden ones (Hadoop's checksums), by name. */
+  private static Map<String, byte[]> visibleFiles(Path directory) throws IOException {
+    Map<String, byte[]> files = new TreeMap<>();
+    try (Stream<Path> paths = Files.list(directory)) {
+      for (Path path : paths.toList()) {
+        String name = path.getFileName().toString();
+        if (!name.startsWith(".")) {
+          files.put(name, Files.readAllBytes(path));
+        }
+      }
+    }
+    return files;
   }
 
   @Test

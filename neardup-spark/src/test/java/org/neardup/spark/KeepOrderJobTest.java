@@ -73,23 +73,15 @@ class KeepOrderJobTest {
   @Test
   void kijijiKeptByPriceIsTheClis() throws IOException {
     Path kijiji = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
-    String[] options = {
-      "--format",
-      "csv",
-      "--delimiter",
-      "tab",
-      "--text-field",
-      "Title",
-      "--text-field",
-      "Short Description",
-      "--id-field",
-      "Url Adv",
-      "--on-error",
-      "skip",
-      "--keep",
-      "field:Price (Euro)",
-      "--annotate"
-    };
+    String[] options =
+        TestSpark.kijijiOptions(
+            "--id-field",
+            "Url Adv",
+            "--on-error",
+            "skip",
+            "--keep",
+            "field:Price (Euro)",
+            "--annotate");
     Path expected = dir.resolve("kijiji.cli.tsv");
     TestSpark.Run cliRun =
         cli(
@@ -164,33 +156,19 @@ class KeepOrderJobTest {
     assertThat(TestSpark.cliOutput(firstKept)).isNotEqualTo(annotated);
 
     // components choose their representative in the same order
-    Path components = dir.resolve("components.cli");
-    cliRun =
-        cli(
-            "clusters",
-            "-q",
-            "--components",
-            "--keep",
-            "input,field:score",
-            "-o",
-            components.toString(),
-            first.toString(),
-            second.toString());
+    String[] components = {
+      "clusters", "-q", "--components", "--keep", "input,field:score", "-o", null, null, null
+    };
+    components[7] = first.toString();
+    components[8] = second.toString();
+    components[6] = dir.resolve("components.cli").toString();
+    cliRun = cli(components);
     assertThat(cliRun.exitCode()).as(cliRun.err()).isZero();
-    Path sparkComponents = dir.resolve("components.spark");
-    run =
-        spark(
-            "clusters",
-            "-q",
-            "--components",
-            "--keep",
-            "input,field:score",
-            "-o",
-            sparkComponents.toString(),
-            first.toString(),
-            second.toString());
+    String cliComponents = TestSpark.cliOutput(Path.of(components[6]));
+    components[6] = dir.resolve("components.spark").toString();
+    run = spark(components);
     assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(TestSpark.parts(sparkComponents)).isEqualTo(TestSpark.cliOutput(components));
+    assertThat(TestSpark.parts(Path.of(components[6]))).isEqualTo(cliComponents);
 
     // the API on a frame of both inputs, each row numbered with its input
     Dataset<Row> frame =

@@ -34,20 +34,7 @@ class RejectsTest {
   @Test
   void kijijiWithUrlIdsKeepsTheRepeatedUrlsOutOfTheCleanCopy() throws IOException {
     Path kijiji = SharedData.file("kijiji/dataset_rent_rome_kijiji.tsv");
-    String[] options = {
-      "--format",
-      "csv",
-      "--delimiter",
-      "tab",
-      "--text-field",
-      "Title",
-      "--text-field",
-      "Short Description",
-      "--id-field",
-      "Url Adv",
-      "--on-error",
-      "skip"
-    };
+    String[] options = TestSpark.kijijiOptions("--id-field", "Url Adv", "--on-error", "skip");
     Path clean = dir.resolve("clean.tsv");
     TestSpark.Run cliRun =
         cli(

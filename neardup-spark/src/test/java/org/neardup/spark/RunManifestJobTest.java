@@ -104,6 +104,10 @@ class RunManifestJobTest {
       assertThat(y.get("files")).isEqualTo(x.get("files"));
     }
     assertThat(first.get("outputs")).hasSize(3);
+    try (var beside = Files.list(dir)) { // the manifest alone: no temporary or checksum file
+      assertThat(beside.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(".")))
+          .isEmpty();
+    }
     assertThat(first.get("started").asText()).isLessThanOrEqualTo(first.get("ended").asText());
 
     // the checksums are the files'

@@ -24,18 +24,7 @@ import org.neardup.testkit.SharedData;
  * with the same options, both run in-process.
  */
 class SameAsCliTest {
-  private static final String[] KIJIJI = {
-    "--format",
-    "csv",
-    "--delimiter",
-    "tab",
-    "--text-field",
-    "Title",
-    "--text-field",
-    "Short Description",
-    "--shingle",
-    "char:10"
-  };
+  private static final String[] KIJIJI = TestSpark.kijijiOptions("--shingle", "char:10");
   private static final String[] ARTICLES = {"--format", "lines", "--shingle", "char:9"};
 
   @TempDir static Path dir;

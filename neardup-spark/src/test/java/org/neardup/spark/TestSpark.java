@@ -90,6 +90,25 @@ public final class TestSpark {
     return text;
   }
 
+  /**
+   * The reading options of the Kijiji listings (CSV with tabs, the title and short description as
+   * the text) followed by {@code more}.
+   */
+  public static String[] kijijiOptions(String... more) {
+    return concat(
+        new String[] {
+          "--format",
+          "csv",
+          "--delimiter",
+          "tab",
+          "--text-field",
+          "Title",
+          "--text-field",
+          "Short Description"
+        },
+        more);
+  }
+
   /** {@code args} followed by {@code more}. */
   public static String[] concat(String[] args, String... more) {
     String[] all = new String[args.length + more.length];

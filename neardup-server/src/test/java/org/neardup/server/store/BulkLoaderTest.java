@@ -12,6 +12,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.neardup.config.PipelineConfig;
@@ -44,6 +45,20 @@ class BulkLoaderTest {
   private static final int HELD = 500;
 
   @TempDir Path dir;
+
+  /**
+   * What adding every document one by one writes, which both loads are compared with: built once
+   * for the class (no test writes to it).
+   */
+  private static Map<String, List<String>> oneByOne;
+
+  @BeforeAll
+  static void addEveryDocumentOneByOne(@TempDir Path shared) {
+    try (IndexDirectory directory = open(shared.resolve("one-by-one"))) {
+      addOneByOne(directory.index(), 0, CORPUS.size());
+      oneByOne = contents(directory);
+    }
+  }
 
   private static IndexDirectory open(Path path) {
     return IndexDirectory.open(
@@ -90,12 +105,10 @@ class BulkLoaderTest {
 
   @Test
   void aLoadWritesWhatAddingOneByOneWrites() {
-    try (IndexDirectory oneByOne = open(dir.resolve("one-by-one"));
-        IndexDirectory bulk = open(dir.resolve("bulk"))) {
-      addOneByOne(oneByOne.index(), 0, CORPUS.size());
+    try (IndexDirectory bulk = open(dir.resolve("bulk"))) {
       bulkLoad(bulk, 0, CORPUS.size());
       assertThat(bulk.index().size()).isEqualTo(CORPUS.size());
-      assertThat(contents(bulk)).isEqualTo(contents(oneByOne));
+      assertThat(contents(bulk)).isEqualTo(oneByOne);
       assertThat(bulk.check().ok()).isTrue();
     }
   }
@@ -103,12 +116,10 @@ class BulkLoaderTest {
   @Test
   void aLoadIntoAnIndexThatHoldsDocumentsAppendsAsAddingOneByOne() {
     int half = CORPUS.size() / 2;
-    try (IndexDirectory oneByOne = open(dir.resolve("one-by-one"));
-        IndexDirectory bulk = open(dir.resolve("bulk"))) {
-      addOneByOne(oneByOne.index(), 0, CORPUS.size());
+    try (IndexDirectory bulk = open(dir.resolve("bulk"))) {
       addOneByOne(bulk.index(), 0, half);
       bulkLoad(bulk, half, CORPUS.size());
-      assertThat(contents(bulk)).isEqualTo(contents(oneByOne));
+      assertThat(contents(bulk)).isEqualTo(oneByOne);
       assertThat(bulk.check().ok()).isTrue();
 
       // held keys are skipped, and a loader closed without finishing leaves nothing
@@ -119,7 +130,7 @@ class BulkLoaderTest {
         assertThat(loader.add("new", bulk.index().sketcher().sketch(text), text))
             .isEqualTo(WriteResult.Status.ADDED);
       }
-      assertThat(contents(bulk)).isEqualTo(contents(oneByOne));
+      assertThat(contents(bulk)).isEqualTo(oneByOne);
     }
   }
 

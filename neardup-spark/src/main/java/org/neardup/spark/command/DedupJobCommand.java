@@ -205,11 +205,12 @@ final class DedupJobCommand extends JobCommand {
     for (int i = 0; i < inputs.size(); i++) {
       record.input(inputFiles.get(i), format(job, inputs.get(i)));
     }
-    for (ReferenceFile reference : job.references().files()) {
+    List<ReferenceFile> references = job.references().files();
+    List<Map<String, Object>> referenceFiles =
+        ManifestFiles.describe(context, references.stream().map(ReferenceFile::path).toList());
+    for (int i = 0; i < references.size(); i++) {
       record.reference(
-          java.nio.file.Path.of(reference.path()),
-          reference.signatures() ? "signatures" : "text",
-          Map.of());
+          referenceFiles.get(i), references.get(i).signatures() ? "signatures" : "text");
     }
     Map<String, String> outputs = new LinkedHashMap<>();
     outputs.put("clean", output);

@@ -227,7 +227,7 @@ public final class DedupParts {
             .zipPartitions(
                 bySplit(dropped, rejected, n),
                 (rowIt, dropIt) -> filter(rowIt, Drops.of(dropIt), Rows.KEPT));
-    spark.createDataFrame(keptRows, schema).write().parquet(directory);
+    ParquetParts.write(spark.createDataFrame(keptRows, schema), directory);
     long kept = spark.read().parquet(directory).count();
     if (removedDirectory != null) {
       JavaRDD<Row> removedRows =
@@ -235,7 +235,7 @@ public final class DedupParts {
               .zipPartitions(
                   bySplit(dropped, noRecords, n),
                   (rowIt, dropIt) -> filter(rowIt, Drops.of(dropIt), Rows.REMOVED));
-      spark.createDataFrame(removedRows, schema).write().parquet(removedDirectory);
+      ParquetParts.write(spark.createDataFrame(removedRows, schema), removedDirectory);
     }
     if (rejectsDirectory == null) {
       return new Written(kept, 0, false);
@@ -245,7 +245,7 @@ public final class DedupParts {
             .zipPartitions(
                 bySplit(noRecords, rejected, n),
                 (rowIt, dropIt) -> filter(rowIt, Drops.of(dropIt), Rows.REJECTED));
-    spark.createDataFrame(rejectedRows, schema).write().parquet(rejectsDirectory);
+    ParquetParts.write(spark.createDataFrame(rejectedRows, schema), rejectsDirectory);
     return new Written(kept, spark.read().parquet(rejectsDirectory).count(), true);
   }
 

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.ChecksumFileSystem;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -110,6 +111,9 @@ public final class ManifestFiles {
       throws IOException {
     Path path = new Path(target);
     FileSystem fs = path.getFileSystem(hadoop);
+    if (fs instanceof ChecksumFileSystem checksummed) {
+      fs = checksummed.getRawFileSystem(); // no .crc file beside the manifest
+    }
     Path temporary = new Path(path.getParent(), "." + path.getName() + "." + System.nanoTime());
     try (FSDataOutputStream out = fs.create(temporary, false);
         Writer writer = new OutputStreamWriter(out, StandardCharsets.UTF_8)) {

@@ -38,7 +38,7 @@ public final class ResultWriter {
         ResultFrames.withoutOrder(
             frame.repartitionByRange(partitions, order).sortWithinPartitions(order));
     if (format == OutputFormat.PARQUET) {
-      sorted.write().parquet(directory);
+      ParquetParts.write(sorted, directory);
       return sorted.sparkSession().read().parquet(directory).count();
     }
     LongAccumulator written = sorted.sparkSession().sparkContext().longAccumulator("lines");

@@ -35,6 +35,9 @@ import org.neardup.verify.ReferencePair;
 public final class References implements Serializable {
   private static final long serialVersionUID = 1L;
 
+  /** The ordinal of a task's report that a reference could not be read. */
+  private static final long FAILED = Long.MIN_VALUE;
+
   private final List<ReferenceFile> files;
 
   public References(List<ReferenceFile> files) {
@@ -179,20 +182,39 @@ public final class References implements Serializable {
       }
     } catch (UncheckedIOException e) {
       // a reference that cannot be read: its path and the problem, as the CLI says it
-      throw new NearDupException(e.getCause().getMessage(), e);
+      return List.of(failure(e.getCause().getMessage()));
+    } catch (NearDupException e) {
+      return List.of(failure(e.getMessage())); // a bad record, a corrupt file: no retry helps
     } finally {
       opened.forEach(StreamedReference::close);
     }
     return matches;
   }
 
-  /** {@link #pairs}, persisted. */
+  /** A task's report that a reference could not be read, in place of its pairs. */
+  private static ReferenceMatch failure(String message) {
+    return new ReferenceMatch(FAILED, "", message, 0);
+  }
+
+  /**
+   * {@link #pairs}, computed now (one Spark job) and persisted.
+   *
+   * @throws NearDupException with the problem of a reference that cannot be read, or of its first
+   *     bad record under {@code OnError.FAIL} (file and line, as the CLI says it)
+   */
   public JavaRDD<ReferenceMatch> persistedPairs(
       JavaRDD<SignedSplit> splits,
       PipelineConfig config,
       OnError onError,
       int tasks,
       HadoopConf hadoop) {
-    return pairs(splits, config, onError, tasks, hadoop).persist(StorageLevel.MEMORY_AND_DISK());
+    JavaRDD<ReferenceMatch> pairs =
+        pairs(splits, config, onError, tasks, hadoop).persist(StorageLevel.MEMORY_AND_DISK());
+    List<ReferenceMatch> failed = pairs.filter(m -> m.ordinal() == FAILED).take(1);
+    if (!failed.isEmpty()) {
+      pairs.unpersist(false);
+      throw new NearDupException(failed.get(0).referenceId());
+    }
+    return pairs;
   }
 }

@@ -1,5 +1,7 @@
 package org.neardup.spark;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.Serializable;
 import java.util.Objects;
 import org.neardup.cluster.KeepOrder;
@@ -22,6 +24,7 @@ import org.neardup.input.OnError;
  * @param partitions partitions of the shuffles (banding, verification, components, output); 0 to
  *     choose from the input ({@link #autoPartitions})
  */
+@DefaultSerializer(JavaSerializer.class)
 public record JobSettings(
     PipelineConfig config, KeepOrder keep, OnError onError, int bucketCap, int partitions)
     implements Serializable {

@@ -1,5 +1,7 @@
 package org.neardup.spark;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.util.Map;
 import org.neardup.input.InputProblem;
 import org.neardup.lsh.LshParams;
@@ -23,6 +25,7 @@ import org.neardup.lsh.LshParams;
  * @param results lines written (pairs, cluster members, records kept)
  * @param shuffleBytes bytes written by all shuffles
  */
+@DefaultSerializer(JavaSerializer.class)
 public record JobStats(
     long documents,
     long shortDocuments,

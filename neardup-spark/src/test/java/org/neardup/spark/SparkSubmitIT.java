@@ -42,6 +42,44 @@ class SparkSubmitIT {
     assertThat(parts(output)).isEqualTo(TestSpark.cliOutput(expected)).isNotEmpty();
   }
 
+  /**
+   * Under Kryo, the serializer many clusters set for everything: the job's records and tallies
+   * travel with Java serialization (their {@code DefaultSerializer}), and the result is the CLI's.
+   */
+  @Test
+  void underKryoTheSubmittedJarGivesTheCliAnnotatedCopy() throws Exception {
+    Path corpus = dir.resolve("generated.tsv");
+    assertThat(
+            cli("generate", "--documents", "2000", "--seed", "4", "-o", corpus.toString())
+                .exitCode())
+        .isZero();
+    Path expected = dir.resolve("expected.tsv");
+    assertThat(
+            cli(
+                    "dedup",
+                    "-q",
+                    "--annotate",
+                    "--keep",
+                    "longest",
+                    "-o",
+                    expected.toString(),
+                    corpus.toString())
+                .exitCode())
+        .isZero();
+    Path output = dir.resolve("annotated");
+    submit(
+        "dedup",
+        "--conf",
+        "spark.serializer=org.apache.spark.serializer.KryoSerializer",
+        "--annotate",
+        "--keep",
+        "longest",
+        "--output",
+        output.toString(),
+        corpus.toString());
+    assertThat(parts(output)).isEqualTo(TestSpark.cliOutput(expected)).contains("\t1\n");
+  }
+
   @Test
   void submittedJarGivesTheCliClustersOfTheArticles() throws Exception {
     Path articles = SharedData.file("articles/articles_2500.train");

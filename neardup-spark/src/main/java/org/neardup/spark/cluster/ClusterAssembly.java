@@ -1,5 +1,7 @@
 package org.neardup.spark.cluster;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.Serializable;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -15,6 +17,7 @@ public final class ClusterAssembly {
   private ClusterAssembly() {}
 
   /** What a cluster needs to know of its members: its name and representative. */
+  @DefaultSerializer(JavaSerializer.class)
   private record Summary(String name, DocumentInfo representative) implements Serializable {}
 
   /**

@@ -1,5 +1,7 @@
 package org.neardup.spark.cluster;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.Serializable;
 
 /**
@@ -13,6 +15,7 @@ import java.io.Serializable;
  * @param memberId the member's id
  * @param keep whether the member is the cluster's representative
  */
+@DefaultSerializer(JavaSerializer.class)
 public record ClusterMember(
     long clusterOrdinal, long memberOrdinal, String clusterId, String memberId, boolean keep)
     implements Serializable {

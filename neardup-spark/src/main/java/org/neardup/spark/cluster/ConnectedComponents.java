@@ -1,5 +1,7 @@
 package org.neardup.spark.cluster;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.api.java.JavaPairRDD;
@@ -23,6 +25,7 @@ public final class ConnectedComponents {
   private ConnectedComponents() {}
 
   /** The components and how many rounds they took. */
+  @DefaultSerializer(JavaSerializer.class)
   public record Result(JavaPairRDD<Long, Long> components, int rounds) {}
 
   /**

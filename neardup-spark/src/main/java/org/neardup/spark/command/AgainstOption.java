@@ -1,5 +1,7 @@
 package org.neardup.spark.command;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -29,6 +31,7 @@ final class AgainstOption {
   private AgainstOption() {}
 
   /** The references and the run's settings against them. */
+  @DefaultSerializer(JavaSerializer.class)
   record Checked(References references, PipelineConfig config) {}
 
   /**

@@ -1,5 +1,7 @@
 package org.neardup.spark.corpus;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.Iterator;
@@ -32,6 +34,7 @@ import org.neardup.spark.input.SplitReader;
  * @param splits the text splits (empty for Parquet and DataFrames)
  * @param rows the rows of Parquet files or of a DataFrame, or null for text inputs
  */
+@DefaultSerializer(JavaSerializer.class)
 public record CorpusSource(
     JavaRDD<ReadItem> items, List<InputFile> files, List<InputSplit> splits, FrameRows.Rows rows) {
 

@@ -1,5 +1,7 @@
 package org.neardup.spark.corpus;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.Serializable;
 
 /**
@@ -12,6 +14,7 @@ import java.io.Serializable;
  * @param keepInput its input under {@code --keep input,RULE}, else 0
  * @param keepKey its key in the keep order's rule ({@link org.neardup.cluster.KeepOrder#ruleKey})
  */
+@DefaultSerializer(JavaSerializer.class)
 public record DocumentInfo(long ordinal, String id, int keepInput, long keepKey)
     implements Serializable {
   private static final long serialVersionUID = 2L;

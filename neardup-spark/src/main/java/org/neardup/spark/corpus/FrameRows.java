@@ -1,5 +1,7 @@
 package org.neardup.spark.corpus;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -46,6 +48,7 @@ public final class FrameRows {
    * @param partitionInputs the input each partition reads ({@link InputSpec#input()}), by partition
    *     index
    */
+  @DefaultSerializer(JavaSerializer.class)
   public record Rows(
       JavaRDD<Row> rows, List<String> partitionSources, List<Integer> partitionInputs) {}
 
@@ -58,6 +61,7 @@ public final class FrameRows {
    * @param input the column that numbers each row's input (a frame's; {@code input,} keep orders),
    *     or null: the partition's input
    */
+  @DefaultSerializer(JavaSerializer.class)
   public record Fields(String id, List<String> texts, String keep, String input)
       implements java.io.Serializable {
     private static final long serialVersionUID = 1L;

@@ -1,5 +1,7 @@
 package org.neardup.spark.corpus;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.Serializable;
 import java.util.EnumMap;
 import java.util.Map;
@@ -11,6 +13,7 @@ import org.neardup.spark.input.InputIssue;
  * text size, and the first issue and first unskippable issue in input order. Mutable; one per
  * split, then merged on the driver.
  */
+@DefaultSerializer(JavaSerializer.class)
 public final class ReadTally implements Serializable {
   private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,7 @@
 package org.neardup.spark.input;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.Serializable;
 
 /**
@@ -15,6 +17,7 @@ import java.io.Serializable;
  *     problem that always stops the run
  * @param detail what is wrong, without the {@code FILE:LINE:} prefix
  */
+@DefaultSerializer(JavaSerializer.class)
 public record InputIssue(
     int split, long relativeLine, long recordIndex, String problem, String detail)
     implements Serializable {

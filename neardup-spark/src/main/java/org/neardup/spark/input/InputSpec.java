@@ -1,5 +1,7 @@
 package org.neardup.spark.input;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Locale;
@@ -23,6 +25,7 @@ import org.neardup.io.InputOptions;
  * @param keepField the CSV column / JSON field / Parquet column whose number each record must have
  *     ({@code --keep field:NAME}), or null
  */
+@DefaultSerializer(JavaSerializer.class)
 public record InputSpec(
     String path,
     String format,

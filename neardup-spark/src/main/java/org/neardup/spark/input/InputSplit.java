@@ -1,5 +1,7 @@
 package org.neardup.spark.input;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.Serializable;
 
 /**
@@ -16,6 +18,7 @@ import java.io.Serializable;
  * @param length bytes in the slice; the file's length for a whole file
  * @param whole whether the file is read whole, from its first byte, whatever start and length say
  */
+@DefaultSerializer(JavaSerializer.class)
 public record InputSplit(
     int index, InputSpec spec, String source, String file, long start, long length, boolean whole)
     implements Serializable {

@@ -1,5 +1,7 @@
 package org.neardup.spark.input;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.Serializable;
 
 /**
@@ -14,6 +16,7 @@ import java.io.Serializable;
  * @param keepValue its number of the keep field ({@code --keep field:NAME}), finite; NaN when the
  *     run keeps by no field
  */
+@DefaultSerializer(JavaSerializer.class)
 public record SourceRecord(
     long ordinal, String id, String text, long relativeLine, int input, double keepValue)
     implements Serializable {

@@ -1,5 +1,7 @@
 package org.neardup.spark.input;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -34,6 +36,7 @@ public final class SplitPlanner {
   private SplitPlanner() {}
 
   /** One file of an input, its format settled. */
+  @DefaultSerializer(JavaSerializer.class)
   public record InputFile(InputSpec spec, String source, String file, long length) {}
 
   /**

@@ -1,5 +1,7 @@
 package org.neardup.spark.kept;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.util.List;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -25,6 +27,7 @@ final class GreedyIndependentSet {
   private GreedyIndependentSet() {}
 
   /** Every node that has an edge with whether it is kept, and how many rounds that took. */
+  @DefaultSerializer(JavaSerializer.class)
   record Result(JavaPairRDD<Long, Boolean> decisions, int rounds) {}
 
   /**

@@ -1,5 +1,7 @@
 package org.neardup.spark.kept;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.Serializable;
 import org.neardup.options.Formats;
 
@@ -17,6 +19,7 @@ import org.neardup.options.Formats;
  * @param keep whether the member is the kept document
  * @param similarity exact similarity of the member to the kept document (1 for the kept one)
  */
+@DefaultSerializer(JavaSerializer.class)
 public record KeptMember(
     long keptOrdinal,
     long memberOrdinal,

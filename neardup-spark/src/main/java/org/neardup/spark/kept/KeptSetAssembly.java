@@ -1,5 +1,7 @@
 package org.neardup.spark.kept;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,9 +43,11 @@ public final class KeptSetAssembly {
   private KeptSetAssembly() {}
 
   /** The group lines, unordered, and the rounds the independent set took. */
+  @DefaultSerializer(JavaSerializer.class)
   public record Result(JavaRDD<KeptMember> members, int rounds) {}
 
   /** A kept document and a similarity to it. */
+  @DefaultSerializer(JavaSerializer.class)
   private record Match(DocumentInfo kept, double similarity) implements Serializable {
     /** Whether it is a better match than {@code other}: more similar, then kept earlier. */
     boolean beats(Match other) {
@@ -55,6 +59,7 @@ public final class KeptSetAssembly {
   }
 
   /** An edge between two texts with their representatives. */
+  @DefaultSerializer(JavaSerializer.class)
   private record TextEdge(
       long a, DocumentInfo representativeA, long b, DocumentInfo representativeB, double similarity)
       implements Serializable {}

@@ -1,5 +1,7 @@
 package org.neardup.spark.output;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -50,6 +52,7 @@ public final class DedupParts {
    * @param annotate whether the copy holds the removed records too, each record with its kept
    *     record and their similarity added ({@link InputFormat#copyAnnotated}); not for Parquet
    */
+  @DefaultSerializer(JavaSerializer.class)
   public record Targets(
       String directory,
       String removedDirectory,
@@ -67,6 +70,7 @@ public final class DedupParts {
    * @param rejected records in the rejects directory
    * @param rejectsWritten whether the rejects directory was written
    */
+  @DefaultSerializer(JavaSerializer.class)
   public record Written(long kept, long rejected, boolean rejectsWritten) {}
 
   /**
@@ -299,6 +303,7 @@ public final class DedupParts {
    * similarity; or, when annotating, a kept record that stands for others ({@code clusterSize}
    * above 0: itself and the records removed for it).
    */
+  @DefaultSerializer(JavaSerializer.class)
   private record Mark(
       long recordIndex, boolean rejected, String keptId, String similarity, long clusterSize)
       implements java.io.Serializable {
@@ -370,6 +375,7 @@ public final class DedupParts {
   // Shares its arrays (no copy: a carrier inside this class); equals and hashCode compare them
   // by identity, which nothing here relies on.
   @SuppressWarnings("ArrayRecordComponent")
+  @DefaultSerializer(JavaSerializer.class)
   private record Drops(
       long[] removedIndexes, long[] rejectedIndexes, Map<Long, Annotation> annotations) {
     static Drops of(Iterator<Mark> marks) {

@@ -1,5 +1,7 @@
 package org.neardup.spark.output;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStreamWriter;
@@ -41,6 +43,7 @@ public final class ManifestFiles {
   private ManifestFiles() {}
 
   /** The files of one described path: the path as given, and its files (qualified, relative). */
+  @DefaultSerializer(JavaSerializer.class)
   private record Listing(String given, boolean directory, List<String> files, List<String> names) {}
 
   /**

@@ -1,5 +1,7 @@
 package org.neardup.spark.output;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,6 +30,7 @@ public final class PairAssembly {
   private PairAssembly() {}
 
   /** A pair on its way to its second document's home, its first side expanded. */
+  @DefaultSerializer(JavaSerializer.class)
   private record Half(long second, String secondId, List<String> firstIds, double similarity)
       implements Serializable {}
 

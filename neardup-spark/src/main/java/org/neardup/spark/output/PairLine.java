@@ -1,5 +1,7 @@
 package org.neardup.spark.output;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.Serializable;
 import org.neardup.options.Formats;
 
@@ -11,6 +13,7 @@ import org.neardup.options.Formats;
  * @param second the larger id
  * @param similarity exact Jaccard (or the signature estimate)
  */
+@DefaultSerializer(JavaSerializer.class)
 public record PairLine(String first, String second, double similarity)
     implements Serializable, Comparable<PairLine> {
   private static final long serialVersionUID = 1L;

@@ -1,5 +1,7 @@
 package org.neardup.spark.output;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.Serializable;
 import org.neardup.options.Formats;
 
@@ -14,6 +16,7 @@ import org.neardup.options.Formats;
  * @param keptId the id of the kept record it duplicates, or null
  * @param similarity their exact similarity, or null
  */
+@DefaultSerializer(JavaSerializer.class)
 public record Removal(long ordinal, String id, long keptOrdinal, String keptId, Double similarity)
     implements Serializable {
   private static final long serialVersionUID = 1L;

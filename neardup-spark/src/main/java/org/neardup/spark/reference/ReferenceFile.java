@@ -1,5 +1,7 @@
 package org.neardup.spark.reference;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.Serializable;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,6 +30,7 @@ import org.neardup.spark.input.HadoopConf;
  * @param htmlFields the fields that hold HTML
  * @param qualifyRecordNumbers whether record-number ids are made {@code FILE#N}
  */
+@DefaultSerializer(JavaSerializer.class)
 public record ReferenceFile(
     String path,
     boolean signatures,

@@ -1,5 +1,7 @@
 package org.neardup.spark.reference;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.Serializable;
 
 /**
@@ -11,6 +13,7 @@ import java.io.Serializable;
  * @param referenceId the reference document's id
  * @param similarity their similarity (exact, or the signature estimate with {@code --estimate})
  */
+@DefaultSerializer(JavaSerializer.class)
 public record ReferenceMatch(long ordinal, String id, String referenceId, double similarity)
     implements Serializable {
   private static final long serialVersionUID = 1L;

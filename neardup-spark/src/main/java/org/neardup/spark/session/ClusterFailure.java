@@ -1,5 +1,7 @@
 package org.neardup.spark.session;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -14,6 +16,7 @@ import org.apache.spark.SparkException;
  * @param exitCode {@link #NO_RESOURCES} or {@link #CLUSTER_FAILED}
  * @param message the line, without the {@code neardup: } prefix
  */
+@DefaultSerializer(JavaSerializer.class)
 public record ClusterFailure(int exitCode, String message) {
   /**
    * Exit code: no executor came (the request is more than the cluster offers, or executors did not

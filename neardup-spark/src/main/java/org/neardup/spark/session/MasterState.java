@@ -1,5 +1,7 @@
 package org.neardup.spark.session;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -22,10 +24,12 @@ import java.util.TreeMap;
  * @param workers the workers in state {@code ALIVE}
  * @param appCores the cores granted to each running application, by id
  */
+@DefaultSerializer(JavaSerializer.class)
 record MasterState(List<Worker> workers, Map<String, Integer> appCores) {
   private static final Duration TIMEOUT = Duration.ofSeconds(5);
 
   /** One worker: cores and memory (MiB), in all and free. */
+  @DefaultSerializer(JavaSerializer.class)
   record Worker(int cores, int coresFree, long memoryMb, long memoryFreeMb) {}
 
   MasterState {

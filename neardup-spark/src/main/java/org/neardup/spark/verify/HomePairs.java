@@ -1,5 +1,7 @@
 package org.neardup.spark.verify;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.Serializable;
 import java.util.List;
 
@@ -8,6 +10,7 @@ import java.util.List;
  * lives there, the copy groups whose original lives there, and the counts that reached it.
  * Immutable and serializable.
  */
+@DefaultSerializer(JavaSerializer.class)
 public record HomePairs(List<VerifiedPair> pairs, List<CopyGroup> copyGroups, PairCounts counts)
     implements Serializable {
   private static final long serialVersionUID = 1L;

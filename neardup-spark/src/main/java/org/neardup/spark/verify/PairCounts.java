@@ -1,5 +1,7 @@
 package org.neardup.spark.verify;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.Serializable;
 
 /**
@@ -13,6 +15,7 @@ import java.io.Serializable;
  * @param giantBuckets buckets of more distinct texts than the cap
  * @param unexaminedPairs (bucket, pair) occurrences left unexamined in giant buckets
  */
+@DefaultSerializer(JavaSerializer.class)
 public record PairCounts(
     long candidates, long verified, long copies, long giantBuckets, long unexaminedPairs)
     implements Serializable {

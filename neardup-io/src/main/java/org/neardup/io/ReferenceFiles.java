@@ -81,19 +81,28 @@ public final class ReferenceFiles {
       @Override
       public void read(Sink sink, LongConsumer bytesRead) {
         try (SignatureFile.Reader reader = FileInputs.signatureReader(path, bytesRead)) {
-          for (SignatureFile.Encoded entry; (entry = reader.nextEncoded()) != null; ) {
-            SignatureFile.Encoded read = entry;
-            sink.sketch(
-                entry.id(),
-                entry.signature(),
-                entry.setSize(),
-                entry.hasShingleSet() ? read::shingleSet : null);
-          }
+          sketchEach(reader, sink);
         } catch (IOException e) {
           throw FileInputs.failure(path, e);
         }
       }
     };
+  }
+
+  /**
+   * Hands each entry of {@code reader} to {@code sink}, its shingle set (if the file has sets)
+   * still encoded, decoded only when a candidate asks for it.
+   */
+  public static void sketchEach(SignatureFile.Reader reader, StreamedReference.Sink sink)
+      throws IOException {
+    for (SignatureFile.Encoded entry; (entry = reader.nextEncoded()) != null; ) {
+      SignatureFile.Encoded read = entry;
+      sink.sketch(
+          entry.id(),
+          entry.signature(),
+          entry.setSize(),
+          entry.hasShingleSet() ? read::shingleSet : null);
+    }
   }
 
   /** A reference read from a file, named by its path. */

@@ -9,6 +9,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.neardup.batch.reference.StreamedReference;
 import org.neardup.format.SignatureFile;
+import org.neardup.io.ReferenceFiles;
 import org.neardup.sketch.SketchParams;
 import org.neardup.spark.input.HadoopConf;
 
@@ -69,14 +70,7 @@ final class HadoopSignatures implements StreamedReference {
   public void read(Sink sink, LongConsumer bytesRead) {
     try (InputStream in = stream(path, hadoop);
         SignatureFile.Reader reader = SignatureFile.read(in, path)) {
-      for (SignatureFile.Encoded entry; (entry = reader.nextEncoded()) != null; ) {
-        SignatureFile.Encoded read = entry;
-        sink.sketch(
-            entry.id(),
-            entry.signature(),
-            entry.setSize(),
-            entry.hasShingleSet() ? read::shingleSet : null);
-      }
+      ReferenceFiles.sketchEach(reader, sink);
     } catch (IOException e) {
       throw failure(path, e);
     }

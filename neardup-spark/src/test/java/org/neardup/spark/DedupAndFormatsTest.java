@@ -132,21 +132,7 @@ class DedupAndFormatsTest {
     assertThat(String.join("\n", lines) + "\n").isEqualTo(TestSpark.cliOutput(expected));
 
     Path dedup = dir.resolve("parquet-dedup");
-    assertThat(
-            spark(
-                    "dedup",
-                    "-q",
-                    "--format",
-                    "parquet",
-                    "--id-field",
-                    "key",
-                    "--text-field",
-                    "body",
-                    "-o",
-                    dedup.toString(),
-                    parquet.toString())
-                .exitCode())
-        .isZero();
+    dedupParquet(parquet, dedup);
     Path cliDedup = dir.resolve("cli-dedup.tsv");
     assertThat(cli("dedup", "-q", "-o", cliDedup.toString(), generated.toString()).exitCode())
         .isZero();
@@ -157,6 +143,19 @@ class DedupAndFormatsTest {
     assertThat(kept).containsExactlyElementsOf(TestSpark.cliOutput(cliDedup).lines().toList());
 
     Path again = dir.resolve("parquet-dedup-again");
+    dedupParquet(parquet, again);
+    Map<String, byte[]> first = visibleFiles(dedup);
+    assertThat(first.keySet())
+        .contains("_SUCCESS")
+        .allMatch(
+            name -> name.equals("_SUCCESS") || name.matches("part-\\d{5}-c\\d{3}\\..*parquet"));
+    Map<String, byte[]> second = visibleFiles(again);
+    assertThat(second.keySet()).isEqualTo(first.keySet());
+    first.forEach((name, bytes) -> assertThat(second.get(name)).as(name).isEqualTo(bytes));
+  }
+
+  /** {@code spark dedup} of the (key, body) Parquet file {@code parquet} into {@code output}. */
+  private static void dedupParquet(Path parquet, Path output) {
     assertThat(
             spark(
                     "dedup",
@@ -168,18 +167,10 @@ class DedupAndFormatsTest {
                     "--text-field",
                     "body",
                     "-o",
-                    again.toString(),
+                    output.toString(),
                     parquet.toString())
                 .exitCode())
         .isZero();
-    Map<String, byte[]> first = visibleFiles(dedup);
-    assertThat(first.keySet())
-        .contains("_SUCCESS")
-        .allMatch(
-            name -> name.equals("_SUCCESS") || name.matches("part-\\d{5}-c\\d{3}\\..*parquet"));
-    Map<String, byte[]> second = visibleFiles(again);
-    assertThat(second.keySet()).isEqualTo(first.keySet());
-    first.forEach((name, bytes) -> assertThat(second.get(name)).as(name).isEqualTo(bytes));
   }
 
   /** The files of {@code directory} but the hidden ones (Hadoop's checksums), by name. */

@@ -29,11 +29,7 @@ class SparkSubmitIT {
 
   @Test
   void submittedJarGivesTheCliPairs() throws Exception {
-    Path corpus = dir.resolve("generated.tsv");
-    assertThat(
-            cli("generate", "--documents", "2000", "--seed", "3", "-o", corpus.toString())
-                .exitCode())
-        .isZero();
+    Path corpus = generated(3);
     Path expected = dir.resolve("expected.tsv");
     assertThat(cli("pairs", "-q", "-o", expected.toString(), corpus.toString()).exitCode())
         .isZero();
@@ -48,11 +44,7 @@ class SparkSubmitIT {
    */
   @Test
   void underKryoTheSubmittedJarGivesTheCliAnnotatedCopy() throws Exception {
-    Path corpus = dir.resolve("generated.tsv");
-    assertThat(
-            cli("generate", "--documents", "2000", "--seed", "4", "-o", corpus.toString())
-                .exitCode())
-        .isZero();
+    Path corpus = generated(4);
     Path expected = dir.resolve("expected.tsv");
     assertThat(
             cli(
@@ -131,6 +123,23 @@ class SparkSubmitIT {
    * Runs {@code spark-submit --master local[2] --class SparkMain neardup-spark.jar ARGS} in a child
    * JVM.
    */
+  /** A generated corpus of 2,000 documents from {@code seed}. */
+  private Path generated(int seed) {
+    Path corpus = dir.resolve("generated.tsv");
+    assertThat(
+            cli(
+                    "generate",
+                    "--documents",
+                    "2000",
+                    "--seed",
+                    Integer.toString(seed),
+                    "-o",
+                    corpus.toString())
+                .exitCode())
+        .isZero();
+    return corpus;
+  }
+
   private void submit(String... args) throws IOException, InterruptedException {
     Path jar = Path.of(System.getProperty("neardup.spark.jar"));
     String sparkClasspath =

@@ -15,12 +15,12 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.neardup.input.OnError;
+import org.neardup.options.BuildInfo;
 import org.neardup.options.Formats;
 import org.neardup.options.RunManifest;
 import org.neardup.options.UsageException;
 import org.neardup.spark.JobSettings;
 import org.neardup.spark.NearDupJob;
-import org.neardup.spark.SparkBuild;
 import org.neardup.spark.corpus.SignedSplit;
 import org.neardup.spark.input.InputSpec;
 import org.neardup.spark.input.SplitPlanner;
@@ -194,7 +194,7 @@ final class DedupJobCommand extends JobCommand {
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark);
     long kept = annotate ? written.kept() - removedCount : written.kept();
     record
-        .tool(SparkBuild.version(), SparkBuild.commit())
+        .tool(BuildInfo.of(NearDupJob.class))
         .arguments(spec.commandLine().getParseResult().originalArgs())
         .pipeline(settings.config())
         .setting("pair_method", "lsh")

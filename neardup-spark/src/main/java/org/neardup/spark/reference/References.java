@@ -133,11 +133,22 @@ public final class References implements Serializable {
       OnError onError,
       int tasks,
       HadoopConf hadoop) {
-    JavaSparkContext context = JavaSparkContext.fromSparkContext(splits.context());
-    long taskHeap = ProbeGrid.taskHeap(context.getConf());
+    long taskHeap = ProbeGrid.taskHeap(splits.context().getConf());
     ProbeGrid grid =
         ProbeGrid.plan(
             shareBytes(splits, config), taskHeap, splits.getNumPartitions(), files, tasks, hadoop);
+    return pairs(splits, config, onError, grid, taskHeap, hadoop);
+  }
+
+  /** {@link #pairs(JavaRDD, PipelineConfig, OnError, int, HadoopConf)} by {@code grid}. */
+  static JavaRDD<ReferenceMatch> pairs(
+      JavaRDD<SignedSplit> splits,
+      PipelineConfig config,
+      OnError onError,
+      ProbeGrid grid,
+      long taskHeap,
+      HadoopConf hadoop) {
+    JavaSparkContext context = JavaSparkContext.fromSparkContext(splits.context());
     PipelineConfig oneThread = config.toBuilder().threads(1).build();
     JavaRDD<SignedSplit> coalesced =
         splits.getNumPartitions() > grid.shares() ? splits.coalesce(grid.shares(), false) : splits;

@@ -58,9 +58,9 @@ public final class RunManifest {
   }
 
   /** The tool that ran: its version and the commit it was built from. */
-  public RunManifest tool(String version, String commit) {
-    this.version = Objects.requireNonNull(version, "version");
-    this.commit = Objects.requireNonNull(commit, "commit");
+  public RunManifest tool(BuildInfo build) {
+    this.version = build.version();
+    this.commit = build.commit();
     return this;
   }
 

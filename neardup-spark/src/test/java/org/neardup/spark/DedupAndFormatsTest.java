@@ -18,19 +18,22 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.neardup.format.SignatureFile;
+import org.neardup.options.Formats;
 import org.neardup.testkit.SharedData;
 
 /**
  * The deduplicated copy equals {@code ./neardup dedup}'s byte for byte (TSV in several splits, the
  * Kijiji CSV, JSON Lines); Parquet input gives the pairs of the same records as text; Parquet
- * output holds the text output's rows; signature files hold the entries of {@code ./neardup sign}
- * (byte-identical sketches) and, read back by {@code ./neardup pairs --signatures}, give the same
- * pairs.
+ * output holds the text output's rows, and annotated, the CLI's annotations; signature files hold
+ * the entries of {@code ./neardup sign} (byte-identical sketches) and, read back by {@code
+ * ./neardup pairs --signatures}, give the same pairs.
  */
 class DedupAndFormatsTest {
   @TempDir static Path dir;
@@ -84,19 +87,30 @@ class DedupAndFormatsTest {
         "100k");
   }
 
-  @Test
-  void parquetInputGivesThePairsOfTheSameRecords() throws IOException {
-    SparkSession spark = TestSpark.session();
+  /** The generated corpus as a Parquet file of (key, body) rows, written once. */
+  private static synchronized Path generatedParquet() throws IOException {
+    Path parquet = dir.resolve("generated.parquet");
+    if (Files.exists(parquet)) {
+      return parquet;
+    }
     List<Row> rows = new ArrayList<>();
     for (String line : Files.readAllLines(generated, StandardCharsets.UTF_8)) {
       int tab = line.indexOf('\t');
-      rows.add(
-          org.apache.spark.sql.RowFactory.create(line.substring(0, tab), line.substring(tab + 1)));
+      rows.add(RowFactory.create(line.substring(0, tab), line.substring(tab + 1)));
     }
-    var schema =
-        new org.apache.spark.sql.types.StructType().add("key", "string").add("body", "string");
-    Path parquet = dir.resolve("generated.parquet");
-    spark.createDataFrame(rows, schema).repartition(1).write().parquet(parquet.toString());
+    StructType schema = new StructType().add("key", "string").add("body", "string");
+    TestSpark.session()
+        .createDataFrame(rows, schema)
+        .repartition(1)
+        .write()
+        .parquet(parquet.toString());
+    return parquet;
+  }
+
+  @Test
+  void parquetInputGivesThePairsOfTheSameRecords() throws IOException {
+    SparkSession spark = TestSpark.session();
+    Path parquet = generatedParquet();
 
     Path expected = dir.resolve("expected-pairs.tsv");
     assertThat(cli("pairs", "-q", "-o", expected.toString(), generated.toString()).exitCode())
@@ -127,7 +141,7 @@ class DedupAndFormatsTest {
                         + "\t"
                         + r.getString(1)
                         + "\t"
-                        + org.neardup.options.Formats.similarity(r.getDouble(2)))
+                        + Formats.similarity(r.getDouble(2)))
             .toList();
     assertThat(String.join("\n", lines) + "\n").isEqualTo(TestSpark.cliOutput(expected));
 
@@ -152,6 +166,86 @@ class DedupAndFormatsTest {
     Map<String, byte[]> second = visibleFiles(again);
     assertThat(second.keySet()).isEqualTo(first.keySet());
     first.forEach((name, bytes) -> assertThat(second.get(name)).as(name).isEqualTo(bytes));
+  }
+
+  @Test
+  void annotatedParquetHoldsTheCliAnnotations() throws IOException {
+    Path annotated = dir.resolve("parquet-annotated");
+    TestSpark.Run run =
+        spark(
+            "dedup",
+            "-q",
+            "--annotate",
+            "--keep",
+            "longest",
+            "--format",
+            "parquet",
+            "--id-field",
+            "key",
+            "--text-field",
+            "body",
+            "-o",
+            annotated.toString(),
+            generatedParquet().toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    Path expected = dir.resolve("cli-annotated.tsv");
+    assertThat(
+            cli(
+                    "dedup",
+                    "-q",
+                    "--annotate",
+                    "--keep",
+                    "longest",
+                    "-o",
+                    expected.toString(),
+                    generated.toString())
+                .exitCode())
+        .isZero();
+    List<Row> rows = readInNameOrder(TestSpark.session(), annotated);
+    assertThat(rows.get(0).schema().fieldNames())
+        .containsExactly("key", "body", "duplicate_of", "similarity", "cluster_size");
+    List<String> lines =
+        rows.stream()
+            .map(
+                r ->
+                    String.join(
+                        "\t",
+                        r.getString(0),
+                        r.getString(1),
+                        r.isNullAt(2) ? "" : r.getString(2),
+                        r.isNullAt(3) ? "" : Formats.similarity(r.getDouble(3)),
+                        r.isNullAt(4) ? "" : Long.toString(r.getLong(4))))
+            .toList();
+    assertThat(lines).containsExactlyElementsOf(TestSpark.cliOutput(expected).lines().toList());
+    assertThat(lines).anyMatch(line -> !line.endsWith("\t")).anyMatch(line -> line.endsWith("\t"));
+
+    Path clashing = dir.resolve("clashing.parquet");
+    TestSpark.session()
+        .createDataFrame(
+            List.of(RowFactory.create("a", "some text", 1L)),
+            new StructType().add("key", "string").add("body", "string").add("cluster_size", "long"))
+        .write()
+        .parquet(clashing.toString());
+    Path refused = dir.resolve("clashing-annotated");
+    TestSpark.Run clash =
+        spark(
+            "dedup",
+            "-q",
+            "--annotate",
+            "--format",
+            "parquet",
+            "--id-field",
+            "key",
+            "--text-field",
+            "body",
+            "-o",
+            refused.toString(),
+            clashing.toString());
+    assertThat(clash.exitCode()).isEqualTo(2);
+    assertThat(clash.err())
+        .contains("clashing.parquet")
+        .contains("has a column 'cluster_size' already, which --annotate adds");
+    assertThat(refused).doesNotExist();
   }
 
   /** {@code spark dedup} of the (key, body) Parquet file {@code parquet} into {@code output}. */

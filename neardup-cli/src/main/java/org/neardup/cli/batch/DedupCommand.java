@@ -279,7 +279,7 @@ public final class DedupCommand implements Callable<Integer> {
     long rejectedCount = plan.count(plan.rejected());
     long kept = annotate ? written - removedCount : written;
     record
-        .tool(BuildVersion.version(), BuildVersion.commit())
+        .tool(BuildVersion.build())
         .arguments(spec.commandLine().getParseResult().originalArgs())
         .pipeline(config)
         .setting("pair_method", pipeline.exact ? "exact" : pipeline.lsh ? "lsh" : "planned")

@@ -13,6 +13,7 @@ import org.neardup.error.NearDupException;
 import org.neardup.server.AdminCommand;
 import org.neardup.server.store.IndexDirectory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -78,16 +79,11 @@ public final class IndexCommand implements Runnable {
   static final class Stats implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @Option(
-        names = "--data",
-        paramLabel = "DIR",
-        required = true,
-        description = "The index's data directory.")
-    Path data;
+    @Mixin ExistingIndexOption index;
 
     @Override
     public Integer call() throws IOException {
-      JsonNode stats = IndexCommand.run(data, "stats", true);
+      JsonNode stats = IndexCommand.run(index.data, "stats", true);
       PrintWriter out = spec.commandLine().getOut();
       JsonNode sketch = stats.get("sketch");
       int sampling = stats.get("containmentSampling").asInt();
@@ -136,16 +132,11 @@ public final class IndexCommand implements Runnable {
   static final class Check implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @Option(
-        names = "--data",
-        paramLabel = "DIR",
-        required = true,
-        description = "The index's data directory.")
-    Path data;
+    @Mixin ExistingIndexOption index;
 
     @Override
     public Integer call() throws IOException {
-      JsonNode report = IndexCommand.run(data, "check", true);
+      JsonNode report = IndexCommand.run(index.data, "check", true);
       PrintWriter out = spec.commandLine().getOut();
       out.printf(Locale.ROOT, "documents      %d%n", report.get("documents").asLong());
       out.printf(Locale.ROOT, "bucket entries %d%n", report.get("bucketEntries").asLong());
@@ -169,12 +160,7 @@ public final class IndexCommand implements Runnable {
   static final class Backup implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @Option(
-        names = "--data",
-        paramLabel = "DIR",
-        required = true,
-        description = "The index's data directory.")
-    Path data;
+    @Mixin ExistingIndexOption index;
 
     @Option(
         names = "--to",
@@ -185,8 +171,10 @@ public final class IndexCommand implements Runnable {
 
     @Override
     public Integer call() throws IOException {
-      IndexCommand.run(data, "backup " + to.toAbsolutePath(), false);
-      spec.commandLine().getErr().printf(Locale.ROOT, "neardup: backed up %s -> %s%n", data, to);
+      IndexCommand.run(index.data, "backup " + to.toAbsolutePath(), false);
+      spec.commandLine()
+          .getErr()
+          .printf(Locale.ROOT, "neardup: backed up %s -> %s%n", index.data, to);
       spec.commandLine().getErr().flush();
       return ExitCodes.OK;
     }

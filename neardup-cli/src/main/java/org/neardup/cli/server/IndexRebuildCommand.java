@@ -22,6 +22,7 @@ import org.neardup.server.store.DiskFullException;
 import org.neardup.server.store.IndexDirectory;
 import org.neardup.sketch.Sketch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -44,12 +45,7 @@ import picocli.CommandLine.Spec;
 public final class IndexRebuildCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Option(
-      names = "--data",
-      paramLabel = "DIR",
-      required = true,
-      description = "The index's data directory.")
-  Path data;
+  @Mixin ExistingIndexOption index;
 
   @Option(
       names = "--top-k-floor",
@@ -79,27 +75,28 @@ public final class IndexRebuildCommand implements Callable<Integer> {
           "index rebuild: give --top-k-floor F or --containment-sampling M (0 for none): what to"
               + " build the index for");
     }
-    if (AdminCommand.send(data, "stats").isPresent()) {
+    if (AdminCommand.send(index.data, "stats").isPresent()) {
       throw new UsageException(
-          data + ": a running service holds the index: stop it, rebuild, then serve again");
+          index.data + ": a running service holds the index: stop it, rebuild, then serve again");
     }
     long started = System.nanoTime();
     IndexSettings old;
     IndexSettings settings;
-    Path parent = data.toAbsolutePath().normalize().getParent();
+    Path parent = index.data.toAbsolutePath().normalize().getParent();
     Path staging =
         parent.resolve(
             ".neardup-rebuild-"
                 + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36));
     Path rebuilt = staging.resolve("index");
     long documents;
-    try (IndexDirectory current = IndexDirectory.openReadOnly(data)) {
+    try (IndexDirectory current = IndexDirectory.openReadOnly(index.data)) {
       old = current.settings();
       settings = old.withSearch(search(old));
       if (settings.equals(old)) {
         spec.commandLine()
             .getErr()
-            .printf(Locale.ROOT, "neardup: %s is built for that already: nothing to do%n", data);
+            .printf(
+                Locale.ROOT, "neardup: %s is built for that already: nothing to do%n", index.data);
         spec.commandLine().getErr().flush();
         return ExitCodes.OK;
       }
@@ -128,7 +125,7 @@ public final class IndexRebuildCommand implements Callable<Integer> {
       } catch (DiskFullException e) {
         TempFiles.discard(staging);
         throw new NearDupException(
-            e.getMessage() + "; " + data + " is as it was: free space and rebuild again", e);
+            e.getMessage() + "; " + index.data + " is as it was: free space and rebuild again", e);
       } catch (RuntimeException | Error e) {
         TempFiles.discard(staging);
         throw e;
@@ -140,7 +137,7 @@ public final class IndexRebuildCommand implements Callable<Integer> {
       err.printf(
           Locale.ROOT,
           "neardup: rebuilt %s from its %s in %.1f s: top-k floor %s, containment sampling %s%n",
-          data,
+          index.data,
           Formats.count(documents, "document"),
           (System.nanoTime() - started) / 1e9,
           settings.search().hasTopKFloor() ? Formats.plain(settings.search().topKFloor()) : "none",
@@ -191,11 +188,11 @@ public final class IndexRebuildCommand implements Callable<Integer> {
           TempFiles.commit(
               staging,
               () -> {
-                move(data, aside);
+                move(index.data, aside);
                 try {
-                  move(rebuilt, data);
+                  move(rebuilt, index.data);
                 } catch (IOException e) {
-                  move(aside, data);
+                  move(aside, index.data);
                   throw e;
                 }
               });
@@ -204,7 +201,8 @@ public final class IndexRebuildCommand implements Callable<Integer> {
       }
     } catch (IOException e) {
       TempFiles.discard(staging);
-      throw new IOException(data + ": cannot put the rebuilt index in place: " + e.getMessage(), e);
+      throw new IOException(
+          index.data + ": cannot put the rebuilt index in place: " + e.getMessage(), e);
     }
     TempFiles.discard(staging);
   }

@@ -13,15 +13,18 @@ import org.apache.hadoop.fs.Path;
 import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.SparkSession;
 import org.neardup.input.OnError;
+import org.neardup.options.BuildInfo;
 import org.neardup.options.Formats;
 import org.neardup.options.RunManifest;
 import org.neardup.options.UsageException;
 import org.neardup.spark.JobSettings;
 import org.neardup.spark.NearDupJob;
-import org.neardup.spark.SparkBuild;
 import org.neardup.spark.corpus.SignedSplit;
 import org.neardup.spark.input.InputSpec;
+import org.neardup.spark.input.SplitPlanner;
+import org.neardup.spark.input.SplitPlanner.InputFile;
 import org.neardup.spark.output.DedupParts;
 import org.neardup.spark.output.ManifestFiles;
 import org.neardup.spark.output.Removal;
@@ -62,9 +65,11 @@ final class DedupJobCommand extends JobCommand {
   @Option(
       names = "--annotate",
       description =
-          "Write every record, the removed ones too, each with two fields added as ./neardup dedup"
-              + " --annotate does: the id of the kept record it duplicates and their similarity"
-              + " (both empty for a kept record). Not with --components, nor for Parquet input.")
+          "Write every record, the removed ones too, each with three fields added as ./neardup"
+              + " dedup --annotate does: the id of the kept record it duplicates and their"
+              + " similarity (both empty for a kept record), and a kept record's cluster size (how"
+              + " many records it stands for). Parquet input gets three columns. Not with"
+              + " --components.")
   boolean annotate;
 
   @Option(
@@ -123,7 +128,10 @@ final class DedupJobCommand extends JobCommand {
               + " components do not have: drop --components");
     }
     if (annotate && inputs.stream().anyMatch(InputSpec::isParquet)) {
-      throw new UsageException("--annotate is not supported for Parquet input");
+      SparkSession spark = SparkSession.active();
+      for (InputFile file : SplitPlanner.files(inputs, hadoop)) {
+        DedupParts.annotatedSchema(spark.read().parquet(file.file()).schema(), file.source());
+      }
     }
     List<String> checked = new ArrayList<>(List.of(output));
     if (signaturesOut != null) {
@@ -186,7 +194,7 @@ final class DedupJobCommand extends JobCommand {
     JavaSparkContext context = JavaSparkContext.fromSparkContext(spark);
     long kept = annotate ? written.kept() - removedCount : written.kept();
     record
-        .tool(SparkBuild.version(), SparkBuild.commit())
+        .tool(BuildInfo.of(NearDupJob.class))
         .arguments(spec.commandLine().getParseResult().originalArgs())
         .pipeline(settings.config())
         .setting("pair_method", "lsh")

@@ -16,7 +16,11 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.neardup.input.InputException;
 import org.neardup.io.Annotation;
 import org.neardup.io.InputFormat;
 import org.neardup.spark.corpus.CorpusSource;
@@ -37,7 +41,9 @@ import scala.Tuple2;
  * the input's format, and so does the removed directory for the removed records. Annotating, the
  * copy holds the removed records too, each record with its kept record and their similarity added
  * by the format's annotating copier. A CSV part repeats the header, so each part is a CSV file of
- * its own. Parquet input gives Parquet output with the input's rows and schema. Stateless.
+ * its own. Parquet input gives Parquet output with the input's rows and schema; annotated, the
+ * schema gains the three columns of {@code ./neardup dedup --annotate}'s Parquet copy ({@code
+ * duplicate_of}, {@code similarity}, {@code cluster_size}) at its end. Stateless.
  */
 public final class DedupParts {
   private DedupParts() {}
@@ -50,7 +56,8 @@ public final class DedupParts {
    * @param rejectsDirectory the records skipped as bad, or null for none
    * @param alwaysRejects whether the rejects directory is written even when no record was skipped
    * @param annotate whether the copy holds the removed records too, each record with its kept
-   *     record and their similarity added ({@link InputFormat#copyAnnotated}); not for Parquet
+   *     record and their similarity added ({@link InputFormat#copyAnnotated}; for Parquet, three
+   *     columns, {@link #annotatedSchema})
    */
   @DefaultSerializer(JavaSerializer.class)
   public record Targets(
@@ -98,7 +105,14 @@ public final class DedupParts {
     String removedDirectory = targets.removedDirectory();
     if (sources.isParquet()) {
       return writeParquet(
-          spark, sources, dropped, rejected, directory, removedDirectory, rejectsDirectory);
+          spark,
+          sources,
+          targets.annotate() ? removals : null,
+          dropped,
+          rejected,
+          directory,
+          removedDirectory,
+          rejectsDirectory);
     }
     List<InputSplit> splits = sources.splits();
     int n = Math.max(1, splits.size());
@@ -214,9 +228,14 @@ public final class DedupParts {
     return copied[0];
   }
 
+  /**
+   * @param removals the removals when annotating (the copy then holds every row but the rejected
+   *     ones, with the three columns added), else null
+   */
   private static Written writeParquet(
       SparkSession spark,
       CorpusSource sources,
+      JavaRDD<Removal> removals,
       JavaRDD<Long> dropped,
       JavaRDD<Long> rejected,
       String directory,
@@ -227,11 +246,20 @@ public final class DedupParts {
     var schema = spark.read().parquet(sources.files().get(0).file()).schema();
     JavaRDD<Long> noRecords = JavaSparkContext.fromSparkContext(spark.sparkContext()).emptyRDD();
     JavaRDD<Row> keptRows =
-        rows.rows()
-            .zipPartitions(
-                bySplit(dropped, rejected, n),
-                (rowIt, dropIt) -> filter(rowIt, Drops.of(dropIt), Rows.KEPT));
-    ParquetParts.write(spark.createDataFrame(keptRows, schema), directory);
+        removals == null
+            ? rows.rows()
+                .zipPartitions(
+                    bySplit(dropped, rejected, n),
+                    (rowIt, dropIt) -> filter(rowIt, Drops.of(dropIt), Rows.KEPT))
+            : rows.rows()
+                .zipPartitions(
+                    annotatedBySplit(removals, rejected, n),
+                    (rowIt, markIt) -> filter(rowIt, Drops.of(markIt), Rows.ANNOTATED));
+    ParquetParts.write(
+        spark.createDataFrame(
+            keptRows,
+            removals == null ? schema : annotatedSchema(schema, sources.files().get(0).source())),
+        directory);
     long kept = spark.read().parquet(directory).count();
     if (removedDirectory != null) {
       JavaRDD<Row> removedRows =
@@ -253,9 +281,52 @@ public final class DedupParts {
     return new Written(kept, spark.read().parquet(rejectsDirectory).count(), true);
   }
 
+  /**
+   * {@code schema} with the three columns of an annotated copy at its end, as {@code ./neardup
+   * dedup --annotate} writes them into a Parquet copy: {@code duplicate_of} (string) and {@code
+   * similarity} (double), null on a kept row, and {@code cluster_size} (long), null on a removed
+   * row.
+   *
+   * @throws InputException naming {@code source} when it has a column of one of these names
+   */
+  public static StructType annotatedSchema(StructType schema, String source) {
+    for (String name : Annotation.NAMES) {
+      if (Arrays.asList(schema.fieldNames()).contains(name)) {
+        throw new InputException(
+            source,
+            0,
+            null,
+            "has a column '"
+                + name
+                + "' already, which --annotate adds: rename it, or drop --annotate");
+      }
+    }
+    return schema
+        .add(Annotation.DUPLICATE_OF, DataTypes.StringType, true)
+        .add(Annotation.SIMILARITY, DataTypes.DoubleType, true)
+        .add(Annotation.CLUSTER_SIZE, DataTypes.LongType, true);
+  }
+
+  /** {@code row} with its annotation's three columns ({@link #annotatedSchema}) at the end. */
+  private static Row annotated(Row row, Annotation annotation) {
+    Object[] values = new Object[row.size() + 3];
+    for (int i = 0; i < row.size(); i++) {
+      values[i] = row.get(i);
+    }
+    if (annotation.isKept()) {
+      values[row.size() + 2] = Long.parseLong(annotation.clusterSize());
+    } else {
+      values[row.size()] = annotation.duplicateOf();
+      values[row.size() + 1] = Double.parseDouble(annotation.similarity());
+    }
+    return RowFactory.create(values);
+  }
+
   /** Which rows of a partition an output takes. */
   private enum Rows {
     KEPT,
+    /** Every row but the rejected ones, annotated. */
+    ANNOTATED,
     REMOVED,
     REJECTED
   }
@@ -273,11 +344,12 @@ public final class DedupParts {
           boolean wanted =
               switch (which) {
                 case KEPT -> !drops.removed(i) && !drops.rejected(i);
+                case ANNOTATED -> !drops.rejected(i);
                 case REMOVED -> drops.removed(i);
                 case REJECTED -> drops.rejected(i);
               };
           if (wanted) {
-            return row;
+            return which == Rows.ANNOTATED ? annotated(row, drops.annotation(i)) : row;
           }
         }
         return null;

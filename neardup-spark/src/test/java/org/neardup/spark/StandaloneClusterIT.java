@@ -22,8 +22,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -200,6 +200,8 @@ class StandaloneClusterIT {
 
     assertThat(run.exitCode()).as(run.log()).isZero();
     assertThat(run.killed()).as(run.log()).isTrue();
+    // The executors run with the driver's JIT options (the session sets them off local).
+    assertThat(run.killedExecutor()).contains("-XX:MaxInlineLevel=9", "-XX:Tier4CompileThreshold");
     assertThat(parts(output)).isEqualTo(TestSpark.cliOutput(expected)).isNotEmpty();
     assertThat(run.log())
         .contains("kept set (greedy in --keep order) in 9 rounds")
@@ -248,6 +250,7 @@ class StandaloneClusterIT {
 
     assertThat(run.exitCode()).as(run.log()).isZero();
     assertThat(run.killed()).as(run.log()).isTrue();
+    assertThat(run.killedExecutor()).contains("-XX:MaxInlineLevel=9", "-XX:Tier4CompileThreshold");
     assertThat(run.log())
         .contains("kept set (greedy in --keep order) in 4 rounds")
         .contains("Lost executor")
@@ -410,8 +413,12 @@ class StandaloneClusterIT {
     assertThat(output).doesNotExist();
   }
 
-  /** The driver's exit code and output, and whether an executor was killed. */
-  private record Run(int exitCode, String log, boolean killed) {}
+  /** The driver's exit code and output, and the command line of the executor killed (or null). */
+  private record Run(int exitCode, String log, String killedExecutor) {
+    boolean killed() {
+      return killedExecutor != null;
+    }
+  }
 
   /**
    * Runs the driver; when the {@code nth} job of {@code trigger} starts (progress lines {@code
@@ -423,7 +430,7 @@ class StandaloneClusterIT {
     environment(builder.environment());
     Process driver = builder.start();
     AtomicInteger jobs = new AtomicInteger();
-    AtomicBoolean killed = new AtomicBoolean();
+    AtomicReference<String> killed = new AtomicReference<>();
     Thread reader =
         follow(
             driver,
@@ -448,8 +455,8 @@ class StandaloneClusterIT {
     return new Run(driver.exitValue(), output, killed.get());
   }
 
-  /** Kills an executor JVM (a child of a worker) with -9; whether there was one. */
-  private static boolean killOneExecutor() {
+  /** Kills an executor JVM (a child of a worker) with -9; its command line, or null if none. */
+  private static String killOneExecutor() {
     for (Process worker : workers) {
       Optional<ProcessHandle> executor =
           worker
@@ -458,10 +465,11 @@ class StandaloneClusterIT {
                   p -> p.info().commandLine().orElse("").contains("CoarseGrainedExecutorBackend"))
               .findFirst();
       if (executor.isPresent()) {
-        return executor.get().destroyForcibly();
+        String commandLine = executor.get().info().commandLine().orElse("");
+        return executor.get().destroyForcibly() ? commandLine : null;
       }
     }
-    return false;
+    return null;
   }
 
   /**

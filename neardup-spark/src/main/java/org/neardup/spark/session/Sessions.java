@@ -14,7 +14,9 @@ import org.apache.spark.sql.SparkSession;
  * properties {@code spark.*}) come first, then the job's {@code --conf} and {@code --master};
  * without a master, {@code local[*]}. The application is named {@code neardup COMMAND} unless the
  * user named it. Off {@code local}, the jar the job runs from is added to {@code spark.jars}, so
- * that executors load the job's classes even when the job was not started by {@code spark-submit}.
+ * that executors load the job's classes even when the job was not started by {@code spark-submit},
+ * and the executors' JVMs get the JIT options {@code ./neardup spark} starts the driver with
+ * ({@link #EXECUTOR_JIT_OPTIONS}), unless {@code spark.executor.defaultJavaOptions} is set already.
  * Stateless.
  */
 public final class Sessions {
@@ -22,6 +24,18 @@ public final class Sessions {
    * The main class, which {@code spark-submit} names the application after when not told otherwise.
    */
   private static final String MAIN_CLASS = "org.neardup.spark.SparkMain";
+
+  /**
+   * The launcher's JIT options ({@code spark_jit} in {@code neardup}), for the executors' JVMs as
+   * {@code spark.executor.defaultJavaOptions}: each executor compiles Spark's code and the job's on
+   * its own, and less deep inlining with a later C2 tier spends less on compiling while the job's
+   * loops still reach C2. Spark puts {@code spark.executor.extraJavaOptions} after these, so a
+   * user's own options there win flag by flag (a GC choice, say, keeps these).
+   */
+  static final String EXECUTOR_JIT_OPTIONS =
+      "-XX:MaxInlineLevel=9 -XX:InlineSmallCode=1000 -XX:Tier4InvocationThreshold=15000"
+          + " -XX:Tier4MinInvocationThreshold=1800 -XX:Tier4CompileThreshold=45000"
+          + " -XX:Tier4BackEdgeThreshold=120000";
 
   private Sessions() {}
 
@@ -56,6 +70,7 @@ public final class Sessions {
       conf.setIfMissing("spark.driver.bindAddress", "127.0.0.1");
     } else {
       jar.ifPresent(path -> ship(conf, path));
+      conf.setIfMissing("spark.executor.defaultJavaOptions", EXECUTOR_JIT_OPTIONS);
     }
     return conf;
   }

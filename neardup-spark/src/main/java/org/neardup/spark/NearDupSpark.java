@@ -166,10 +166,12 @@ public final class NearDupSpark {
    * <p>Each reference is a signature file ({@code ./neardup sign}, {@code dedup --signatures-out},
    * {@link #sign}) or a directory of {@code .nds} part files ({@code spark dedup
    * --signatures-out}), a local path or a URI Hadoop reads ({@code hdfs://}, {@code s3a://}); it is
-   * not sketched again, its shingle sets confirm each pair exactly. Every executor reads every
-   * reference once for its share of the frame's rows, so a local path must be one every executor
-   * mounts. The files are checked (their sketch settings must be these) when a method runs; these
-   * references are added to any given before.
+   * not sketched again, its shingle sets confirm each pair exactly. Each file is read once for each
+   * share of the frame's rows that one task's heap holds (once in all when they fit), the files
+   * spread over the executors' tasks, so a local path must be one every executor mounts, and a
+   * directory of part files lets the cluster's cores share a large reference. The files are checked
+   * (their sketch settings must be these) when a method runs; these references are added to any
+   * given before.
    */
   public NearDupSpark against(String... signatureFiles) {
     List<String> all = new java.util.ArrayList<>(references);

@@ -1,13 +1,17 @@
 package org.neardup.spark.reference;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.storage.StorageLevel;
 import org.neardup.batch.BatchRun;
 import org.neardup.batch.corpus.Corpus;
@@ -27,10 +31,11 @@ import org.neardup.verify.ReferencePair;
 /**
  * The references of a run, as files every executor reads ({@link ReferenceFile}), and the pairs of
  * the run's documents with their documents. Each probe task takes a share of the run's signed
- * splits as one corpus of the engine and reads every reference through it with {@link
+ * splits as one corpus of the engine and reads some of the reference files through it with {@link
  * BatchRun#against} (the CLI's probe: the same candidates by the same banding, the same
- * verification; a signature file is not sketched again), so each task reads the references once in
- * full: a text reference is sketched by every task. Immutable and serializable.
+ * verification; a signature file is not sketched again); the pairs of every task together are the
+ * CLI's, since each pair is found and verified on its own. Which share meets which files is a
+ * {@link ProbeGrid}. Immutable and serializable.
  */
 public final class References implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -114,10 +119,13 @@ public final class References implements Serializable {
 
   /**
    * Every pair of the documents of {@code splits} with a reference's documents at {@code config}'s
-   * threshold, by {@code tasks} tasks (each a share of the splits, reading every reference); not
-   * persisted.
+   * threshold; not persisted. The probe runs as a {@link ProbeGrid}: the documents in as few shares
+   * as one task's heap holds (one when they fit), the reference files spread over about {@code
+   * tasks} columns, a task a share and a column; so each reference file is read once for each share
+   * (once in all, for documents that fit one task), a text reference sketched as often.
    *
    * @param onError what a bad record of a text reference does: fail the run, or be skipped
+   * @param tasks the tasks the cluster runs at once (Spark's default parallelism)
    */
   public JavaRDD<ReferenceMatch> pairs(
       JavaRDD<SignedSplit> splits,
@@ -125,24 +133,75 @@ public final class References implements Serializable {
       OnError onError,
       int tasks,
       HadoopConf hadoop) {
-    List<ReferenceFile> read = files;
-    PipelineConfig oneThread = config.toBuilder().threads(1).build();
-    JavaRDD<SignedSplit> shares =
-        splits.getNumPartitions() > tasks ? splits.coalesce(Math.max(1, tasks), false) : splits;
-    return shares.mapPartitions(
-        held -> {
-          List<SignedSplit> share = new ArrayList<>();
-          held.forEachRemaining(share::add);
-          return probe(share, read, oneThread, onError, hadoop).iterator();
-        });
+    long taskHeap = ProbeGrid.taskHeap(splits.context().getConf());
+    ProbeGrid grid =
+        ProbeGrid.plan(
+            shareBytes(splits, config), taskHeap, splits.getNumPartitions(), files, tasks, hadoop);
+    return pairs(splits, config, onError, grid, taskHeap, hadoop);
   }
 
-  /** The pairs of one share of the splits with every reference. */
+  /** {@link #pairs(JavaRDD, PipelineConfig, OnError, int, HadoopConf)} by {@code grid}. */
+  static JavaRDD<ReferenceMatch> pairs(
+      JavaRDD<SignedSplit> splits,
+      PipelineConfig config,
+      OnError onError,
+      ProbeGrid grid,
+      long taskHeap,
+      HadoopConf hadoop) {
+    JavaSparkContext context = JavaSparkContext.fromSparkContext(splits.context());
+    PipelineConfig oneThread = config.toBuilder().threads(1).build();
+    JavaRDD<SignedSplit> coalesced =
+        splits.getNumPartitions() > grid.shares() ? splits.coalesce(grid.shares(), false) : splits;
+    JavaRDD<Share> shares = coalesced.mapPartitions(held -> List.of(Share.of(held)).iterator());
+    JavaRDD<Column> columns =
+        context.parallelize(
+            grid.columns().stream().map(Column::new).toList(), grid.columns().size());
+    return shares
+        .cartesian(columns)
+        .flatMap(
+            task ->
+                probe(task._1().splits(), task._2().files(), oneThread, onError, taskHeap, hadoop)
+                    .iterator());
+  }
+
+  /** What the documents of {@code splits} take in a probe task's heap (one Spark job). */
+  private static ProbeGrid.ShareBytes shareBytes(
+      JavaRDD<SignedSplit> splits, PipelineConfig config) {
+    long[] sizes =
+        splits
+            .map(
+                split -> {
+                  long chars = 0;
+                  for (int i = 0; i < split.size(); i++) {
+                    chars += split.textLength(i);
+                  }
+                  return new long[] {split.size(), chars};
+                })
+            .fold(new long[2], (a, b) -> new long[] {a[0] + b[0], a[1] + b[1]});
+    return ProbeGrid.ShareBytes.of(config, sizes[0], sizes[1]);
+  }
+
+  /** The splits of one share of the probe, one element of its partition. */
+  @DefaultSerializer(JavaSerializer.class)
+  private record Share(List<SignedSplit> splits) implements Serializable {
+    static Share of(Iterator<SignedSplit> held) {
+      List<SignedSplit> splits = new ArrayList<>();
+      held.forEachRemaining(splits::add);
+      return new Share(splits);
+    }
+  }
+
+  /** The reference files of one column of the probe, one element of its partition. */
+  @DefaultSerializer(JavaSerializer.class)
+  private record Column(List<ReferenceFile> files) implements Serializable {}
+
+  /** The pairs of one share of the splits with the documents of {@code files}. */
   private static List<ReferenceMatch> probe(
       List<SignedSplit> share,
       List<ReferenceFile> files,
       PipelineConfig config,
       OnError onError,
+      long taskHeap,
       HadoopConf hadoop) {
     int size = share.stream().mapToInt(SignedSplit::size).sum();
     long[] ordinals = new long[size];
@@ -163,10 +222,10 @@ public final class References implements Serializable {
     try (Corpus corpus =
         BatchRun.readKeepingSets(
             config,
-            new SplitsInput(share),
+            new SplitsInput(share, config.sketch()),
             new InputProblems(OnError.FAIL),
             Progress.NONE,
-            MemoryBudget.defaults())) {
+            MemoryBudget.ofHeap(taskHeap, null))) {
       for (ReferenceFile file : files) {
         opened.add(file.open(problems, hadoop));
       }
@@ -210,7 +269,9 @@ public final class References implements Serializable {
       HadoopConf hadoop) {
     JavaRDD<ReferenceMatch> pairs =
         pairs(splits, config, onError, tasks, hadoop).persist(StorageLevel.MEMORY_AND_DISK());
-    List<ReferenceMatch> failed = pairs.filter(m -> m.ordinal() == FAILED).take(1);
+    // collect, not take(1): one job runs every task at once (take runs one task first); the
+    // first report in task order names the first file of the references that failed
+    List<ReferenceMatch> failed = pairs.filter(m -> m.ordinal() == FAILED).collect();
     if (!failed.isEmpty()) {
       pairs.unpersist(false);
       throw new NearDupException(failed.get(0).referenceId());

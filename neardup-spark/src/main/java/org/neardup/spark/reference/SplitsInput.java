@@ -6,22 +6,26 @@ import java.util.function.LongConsumer;
 import org.neardup.batch.BatchInput;
 import org.neardup.batch.corpus.Corpus;
 import org.neardup.batch.corpus.CorpusBuilder;
-import org.neardup.input.Document;
 import org.neardup.input.InputProblems;
+import org.neardup.sketch.DocumentSketcher;
+import org.neardup.sketch.SketchParams;
 import org.neardup.spark.corpus.SignedSplit;
 
 /**
  * The documents of some signed splits as the engine's batch input, each named by its position among
- * them: texts (sketched again, for their shingle sets) when the splits keep them, else their
- * signatures (estimate mode). Read once. Not thread-safe.
+ * them: their signatures, with the shingle sets of their texts (shingled again, not signed) when
+ * the splits keep them (exact mode). Read once. Not thread-safe.
  */
 final class SplitsInput implements BatchInput {
   private static final String SOURCE = "<split>";
 
   private final List<SignedSplit> splits;
+  private final DocumentSketcher sketcher;
 
-  SplitsInput(List<SignedSplit> splits) {
+  /** The documents of {@code splits}, signed with {@code params}. */
+  SplitsInput(List<SignedSplit> splits, SketchParams params) {
     this.splits = splits;
+    this.sketcher = DocumentSketcher.create(params);
   }
 
   @Override
@@ -51,12 +55,9 @@ final class SplitsInput implements BatchInput {
     for (SignedSplit split : splits) {
       for (int i = 0; i < split.size(); i++, position++) {
         String id = Integer.toString(position);
-        if (split.hasTexts()) {
-          builder.add(new Document(id, split.text(i), SOURCE, position + 1, position));
-        } else {
-          builder.add(
-              id, split.signature(i), null, split.textLength(i), SOURCE, position + 1, position);
-        }
+        long[] set = split.hasTexts() ? sketcher.shingleSet(split.text(i)) : null;
+        builder.add(
+            id, split.signature(i), set, split.textLength(i), SOURCE, position + 1, position);
       }
     }
   }

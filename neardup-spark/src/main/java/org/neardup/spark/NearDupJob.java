@@ -236,7 +236,12 @@ public final class NearDupJob {
    * now (Spark jobs); the frame reads their persisted result.
    */
   public Dataset<Row> groups() {
-    return ResultFrames.groups(spark, keptSet().members());
+    return ResultFrames.groups(spark, groupMembers());
+  }
+
+  /** What {@link #groups} holds, a member a line. Eager as {@link #groups}. */
+  public JavaRDD<KeptMember> groupMembers() {
+    return keptSet().members();
   }
 
   /**
@@ -324,7 +329,8 @@ public final class NearDupJob {
     return keptSet;
   }
 
-  private JavaRDD<ClusterMember> componentMembers() {
+  /** What {@link #components} holds, a member a line; runs the components' rounds now. */
+  public JavaRDD<ClusterMember> componentMembers() {
     if (!references.isEmpty()) {
       throw new IllegalStateException(
           "connected components join whole components, references are kept whatever they join");

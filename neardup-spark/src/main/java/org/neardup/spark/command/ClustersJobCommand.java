@@ -1,13 +1,16 @@
 package org.neardup.spark.command;
 
+import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.neardup.spark.NearDupJob;
 import org.neardup.spark.output.OutputFormat;
 import org.neardup.spark.output.ResultWriter;
+import org.neardup.spark.output.ResultWriter.Place;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import scala.Tuple2;
 
 /** {@code spark clusters}: the clusters of {@code ./neardup clusters}, as sorted part files. */
 @Command(
@@ -48,6 +51,18 @@ final class ClustersJobCommand extends JobCommand {
   @Override
   long write(NearDupJob job) {
     OutputFormat format = outputFormat(outputFormat);
+    if (format == OutputFormat.TEXT) {
+      JavaPairRDD<Place, String> lines =
+          keptSet.components
+              ? job.componentMembers()
+                  .mapToPair(
+                      m -> new Tuple2<>(new Place(m.clusterOrdinal(), m.memberOrdinal()), m.line()))
+              : job.groupMembers()
+                  .mapToPair(
+                      m -> new Tuple2<>(new Place(m.keptOrdinal(), m.orderInGroup()), m.line()));
+      job.spark().sparkContext().setJobDescription("write clusters");
+      return ResultWriter.writeMembers(lines, job.partitions(), output);
+    }
     Dataset<Row> clusters = keptSet.components ? job.components() : job.groups();
     job.spark().sparkContext().setJobDescription("write clusters");
     return ResultWriter.write(

@@ -1,5 +1,8 @@
 package org.neardup.spark.output;
 
+import com.esotericsoftware.kryo.DefaultSerializer;
+import com.esotericsoftware.kryo.serializers.JavaSerializer;
+import java.io.Serializable;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Column;
@@ -76,6 +79,46 @@ public final class ResultWriter {
             })
         .saveAsTextFile(directory);
     return written.value();
+  }
+
+  /**
+   * Sorts the lines of groups or components into {@code partitions} parts in the CLI's order (by
+   * cluster order, then member order) and writes them to {@code directory}: what {@link #write}
+   * writes of the frame those members make, without Spark SQL, as {@link #writeLines} does.
+   *
+   * @param members each line keyed by its place: cluster order, member order
+   * @return the lines written
+   */
+  public static long writeMembers(
+      JavaPairRDD<Place, String> members, int partitions, String directory) {
+    LongAccumulator written = members.context().longAccumulator("lines");
+    members
+        .sortByKey(true, partitions)
+        .values()
+        .map(
+            line -> {
+              written.add(1); // in the writing action's tasks: counted once
+              return line;
+            })
+        .saveAsTextFile(directory);
+    return written.value();
+  }
+
+  /**
+   * A line's place in the CLI's order of groups and components.
+   *
+   * @param cluster the group's or component's order ({@link ResultFrames#CLUSTER_ORDER})
+   * @param member the line's order within it ({@link ResultFrames#MEMBER_ORDER})
+   */
+  @DefaultSerializer(JavaSerializer.class)
+  public record Place(long cluster, long member) implements Serializable, Comparable<Place> {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public int compareTo(Place other) {
+      int c = Long.compare(cluster, other.cluster);
+      return c != 0 ? c : Long.compare(member, other.member);
+    }
   }
 
   /** The CLI's line of a row, without line break. */

@@ -24,6 +24,8 @@ import org.neardup.spark.corpus.CorpusSource;
 import org.neardup.spark.corpus.FrameRows;
 import org.neardup.spark.input.HadoopConf;
 import org.neardup.spark.output.ResultFrames;
+import org.neardup.spark.reference.IndexReferences;
+import org.neardup.spark.reference.IndexScratch;
 import org.neardup.spark.reference.References;
 
 /**
@@ -169,7 +171,14 @@ public final class NearDupSpark {
    * not sketched again, its shingle sets confirm each pair exactly. Each file is read once for each
    * share of the frame's rows that one task's heap holds (once in all when they fit), the files
    * spread over the executors' tasks, so a local path must be one every executor mounts, and a
-   * directory of part files lets the cluster's cores share a large reference. The files are checked
+   * directory of part files lets the cluster's cores share a large reference. A reference may also
+   * be an index directory of {@code ./neardup index build} or {@code serve} (a local path of the
+   * driver): each method opens it as the CLI does (RocksDB's secondary instance, so a live
+   * service's index is safe), and copies its documents into a signature file in a new directory,
+   * local in local mode, else under the Spark context's checkpoint directory (which every executor
+   * must read), deleted when the JVM exits; its sketch settings, threshold, banding and
+   * verification must be these. That needs neardup-server and RocksDB on the driver's class path
+   * ({@code ./neardup index export} makes the signature file without them). The files are checked
    * (their sketch settings must be these) when a method runs; these references are added to any
    * given before.
    */
@@ -360,11 +369,19 @@ public final class NearDupSpark {
    * @throws IOException when an input cannot be read
    */
   public NearDupJob start(SparkSession spark, CorpusSource documents) throws IOException {
+    List<String> files = references;
+    for (String path : references) {
+      if (IndexScratch.isIndex(path)) {
+        IndexScratch.requireClasses(java.nio.file.Path.of(path));
+        files = IndexReferences.copied(references, spark.sparkContext(), settings.config());
+        break;
+      }
+    }
     References resolved =
-        references.isEmpty()
+        files.isEmpty()
             ? new References(List.of())
             : References.ofSignatureFiles(
-                references,
+                files,
                 new HadoopConf(spark.sparkContext().hadoopConfiguration()),
                 settings.config().sketch(),
                 settings.config().verify() == org.neardup.verify.VerifyMode.EXACT);

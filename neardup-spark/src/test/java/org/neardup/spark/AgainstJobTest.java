@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.neardup.spark.TestSpark.cli;
 import static org.neardup.spark.TestSpark.spark;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -28,12 +27,13 @@ import org.neardup.testkit.SharedData;
 
 /**
  * {@code spark pairs|clusters|dedup --against REF} writes what {@code ./neardup ... --against REF}
- * writes, byte for byte once the parts are concatenated, with REF a text input and the signature
- * file {@code ./neardup sign} made of it: the shared articles split into OLD and NEW (with exact
- * copies of old and new texts added to NEW), and Kijiji's CSV split in two (many near-duplicates,
- * record-number ids qualified in the reference as the CLI qualifies them). {@code dedup
- * --signatures-out} writes the kept documents only, the CLI's entries, and a chain through it gives
- * the CLI's result. A bad reference is refused with exit 2, naming it.
+ * writes, byte for byte once the parts are concatenated, with REF a text input, the signature file
+ * {@code ./neardup sign} made of it and the index {@code ./neardup index build} made of it: the
+ * shared articles split into OLD and NEW (with exact copies of old and new texts added to NEW), and
+ * Kijiji's CSV split in two (many near-duplicates, record-number ids qualified in the reference as
+ * the CLI qualifies them). {@code dedup --signatures-out} writes the kept documents only, the CLI's
+ * entries, and a chain through it gives the CLI's result. A bad reference is refused with exit 2,
+ * naming it.
  */
 class AgainstJobTest {
   private static final String[] ARTICLES = {"--format", "lines", "--shingle", "char:9"};
@@ -45,6 +45,7 @@ class AgainstJobTest {
   private static Path newArticles;
   private static Path laterArticles;
   private static Path oldSigned;
+  private static Path oldIndex;
   private static final java.util.Set<String> oldIds = new java.util.HashSet<>();
 
   /**
@@ -78,6 +79,15 @@ class AgainstJobTest {
                 oldSigned.toString(),
                 oldArticles.toString()));
     assertThat(sign.exitCode()).as(sign.err()).isZero();
+    oldIndex = dir.resolve("old-index");
+    TestSpark.Run build =
+        cli(
+            concat(
+                concat(new String[] {"index", "build", "-q"}, ARTICLES),
+                "--data",
+                oldIndex.toString(),
+                oldArticles.toString()));
+    assertThat(build.exitCode()).as(build.err()).isZero();
   }
 
   @Test
@@ -94,9 +104,15 @@ class AgainstJobTest {
     String annotated =
         sameAsCli("dedup", concat(ARTICLES, "--annotate"), oldArticles, newArticles, "annotate");
     assertThat(annotated).contains("c1 ");
-    // the signature file of OLD gives the same bytes as OLD's text
+    // the signature file of OLD and its index give the same bytes as OLD's text
     assertThat(sameAsCli("dedup", concat(ARTICLES, "--annotate"), oldSigned, newArticles, "nds"))
         .isEqualTo(annotated);
+    assertThat(sameAsCli("dedup", concat(ARTICLES, "--annotate"), oldIndex, newArticles, "index"))
+        .isEqualTo(annotated);
+    assertThat(sparkAgainst("pairs", ARTICLES, oldIndex, newArticles, "index-pairs"))
+        .isEqualTo(pairs);
+    assertThat(sparkAgainst("clusters", ARTICLES, oldIndex, newArticles, "index-clusters"))
+        .isEqualTo(clusters);
   }
 
   @Test
@@ -180,7 +196,8 @@ class AgainstJobTest {
     List<String> expected = entries(List.of(cliSigned));
     assertThat(expected).hasSize((int) TestSpark.cliOutput(cliClean).lines().count());
     assertThat(entries(TestSpark.partFiles(sparkSigned))).isEqualTo(expected);
-    // the next run against the chain: the CLI's file on the CLI, the part files on Spark
+    // the next run against the chain: the CLI's file on the CLI, the part files on Spark; OLD as
+    // its signature file on the CLI, as its index on Spark
     Path cliNext = dir.resolve("chain-2.cli");
     TestSpark.Run cliChain =
         cli(
@@ -189,6 +206,8 @@ class AgainstJobTest {
                 concat(
                     ARTICLES,
                     "--annotate",
+                    "--keep",
+                    "longest",
                     "--against",
                     oldSigned.toString(),
                     "--against",
@@ -205,10 +224,14 @@ class AgainstJobTest {
                 concat(
                     ARTICLES,
                     "--annotate",
+                    "--keep",
+                    "longest",
                     "--against",
-                    oldSigned.toString(),
+                    oldIndex.toString(),
                     "--against",
                     sparkSigned.toString(),
+                    "--manifest",
+                    dir.resolve("chain-2.spark.json").toString(),
                     "-o",
                     sparkNext.toString(),
                     laterArticles.toString())));
@@ -216,10 +239,19 @@ class AgainstJobTest {
     String chained = TestSpark.cliOutput(cliNext);
     assertThat(chained).contains("c4 ");
     assertThat(TestSpark.parts(sparkNext)).isEqualTo(chained);
+    // the record names the index as the CLI's does: its path, kind and documents
+    com.fasterxml.jackson.databind.JsonNode index =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(dir.resolve("chain-2.spark.json").toFile())
+            .get("against")
+            .get(0);
+    assertThat(index.get("path").asText()).isEqualTo(oldIndex.toString());
+    assertThat(index.get("kind").asText()).isEqualTo("index");
+    assertThat(index.get("documents").asLong()).isEqualTo(oldIds.size());
   }
 
   @Test
-  void theApiAgainstAFrameAndASignatureFileGivesTheClisGroups() throws IOException {
+  void theApiAgainstAFrameASignatureFileAndAnIndexGivesTheClisGroups() throws IOException {
     Path expected = dir.resolve("api-clusters.cli");
     TestSpark.Run cliRun =
         cli(
@@ -239,6 +271,14 @@ class AgainstJobTest {
     assertThat(groupLines(againstFrame.clusters(fresh, "id", "text"))).isEqualTo(groups);
     assertThat(groupLines(nearDup.against(oldSigned.toString()).clusters(fresh, "id", "text")))
         .isEqualTo(groups);
+    assertThat(groupLines(nearDup.against(oldIndex.toString()).clusters(fresh, "id", "text")))
+        .isEqualTo(groups);
+    NearDupSpark otherThreshold =
+        NearDupSpark.of(
+            PipelineConfig.builder().shingle(ShingleConfig.chars(9)).threshold(0.9).build());
+    assertThatThrownBy(() -> otherThreshold.against(oldIndex.toString()).pairs(fresh, "id", "text"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(oldIndex + ": made with other settings: threshold 0.8, not 0.9");
     long removed = groups.stream().filter(line -> line.contains("\tduplicate\t")).count();
     assertThat(removed).isPositive();
     assertThat(againstFrame.dedup(fresh, "id", "text").count()).isEqualTo(fresh.count() - removed);
@@ -284,7 +324,27 @@ class AgainstJobTest {
     Files.writeString(index.resolve("CURRENT"), "MANIFEST-000001\n");
     run = sparkDedup(index, "index");
     assertThat(run.exitCode()).isEqualTo(2);
-    assertThat(run.err()).contains(index.toString()).contains("index directory");
+    assertThat(run.err()).contains(index.toString()).contains("cannot open the index");
+    // an index built for another threshold and banding than given: the CLI's refusal
+    String[] other = concat(ARTICLES, "--threshold", "0.9", "--against", oldIndex.toString());
+    TestSpark.Run cliOther =
+        cli(
+            concat(
+                concat(new String[] {"pairs", "-q"}, other),
+                "-o",
+                dir.resolve("refused-other.cli").toString(),
+                newArticles.toString()));
+    run =
+        spark(
+            concat(
+                concat(new String[] {"pairs", "-q"}, other),
+                "-o",
+                dir.resolve("refused-other").toString(),
+                newArticles.toString()));
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err())
+        .contains(oldIndex + ": made with other settings: threshold 0.8, not 0.9")
+        .isEqualTo(cliOther.err());
     Path truncated = dir.resolve("truncated.nds");
     byte[] whole = Files.readAllBytes(oldSigned);
     Files.write(truncated, java.util.Arrays.copyOf(whole, whole.length / 2));
@@ -328,6 +388,15 @@ class AgainstJobTest {
             input.toString());
     TestSpark.Run cliRun = cli(concat(new String[] {command, "-q"}, args));
     assertThat(cliRun.exitCode()).as(cliRun.err()).isZero();
+    String text = TestSpark.cliOutput(expected);
+    assertThat(sparkAgainst(command, options, reference, input, name)).isEqualTo(text);
+    return text;
+  }
+
+  /** Runs the job against {@code reference}; returns its parts, concatenated. */
+  private static String sparkAgainst(
+      String command, String[] options, Path reference, Path input, String name)
+      throws IOException {
     Path output = dir.resolve(name + ".spark");
     TestSpark.Run sparkRun =
         spark(
@@ -341,13 +410,7 @@ class AgainstJobTest {
                     output.toString(),
                     input.toString())));
     assertThat(sparkRun.exitCode()).as(sparkRun.err()).isZero();
-    ByteArrayOutputStream actual = new ByteArrayOutputStream();
-    for (Path part : TestSpark.partFiles(output)) {
-      actual.write(Files.readAllBytes(part));
-    }
-    String text = TestSpark.cliOutput(expected);
-    assertThat(actual.toString(StandardCharsets.UTF_8)).isEqualTo(text);
-    return text;
+    return TestSpark.parts(output);
   }
 
   /** The ids and signatures of the entries of signature files, in order. */

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
@@ -22,7 +23,9 @@ import org.neardup.testkit.SharedData;
  * The job's jar as a cluster runs it: submitted through Spark's own {@code
  * org.apache.spark.deploy.SparkSubmit} (what the {@code spark-submit} script runs) in a child JVM
  * whose class path holds Spark's jars and nothing of neardup but the jar, in {@code local[2]}. Its
- * output equals the CLI's. Runs in the integration-test phase, after the jar is built.
+ * output equals the CLI's; an index directory as {@code --against} REF, which needs classes the jar
+ * leaves out, is refused saying what to do. Runs in the integration-test phase, after the jar is
+ * built.
  */
 class SparkSubmitIT {
   @TempDir Path dir;
@@ -103,6 +106,30 @@ class SparkSubmitIT {
   }
 
   @Test
+  void anIndexAgainstWithoutTheIndexClassesIsRefusedSayingWhatToDo() throws Exception {
+    Path corpus = generated(5);
+    Path index = dir.resolve("old-index");
+    assertThat(
+            cli("index", "build", "-q", "--data", index.toString(), corpus.toString()).exitCode())
+        .isZero();
+    Submitted refused =
+        submitted(
+            "pairs",
+            "--against",
+            index.toString(),
+            "--output",
+            dir.resolve("refused").toString(),
+            corpus.toString());
+    assertThat(refused.exitCode()).as(refused.output()).isEqualTo(2);
+    assertThat(refused.output())
+        .contains("neardup: " + index + ": an index directory as --against reference needs")
+        .contains("--driver-class-path")
+        .contains("neardup index export --data " + index + " -o FILE.nds")
+        .doesNotContain("Exception");
+    assertThat(dir.resolve("refused")).doesNotExist();
+  }
+
+  @Test
   void theJarHoldsTheSharedOptionsAndNothingOfTheCommandLineNorTheService() throws IOException {
     try (JarFile jar = new JarFile(System.getProperty("neardup.spark.jar"))) {
       List<String> names = jar.stream().map(JarEntry::getName).toList();
@@ -119,10 +146,6 @@ class SparkSubmitIT {
     }
   }
 
-  /**
-   * Runs {@code spark-submit --master local[2] --class SparkMain neardup-spark.jar ARGS} in a child
-   * JVM.
-   */
   /** A generated corpus of 2,000 documents from {@code seed}. */
   private Path generated(int seed) {
     Path corpus = dir.resolve("generated.tsv");
@@ -141,13 +164,33 @@ class SparkSubmitIT {
   }
 
   private void submit(String... args) throws IOException, InterruptedException {
+    Submitted submitted = submitted(args);
+    assertThat(submitted.exitCode()).as(submitted.output()).isZero();
+    assertThat(submitted.output()).contains("neardup: job").doesNotContain("Exception");
+  }
+
+  /** A submission's exit code and what it printed. */
+  private record Submitted(int exitCode, String output) {}
+
+  /**
+   * Runs {@code spark-submit --master local[2] --class SparkMain neardup-spark.jar ARGS} in a child
+   * JVM whose class path is Spark's: the launcher's without what it adds for index references
+   * (neardup-server, RocksDB), as a Spark installation has.
+   */
+  private Submitted submitted(String... args) throws IOException, InterruptedException {
     Path jar = Path.of(System.getProperty("neardup.spark.jar"));
-    String sparkClasspath =
+    String launcherClasspath =
         Files.readString(Path.of(System.getProperty("neardup.spark.classpath"))).strip();
+    String sparkClasspath =
+        String.join(
+            File.pathSeparator,
+            Arrays.stream(launcherClasspath.split(File.pathSeparator))
+                .filter(entry -> !entry.contains("neardup-server") && !entry.contains("rocksdbjni"))
+                .toList());
     assertThat(jar).isRegularFile();
     assertThat(sparkClasspath)
         .contains("spark-core_2.13")
-        .doesNotContain("neardup-core")
+        .doesNotContain("neardup-")
         .doesNotContain("hash4j");
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -180,9 +223,8 @@ class SparkSubmitIT {
     }
     String output = Files.readString(log, StandardCharsets.UTF_8);
     assertThat(finished).as(output).isTrue();
-    assertThat(process.exitValue()).as(output).isZero();
-    assertThat(output).contains("neardup: job").doesNotContain("Exception");
     assertThat(String.join(File.pathSeparator, command))
         .doesNotContain("neardup-cli/target/classes");
+    return new Submitted(process.exitValue(), output);
   }
 }

@@ -5,13 +5,18 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.neardup.cli.ExitCodes;
 import org.neardup.error.NearDupException;
+import org.neardup.options.Formats;
+import org.neardup.options.OutputMixin;
+import org.neardup.options.OutputTarget;
 import org.neardup.server.AdminCommand;
 import org.neardup.server.store.IndexDirectory;
+import org.neardup.server.store.IndexSignatures;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,7 +39,8 @@ import picocli.CommandLine.Spec;
       IndexRebuildCommand.class,
       IndexCommand.Stats.class,
       IndexCommand.Check.class,
-      IndexCommand.Backup.class
+      IndexCommand.Backup.class,
+      IndexCommand.Export.class
     })
 public final class IndexCommand implements Runnable {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -44,7 +50,7 @@ public final class IndexCommand implements Runnable {
   @Override
   public void run() {
     throw new picocli.CommandLine.ParameterException(
-        spec.commandLine(), "missing subcommand: build, rebuild, stats, check or backup");
+        spec.commandLine(), "missing subcommand: build, rebuild, stats, check, backup or export");
   }
 
   /**
@@ -176,6 +182,59 @@ public final class IndexCommand implements Runnable {
           .getErr()
           .printf(Locale.ROOT, "neardup: backed up %s -> %s%n", index.data, to);
       spec.commandLine().getErr().flush();
+      return ExitCodes.OK;
+    }
+  }
+
+  /** {@code index export}. */
+  @Command(
+      name = "export",
+      mixinStandardHelpOptions = true,
+      description =
+          "Writes the index's documents as a signature file (as 'sign' writes one, with shingle"
+              + " sets when the index verifies exactly), for --against on a face that takes no"
+              + " index (spark-submit without the index's classes), or 'index build --signatures'."
+              + " Reads the index as it is when opened, also while a server writes to it.")
+  static final class Export implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Mixin ExistingIndexOption index;
+
+    @Option(
+        names = {"-o", "--output"},
+        paramLabel = "FILE",
+        required = true,
+        description =
+            "The signature file (conventionally .nds). Written atomically; .gz compresses with"
+                + " gzip, .zst with zstd.")
+    Path output;
+
+    @Option(
+        names = {"-q", "--quiet"},
+        description = "No summary on stderr.")
+    boolean quiet;
+
+    @Override
+    public Integer call() throws IOException {
+      OutputMixin.requireFile(output, "the signature file");
+      long documents;
+      try (IndexDirectory opened = IndexDirectory.openToSearch(index.data);
+          OutputTarget target =
+              OutputTarget.open(output, spec.commandLine().getOut(), List.of(index.data))) {
+        documents = IndexSignatures.write(opened, target.stream());
+        target.commit();
+      }
+      if (!quiet) {
+        spec.commandLine()
+            .getErr()
+            .printf(
+                Locale.ROOT,
+                "neardup: %s of %s -> %s%n",
+                Formats.count(documents, "document"),
+                index.data,
+                output);
+        spec.commandLine().getErr().flush();
+      }
       return ExitCodes.OK;
     }
   }

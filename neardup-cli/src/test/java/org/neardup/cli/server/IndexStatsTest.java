@@ -4,13 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.neardup.cli.CliRunner;
 
-/** {@code index stats} prints readable lines that agree with {@code GET /stats}, served or not. */
+/**
+ * {@code index stats} prints readable lines that agree with {@code GET /stats}, served or not;
+ * {@code index export} of a served index writes the signature file {@code sign} writes of its
+ * documents.
+ */
 class IndexStatsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -25,6 +30,7 @@ class IndexStatsTest {
     Path data = dir.resolve("idx");
     String served;
     JsonNode stats;
+    Path exported = dir.resolve("exported.nds");
     try (ServerProcess server = ServerProcess.start(data, dir.resolve("serve.log"))) {
       assertThat(
               server
@@ -35,6 +41,7 @@ class IndexStatsTest {
           .isEqualTo(201);
       stats = JSON.readTree(server.get("/stats").body());
       served = indexStats(data);
+      CliRunner.ok("index", "export", "-q", "--data", data.toString(), "-o", exported.toString());
       server.terminate(); // SIGTERM: a clean stop, the database closed
     }
     assertThat(served)
@@ -69,5 +76,11 @@ class IndexStatsTest {
                 .lines()
                 .filter(line -> !line.startsWith("disk") && !line.startsWith("commits"))
                 .toList());
+
+    Path signed = dir.resolve("signed.nds");
+    Path input =
+        Files.writeString(dir.resolve("a.tsv"), "a\tSunny two-room flat near Termini station\n");
+    CliRunner.ok("sign", "-q", "-o", signed.toString(), input.toString());
+    assertThat(Files.readAllBytes(exported)).isEqualTo(Files.readAllBytes(signed));
   }
 }

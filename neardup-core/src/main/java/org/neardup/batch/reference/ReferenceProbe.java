@@ -107,8 +107,14 @@ public final class ReferenceProbe {
     return pairs.build();
   }
 
-  /** Refuses a reference whose sketches or matches are not comparable with the corpus's. */
-  static void check(PipelineConfig config, Reference reference) {
+  /**
+   * Refuses a reference whose sketches or matches are not comparable with a run's of {@code
+   * config}, as {@link #find} does: a face that reads a reference in another form (an index copied
+   * into a signature file) checks it first with this.
+   *
+   * @throws IllegalArgumentException naming the reference and what differs
+   */
+  public static void check(PipelineConfig config, Reference reference) {
     if (reference instanceof LookupReference lookup) {
       PipelineConfig other = lookup.config();
       List<String> differences = new ArrayList<>();

@@ -52,6 +52,9 @@ public final class IndexDirectory implements AutoCloseable {
   private final DiskSpace space;
   private boolean closed;
 
+  /** Whether it is RocksDB's secondary instance ({@link #openToSearch}). */
+  private boolean secondary;
+
   /** The options the database and each family were opened with. */
   private RocksOptions rocks;
 
@@ -240,6 +243,7 @@ public final class IndexDirectory implements AutoCloseable {
                 options.threads(),
                 space);
         opened.rocks = rocks;
+        opened.secondary = access == Access.SECONDARY;
         if (!readOnly) {
           Ingestion.recover(opened);
         }
@@ -716,10 +720,11 @@ public final class IndexDirectory implements AutoCloseable {
 
   /**
    * Visits every document held, in the order they were added, as of now (a snapshot: writes that go
-   * on are not seen). Returns how many.
+   * on are not seen; opened {@link #openToSearch to search}, as of when it was opened). Returns how
+   * many.
    */
   public long forEachDocument(DocumentVisitor visitor) {
-    return StoredDocuments.scan(db, handles, visitor);
+    return StoredDocuments.scan(db, handles, secondary, visitor);
   }
 
   /**

@@ -15,8 +15,19 @@ final class RocksSnapshot implements AutoCloseable {
 
   /** A snapshot whose reads throw a {@link StoreException} when a value cannot be read. */
   RocksSnapshot(RocksDB db) {
+    this(db, false);
+  }
+
+  /**
+   * A snapshot whose reads throw a {@link StoreException} when a value cannot be read.
+   *
+   * @param secondary whether {@code db} is a secondary instance, which takes no snapshot (it does
+   *     not move: it is read as it was when opened)
+   */
+  RocksSnapshot(RocksDB db, boolean secondary) {
     this(
         db,
+        secondary,
         (family, e) -> {
           throw new StoreException("cannot read the index: " + e.getMessage(), e);
         });
@@ -24,12 +35,20 @@ final class RocksSnapshot implements AutoCloseable {
 
   /** A snapshot whose reads give {@code failures} a value that cannot be read, and answer null. */
   RocksSnapshot(RocksDB db, BiConsumer<ColumnFamilyHandle, RocksDBException> failures) {
+    this(db, false, failures);
+  }
+
+  private RocksSnapshot(
+      RocksDB db, boolean secondary, BiConsumer<ColumnFamilyHandle, RocksDBException> failures) {
     this.db = db;
     this.failures = failures;
-    this.snapshot = db.getSnapshot();
+    this.snapshot = secondary ? null : db.getSnapshot();
     // total order: the buckets' hash memtable has no order of its own, and a scan of it without
     // this finds nothing of what is not flushed yet
-    this.options = new org.rocksdb.ReadOptions().setSnapshot(snapshot).setTotalOrderSeek(true);
+    this.options = new org.rocksdb.ReadOptions().setTotalOrderSeek(true);
+    if (snapshot != null) {
+      options.setSnapshot(snapshot);
+    }
   }
 
   RocksIterator iterator(ColumnFamilyHandle family) {
@@ -49,6 +68,8 @@ final class RocksSnapshot implements AutoCloseable {
   @Override
   public void close() {
     options.close();
-    db.releaseSnapshot(snapshot);
+    if (snapshot != null) {
+      db.releaseSnapshot(snapshot);
+    }
   }
 }

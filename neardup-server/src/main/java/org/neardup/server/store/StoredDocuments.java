@@ -20,11 +20,16 @@ final class StoredDocuments {
    *
    * @param families the column families in {@link RocksLayout#FAMILIES} order, the default one
    *     first
+   * @param secondary whether {@code db} is a secondary instance (read without a snapshot: it does
+   *     not move)
    */
   static long scan(
-      RocksDB db, List<ColumnFamilyHandle> families, IndexDirectory.DocumentVisitor visitor) {
+      RocksDB db,
+      List<ColumnFamilyHandle> families,
+      boolean secondary,
+      IndexDirectory.DocumentVisitor visitor) {
     long documents = 0;
-    try (RocksSnapshot snapshot = new RocksSnapshot(db);
+    try (RocksSnapshot snapshot = new RocksSnapshot(db, secondary);
         RocksIterator ids = snapshot.iterator(family(families, RocksLayout.IDS))) {
       for (ids.seekToFirst(); ids.isValid(); ids.next()) {
         byte[] handle = ids.key();

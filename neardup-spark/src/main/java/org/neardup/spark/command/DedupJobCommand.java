@@ -215,10 +215,21 @@ final class DedupJobCommand extends JobCommand {
     }
     List<ReferenceFile> references = job.references().files();
     List<Map<String, Object>> referenceFiles =
-        ManifestFiles.describe(context, references.stream().map(ReferenceFile::path).toList());
-    for (int i = 0; i < references.size(); i++) {
-      record.reference(
-          referenceFiles.get(i), references.get(i).signatures() ? "signatures" : "text");
+        ManifestFiles.describe(
+            context,
+            references.stream()
+                .filter(file -> checkedReferences.indexOf(file) == null)
+                .map(ReferenceFile::path)
+                .toList());
+    int described = 0;
+    for (ReferenceFile file : references) {
+      Map.Entry<java.nio.file.Path, Long> index = checkedReferences.indexOf(file);
+      if (index != null) { // as the CLI's: its path and documents
+        record.reference(index.getKey(), "index", Map.of("documents", index.getValue()));
+      } else {
+        record.reference(
+            referenceFiles.get(described++), file.signatures() ? "signatures" : "text");
+      }
     }
     Map<String, String> outputs = new LinkedHashMap<>();
     outputs.put("clean", output);

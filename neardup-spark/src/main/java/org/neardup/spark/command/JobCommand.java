@@ -108,6 +108,9 @@ abstract class JobCommand implements Callable<Integer> {
    */
   long splitBytesUsed;
 
+  /** The {@code --against} references, checked (once the run starts). */
+  CheckedReferences checkedReferences;
+
   /** What the result's lines are called in the summary, e.g. {@code "pairs"}. */
   abstract String what();
 
@@ -155,9 +158,15 @@ abstract class JobCommand implements Callable<Integer> {
     if (refused != null && keptSetOptions() != null && keptSetOptions().components) {
       throw new UsageException(refused);
     }
-    AgainstOption.Checked checked = AgainstOption.check(against, input, pipeline);
+    CheckedReferences checked = AgainstOption.check(against, input, pipeline);
+    checkedReferences = checked;
+    try (checked) {
+      return call(checked);
+    }
+  }
+
+  private int call(CheckedReferences checked) throws Exception {
     PipelineConfig config = checked.config();
-    References references = checked.references();
     PrintWriter err = spec.commandLine().getErr();
     URI masterUi = cluster.masterUi();
     cluster.executorTimeout(null); // checked before the session starts
@@ -168,7 +177,7 @@ abstract class JobCommand implements Callable<Integer> {
     Optional<ExecutorWatch> watch =
         ExecutorWatch.start(spark.sparkContext(), executorTimeout, masterUi);
     try {
-      return run(spark, config, references, listener, err);
+      return run(spark, config, checked, listener, err);
     } catch (Exception e) { // Spark's exceptions are checked ones, undeclared
       if (watch.isPresent() && watch.get().verdict().isPresent()) {
         throw new ClusterFailure.Thrown(ClusterFailure.noResources(watch.get().verdict().get()), e);
@@ -199,7 +208,7 @@ abstract class JobCommand implements Callable<Integer> {
   private int run(
       SparkSession spark,
       PipelineConfig config,
-      References references,
+      CheckedReferences checked,
       ProgressListener listener,
       PrintWriter err)
       throws IOException {
@@ -248,6 +257,7 @@ abstract class JobCommand implements Callable<Integer> {
             : CheckpointDir.set(
                 spark.sparkContext(), keptSetOptions().checkpointDir, output, inputs);
     try {
+      References references = checked.references(spark.sparkContext());
       NearDupJob job =
           NearDupJob.start(
               spark,

@@ -24,7 +24,8 @@ import scala.Tuple2;
  * texts (a copy has the same shingles, so the same similarity with everything), plus every pair of
  * copies of one text (similarity 1). These are exactly the pairs the CLI reports, which examines
  * every copy itself. A pair is expanded at the home of its first document, whose copy group lives
- * there, then at the home of its second, where the second's does. Stateless.
+ * there, then at the home of its second, where the second's does; the pairs among a home's copies
+ * are made there too, in the same task. Stateless.
  */
 public final class PairAssembly {
   private PairAssembly() {}
@@ -34,21 +35,17 @@ public final class PairAssembly {
   private record Half(long second, String secondId, List<String> firstIds, double similarity)
       implements Serializable {}
 
-  /** The pair lines of what verification left at the homes, unordered. */
+  /** The pair lines of what verification left at the homes, unordered, a partition a home. */
   public static JavaRDD<PairLine> lines(JavaRDD<HomePairs> homes) {
     int n = homes.getNumPartitions();
-    JavaRDD<PairLine> amongCopies = homes.flatMap(home -> amongCopies(home).iterator());
     JavaRDD<List<Half>> atSecond =
         JavaPairRDD.fromJavaRDD(homes.flatMap(home -> halves(home, n).iterator()))
             .partitionBy(new DirectPartitioner(n))
             .values();
-    JavaRDD<PairLine> expanded =
-        homes.zipPartitions(atSecond, (home, received) -> expand(home.next(), received));
-    return expanded.union(amongCopies);
+    return homes.zipPartitions(atSecond, (home, received) -> expand(home.next(), received));
   }
 
-  private static List<PairLine> amongCopies(HomePairs home) {
-    List<PairLine> lines = new ArrayList<>();
+  private static void addAmongCopies(HomePairs home, List<PairLine> lines) {
     for (CopyGroup group : home.copyGroups()) {
       List<String> all = ids(group.original().id(), group);
       for (int i = 0; i < all.size(); i++) {
@@ -57,7 +54,6 @@ public final class PairAssembly {
         }
       }
     }
-    return lines;
   }
 
   private static List<Tuple2<Integer, List<Half>>> halves(HomePairs home, int homes) {
@@ -77,9 +73,14 @@ public final class PairAssembly {
     return out.batches();
   }
 
+  /**
+   * The pairs the home's received halves make with its documents and their copies, and those among
+   * its copies.
+   */
   private static Iterator<PairLine> expand(HomePairs home, Iterator<List<Half>> received) {
     Map<Long, CopyGroup> groups = byOriginal(home);
     List<PairLine> lines = new ArrayList<>();
+    addAmongCopies(home, lines);
     received.forEachRemaining(
         halves -> {
           for (Half half : halves) {

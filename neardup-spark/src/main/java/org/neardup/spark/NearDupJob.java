@@ -216,13 +216,18 @@ public final class NearDupJob {
    * Lazy: banding and verification run when an action on it runs, unless they ran.
    */
   public Dataset<Row> pairs() {
+    return ResultFrames.pairs(spark, pairLines());
+  }
+
+  /** What {@link #pairs} holds, a line a pair, unordered. Lazy as {@link #pairs}. */
+  public JavaRDD<PairLine> pairLines() {
     JavaRDD<PairLine> lines = PairAssembly.lines(verification());
     if (!references.isEmpty()) {
       lines =
           lines.union(
               referencePairs().map(m -> PairLine.of(m.id(), m.referenceId(), m.similarity())));
     }
-    return ResultFrames.pairs(spark, lines);
+    return lines;
   }
 
   /**

@@ -51,10 +51,17 @@ final class CheckedReferences implements AutoCloseable {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
-    List<ReferenceFile> copied = new ArrayList<>(files);
-    for (int i = 0; i < copied.size(); i++) {
-      if (copied.get(i) == null) {
-        copied.set(i, indexes.copy(paths.get(i), scratch, context.hadoopConfiguration()));
+    List<ReferenceFile> copied = new ArrayList<>();
+    for (int i = 0; i < files.size(); i++) {
+      if (files.get(i) == null) {
+        copied.addAll(
+            indexes.copy(
+                paths.get(i),
+                scratch,
+                context.hadoopConfiguration(),
+                context.defaultParallelism()));
+      } else {
+        copied.add(files.get(i));
       }
     }
     indexes.closeIndexes();

@@ -222,10 +222,13 @@ final class DedupJobCommand extends JobCommand {
                 .map(ReferenceFile::path)
                 .toList());
     int described = 0;
+    java.util.Set<java.nio.file.Path> indexes = new java.util.HashSet<>();
     for (ReferenceFile file : references) {
       Map.Entry<java.nio.file.Path, Long> index = checkedReferences.indexOf(file);
-      if (index != null) { // as the CLI's: its path and documents
-        record.reference(index.getKey(), "index", Map.of("documents", index.getValue()));
+      if (index != null) { // as the CLI's, once for its parts: its path and documents
+        if (indexes.add(index.getKey())) {
+          record.reference(index.getKey(), "index", Map.of("documents", index.getValue()));
+        }
       } else {
         record.reference(
             referenceFiles.get(described++), file.signatures() ? "signatures" : "text");

@@ -282,7 +282,7 @@ abstract class JobCommand implements Callable<Integer> {
           err.printf(
               Locale.ROOT,
               "neardup: against %s: %s with similarity >= %s%n",
-              Formats.count(references.files().size(), "reference"),
+              Formats.count(against.references.size(), "reference"),
               Formats.count(job.referencePairs().count(), "pair"),
               Formats.plain(config.threshold()));
         }

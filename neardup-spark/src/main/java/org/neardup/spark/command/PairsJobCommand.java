@@ -34,9 +34,12 @@ final class PairsJobCommand extends JobCommand {
   @Override
   long write(NearDupJob job) {
     OutputFormat format = outputFormat(outputFormat);
-    Dataset<Row> pairs = job.pairs();
     job.verify();
     job.spark().sparkContext().setJobDescription("write pairs");
+    if (format == OutputFormat.TEXT) {
+      return ResultWriter.writeLines(job.pairLines(), job.partitions(), output);
+    }
+    Dataset<Row> pairs = job.pairs();
     return ResultWriter.write(pairs, ResultWriter.Layout.PAIRS, job.partitions(), output, format);
   }
 }

@@ -34,6 +34,10 @@ public final class IndexReferences implements AutoCloseable {
   private final Map<String, Path> copiedFrom = new LinkedHashMap<>();
   private final List<Path> localCopies = new ArrayList<>();
   private final List<org.apache.hadoop.fs.Path> hadoopCopies = new ArrayList<>();
+
+  /** The least documents of a part of a copy. */
+  static final int LEAST_PART = 256;
+
   private Configuration hadoop;
   private int copies;
 
@@ -66,7 +70,11 @@ public final class IndexReferences implements AutoCloseable {
         if (scratch == null) {
           scratch = IndexScratch.directory(context, directory);
         }
-        copied.add(indexes.copy(directory, scratch, context.hadoopConfiguration()).path());
+        for (ReferenceFile part :
+            indexes.copy(
+                directory, scratch, context.hadoopConfiguration(), context.defaultParallelism())) {
+          copied.add(part.path());
+        }
       }
       return copied;
     } finally {
@@ -97,40 +105,59 @@ public final class IndexReferences implements AutoCloseable {
   }
 
   /**
-   * Copies the index opened from {@code directory} into a signature file in {@code scratch}: a
-   * local directory, or a directory of a file system Hadoop writes (a URI), which is made and
-   * deleted on {@link #close}. Returns the copy as a reference file.
+   * Copies the index opened from {@code directory} into signature files in {@code scratch}: a local
+   * directory, or a directory of a file system Hadoop writes (a URI), which is made and deleted on
+   * {@link #close}. The documents go into parts of {@value #LEAST_PART} documents at least, as many
+   * as {@code tasks} at most, which the probe's columns share as they share a directory of {@code
+   * .nds} parts. Returns the parts as reference files, in order.
    */
-  public ReferenceFile copy(Path directory, String scratch, Configuration hadoop)
+  public List<ReferenceFile> copy(Path directory, String scratch, Configuration hadoop, int tasks)
       throws IOException {
     IndexDirectory index = opened.get(directory);
-    String name = "reference-" + copies++ + ".nds";
-    if (scratch.matches("[a-zA-Z][a-zA-Z0-9+.-]*:.*")) {
-      this.hadoop = hadoop;
-      org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path(scratch);
-      FileSystem fs = dir.getFileSystem(hadoop);
-      if (hadoopCopies.stream().noneMatch(dir::equals)) {
-        hadoopCopies.add(dir);
-        fs.deleteOnExit(dir);
+    long documents = index.index().size();
+    int parts = (int) Math.max(1, Math.min(tasks, (documents + LEAST_PART - 1) / LEAST_PART));
+    int copy = copies++;
+    List<ReferenceFile> files = new ArrayList<>();
+    List<OutputStream> streams = new ArrayList<>();
+    try {
+      if (scratch.matches("[a-zA-Z][a-zA-Z0-9+.-]*:.*")) {
+        this.hadoop = hadoop;
+        org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path(scratch);
+        FileSystem fs = dir.getFileSystem(hadoop);
+        if (hadoopCopies.stream().noneMatch(dir::equals)) {
+          hadoopCopies.add(dir);
+          fs.deleteOnExit(dir);
+        }
+        for (int part = 0; part < parts; part++) {
+          org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(dir, name(copy, part));
+          streams.add(fs.create(file, false));
+          files.add(copied(directory, ReferenceFile.signatures(fs.makeQualified(file).toString())));
+        }
+      } else {
+        Path dir = Path.of(scratch);
+        if (!localCopies.contains(dir)) {
+          Files.createDirectories(dir);
+          localCopies.add(dir);
+          dir.toFile().deleteOnExit();
+        }
+        for (int part = 0; part < parts; part++) {
+          Path file = dir.resolve(name(copy, part));
+          file.toFile().deleteOnExit();
+          streams.add(Files.newOutputStream(file));
+          files.add(copied(directory, ReferenceFile.signatures(file)));
+        }
       }
-      org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(dir, name);
-      try (OutputStream out = fs.create(file, false)) {
-        IndexSignatures.write(index, out);
+      IndexSignatures.write(index, streams);
+    } finally {
+      for (OutputStream stream : streams) {
+        stream.close();
       }
-      return copied(directory, ReferenceFile.signatures(fs.makeQualified(file).toString()));
     }
-    Path dir = Path.of(scratch);
-    if (!localCopies.contains(dir)) {
-      Files.createDirectories(dir);
-      localCopies.add(dir);
-      dir.toFile().deleteOnExit();
-    }
-    Path file = dir.resolve(name);
-    file.toFile().deleteOnExit();
-    try (OutputStream out = Files.newOutputStream(file)) {
-      IndexSignatures.write(index, out);
-    }
-    return copied(directory, ReferenceFile.signatures(file));
+    return files;
+  }
+
+  private static String name(int copy, int part) {
+    return String.format(java.util.Locale.ROOT, "reference-%d-part-%05d.nds", copy, part);
   }
 
   private ReferenceFile copied(Path directory, ReferenceFile copy) {

@@ -160,6 +160,17 @@ public final class BatchRun {
   }
 
   /**
+   * Refuses {@code reference} when its sketches or matches are not comparable with a run's of
+   * {@code config}, as {@link #against} does first: for a face that reads a reference in another
+   * form (an index copied into a signature file) and checks it before.
+   *
+   * @throws IllegalArgumentException naming the reference and what differs
+   */
+  public static void checkReference(PipelineConfig config, Reference reference) {
+    ReferenceProbe.check(config, reference);
+  }
+
+  /**
    * Roughly the heap the shingle hashes of {@code textBytes} of text take: 8 bytes a shingle, a
    * shingle a character (char shingles) or a word (word shingles, a word and its space taken as 6
    * characters).

@@ -247,9 +247,12 @@ public final class ReferenceProbe {
       return sets != null ? sets.apply(document) : corpus.shingles(document);
     }
 
+    /** Its sketch: with its set in exact verification, else its signature alone (not empty). */
     Sketch sketch(int document) {
       long[] set = set(document);
-      return Sketch.ofSet(set == null ? new long[0] : set, signature(document), -1);
+      return set == null
+          ? Sketch.ofSignature(signature(document))
+          : Sketch.ofSet(set, signature(document), -1);
     }
   }
 

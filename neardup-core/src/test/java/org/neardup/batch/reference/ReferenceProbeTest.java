@@ -172,6 +172,27 @@ class ReferenceProbeTest {
     }
   }
 
+  /** Estimated similarities: an index (which keeps no sets) gives the pairs streamed texts give. */
+  @Test
+  void inEstimateModeAnIndexGivesTheStreamedPairs() {
+    PipelineConfig estimate = CONFIG.toBuilder().verify(VerifyMode.ESTIMATE).build();
+    List<String> expected;
+    try (Corpus corpus = newCorpus(estimate, MemoryBudget.defaults())) {
+      expected =
+          lines(corpus, BatchRun.against(corpus, List.of(Reference.ofTexts(OLD)), Progress.NONE));
+    }
+    assertThat(expected).hasSizeGreaterThan(100);
+    try (NearDupIndex<String> index = NearDupIndex.inMemory(estimate);
+        Corpus corpus = newCorpus(estimate, MemoryBudget.defaults())) {
+      OLD.forEach(index::add);
+      assertThat(
+              lines(
+                  corpus,
+                  BatchRun.against(corpus, List.of(Reference.of(index, "index")), Progress.NONE)))
+          .isEqualTo(expected);
+    }
+  }
+
   @Test
   void referencesAreNumberedByIdAndSeveralReferencesAddUp() {
     Map<String, String> first = new LinkedHashMap<>();

@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.neardup.batch.BatchRun;
 import org.neardup.batch.reference.LookupReference;
-import org.neardup.batch.reference.ReferenceProbe;
 import org.neardup.config.PipelineConfig;
 import org.neardup.input.InputProblems;
 import org.neardup.io.InputFormat;
@@ -74,7 +74,7 @@ final class AgainstOption {
         if (IndexScratch.isIndex(path)) {
           LookupReference index = (LookupReference) opened.references().get(i);
           try {
-            ReferenceProbe.check(config, index); // the CLI's probe refuses it so
+            BatchRun.checkReference(config, index); // the CLI's probe refuses it so
           } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
           }

@@ -11,9 +11,9 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.SparkContext;
+import org.neardup.batch.BatchRun;
 import org.neardup.batch.reference.LookupReference;
 import org.neardup.batch.reference.Reference;
-import org.neardup.batch.reference.ReferenceProbe;
 import org.neardup.config.PipelineConfig;
 import org.neardup.error.NearDupException;
 import org.neardup.options.UsageException;
@@ -63,7 +63,7 @@ public final class IndexReferences implements AutoCloseable {
         }
         Path directory = Path.of(path);
         try {
-          ReferenceProbe.check(config, indexes.open(directory));
+          BatchRun.checkReference(config, indexes.open(directory));
         } catch (UsageException e) {
           throw new IllegalArgumentException(e.getMessage(), e);
         }

@@ -2,6 +2,7 @@ package org.neardup.batch;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.function.IntFunction;
 import org.neardup.batch.corpus.Corpus;
 import org.neardup.batch.corpus.CorpusBuilder;
 import org.neardup.batch.corpus.PairResult;
@@ -138,6 +139,24 @@ public final class BatchRun {
   public static ReferencePairs against(
       Corpus corpus, List<? extends Reference> references, Progress progress) {
     return ReferenceProbe.find(corpus, references, progress);
+  }
+
+  /**
+   * {@link #against(Corpus, List, Progress)} under {@code config} (the corpus's sketch params; its
+   * threshold, banding and verification rule), for a corpus read without shingle sets (in estimate
+   * mode) whose documents' sets {@code sets} makes again when a candidate needs one: for documents
+   * held as texts, too many to keep every set, probed against references read in pieces.
+   *
+   * @throws IllegalArgumentException when a reference's settings or the corpus's sketch params are
+   *     not {@code config}'s, naming it
+   */
+  public static ReferencePairs against(
+      Corpus corpus,
+      PipelineConfig config,
+      IntFunction<long[]> sets,
+      List<? extends Reference> references,
+      Progress progress) {
+    return ReferenceProbe.find(corpus, config, sets, references, progress);
   }
 
   /**

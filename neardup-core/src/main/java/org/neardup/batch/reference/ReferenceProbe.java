@@ -8,6 +8,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import org.neardup.api.Internal;
 import org.neardup.batch.corpus.Corpus;
@@ -59,9 +60,35 @@ public final class ReferenceProbe {
    */
   public static ReferencePairs find(
       Corpus corpus, List<? extends Reference> references, Progress progress) {
+    return find(corpus, corpus.config(), null, references, progress);
+  }
+
+  /**
+   * The pairs of {@code corpus}'s documents with every reference's documents under {@code config}
+   * (the corpus's sketch params, threshold and banding; its verification may be exact where the
+   * corpus was read in estimate mode), each document's shingle set made when a candidate needs it
+   * by {@code sets} (null: the corpus's own sets): for documents whose sets are cheap to make again
+   * and too many to keep.
+   *
+   * @throws IllegalArgumentException as {@link #find(Corpus, List, Progress)}
+   * @throws IllegalStateException when neither the corpus nor {@code sets} gives the sets exact
+   *     verification needs
+   */
+  public static ReferencePairs find(
+      Corpus corpus,
+      PipelineConfig config,
+      IntFunction<long[]> sets,
+      List<? extends Reference> references,
+      Progress progress) {
     Objects.requireNonNull(corpus, "corpus");
-    PipelineConfig config = corpus.config();
-    if (config.verify() == VerifyMode.EXACT && !corpus.keepsShingleSets() && corpus.size() > 0) {
+    if (!config.sketch().equals(corpus.config().sketch())) {
+      throw new IllegalArgumentException(
+          "the corpus was sketched with " + corpus.config().sketch() + ", not " + config.sketch());
+    }
+    if (config.verify() == VerifyMode.EXACT
+        && sets == null
+        && !corpus.keepsShingleSets()
+        && corpus.size() > 0) {
       throw new IllegalStateException(
           "a run against references needs its documents' shingle sets: read it keeping them");
     }
@@ -72,9 +99,9 @@ public final class ReferenceProbe {
     for (int r = 0; r < references.size(); r++) {
       Reference reference = references.get(r);
       if (reference instanceof LookupReference lookup) {
-        lookUp(corpus, lookup, pairs, progress);
+        lookUp(corpus, new NewSketches(corpus, config, sets), lookup, pairs, progress);
       } else {
-        stream(corpus, r, (StreamedReference) reference, pairs, progress);
+        stream(corpus, config, sets, r, (StreamedReference) reference, pairs, progress);
       }
     }
     return pairs.build();
@@ -127,8 +154,11 @@ public final class ReferenceProbe {
 
   /** Asks the reference for each document's matches, on the corpus's threads. */
   private static void lookUp(
-      Corpus corpus, LookupReference reference, ReferencePairs.Builder pairs, Progress progress) {
-    NewSketches sketches = new NewSketches(corpus);
+      Corpus corpus,
+      NewSketches sketches,
+      LookupReference reference,
+      ReferencePairs.Builder pairs,
+      Progress progress) {
     progress.start("looking up " + reference.name(), corpus.size());
     record Found(int document, Match<String> match) {}
     List<Found> found =
@@ -159,17 +189,18 @@ public final class ReferenceProbe {
    */
   private static void stream(
       Corpus corpus,
+      PipelineConfig config,
+      IntFunction<long[]> sets,
       int referenceIndex,
       StreamedReference reference,
       ReferencePairs.Builder pairs,
       Progress progress) {
-    PipelineConfig config = corpus.config();
     Banding banding = new Banding(config.lshParams());
     int bands = config.lshParams().bands();
     long perDocument = Math.max(1, NewBuckets.bytesFor(bands * 1024L) / 1024);
     int slice =
         (int) Math.max(1, Math.min(corpus.size(), corpus.budget().joinBytes() / perDocument));
-    NewSketches sketches = new NewSketches(corpus);
+    NewSketches sketches = new NewSketches(corpus, config, sets);
     for (int from = 0; from < corpus.size(); from += slice) {
       int to = Math.min(corpus.size(), from + slice);
       NewBuckets table = new NewBuckets((long) bands * (to - from));
@@ -178,34 +209,42 @@ public final class ReferenceProbe {
           table.add(key, d);
         }
       }
-      new Stream(corpus, referenceIndex, reference, table, banding, sketches, pairs, progress)
+      new Stream(
+              corpus, config, referenceIndex, reference, table, banding, sketches, pairs, progress)
           .run(from == 0);
     }
   }
 
   /**
-   * The corpus's documents' signatures and sets as verification needs them: kept ones, or made
-   * again from the set when full signatures were not kept. Thread-safe.
+   * The corpus's documents' signatures and sets as verification needs them: kept ones (or made by
+   * the given function), or made again from the set when full signatures were not kept. Thread-safe
+   * when the function is.
    */
   private static final class NewSketches {
     private final Corpus corpus;
+    private final IntFunction<long[]> sets;
     private final DocumentSketcher sketcher;
     private final boolean exact;
 
-    NewSketches(Corpus corpus) {
+    NewSketches(Corpus corpus, PipelineConfig config, IntFunction<long[]> sets) {
       this.corpus = corpus;
-      this.sketcher = DocumentSketcher.create(corpus.config().sketch());
-      this.exact = corpus.config().verify() == VerifyMode.EXACT;
+      this.sets = sets;
+      this.sketcher = DocumentSketcher.create(config.sketch());
+      this.exact = config.verify() == VerifyMode.EXACT;
     }
 
     int[] signature(int document) {
       return corpus.keepsFullSignatures()
           ? corpus.signature(document)
-          : sketcher.sign(corpus.shingles(document));
+          : sketcher.sign(shingles(document));
     }
 
     long[] set(int document) {
-      return exact ? corpus.shingles(document) : null;
+      return exact ? shingles(document) : null;
+    }
+
+    private long[] shingles(int document) {
+      return sets != null ? sets.apply(document) : corpus.shingles(document);
     }
 
     /** Its sketch: with its set in exact verification, else its signature alone (not empty). */
@@ -238,6 +277,7 @@ public final class ReferenceProbe {
 
     Stream(
         Corpus corpus,
+        PipelineConfig config,
         int referenceIndex,
         StreamedReference reference,
         NewBuckets table,
@@ -252,9 +292,9 @@ public final class ReferenceProbe {
       this.sketches = sketches;
       this.pairs = pairs;
       this.progress = progress;
-      this.sketcher = DocumentSketcher.create(corpus.config().sketch());
-      this.verifier = corpus.config().verifier();
-      int threads = corpus.config().threads();
+      this.sketcher = DocumentSketcher.create(config.sketch());
+      this.verifier = config.verifier();
+      int threads = config.threads();
       this.pool = Executors.newFixedThreadPool(threads, Workers.daemonFactory("neardup-against"));
       this.maxPending = 3 * threads;
       this.maxChars = corpus.budget().batchChars(maxPending + 1);

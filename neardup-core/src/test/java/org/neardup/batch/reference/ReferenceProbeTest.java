@@ -143,6 +143,24 @@ class ReferenceProbeTest {
                   corpus, BatchRun.against(corpus, List.of(Reference.ofTexts(OLD)), Progress.NONE)))
           .isEqualTo(expected);
     }
+    // read in estimate mode, without sets: each set made when a candidate asks for it
+    DocumentSketcher sketcher = DocumentSketcher.create(CONFIG.sketch());
+    PipelineConfig estimate = CONFIG.toBuilder().verify(VerifyMode.ESTIMATE).build();
+    try (Corpus corpus = newCorpus(estimate, MemoryBudget.defaults())) {
+      assertThat(corpus.keepsShingleSets()).isFalse();
+      Map<String, String> texts = new TreeMap<>();
+      NEW.forEach(d -> texts.put(d.id(), d.text()));
+      assertThat(
+              lines(
+                  corpus,
+                  BatchRun.against(
+                      corpus,
+                      CONFIG,
+                      document -> sketcher.shingleSet(texts.get(corpus.id(document))),
+                      List.of(Reference.ofTexts(OLD)),
+                      Progress.NONE)))
+          .isEqualTo(expected);
+    }
     try (NearDupIndex<String> index = NearDupIndex.inMemory(CONFIG);
         Corpus corpus = newCorpus(CONFIG, MemoryBudget.defaults())) {
       OLD.forEach(index::add);

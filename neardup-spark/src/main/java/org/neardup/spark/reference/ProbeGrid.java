@@ -9,7 +9,6 @@ import java.util.regex.Pattern;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.SparkConf;
 import org.neardup.config.PipelineConfig;
-import org.neardup.shingle.ShingleUnit;
 import org.neardup.spark.input.HadoopConf;
 import org.neardup.verify.VerifyMode;
 
@@ -139,33 +138,32 @@ record ProbeGrid(int shares, List<List<ReferenceFile>> columns) {
   }
 
   /**
-   * What the documents' corpus takes in a probe task, in the parts of the engine's memory budget
-   * ({@link org.neardup.config.MemoryBudget#ofHeap}) that bound it: shingle sets (a third of the
-   * heap), full signatures (30%) and the table of the documents' buckets (the join's quarter).
+   * What a share of the documents takes in a probe task, in parts of its heap as the engine's
+   * memory budget ({@link org.neardup.config.MemoryBudget#ofHeap}) splits it: their texts, held to
+   * make the shingle sets candidates need (in the third the budget gives kept sets), their full
+   * signatures (30%) and the table of their buckets (the join's quarter).
    *
-   * @param setBytes their shingle sets' bytes (0 in estimate mode)
+   * @param textBytes their texts' bytes (0 in estimate mode, which keeps no texts)
    * @param signatureBytes their full signatures' bytes
    * @param tableBytes their bucket table's bytes
    */
-  record ShareBytes(long setBytes, long signatureBytes, long tableBytes) {
+  record ShareBytes(long textBytes, long signatureBytes, long tableBytes) {
     /** Of {@code documents} documents of {@code textChars} chars together under {@code config}. */
     static ShareBytes of(PipelineConfig config, long documents, long textChars) {
-      long sets =
-          config.verify() != VerifyMode.EXACT
-              ? 0
-              : config.shingle().unit() == ShingleUnit.CHAR ? 8 * textChars : 8 * textChars / 6;
+      // UTF-8 bytes and offsets (PackedStrings): 2 bytes a char allows for most scripts
+      long texts = config.verify() == VerifyMode.EXACT ? 2 * textChars + 4 * documents : 0;
       long signatures = 4L * config.minHash().numPermutations() * documents;
       // about 11 bytes an entry in a table a third larger than its entries, rounded up to a power
       // of two (NewBuckets), an entry a band a document
       long table = 32L * config.lshParams().bands() * documents;
-      return new ShareBytes(sets, signatures, table);
+      return new ShareBytes(texts, signatures, table);
     }
 
     /** The shares they must be cut into for each to stay within its parts of {@code taskHeap}. */
     long shares(long taskHeap) {
       long byParts =
           Math.max(
-              ceilDiv(setBytes, taskHeap / 3),
+              ceilDiv(textBytes, taskHeap / 3),
               Math.max(
                   ceilDiv(signatureBytes, taskHeap / 10 * 3), ceilDiv(tableBytes, taskHeap / 4)));
       return Math.max(1, byParts);

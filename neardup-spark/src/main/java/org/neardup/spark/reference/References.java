@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.function.IntFunction;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.api.java.JavaRDD;
@@ -27,6 +28,7 @@ import org.neardup.sketch.SketchParams;
 import org.neardup.spark.corpus.SignedSplit;
 import org.neardup.spark.input.HadoopConf;
 import org.neardup.verify.ReferencePair;
+import org.neardup.verify.VerifyMode;
 
 /**
  * The references of a run, as files every executor reads ({@link ReferenceFile}), and the pairs of
@@ -219,17 +221,25 @@ public final class References implements Serializable {
     }
     InputProblems problems = new InputProblems(onError);
     List<StreamedReference> opened = new ArrayList<>();
+    SplitsInput input = new SplitsInput(share, config.sketch());
+    // signatures only: a share's sets are made again from its texts for the candidates that need
+    // them, so a column's task costs the share's table, not shingling every text
+    PipelineConfig signaturesOnly = config.toBuilder().verify(VerifyMode.ESTIMATE).build();
     try (Corpus corpus =
         BatchRun.readKeepingSets(
-            config,
-            new SplitsInput(share, config.sketch()),
+            signaturesOnly,
+            input,
             new InputProblems(OnError.FAIL),
             Progress.NONE,
             MemoryBudget.ofHeap(taskHeap, null))) {
       for (ReferenceFile file : files) {
         opened.add(file.open(problems, hadoop));
       }
-      ReferencePairs pairs = BatchRun.against(corpus, opened, Progress.NONE);
+      IntFunction<long[]> sets =
+          config.verify() == VerifyMode.EXACT
+              ? document -> input.shingleSet(Integer.parseInt(corpus.id(document)))
+              : null;
+      ReferencePairs pairs = BatchRun.against(corpus, config, sets, opened, Progress.NONE);
       for (ReferencePair pair : pairs) {
         int document = Integer.parseInt(corpus.id(pair.document()));
         matches.add(

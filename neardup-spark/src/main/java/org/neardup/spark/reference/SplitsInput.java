@@ -13,19 +13,40 @@ import org.neardup.spark.corpus.SignedSplit;
 
 /**
  * The documents of some signed splits as the engine's batch input, each named by its position among
- * them: their signatures, with the shingle sets of their texts (shingled again, not signed) when
- * the splits keep them (exact mode). Read once. Not thread-safe.
+ * them: their signatures only (read in estimate mode), and the shingle set of the text at a
+ * position made again when asked for ({@link #shingleSet}). Read once. Not thread-safe.
  */
 final class SplitsInput implements BatchInput {
   private static final String SOURCE = "<split>";
 
   private final List<SignedSplit> splits;
   private final DocumentSketcher sketcher;
+  private final int[] splitAt;
+  private final int[] indexAt;
 
   /** The documents of {@code splits}, signed with {@code params}. */
   SplitsInput(List<SignedSplit> splits, SketchParams params) {
     this.splits = splits;
     this.sketcher = DocumentSketcher.create(params);
+    int size = splits.stream().mapToInt(SignedSplit::size).sum();
+    this.splitAt = new int[size];
+    this.indexAt = new int[size];
+    int position = 0;
+    for (int s = 0; s < splits.size(); s++) {
+      for (int i = 0; i < splits.get(s).size(); i++, position++) {
+        splitAt[position] = s;
+        indexAt[position] = i;
+      }
+    }
+  }
+
+  /**
+   * The shingle set of the document at {@code position}, made again from its text (the splits must
+   * keep their texts, as they do in exact verification): what signing it gave with its signature.
+   * Thread-safe.
+   */
+  long[] shingleSet(int position) {
+    return sketcher.shingleSet(splits.get(splitAt[position]).text(indexAt[position]));
   }
 
   @Override
@@ -55,9 +76,8 @@ final class SplitsInput implements BatchInput {
     for (SignedSplit split : splits) {
       for (int i = 0; i < split.size(); i++, position++) {
         String id = Integer.toString(position);
-        long[] set = split.hasTexts() ? sketcher.shingleSet(split.text(i)) : null;
         builder.add(
-            id, split.signature(i), set, split.textLength(i), SOURCE, position + 1, position);
+            id, split.signature(i), null, split.textLength(i), SOURCE, position + 1, position);
       }
     }
   }

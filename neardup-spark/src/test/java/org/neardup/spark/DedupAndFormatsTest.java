@@ -146,7 +146,7 @@ class DedupAndFormatsTest {
     assertThat(String.join("\n", lines) + "\n").isEqualTo(TestSpark.cliOutput(expected));
 
     Path dedup = dir.resolve("parquet-dedup");
-    dedupParquet(parquet, dedup);
+    assertThat(dedupParquet(parquet, dedup).exitCode()).isZero();
     Path cliDedup = dir.resolve("cli-dedup.tsv");
     assertThat(cli("dedup", "-q", "-o", cliDedup.toString(), generated.toString()).exitCode())
         .isZero();
@@ -157,7 +157,7 @@ class DedupAndFormatsTest {
     assertThat(kept).containsExactlyElementsOf(TestSpark.cliOutput(cliDedup).lines().toList());
 
     Path again = dir.resolve("parquet-dedup-again");
-    dedupParquet(parquet, again);
+    assertThat(dedupParquet(parquet, again).exitCode()).isZero();
     Map<String, byte[]> first = visibleFiles(dedup);
     assertThat(first.keySet())
         .contains("_SUCCESS")
@@ -172,21 +172,7 @@ class DedupAndFormatsTest {
   void annotatedParquetHoldsTheCliAnnotations() throws IOException {
     Path annotated = dir.resolve("parquet-annotated");
     TestSpark.Run run =
-        spark(
-            "dedup",
-            "-q",
-            "--annotate",
-            "--keep",
-            "longest",
-            "--format",
-            "parquet",
-            "--id-field",
-            "key",
-            "--text-field",
-            "body",
-            "-o",
-            annotated.toString(),
-            generatedParquet().toString());
+        dedupParquet(generatedParquet(), annotated, "--annotate", "--keep", "longest");
     assertThat(run.exitCode()).as(run.err()).isZero();
     Path expected = dir.resolve("cli-annotated.tsv");
     assertThat(
@@ -227,20 +213,7 @@ class DedupAndFormatsTest {
         .write()
         .parquet(clashing.toString());
     Path refused = dir.resolve("clashing-annotated");
-    TestSpark.Run clash =
-        spark(
-            "dedup",
-            "-q",
-            "--annotate",
-            "--format",
-            "parquet",
-            "--id-field",
-            "key",
-            "--text-field",
-            "body",
-            "-o",
-            refused.toString(),
-            clashing.toString());
+    TestSpark.Run clash = dedupParquet(clashing, refused, "--annotate");
     assertThat(clash.exitCode()).isEqualTo(2);
     assertThat(clash.err())
         .contains("clashing.parquet")
@@ -248,23 +221,25 @@ class DedupAndFormatsTest {
     assertThat(refused).doesNotExist();
   }
 
-  /** {@code spark dedup} of the (key, body) Parquet file {@code parquet} into {@code output}. */
-  private static void dedupParquet(Path parquet, Path output) {
-    assertThat(
-            spark(
-                    "dedup",
-                    "-q",
-                    "--format",
-                    "parquet",
-                    "--id-field",
-                    "key",
-                    "--text-field",
-                    "body",
-                    "-o",
-                    output.toString(),
-                    parquet.toString())
-                .exitCode())
-        .isZero();
+  /**
+   * {@code spark dedup} of the (key, body) Parquet file {@code parquet} into {@code output}, with
+   * {@code more} options.
+   */
+  private static TestSpark.Run dedupParquet(Path parquet, Path output, String... more) {
+    List<String> args = new ArrayList<>(List.of("dedup", "-q"));
+    args.addAll(List.of(more));
+    args.addAll(
+        List.of(
+            "--format",
+            "parquet",
+            "--id-field",
+            "key",
+            "--text-field",
+            "body",
+            "-o",
+            output.toString(),
+            parquet.toString()));
+    return spark(args.toArray(String[]::new));
   }
 
   /** The files of {@code directory} but the hidden ones (Hadoop's checksums), by name. */

@@ -161,14 +161,18 @@ class ReferenceProbeTest {
                       Progress.NONE)))
           .isEqualTo(expected);
     }
-    try (NearDupIndex<String> index = NearDupIndex.inMemory(CONFIG);
-        Corpus corpus = newCorpus(CONFIG, MemoryBudget.defaults())) {
+    assertThat(againstIndex(CONFIG)).isEqualTo(expected);
+  }
+
+  /**
+   * The lines of the pairs of the documents of {@link #newCorpus} with OLD in an in-memory index.
+   */
+  private static List<String> againstIndex(PipelineConfig config) {
+    try (NearDupIndex<String> index = NearDupIndex.inMemory(config);
+        Corpus corpus = newCorpus(config, MemoryBudget.defaults())) {
       OLD.forEach(index::add);
-      assertThat(
-              lines(
-                  corpus,
-                  BatchRun.against(corpus, List.of(Reference.of(index, "index")), Progress.NONE)))
-          .isEqualTo(expected);
+      return lines(
+          corpus, BatchRun.against(corpus, List.of(Reference.of(index, "index")), Progress.NONE));
     }
   }
 
@@ -182,15 +186,7 @@ class ReferenceProbeTest {
           lines(corpus, BatchRun.against(corpus, List.of(Reference.ofTexts(OLD)), Progress.NONE));
     }
     assertThat(expected).hasSizeGreaterThan(100);
-    try (NearDupIndex<String> index = NearDupIndex.inMemory(estimate);
-        Corpus corpus = newCorpus(estimate, MemoryBudget.defaults())) {
-      OLD.forEach(index::add);
-      assertThat(
-              lines(
-                  corpus,
-                  BatchRun.against(corpus, List.of(Reference.of(index, "index")), Progress.NONE)))
-          .isEqualTo(expected);
-    }
+    assertThat(againstIndex(estimate)).isEqualTo(expected);
   }
 
   @Test

@@ -3,6 +3,7 @@ package org.neardup.server.store;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -46,6 +47,9 @@ public final class IndexCheck {
    */
   private static final long KEPT_LISTS_BYTES = 16L << 20;
 
+  /** Handles below this are marked in a bit set as the documents are read (at most 32 MiB). */
+  private static final long MAX_HANDLES_MARKED = 1L << 28;
+
   /**
    * What a check found.
    *
@@ -71,6 +75,13 @@ public final class IndexCheck {
   private long problemCount;
   private final Map<ListKey, byte[]> keptLists = new LinkedHashMap<>(64, 0.75f, true);
   private long keptBytes;
+
+  /**
+   * The documents' handles, as the scan of the documents read them: null when it could not read
+   * them all (a failure, or handles beyond {@link #MAX_HANDLES_MARKED}), and a list entry is then
+   * looked up in the index.
+   */
+  private BitSet documentHandles;
 
   IndexCheck(
       RocksDB db, List<ColumnFamilyHandle> families, List<String> names, IndexSettings settings) {
@@ -117,12 +128,18 @@ public final class IndexCheck {
             ? new ContainmentSample(settings.search().containmentSampling())
             : null;
     long nextHandle = readLong(snapshot, RocksLayout.NEXT_HANDLE);
+    BitSet handles = nextHandle <= MAX_HANDLES_MARKED ? new BitSet((int) nextHandle) : null;
     long documents = 0;
     try (RocksIterator ids = snapshot.iterator(family(RocksLayout.IDS))) {
       for (ids.seekToFirst(); ids.isValid() || readToEnd(ids, RocksLayout.IDS); ids.next()) {
         documents++;
         byte[] handleBytes = ids.key();
         long handle = RocksLayout.handle(handleBytes);
+        if (handles != null && handle >= 0 && handle < MAX_HANDLES_MARKED) {
+          handles.set((int) handle);
+        } else {
+          handles = null;
+        }
         String key = new String(ids.value(), StandardCharsets.UTF_8);
         Optional<String> badKey = DocumentId.recordDetail(key);
         if (badKey
@@ -165,6 +182,7 @@ public final class IndexCheck {
           }
         }
       }
+      documentHandles = handles != null && readWhole(ids) ? handles : null;
     }
     return documents;
   }
@@ -277,13 +295,21 @@ public final class IndexCheck {
         }
         for (long member : members) {
           entries++;
-          if (snapshot.get(family(RocksLayout.IDS), RocksLayout.handle(member)) == null) {
+          if (!isDocument(snapshot, member)) {
             problem("an entry of " + familyName + " points at missing handle " + member);
           }
         }
       }
     }
     return entries;
+  }
+
+  /** Whether a document has the handle: from the documents' scan, or read from the index. */
+  private boolean isDocument(RocksSnapshot snapshot, long handle) {
+    if (documentHandles != null) {
+      return handle >= 0 && handle < MAX_HANDLES_MARKED && documentHandles.get((int) handle);
+    }
+    return snapshot.get(family(RocksLayout.IDS), RocksLayout.handle(handle)) != null;
   }
 
   private static boolean isAscending(long[] values) {
@@ -315,6 +341,16 @@ public final class IndexCheck {
       unreadable(familyName, e);
     }
     return false;
+  }
+
+  /** Whether an iterator that is no longer valid stopped at its end, not for a failure. */
+  private static boolean readWhole(RocksIterator iterator) {
+    try {
+      iterator.status();
+      return true;
+    } catch (RocksDBException e) {
+      return false; // a problem already
+    }
   }
 
   /** A read that failed: the index is damaged there (each distinct failure is one problem). */

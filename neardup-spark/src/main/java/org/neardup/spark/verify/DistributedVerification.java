@@ -8,7 +8,6 @@ import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.storage.StorageLevel;
 import org.neardup.minhash.AgreementFilter;
-import org.neardup.minhash.Signatures;
 import org.neardup.sketch.DocumentSketcher;
 import org.neardup.spark.corpus.DocumentInfo;
 import org.neardup.spark.corpus.SignedSplit;
@@ -31,7 +30,7 @@ import scala.Tuple2;
  *       the home of its later document, where the repeats are dropped and the document's id, text
  *       length, signature and raw text are attached ({@link PartnerBatch}); with exact verification
  *       the signature goes as its low bytes and whether it is well filled ({@link
- *       PartnerSignature}), made once for each document;
+ *       LowByteSignature}), made once for each document;
  *   <li>each then goes to the home of its earlier document, where the signature filter and the
  *       exact Jaccard of the two documents' shingles decide it, and copies are grouped under their
  *       original. The filter is the verifier's {@link AgreementFilter} on the agreement of the low
@@ -46,8 +45,6 @@ import scala.Tuple2;
  * a document that is in no candidate. Stateless.
  */
 public final class DistributedVerification {
-  private static final int UNKNOWN = -1;
-
   private DistributedVerification() {}
 
   /**
@@ -104,7 +101,7 @@ public final class DistributedVerification {
     Arrays.sort(bySecond);
     long[] distinct = new long[total];
     int[] partners = new int[total];
-    PartnerSignature[] signatures = new PartnerSignature[exact ? total : 0];
+    LowByteSignature[] signatures = new LowByteSignature[exact ? total : 0];
     int kept = 0;
     long[] run = new long[16];
     for (int k = 0; k < total; ) {
@@ -118,8 +115,14 @@ public final class DistributedVerification {
         run[length++] = firsts[HomeOrder.position(bySecond[k])];
       }
       Arrays.sort(run, 0, length);
-      PartnerSignature signature =
-          exact ? PartnerSignature.of(home, index, verifier.filter()) : null;
+      LowByteSignature signature =
+          exact
+              ? LowByteSignature.of(
+                  home.signatures(),
+                  index * home.signatureLength(),
+                  home.signatureLength(),
+                  verifier.filter())
+              : null;
       for (int r = 0; r < length; r++) {
         if (r == 0 || run[r] != run[r - 1]) {
           if (exact) {
@@ -199,8 +202,8 @@ public final class DistributedVerification {
       int index = indexOf(home, first);
       DocumentInfo firstInfo = DocumentInfo.of(home, index);
       int offset = index * length;
-      long[] lowBytes = exact ? Signatures.lowBytes(home.signature(index)) : null;
-      int wellFilled = UNKNOWN;
+      LowByteSignature firstSignature =
+          exact ? LowByteSignature.of(signatures, offset, length, filter) : null;
       long[] keys = null;
       for (; k < total && HomeOrder.ordinalOf(home, byFirst[k]) == first; k++) {
         int at = HomeOrder.position(byFirst[k]);
@@ -208,17 +211,12 @@ public final class DistributedVerification {
         int i = positionIn[at];
         double similarity;
         if (exact) {
-          // the partner's signature came as its low bytes, whose agreement can only overstate the
-          // full signatures': every pair the full signatures pass passes (AgreementFilter)
-          int agreement =
-              Signatures.lowByteAgreement(
-                  lowBytes, batch.partnerLowBytes(), batch.partnerLowBytesOffset(i), length);
-          boolean fillDecides = filter.fillDecides(agreement);
-          if (fillDecides && wellFilled == UNKNOWN) {
-            wellFilled = filter.wellFilled(signatures, offset) ? 1 : 0;
-          }
-          if (!filter.passes(
-              agreement, fillDecides && wellFilled == 1 && batch.partnerWellFilled(i))) {
+          if (!firstSignature.passes(
+              filter,
+              length,
+              batch.partnerLowBytes(),
+              batch.partnerLowBytesOffset(i),
+              batch.partnerWellFilled(i))) {
             continue;
           }
           if (keys == null) {

@@ -35,7 +35,7 @@ public final class PartnerBatch implements Serializable {
     this.candidates =
         new Documents(
             exact ? 0 : length,
-            exact ? PartnerSignature.lowWords(length) : 0,
+            exact ? LowByteSignature.words(length) : 0,
             exact,
             sizes.candidates,
             sizes.candidateIdBytes,
@@ -45,9 +45,9 @@ public final class PartnerBatch implements Serializable {
 
   /**
    * Candidate ({@code first}, document {@code index} of {@code home}), whose signature is {@code
-   * signature}.
+   * signature} (null without exact verification: the full signature is sent).
    */
-  void candidate(long first, SignedSplit home, int index, PartnerSignature signature) {
+  void candidate(long first, SignedSplit home, int index, LowByteSignature signature) {
     candidates.add(first, home, index, signature);
   }
 
@@ -201,7 +201,7 @@ public final class PartnerBatch implements Serializable {
       this.texts = withTexts ? new PackedStrings(capacity, textBytes) : null;
     }
 
-    void add(long anchor, SignedSplit home, int index, PartnerSignature signature) {
+    void add(long anchor, SignedSplit home, int index, LowByteSignature signature) {
       if (size == anchors.length) {
         int capacity = Math.max(16, 2 * size);
         anchors = Arrays.copyOf(anchors, capacity);

@@ -6,7 +6,6 @@ import static org.neardup.spark.TestSpark.spark;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,11 +28,7 @@ class AnnotateTest {
 
   @BeforeAll
   static void generate() {
-    generated = dir.resolve("generated.tsv");
-    assertThat(
-            cli("generate", "--documents", "1500", "--seed", "11", "-o", generated.toString())
-                .exitCode())
-        .isZero();
+    generated = TestSpark.generated(dir, 1500, 11);
   }
 
   @Test
@@ -44,18 +39,7 @@ class AnnotateTest {
 
   @Test
   void annotatedJsonLinesIsTheClis() throws IOException {
-    Path jsonl = dir.resolve("generated.jsonl");
-    try (Writer out = Files.newBufferedWriter(jsonl, StandardCharsets.UTF_8)) {
-      for (String line : Files.readAllLines(generated, StandardCharsets.UTF_8)) {
-        int tab = line.indexOf('\t');
-        out.write(
-            "{\"doc\": \""
-                + line.substring(0, tab)
-                + "\", \"body\": \""
-                + line.substring(tab + 1)
-                + "\"}\n");
-      }
-    }
+    Path jsonl = TestSpark.asJsonLines(generated, dir.resolve("generated.jsonl"));
     assertSameAnnotated(
         jsonl,
         "jsonl",

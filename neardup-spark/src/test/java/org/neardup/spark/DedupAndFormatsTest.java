@@ -2,11 +2,11 @@ package org.neardup.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.neardup.spark.TestSpark.cli;
+import static org.neardup.spark.TestSpark.dedupParquet;
 import static org.neardup.spark.TestSpark.parts;
 import static org.neardup.spark.TestSpark.spark;
 
 import java.io.IOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,11 +41,7 @@ class DedupAndFormatsTest {
 
   @BeforeAll
   static void generate() {
-    generated = dir.resolve("generated.tsv");
-    assertThat(
-            cli("generate", "--documents", "2000", "--seed", "5", "-o", generated.toString())
-                .exitCode())
-        .isZero();
+    generated = TestSpark.generated(dir, 2000, 5);
   }
 
   @Test
@@ -67,18 +63,7 @@ class DedupAndFormatsTest {
 
   @Test
   void dedupOfJsonLinesIsTheCliCopy() throws IOException {
-    Path jsonl = dir.resolve("generated.jsonl");
-    try (Writer out = Files.newBufferedWriter(jsonl, StandardCharsets.UTF_8)) {
-      for (String line : Files.readAllLines(generated, StandardCharsets.UTF_8)) {
-        int tab = line.indexOf('\t');
-        out.write(
-            "{\"doc\": \""
-                + line.substring(0, tab)
-                + "\", \"body\": \""
-                + line.substring(tab + 1)
-                + "\"}\n");
-      }
-    }
+    Path jsonl = TestSpark.asJsonLines(generated, dir.resolve("generated.jsonl"));
     assertSameDedup(
         jsonl,
         "jsonl",
@@ -146,7 +131,7 @@ class DedupAndFormatsTest {
     assertThat(String.join("\n", lines) + "\n").isEqualTo(TestSpark.cliOutput(expected));
 
     Path dedup = dir.resolve("parquet-dedup");
-    assertThat(dedupParquet(parquet, dedup).exitCode()).isZero();
+    assertThat(dedupParquet(parquet, dedup, "-q").exitCode()).isZero();
     Path cliDedup = dir.resolve("cli-dedup.tsv");
     assertThat(cli("dedup", "-q", "-o", cliDedup.toString(), generated.toString()).exitCode())
         .isZero();
@@ -157,7 +142,7 @@ class DedupAndFormatsTest {
     assertThat(kept).containsExactlyElementsOf(TestSpark.cliOutput(cliDedup).lines().toList());
 
     Path again = dir.resolve("parquet-dedup-again");
-    assertThat(dedupParquet(parquet, again).exitCode()).isZero();
+    assertThat(dedupParquet(parquet, again, "-q").exitCode()).isZero();
     Map<String, byte[]> first = visibleFiles(dedup);
     assertThat(first.keySet())
         .contains("_SUCCESS")
@@ -172,7 +157,7 @@ class DedupAndFormatsTest {
   void annotatedParquetHoldsTheCliAnnotations() throws IOException {
     Path annotated = dir.resolve("parquet-annotated");
     TestSpark.Run run =
-        dedupParquet(generatedParquet(), annotated, "--annotate", "--keep", "longest");
+        dedupParquet(generatedParquet(), annotated, "-q", "--annotate", "--keep", "longest");
     assertThat(run.exitCode()).as(run.err()).isZero();
     Path expected = dir.resolve("cli-annotated.tsv");
     assertThat(
@@ -213,33 +198,12 @@ class DedupAndFormatsTest {
         .write()
         .parquet(clashing.toString());
     Path refused = dir.resolve("clashing-annotated");
-    TestSpark.Run clash = dedupParquet(clashing, refused, "--annotate");
+    TestSpark.Run clash = dedupParquet(clashing, refused, "-q", "--annotate");
     assertThat(clash.exitCode()).isEqualTo(2);
     assertThat(clash.err())
         .contains("clashing.parquet")
         .contains("has a column 'cluster_size' already, which --annotate adds");
     assertThat(refused).doesNotExist();
-  }
-
-  /**
-   * {@code spark dedup} of the (key, body) Parquet file {@code parquet} into {@code output}, with
-   * {@code more} options.
-   */
-  private static TestSpark.Run dedupParquet(Path parquet, Path output, String... more) {
-    List<String> args = new ArrayList<>(List.of("dedup", "-q"));
-    args.addAll(List.of(more));
-    args.addAll(
-        List.of(
-            "--format",
-            "parquet",
-            "--id-field",
-            "key",
-            "--text-field",
-            "body",
-            "-o",
-            output.toString(),
-            parquet.toString()));
-    return spark(args.toArray(String[]::new));
   }
 
   /** The files of {@code directory} but the hidden ones (Hadoop's checksums), by name. */

@@ -2,6 +2,7 @@ package org.neardup.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.neardup.spark.TestSpark.cli;
+import static org.neardup.spark.TestSpark.concat;
 import static org.neardup.spark.TestSpark.parts;
 import static org.neardup.spark.TestSpark.spark;
 
@@ -43,19 +44,26 @@ class InputProblemsTest {
     return input;
   }
 
+  /**
+   * The job's pairs of {@code input} in 4 KiB splits, so that a record late in it is in a later
+   * split.
+   */
+  private static TestSpark.Run pairsInSmallSplits(Path input, Path out, String... options) {
+    return spark(
+        concat(
+            concat(new String[] {"pairs"}, options),
+            "--split-size",
+            "4k",
+            "-o",
+            out.toString(),
+            input.toString()));
+  }
+
   @Test
   void aRecordWithoutTextFailsWithTheCliMessage() throws IOException {
     Path input = corpus("no-tab-here", 300);
     TestSpark.Run expected = cli("pairs", "-q", input.toString());
-    TestSpark.Run run =
-        spark(
-            "pairs",
-            "-q",
-            "--split-size",
-            "4k",
-            "-o",
-            dir.resolve("out").toString(),
-            input.toString());
+    TestSpark.Run run = pairsInSmallSplits(input, dir.resolve("out"), "-q");
     assertThat(expected.exitCode()).isEqualTo(2);
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err().strip())
@@ -67,15 +75,7 @@ class InputProblemsTest {
   void aDuplicateIdFailsWithTheCliMessage() throws IOException {
     Path input = corpus("doc7\tanother text", 250);
     TestSpark.Run expected = cli("pairs", "-q", input.toString());
-    TestSpark.Run run =
-        spark(
-            "pairs",
-            "-q",
-            "--split-size",
-            "4k",
-            "-o",
-            dir.resolve("out").toString(),
-            input.toString());
+    TestSpark.Run run = pairsInSmallSplits(input, dir.resolve("out"), "-q");
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err().strip()).isEqualTo(expected.err().strip()).contains("duplicate id 'doc7'");
   }
@@ -85,16 +85,7 @@ class InputProblemsTest {
     Path input = corpus("doc7\tanother text", 250);
     TestSpark.Run expected = cli("pairs", "--on-error", "skip", input.toString());
     Path out = dir.resolve("skip");
-    TestSpark.Run run =
-        spark(
-            "pairs",
-            "--on-error",
-            "skip",
-            "--split-size",
-            "4k",
-            "-o",
-            out.toString(),
-            input.toString());
+    TestSpark.Run run = pairsInSmallSplits(input, out, "--on-error", "skip");
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(parts(out)).isEqualTo(expected.out());
     assertThat(run.err())
@@ -123,15 +114,7 @@ class InputProblemsTest {
   void anIdWithAControlCharacterFailsWithTheCliMessage() throws IOException {
     Path input = corpus("doc\u001b[2Jx\tsome text", 300);
     TestSpark.Run expected = cli("pairs", "-q", input.toString());
-    TestSpark.Run run =
-        spark(
-            "pairs",
-            "-q",
-            "--split-size",
-            "4k",
-            "-o",
-            dir.resolve("out").toString(),
-            input.toString());
+    TestSpark.Run run = pairsInSmallSplits(input, dir.resolve("out"), "-q");
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err().strip())
         .isEqualTo(expected.err().strip())

@@ -43,11 +43,7 @@ class KeepOrderJobTest {
 
   @BeforeAll
   static void generate() throws IOException {
-    Path generated = dir.resolve("generated.tsv");
-    assertThat(
-            cli("generate", "--documents", "1500", "--seed", "45", "-o", generated.toString())
-                .exitCode())
-        .isZero();
+    Path generated = TestSpark.generated(dir, 1500, 45);
     List<String> lines = Files.readAllLines(generated, StandardCharsets.UTF_8);
     first = dir.resolve("first.jsonl");
     second = dir.resolve("second.jsonl");

@@ -43,11 +43,7 @@ class NearDupSparkTest {
 
   @BeforeAll
   static void generate() throws IOException {
-    generated = dir.resolve("generated.tsv");
-    assertThat(
-            cli("generate", "--documents", "3000", "--seed", "42", "-o", generated.toString())
-                .exitCode())
-        .isZero();
+    generated = TestSpark.generated(dir, 3000, 42);
     frame = frame(generated, '\t');
   }
 

@@ -160,20 +160,7 @@ class RejectsTest {
         .write()
         .parquet(parquet.toString());
     Path out = dir.resolve("out");
-    TestSpark.Run run =
-        spark(
-            "dedup",
-            "--on-error",
-            "skip",
-            "--format",
-            "parquet",
-            "--id-field",
-            "key",
-            "--text-field",
-            "body",
-            "-o",
-            out.toString(),
-            parquet.toString());
+    TestSpark.Run run = TestSpark.dedupParquet(parquet, out, "--on-error", "skip");
     assertThat(run.exitCode()).as(run.err()).isZero();
     List<Row> rejected =
         session.read().parquet(dir.resolve("out.rejects").toString()).collectAsList();

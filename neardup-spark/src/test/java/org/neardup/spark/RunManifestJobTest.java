@@ -35,11 +35,7 @@ class RunManifestJobTest {
 
   @BeforeAll
   static void generate() throws IOException {
-    Path generated = dir.resolve("generated.tsv");
-    assertThat(
-            cli("generate", "--documents", "1500", "--seed", "46", "-o", generated.toString())
-                .exitCode())
-        .isZero();
+    Path generated = TestSpark.generated(dir, 1500, 46);
     // two bad records (no text) for the rejects
     List<String> lines = new ArrayList<>(Files.readAllLines(generated, StandardCharsets.UTF_8));
     lines.add(700, "no-text-here");

@@ -32,11 +32,7 @@ class SameAsCliTest {
 
   @BeforeAll
   static void generate() {
-    generated = dir.resolve("generated.tsv");
-    assertThat(
-            cli("generate", "--documents", "3000", "--seed", "42", "-o", generated.toString())
-                .exitCode())
-        .isZero();
+    generated = TestSpark.generated(dir, 3000, 42);
   }
 
   @ParameterizedTest

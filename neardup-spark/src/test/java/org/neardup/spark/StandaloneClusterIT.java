@@ -32,11 +32,22 @@ import javax.tools.JavaCompiler;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
-import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.StructType;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.conf.PlainParquetConfiguration;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.example.data.simple.convert.GroupRecordConverter;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.io.ColumnIOFactory;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.io.RecordReader;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
+import org.apache.parquet.schema.Type;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -263,18 +274,27 @@ class StandaloneClusterIT {
   @Test
   void theJavaProgramOfTheDocsRunsTheApiOnTheClusterAndGivesTheCliPairsAndKeptRows()
       throws Exception {
-    SparkSession spark = TestSpark.session();
-    List<Row> rows = new ArrayList<>();
-    for (String line : Files.readAllLines(chains, StandardCharsets.UTF_8)) {
-      int tab = line.indexOf('\t');
-      rows.add(RowFactory.create(line.substring(0, tab), line.substring(tab + 1)));
-    }
+    List<String> rows = Files.readAllLines(chains, StandardCharsets.UTF_8);
     Path docs = dir.resolve("docs.parquet");
-    spark
-        .createDataFrame(rows, new StructType().add("id", "string").add("text", "string"))
-        .coalesce(1) // one file: Spark reads a directory's files largest first, not in order
-        .write()
-        .parquet(docs.toString());
+    // One file of the (id, text) rows, as Spark writes a frame of two string columns.
+    MessageType docsSchema =
+        MessageTypeParser.parseMessageType(
+            "message spark_schema { optional binary id (STRING); optional binary text (STRING); }");
+    SimpleGroupFactory docRows = new SimpleGroupFactory(docsSchema);
+    try (ParquetWriter<Group> writer =
+        ExampleParquetWriter.builder(new LocalOutputFile(docs))
+            .withConf(new PlainParquetConfiguration())
+            .withType(docsSchema)
+            .build()) {
+      for (String line : rows) {
+        int tab = line.indexOf('\t');
+        writer.write(
+            docRows
+                .newGroup()
+                .append("id", line.substring(0, tab))
+                .append("text", line.substring(tab + 1)));
+      }
+    }
     // The page's java block as it is, compiled against the job's jar and Spark's jars alone.
     Path classes = compileDocsExample(dir.resolve("docs-example"));
     Path output = dir.resolve("docs-example-output");
@@ -311,14 +331,14 @@ class StandaloneClusterIT {
     assertThat(cli("pairs", "-q", "-o", cliPairs.toString(), chains.toString()).exitCode())
         .isZero();
     List<String> pairs =
-        spark.read().parquet(output.resolve("pairs").toString()).collectAsList().stream()
+        parquetParts(output.resolve("pairs")).rows().stream()
             .map(
                 r ->
-                    r.getString(0)
+                    r.getString(0, 0)
                         + "\t"
-                        + r.getString(1)
+                        + r.getString(1, 0)
                         + "\t"
-                        + org.neardup.options.Formats.similarity(r.getDouble(2)))
+                        + org.neardup.options.Formats.similarity(r.getDouble(2, 0)))
             .sorted()
             .toList();
     List<String> expectedPairs = TestSpark.cliOutput(cliPairs).lines().sorted().toList();
@@ -329,15 +349,48 @@ class StandaloneClusterIT {
             cli("dedup", "-q", "--keep", "longest", "-o", cliClean.toString(), chains.toString())
                 .exitCode())
         .isZero();
-    Dataset<Row> clean = spark.read().parquet(output.resolve("clean").toString());
+    ParquetParts clean = parquetParts(output.resolve("clean"));
     assertThat(clean.columns()).containsExactly("id", "text");
     List<String> kept =
-        clean.collectAsList().stream()
-            .map(r -> r.getString(0) + "\t" + r.getString(1))
+        clean.rows().stream()
+            .map(r -> r.getString(0, 0) + "\t" + r.getString(1, 0))
             .sorted()
             .toList();
     List<String> expectedKept = TestSpark.cliOutput(cliClean).lines().sorted().toList();
     assertThat(kept).isEqualTo(expectedKept).hasSizeLessThan(rows.size());
+  }
+
+  /** The column names of a directory's Parquet part files and their rows, in file order. */
+  private record ParquetParts(List<String> columns, List<Group> rows) {}
+
+  /** Reads the part files of a directory Spark wrote as Parquet; they all have the same columns. */
+  private static ParquetParts parquetParts(Path directory) throws IOException {
+    List<String> columns = null;
+    List<Group> rows = new ArrayList<>();
+    ParquetReadOptions options =
+        ParquetReadOptions.builder(new PlainParquetConfiguration()).build();
+    for (Path part : TestSpark.partFiles(directory)) {
+      try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(part), options)) {
+        MessageType schema = reader.getFooter().getFileMetaData().getSchema();
+        List<String> names = schema.getFields().stream().map(Type::getName).toList();
+        if (columns == null) {
+          columns = names;
+        }
+        assertThat(names).as("the columns of %s", part).isEqualTo(columns);
+        PageReadStore pages;
+        while ((pages = reader.readNextRowGroup()) != null) {
+          RecordReader<Group> records =
+              new ColumnIOFactory()
+                  .getColumnIO(schema)
+                  .getRecordReader(pages, new GroupRecordConverter(schema));
+          for (long i = pages.getRowCount(); i > 0; i--) {
+            rows.add(records.read());
+          }
+        }
+      }
+    }
+    assertThat(columns).as("Parquet part files in %s", directory).isNotNull();
+    return new ParquetParts(columns, rows);
   }
 
   /** Compiles the first java block of docs/spark.md into {@code work}/classes. */

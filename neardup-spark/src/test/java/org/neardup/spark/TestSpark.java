@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -107,6 +108,65 @@ public final class TestSpark {
           "Short Description"
         },
         more);
+  }
+
+  /**
+   * {@code ./neardup generate --documents DOCUMENTS --seed SEED} into {@code dir/generated.tsv};
+   * fails the test if the command fails.
+   */
+  public static Path generated(Path dir, int documents, int seed) {
+    Path file = dir.resolve("generated.tsv");
+    Run run =
+        cli(
+            "generate",
+            "--documents",
+            Integer.toString(documents),
+            "--seed",
+            Integer.toString(seed),
+            "-o",
+            file.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    return file;
+  }
+
+  /**
+   * The TSV file {@code tsv} as JSON lines {@code {"doc": ID, "body": TEXT}} in {@code jsonl} (the
+   * generated texts need no escaping).
+   */
+  public static Path asJsonLines(Path tsv, Path jsonl) throws IOException {
+    try (Writer out = Files.newBufferedWriter(jsonl, StandardCharsets.UTF_8)) {
+      for (String line : Files.readAllLines(tsv, StandardCharsets.UTF_8)) {
+        int tab = line.indexOf('\t');
+        out.write(
+            "{\"doc\": \""
+                + line.substring(0, tab)
+                + "\", \"body\": \""
+                + line.substring(tab + 1)
+                + "\"}\n");
+      }
+    }
+    return jsonl;
+  }
+
+  /**
+   * {@code spark dedup} of the (key, body) Parquet file {@code parquet} into {@code output}, with
+   * {@code more} options first.
+   */
+  public static TestSpark.Run dedupParquet(Path parquet, Path output, String... more) {
+    List<String> args = new ArrayList<>(List.of("dedup"));
+    args.addAll(List.of(more));
+    args.addAll(
+        List.of(
+            "--format",
+            "parquet",
+            "--id-field",
+            "key",
+            "--text-field",
+            "body",
+            "-o",
+            output.toString(),
+            parquet.toString()));
+    return spark(args.toArray(String[]::new));
   }
 
   /** {@code args} followed by {@code more}. */

@@ -4,7 +4,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.neardup.format.CorruptFormatException;
@@ -32,6 +35,18 @@ public final class IndexCheck {
   private static final int MAX_REPORTED = 20;
 
   /**
+   * Search lists of this many bytes or more (8 documents) are kept once read, for the other
+   * documents they list...
+   */
+  private static final int KEPT_LIST_BYTES = 64;
+
+  /**
+   * ...up to about this many bytes of the heap (with 100 a list for its entry), the least recently
+   * read going first.
+   */
+  private static final long KEPT_LISTS_BYTES = 16L << 20;
+
+  /**
    * What a check found.
    *
    * @param documents documents read
@@ -54,6 +69,8 @@ public final class IndexCheck {
   private final List<String> problems = new ArrayList<>();
   private final Set<String> unreadable = new HashSet<>();
   private long problemCount;
+  private final Map<ListKey, byte[]> keptLists = new LinkedHashMap<>(64, 0.75f, true);
+  private long keptBytes;
 
   IndexCheck(
       RocksDB db, List<ColumnFamilyHandle> families, List<String> names, IndexSettings settings) {
@@ -174,13 +191,37 @@ public final class IndexCheck {
   private void checkEntries(
       RocksSnapshot snapshot, String familyName, long[] keys, long handle, String key) {
     for (long bucket : keys) {
-      byte[] list = snapshot.get(searchFamily(familyName), RocksLayout.handle(bucket));
-      if (list == null || Arrays.binarySearch(RocksLayout.handles(list), handle) < 0) {
+      byte[] list = list(snapshot, familyName, bucket);
+      if (list == null || !RocksLayout.holds(list, handle)) {
         problem("document '" + key + "' is missing from a list of " + familyName);
         return;
       }
     }
   }
+
+  /**
+   * A search family's list, read from the snapshot once while it is among the lists kept: a list is
+   * read for every document it lists.
+   */
+  private byte[] list(RocksSnapshot snapshot, String familyName, long bucket) {
+    ListKey listKey = new ListKey(familyName, bucket);
+    byte[] list = keptLists.get(listKey);
+    if (list == null) {
+      list = snapshot.get(searchFamily(familyName), RocksLayout.handle(bucket));
+      if (list != null && list.length >= KEPT_LIST_BYTES) {
+        keptLists.put(listKey, list);
+        keptBytes += 100 + list.length;
+        Iterator<byte[]> leastRecent = keptLists.values().iterator();
+        while (keptBytes > KEPT_LISTS_BYTES) {
+          keptBytes -= 100 + leastRecent.next().length;
+          leastRecent.remove();
+        }
+      }
+    }
+    return list;
+  }
+
+  private record ListKey(String familyName, long bucket) {}
 
   /**
    * Counts a search family's entries, each pointing at a document, against what the documents make.

@@ -112,6 +112,27 @@ final class RocksLayout {
     return handles;
   }
 
+  /**
+   * Whether an ascending list's value (a search family's) holds {@code handle}: a binary search of
+   * its bytes, without decoding the list.
+   */
+  static boolean holds(byte[] ascendingValue, long handle) {
+    int low = 0;
+    int high = ascendingValue.length / 8 - 1;
+    while (low <= high) {
+      int middle = (low + high) >>> 1;
+      long value = getLong(ascendingValue, 8 * middle);
+      if (value < handle) {
+        low = middle + 1;
+      } else if (value > handle) {
+        high = middle - 1;
+      } else {
+        return true;
+      }
+    }
+    return false;
+  }
+
   static void putLong(byte[] bytes, int offset, long value) {
     for (int i = 7; i >= 0; i--) {
       bytes[offset + i] = (byte) value;

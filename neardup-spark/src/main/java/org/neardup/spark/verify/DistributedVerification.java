@@ -4,10 +4,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
-import java.util.function.Supplier;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.storage.StorageLevel;
+import org.neardup.minhash.AgreementFilter;
 import org.neardup.sketch.DocumentSketcher;
 import org.neardup.spark.corpus.DocumentInfo;
 import org.neardup.spark.corpus.SignedSplit;
@@ -28,10 +28,17 @@ import scala.Tuple2;
  * <ol>
  *   <li>each candidate pair (with its repeats, one for each bucket it shares) and each copy goes to
  *       the home of its later document, where the repeats are dropped and the document's id, text
- *       length, signature and raw text are attached ({@link PartnerBatch});
+ *       length, signature and raw text are attached ({@link PartnerBatch}); with exact verification
+ *       the signature goes as its low bytes and whether it is well filled ({@link
+ *       LowByteSignature}), made once for each document;
  *   <li>each then goes to the home of its earlier document, where the signature filter and the
- *       exact Jaccard of the two documents' shingles (shingled again from the raw texts, once for
- *       each earlier document) decide it, and copies are grouped under their original.
+ *       exact Jaccard of the two documents' shingles decide it, and copies are grouped under their
+ *       original. The filter is the verifier's {@link AgreementFilter} on the agreement of the low
+ *       bytes, which can only overstate the full signatures' agreement, so every pair the full
+ *       signatures pass passes, as with the CLI's packed signatures. The Jaccard is counted from
+ *       the shingle keys of the raw texts ({@link DocumentSketcher#shingleKeys}), as the CLI counts
+ *       it for the documents it reads again: the earlier document's once, each partner's for each
+ *       of its pairs that pass the filter.
  * </ol>
  *
  * So each candidate moves one document's data once, and no shingle set is ever shuffled or held for
@@ -56,7 +63,8 @@ public final class DistributedVerification {
     DirectPartitioner byHome = new DirectPartitioner(homes);
     JavaRDD<PairBatch> atLater = scanned.partitionBy(byHome).values();
     JavaRDD<Tuple2<Integer, PartnerBatch>> withPartners =
-        corpus.zipPartitions(atLater, (home, batches) -> attach(home.next(), batches, homes));
+        corpus.zipPartitions(
+            atLater, (home, batches) -> attach(home.next(), batches, homes, verifier));
     JavaRDD<PartnerBatch> atEarlier =
         JavaPairRDD.fromJavaRDD(withPartners).partitionBy(byHome).values();
     return corpus
@@ -71,7 +79,8 @@ public final class DistributedVerification {
    * data to each pair and copy, sending them on to the earlier document's home.
    */
   private static Iterator<Tuple2<Integer, PartnerBatch>> attach(
-      SignedSplit home, Iterator<PairBatch> received, int homes) {
+      SignedSplit home, Iterator<PairBatch> received, int homes, Verifier verifier) {
+    boolean exact = verifier.needsSets();
     List<PairBatch> batches = new ArrayList<>();
     received.forEachRemaining(batches::add);
     int total = 0;
@@ -92,6 +101,7 @@ public final class DistributedVerification {
     Arrays.sort(bySecond);
     long[] distinct = new long[total];
     int[] partners = new int[total];
+    LowByteSignature[] signatures = new LowByteSignature[exact ? total : 0];
     int kept = 0;
     long[] run = new long[16];
     for (int k = 0; k < total; ) {
@@ -105,8 +115,19 @@ public final class DistributedVerification {
         run[length++] = firsts[HomeOrder.position(bySecond[k])];
       }
       Arrays.sort(run, 0, length);
+      LowByteSignature signature =
+          exact
+              ? LowByteSignature.of(
+                  home.signatures(),
+                  index * home.signatureLength(),
+                  home.signatureLength(),
+                  verifier.filter())
+              : null;
       for (int r = 0; r < length; r++) {
         if (r == 0 || run[r] != run[r - 1]) {
+          if (exact) {
+            signatures[kept] = signature;
+          }
           distinct[kept] = run[r];
           partners[kept++] = index;
         }
@@ -123,10 +144,10 @@ public final class DistributedVerification {
       }
     }
     Outbox<PartnerBatch> out =
-        new Outbox<>(homes, destination -> new PartnerBatch(home, sizes[destination]));
+        new Outbox<>(homes, destination -> new PartnerBatch(home, sizes[destination], exact));
     for (int k = 0; k < kept; k++) {
       long first = distinct[k];
-      out.to(Homes.of(first)).candidate(first, home, partners[k]);
+      out.to(Homes.of(first)).candidate(first, home, partners[k], exact ? signatures[k] : null);
     }
     for (PairBatch batch : batches) {
       for (int i = 0; i < batch.copyCount(); i++) {
@@ -172,30 +193,47 @@ public final class DistributedVerification {
     List<VerifiedPair> pairs = new ArrayList<>();
     long passed = 0;
     boolean exact = verifier.needsSets();
+    AgreementFilter filter = verifier.filter();
+    int length = home.signatureLength();
+    int[] signatures = home.signatures();
     int k = 0;
     while (k < total) {
       long first = HomeOrder.ordinalOf(home, byFirst[k]);
       int index = indexOf(home, first);
       DocumentInfo firstInfo = DocumentInfo.of(home, index);
-      int[] signatures = home.signatures();
-      int offset = index * home.signatureLength();
-      Supplier<long[]> hashes =
-          exact ? memoized(() -> sketcher.shingleHashes(home.text(index))) : null;
+      int offset = index * length;
+      LowByteSignature firstSignature =
+          exact ? LowByteSignature.of(signatures, offset, length, filter) : null;
+      long[] keys = null;
       for (; k < total && HomeOrder.ordinalOf(home, byFirst[k]) == first; k++) {
         int at = HomeOrder.position(byFirst[k]);
         PartnerBatch batch = batchOf[at];
         int i = positionIn[at];
-        SignatureCheck check =
-            verifier.check(
-                signatures, offset, batch.partnerSignatures(), batch.partnerSignatureOffset(i));
-        if (check.rejected()) {
-          continue;
+        double similarity;
+        if (exact) {
+          if (!firstSignature.passes(
+              filter,
+              length,
+              batch.partnerLowBytes(),
+              batch.partnerLowBytesOffset(i),
+              batch.partnerWellFilled(i))) {
+            continue;
+          }
+          if (keys == null) {
+            keys = sketcher.shingleKeys(home.text(index));
+          }
+          // keys against keys, as the CLI compares documents it reads again
+          similarity = verifier.exactOfHashes(sketcher.shingleKeys(batch.partnerText(i)), keys);
+        } else {
+          SignatureCheck check =
+              verifier.check(
+                  signatures, offset, batch.partnerSignatures(), batch.partnerSignatureOffset(i));
+          if (check.rejected()) {
+            continue;
+          }
+          similarity = check.similarity();
         }
         passed++;
-        double similarity =
-            check.needsSets()
-                ? verifier.exactOfHashes(sketcher.shingleHashes(batch.partnerText(i)), hashes.get())
-                : check.similarity();
         if (similarity != Jaccard.BELOW) {
           pairs.add(new VerifiedPair(firstInfo, batch.partner(i), similarity));
         }
@@ -242,15 +280,5 @@ public final class DistributedVerification {
           "document " + ordinal + " is not at its home, split " + home.split());
     }
     return index;
-  }
-
-  private static Supplier<long[]> memoized(Supplier<long[]> supplier) {
-    long[][] value = new long[1][];
-    return () -> {
-      if (value[0] == null) {
-        value[0] = supplier.get();
-      }
-      return value[0];
-    };
   }
 }

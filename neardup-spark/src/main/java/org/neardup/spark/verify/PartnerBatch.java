@@ -2,6 +2,8 @@ package org.neardup.spark.verify;
 
 import java.io.Serializable;
 import java.util.Arrays;
+import org.neardup.minhash.AgreementFilter;
+import org.neardup.minhash.Signatures;
 import org.neardup.spark.corpus.DocumentInfo;
 import org.neardup.spark.corpus.PackedStrings;
 import org.neardup.spark.corpus.SignedSplit;
@@ -10,39 +12,48 @@ import org.neardup.spark.corpus.SignedSplit;
  * Pairs on their way to the home of their earlier document, each with what verification needs of
  * the later one, its partner: candidate pairs (distinct) with the partner's ordinal, id, text
  * length, signature and (with exact verification) raw text, and copies with the copy's ordinal, id
- * and text length, to be grouped under their original; plus the counts passed on. Packed into
- * parallel arrays, no object a pair, made to the size a {@link Sizes} counted, so that filling it
- * copies each document's data once. Mutable until sent; not thread-safe.
+ * and text length, to be grouped under their original; plus the counts passed on. With exact
+ * verification the signature travels as its low bytes ({@link Signatures#lowBytes}, a quarter of
+ * its size) and whether it is well filled ({@link AgreementFilter#wellFilled}): what the signature
+ * filter needs of a signature kept in fewer bits, which agrees wherever the full one does. Packed
+ * into parallel arrays, no object a pair, made to the size a {@link Sizes} counted, so that filling
+ * it copies each document's data once. Mutable until sent; not thread-safe.
  */
 public final class PartnerBatch implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  private final int signatureLength;
   private final Documents candidates;
   private final Documents copies;
   private PairCounts counts = PairCounts.NONE;
 
-  /** A batch with room for what {@code sizes} counted, of documents of {@code home}. */
-  public PartnerBatch(SignedSplit home, Sizes sizes) {
-    this.signatureLength = home.signatureLength();
+  /**
+   * A batch with room for what {@code sizes} counted, of documents of {@code home}; with exact
+   * verification the partners' signatures travel as low bytes, and their raw texts go with them.
+   */
+  public PartnerBatch(SignedSplit home, Sizes sizes, boolean exact) {
+    int length = home.signatureLength();
     this.candidates =
         new Documents(
-            signatureLength,
-            home.hasTexts(),
+            exact ? 0 : length,
+            exact ? LowByteSignature.words(length) : 0,
+            exact,
             sizes.candidates,
             sizes.candidateIdBytes,
             sizes.textBytes);
-    this.copies = new Documents(0, false, sizes.copies, sizes.copyIdBytes, 0);
+    this.copies = new Documents(0, 0, false, sizes.copies, sizes.copyIdBytes, 0);
   }
 
-  /** Candidate ({@code first}, document {@code index} of {@code home}). */
-  public void candidate(long first, SignedSplit home, int index) {
-    candidates.add(first, home, index);
+  /**
+   * Candidate ({@code first}, document {@code index} of {@code home}), whose signature is {@code
+   * signature} (null without exact verification: the full signature is sent).
+   */
+  void candidate(long first, SignedSplit home, int index, LowByteSignature signature) {
+    candidates.add(first, home, index, signature);
   }
 
   /** Document {@code index} of {@code home}, a copy of the text first read as {@code original}. */
   public void copy(long original, SignedSplit home, int index) {
-    copies.add(original, home, index);
+    copies.add(original, home, index, null);
   }
 
   public void count(PairCounts more) {
@@ -68,14 +79,38 @@ public final class PartnerBatch implements Serializable {
     return candidates.info(i);
   }
 
-  /** The partners' signatures, one after the other (read-only). */
+  /**
+   * The partners' signatures, one after the other (read-only); only without exact verification (see
+   * {@link #partnerLowBytes()}).
+   */
   public int[] partnerSignatures() {
     return candidates.signatures;
   }
 
   /** Where candidate {@code i}'s partner's signature starts in {@link #partnerSignatures()}. */
   public int partnerSignatureOffset(int i) {
-    return i * signatureLength;
+    return i * candidates.signatureLength;
+  }
+
+  /**
+   * The low bytes of the partners' signatures ({@link Signatures#lowBytes}), one after the other
+   * (read-only); only with exact verification.
+   */
+  public long[] partnerLowBytes() {
+    return candidates.lowBytes;
+  }
+
+  /** Where candidate {@code i}'s partner's low bytes start in {@link #partnerLowBytes()}. */
+  public int partnerLowBytesOffset(int i) {
+    return i * candidates.lowWords;
+  }
+
+  /**
+   * Whether candidate {@code i}'s partner's signature is well filled ({@link
+   * AgreementFilter#wellFilled}); only with exact verification.
+   */
+  public boolean partnerWellFilled(int i) {
+    return candidates.wellFilled[i];
   }
 
   /** Candidate {@code i}'s partner's raw text; only with exact verification. */
@@ -126,31 +161,47 @@ public final class PartnerBatch implements Serializable {
     }
   }
 
-  /** Documents of one home, each sent to a document (its anchor) at another. */
+  /**
+   * Documents of one home, each sent to a document (its anchor) at another, with their signatures
+   * in full ({@code signatureLength} values each), or as low bytes ({@code lowWords} longs each)
+   * and whether each is well filled, or neither (both 0).
+   */
   private static final class Documents implements Serializable {
     private static final long serialVersionUID = 1L;
     private final int signatureLength;
+    private final int lowWords;
     private long[] anchors;
     private long[] ordinals;
     private int[] keepInputs;
     private long[] keepKeys;
     private int[] signatures;
+    private long[] lowBytes;
+    private boolean[] wellFilled;
     private final PackedStrings ids;
     private final PackedStrings texts;
     private int size;
 
-    Documents(int signatureLength, boolean withTexts, int capacity, int idBytes, int textBytes) {
+    Documents(
+        int signatureLength,
+        int lowWords,
+        boolean withTexts,
+        int capacity,
+        int idBytes,
+        int textBytes) {
       this.signatureLength = signatureLength;
+      this.lowWords = lowWords;
       this.anchors = new long[capacity];
       this.ordinals = new long[capacity];
       this.keepInputs = new int[capacity];
       this.keepKeys = new long[capacity];
       this.signatures = new int[capacity * signatureLength];
+      this.lowBytes = new long[capacity * lowWords];
+      this.wellFilled = new boolean[lowWords > 0 ? capacity : 0];
       this.ids = new PackedStrings(capacity, idBytes);
       this.texts = withTexts ? new PackedStrings(capacity, textBytes) : null;
     }
 
-    void add(long anchor, SignedSplit home, int index) {
+    void add(long anchor, SignedSplit home, int index, LowByteSignature signature) {
       if (size == anchors.length) {
         int capacity = Math.max(16, 2 * size);
         anchors = Arrays.copyOf(anchors, capacity);
@@ -158,17 +209,25 @@ public final class PartnerBatch implements Serializable {
         keepInputs = Arrays.copyOf(keepInputs, capacity);
         keepKeys = Arrays.copyOf(keepKeys, capacity);
         signatures = Arrays.copyOf(signatures, capacity * signatureLength);
+        lowBytes = Arrays.copyOf(lowBytes, capacity * lowWords);
+        wellFilled = Arrays.copyOf(wellFilled, lowWords > 0 ? capacity : 0);
       }
       anchors[size] = anchor;
       ordinals[size] = home.ordinal(index);
       keepInputs[size] = home.keepInput(index);
       keepKeys[size] = home.keepKey(index);
-      System.arraycopy(
-          home.signatures(),
-          index * signatureLength,
-          signatures,
-          size * signatureLength,
-          signatureLength);
+      if (signatureLength > 0) {
+        System.arraycopy(
+            home.signatures(),
+            index * signatureLength,
+            signatures,
+            size * signatureLength,
+            signatureLength);
+      }
+      if (lowWords > 0) {
+        System.arraycopy(signature.lowBytes(), 0, lowBytes, size * lowWords, lowWords);
+        wellFilled[size] = signature.wellFilled();
+      }
       ids.add(home.ids(), index);
       if (texts != null) {
         texts.add(home.texts(), index);
@@ -187,6 +246,8 @@ public final class PartnerBatch implements Serializable {
         keepInputs = Arrays.copyOf(keepInputs, size);
         keepKeys = Arrays.copyOf(keepKeys, size);
         signatures = Arrays.copyOf(signatures, size * signatureLength);
+        lowBytes = Arrays.copyOf(lowBytes, size * lowWords);
+        wellFilled = Arrays.copyOf(wellFilled, lowWords > 0 ? size : 0);
       }
       ids.trimmed();
       if (texts != null) {

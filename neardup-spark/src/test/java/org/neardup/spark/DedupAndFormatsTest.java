@@ -2,7 +2,7 @@ package org.neardup.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.neardup.spark.TestSpark.cli;
-import static org.neardup.spark.TestSpark.dedupParquet;
+import static org.neardup.spark.TestSpark.onKeyBodyParquet;
 import static org.neardup.spark.TestSpark.parts;
 import static org.neardup.spark.TestSpark.spark;
 
@@ -101,20 +101,7 @@ class DedupAndFormatsTest {
     assertThat(cli("pairs", "-q", "-o", expected.toString(), generated.toString()).exitCode())
         .isZero();
     Path out = dir.resolve("parquet-pairs");
-    TestSpark.Run run =
-        spark(
-            "pairs",
-            "--format",
-            "parquet",
-            "--id-field",
-            "key",
-            "--text-field",
-            "body",
-            "--output-format",
-            "parquet",
-            "-o",
-            out.toString(),
-            parquet.toString());
+    TestSpark.Run run = onKeyBodyParquet("pairs", parquet, out, "--output-format", "parquet");
     assertThat(run.exitCode()).as(run.err()).isZero();
     List<Row> pairs = readInNameOrder(spark, out);
     assertThat(pairs.get(0).schema().fieldNames()).containsExactly("id_a", "id_b", "similarity");
@@ -131,7 +118,7 @@ class DedupAndFormatsTest {
     assertThat(String.join("\n", lines) + "\n").isEqualTo(TestSpark.cliOutput(expected));
 
     Path dedup = dir.resolve("parquet-dedup");
-    assertThat(dedupParquet(parquet, dedup, "-q").exitCode()).isZero();
+    assertThat(onKeyBodyParquet("dedup", parquet, dedup, "-q").exitCode()).isZero();
     Path cliDedup = dir.resolve("cli-dedup.tsv");
     assertThat(cli("dedup", "-q", "-o", cliDedup.toString(), generated.toString()).exitCode())
         .isZero();
@@ -142,7 +129,7 @@ class DedupAndFormatsTest {
     assertThat(kept).containsExactlyElementsOf(TestSpark.cliOutput(cliDedup).lines().toList());
 
     Path again = dir.resolve("parquet-dedup-again");
-    assertThat(dedupParquet(parquet, again, "-q").exitCode()).isZero();
+    assertThat(onKeyBodyParquet("dedup", parquet, again, "-q").exitCode()).isZero();
     Map<String, byte[]> first = visibleFiles(dedup);
     assertThat(first.keySet())
         .contains("_SUCCESS")
@@ -157,7 +144,8 @@ class DedupAndFormatsTest {
   void annotatedParquetHoldsTheCliAnnotations() throws IOException {
     Path annotated = dir.resolve("parquet-annotated");
     TestSpark.Run run =
-        dedupParquet(generatedParquet(), annotated, "-q", "--annotate", "--keep", "longest");
+        onKeyBodyParquet(
+            "dedup", generatedParquet(), annotated, "-q", "--annotate", "--keep", "longest");
     assertThat(run.exitCode()).as(run.err()).isZero();
     Path expected = dir.resolve("cli-annotated.tsv");
     assertThat(
@@ -198,7 +186,7 @@ class DedupAndFormatsTest {
         .write()
         .parquet(clashing.toString());
     Path refused = dir.resolve("clashing-annotated");
-    TestSpark.Run clash = dedupParquet(clashing, refused, "-q", "--annotate");
+    TestSpark.Run clash = onKeyBodyParquet("dedup", clashing, refused, "-q", "--annotate");
     assertThat(clash.exitCode()).isEqualTo(2);
     assertThat(clash.err())
         .contains("clashing.parquet")

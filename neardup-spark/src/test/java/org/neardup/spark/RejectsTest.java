@@ -160,7 +160,7 @@ class RejectsTest {
         .write()
         .parquet(parquet.toString());
     Path out = dir.resolve("out");
-    TestSpark.Run run = TestSpark.dedupParquet(parquet, out, "--on-error", "skip");
+    TestSpark.Run run = TestSpark.onKeyBodyParquet("dedup", parquet, out, "--on-error", "skip");
     assertThat(run.exitCode()).as(run.err()).isZero();
     List<Row> rejected =
         session.read().parquet(dir.resolve("out.rejects").toString()).collectAsList();

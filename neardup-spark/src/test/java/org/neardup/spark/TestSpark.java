@@ -149,11 +149,12 @@ public final class TestSpark {
   }
 
   /**
-   * {@code spark dedup} of the (key, body) Parquet file {@code parquet} into {@code output}, with
-   * {@code more} options first.
+   * The job's {@code command} ({@code pairs}, {@code dedup}, ...) on the (key, body) Parquet file
+   * {@code parquet} into {@code output}, with {@code more} options first.
    */
-  public static TestSpark.Run dedupParquet(Path parquet, Path output, String... more) {
-    List<String> args = new ArrayList<>(List.of("dedup"));
+  public static TestSpark.Run onKeyBodyParquet(
+      String command, Path parquet, Path output, String... more) {
+    List<String> args = new ArrayList<>(List.of(command));
     args.addAll(List.of(more));
     args.addAll(
         List.of(
